@@ -1,0 +1,43 @@
+import type { Context, Middleware, Next } from 'koa';
+import { toApiError } from './from-unknown.ts';
+import type { ApiError } from './api-error.ts';
+import { JSON_CONTENT_TYPE } from '../http/media-types.ts';
+
+export interface ErrorHandlerOptions {
+  /** Called with every 5xx error (with its cause) so the server can log it. Default: console.error. */
+  report?: (error: ApiError, ctx: Context) => void;
+}
+
+const defaultReport = (error: ApiError, ctx: Context) => {
+  // The path is logged without its query string: a query may carry a credential (token_in_url).
+  console.error(`${ctx.method} ${ctx.path} -> ${error.status}`, error.cause ?? error);
+};
+
+/**
+ * The one place errors become responses: catches whatever the downstream middleware throws and
+ * renders the conventions' error body with `Content-Type: application/json;charset=UTF-8`, the
+ * error's own headers (Allow, WWW-Authenticate, Retry-After...), and no internals for a 5xx.
+ *
+ * @example
+ * const app = new Koa();
+ * app.use(errorHandler());
+ * app.use(() => { throw badRequest('missing_field', 'item is required', { field: 'item' }); });
+ */
+export function errorHandler({ report = defaultReport }: ErrorHandlerOptions = {}): Middleware {
+  return async function errorHandlerMiddleware(ctx: Context, next: Next) {
+    try {
+      await next();
+    } catch (thrown) {
+      renderError(ctx, toApiError(thrown), report);
+    }
+  };
+}
+
+/** Writes an error onto the response. Exported for middleware that answers before `next()`. */
+export function renderError(ctx: Context, error: ApiError, report: ErrorHandlerOptions['report'] = defaultReport): void {
+  if (error.status >= 500) report?.(error, ctx);
+  ctx.status = error.status;
+  for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
+  ctx.body = error.toBody();
+  ctx.set('Content-Type', JSON_CONTENT_TYPE);
+}

@@ -1,0 +1,32 @@
+import { ApiError, type ApiErrorOptions } from './api-error.ts';
+
+// Named constructors for the statuses the runtime uses, so call sites read as the failure they report.
+
+export const badRequest = (code: string, message: string, options?: ApiErrorOptions) =>
+  new ApiError(400, code, message, options);
+export const unauthorized = (code: string, message: string, options?: ApiErrorOptions) =>
+  new ApiError(401, code, message, options);
+export const forbidden = (code: string, message: string, options?: ApiErrorOptions) =>
+  new ApiError(403, code, message, options);
+export const notFound = (code: string, message: string, options?: ApiErrorOptions) =>
+  new ApiError(404, code, message, options);
+export const methodNotAllowed = (allowed: readonly string[], method: string) =>
+  new ApiError(405, 'method_not_allowed', `${method} is not allowed here; allowed: ${allowed.join(', ')}`, {
+    headers: { Allow: allowed.join(', ') },
+  });
+export const notAcceptable = (message: string) => new ApiError(406, 'not_acceptable', message);
+export const conflict = (code: string, message: string, options?: ApiErrorOptions) =>
+  new ApiError(409, code, message, options);
+export const preconditionFailed = (message: string) => new ApiError(412, 'precondition_failed', message);
+export const payloadTooLarge = (limit: number) =>
+  new ApiError(413, 'payload_too_large', `the request body is larger than the limit of ${limit} bytes`);
+export const unsupportedMediaType = (message: string) => new ApiError(415, 'unsupported_media_type', message);
+export const unprocessable = (code: string, message: string, options?: ApiErrorOptions) =>
+  new ApiError(422, code, message, options);
+export const locked = (code: string, message: string, options?: ApiErrorOptions) =>
+  new ApiError(423, code, message, options);
+export const tooManyRequests = (message: string, options?: ApiErrorOptions) =>
+  new ApiError(429, 'rate_limit_exceeded', message, options);
+export const notImplemented = (message: string, options?: ApiErrorOptions) =>
+  new ApiError(501, 'not_implemented', message, options);
+export const serviceUnavailable = (message: string) => new ApiError(503, 'service_unavailable', message);

@@ -1,0 +1,17 @@
+/** Where the store lives, parsed from DATABASE_URL (contract: `sqlite:<path>`, `sqlite::memory:`, `postgres://...`). */
+export type DatabaseLocation =
+  | { kind: 'sqlite'; path: string }
+  | { kind: 'postgres'; url: string };
+
+/** The default store: an embedded SQLite file beside the project. */
+export const DEFAULT_DATABASE_URL = 'sqlite:data/app.db';
+
+export function parseDatabaseUrl(url: string = DEFAULT_DATABASE_URL): DatabaseLocation {
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length).replace(/^\/\//, '');
+    if (path === '') throw new Error(`DATABASE_URL "${url}" names no file; use sqlite:<path> or sqlite::memory:`);
+    return { kind: 'sqlite', path };
+  }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { kind: 'postgres', url };
+  throw new Error(`DATABASE_URL "${url}" is not understood; use sqlite:<path>, sqlite::memory: or postgres://...`);
+}
