@@ -1,0 +1,3 @@
+export { JSON_CONTENT_TYPE } from './media-types.ts';
+export { negotiateJson, hasRequestBody, type NegotiateJsonOptions } from './negotiate-json.ts';
+export { jsonBody, requestBody, type JsonBodyOptions } from './json-body.ts';

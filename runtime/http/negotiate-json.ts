@@ -1,0 +1,37 @@
+import type { Context, Middleware, Next } from 'koa';
+import { notAcceptable, unsupportedMediaType } from '../errors/index.ts';
+
+export interface NegotiateJsonOptions {
+  /** Media types accepted in request bodies. Default: application/json and application/merge-patch+json. */
+  bodyTypes?: readonly string[];
+}
+
+/** True when the request carries a body (a length over zero, or a chunked transfer). */
+export function hasRequestBody(ctx: Context): boolean {
+  const length = ctx.get('Content-Length');
+  if (length !== '') return Number(length) > 0;
+  return ctx.get('Transfer-Encoding') !== '';
+}
+
+/**
+ * The media-type rules of the conventions: every response is JSON, so a request whose Accept
+ * excludes JSON gets 406; a request body must be JSON, so any other Content-Type gets 415.
+ *
+ * @example
+ * app.use(errorHandler());
+ * app.use(negotiateJson());
+ */
+export function negotiateJson({
+  bodyTypes = ['application/json', 'application/merge-patch+json', 'application/*+json'],
+}: NegotiateJsonOptions = {}): Middleware {
+  return async function negotiateJsonMiddleware(ctx: Context, next: Next) {
+    if (ctx.get('Accept') !== '' && ctx.accepts('application/json') === false) {
+      throw notAcceptable(`this API answers only application/json; the Accept header "${ctx.get('Accept')}" excludes it`);
+    }
+    if (hasRequestBody(ctx) && ctx.is(...bodyTypes) === false) {
+      const given = ctx.get('Content-Type') || 'none';
+      throw unsupportedMediaType(`request bodies must be application/json;charset=UTF-8, not ${given}`);
+    }
+    await next();
+  };
+}

@@ -1,0 +1,38 @@
+import compose from 'koa-compose';
+import type { Context, Middleware, Next } from 'koa';
+import type { PathFamily, Route } from './route.ts';
+import { dispatch } from './dispatch.ts';
+
+export interface FamilyRoutersOptions {
+  readonly routes: readonly Route[];
+  /** Middleware run for one family only, before its routes (call limits, stricter rules...). */
+  readonly before?: Partial<Record<PathFamily, readonly Middleware[]>>;
+}
+
+/** The family a request path belongs to, from its first segment (conventions: path families). */
+export function familyOfPath(path: string): PathFamily {
+  if (path.startsWith('/services/') || path === '/services') return 'service';
+  if (path.startsWith('/settings/') || path === '/settings') return 'setting';
+  return 'resource';
+}
+
+/**
+ * One router per path family (resource, service, setting), each with its own middleware in front,
+ * chosen by the first path segment so that family rules never run for another family's paths.
+ *
+ * @example
+ * app.use(familyRouters({ routes, before: { setting: [rateLimit({ family: 'setting', points: 10, durationSeconds: 60 })] } }));
+ */
+export function familyRouters({ routes, before = {} }: FamilyRoutersOptions): Middleware {
+  const families: PathFamily[] = ['resource', 'service', 'setting'];
+  const routers = new Map<PathFamily, Middleware>(
+    families.map((family) => [
+      family,
+      compose([...(before[family] ?? []), dispatch(routes.filter((route) => route.family === family))]),
+    ]),
+  );
+  return async function familyRoutersMiddleware(ctx: Context, next: Next) {
+    const router = routers.get(familyOfPath(ctx.path));
+    if (router !== undefined) await router(ctx, next);
+  };
+}

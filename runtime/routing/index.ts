@@ -1,0 +1,5 @@
+export type { HttpMethod, MatchedRoute, PathFamily, PathParams, Route, RouteHandler } from './route.ts';
+export { matchedRoute } from './route.ts';
+export { RouteTree } from './route-tree.ts';
+export { dispatch } from './dispatch.ts';
+export { familyRouters, familyOfPath, type FamilyRoutersOptions } from './families.ts';
