@@ -1,0 +1,16 @@
+/**
+ * Leaves out null and undefined members at every depth (conventions: null fields are left out of
+ * responses). Arrays keep their length: a null inside an array is a value, not an absent field.
+ */
+export function stripNulls<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item) => stripNulls(item)) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const result: Record<string, unknown> = {};
+    for (const [key, member] of Object.entries(value)) {
+      if (member === null || member === undefined) continue;
+      result[key] = stripNulls(member);
+    }
+    return result as T;
+  }
+  return value;
+}

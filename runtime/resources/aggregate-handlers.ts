@@ -1,0 +1,71 @@
+import type { Context } from 'koa';
+import { requestBody } from '../http/index.ts';
+import { project, resultFields, stripNulls } from '../representation/index.ts';
+import type { Row } from '../storage/index.ts';
+import type { RouteHandler } from '../routing/index.ts';
+import { keyFromPath, resourceNotFound } from './identifiers.ts';
+import type { AggregateModel } from './model.ts';
+import type { PreconditionCheck } from './preconditions.ts';
+import { storedFields } from './represent.ts';
+import type { ResourceContext } from './runtime-context.ts';
+import { parseWriteInput, toStored } from './write-input.ts';
+
+export interface AggregateHandlers {
+  readonly read: RouteHandler;
+  readonly replace: RouteHandler;
+}
+
+/**
+ * GET and PUT of an aggregate at /{version}/{parent}/{parent_id}/{name}. The aggregate exists as
+ * long as its parent does (each user has exactly one profile); before its first PUT it has no fields.
+ */
+export function aggregateHandlers(
+  context: ResourceContext,
+  model: AggregateModel,
+  versionName: string,
+  { preconditions, lastModifiedKey = 'lastModified' }: { preconditions?: PreconditionCheck; lastModifiedKey?: string } = {},
+): AggregateHandlers {
+  const version = model.versions[versionName];
+  const parent = context.catalog.collections[model.parent];
+  if (version === undefined || parent === undefined) throw new Error(`${model.name}: no version ${versionName} or parent ${model.parent}`);
+  const names = version.fields.map((field) => field.name);
+
+  const render = (ctx: Context, row: Row | undefined, fields: readonly string[] | undefined) => {
+    const stored = row === undefined ? {} : storedFields(model, row);
+    const shaped = version.read === undefined ? stored : version.read(stored);
+    const representation = Object.fromEntries(version.fields.map((field) => [field.name, shaped[field.name]]));
+    void ctx;
+    return stripNulls(project(representation, fields));
+  };
+
+  const parentKey = (params: Readonly<Record<string, string>>) => keyFromPath(parent, params[parent.identifier.name]);
+
+  const read: RouteHandler = (ctx, params) => {
+    const fields = resultFields(ctx, names);
+    const key = parentKey(params);
+    const parentRow = context.store.find(parent.table, key);
+    if (parentRow === undefined) throw resourceNotFound(parent, key);
+    const row = context.store.find(model.table, key);
+    ctx.state[lastModifiedKey] = new Date(String((row ?? parentRow).updated_at));
+    ctx.body = render(ctx, row, fields);
+  };
+
+  const replace: RouteHandler = (ctx, params) => {
+    const fields = resultFields(ctx, names);
+    const key = parentKey(params);
+    const row = context.store.transaction((tx) => {
+      if (tx.find(parent.table, key) === undefined) throw resourceNotFound(parent, key);
+      const current = tx.find(model.table, key);
+      preconditions?.(ctx, () => render(ctx, current, fields));
+      const values = parseWriteInput(requestBody(ctx), version, { mode: 'replace', readOnly: {}, resource: model.name });
+      const stored = { ...Object.fromEntries(model.fields.map((field) => [field.name, null])), ...toStored(version, values) };
+      return current === undefined
+        ? tx.insert(model.table, { ...stored, [model.table.key.name]: key })
+        : tx.update(model.table, key, stored);
+    });
+    ctx.state[lastModifiedKey] = new Date(String(row.updated_at));
+    ctx.body = render(ctx, row, fields);
+  };
+
+  return { read, replace };
+}

@@ -1,0 +1,136 @@
+import type { Context } from 'koa';
+import { notImplemented } from '../errors/index.ts';
+import { requestBody } from '../http/index.ts';
+import { collectionUri, expansionRequested, project, resourceUri, resultFields, stripNulls } from '../representation/index.ts';
+import type { Row, StoreReader } from '../storage/index.ts';
+import type { PathParams, RouteHandler } from '../routing/index.ts';
+import { keyFromPath, resourceNotFound } from './identifiers.ts';
+import { parseListQuery } from './list-query.ts';
+import type { CollectionModel, OperationName } from './model.ts';
+import { setPagingHeaders } from './paging-headers.ts';
+import type { PreconditionCheck } from './preconditions.ts';
+import { representationNames, representRow } from './represent.ts';
+import type { ResourceContext } from './runtime-context.ts';
+import { prepareDelete, prepareStoredValues } from './write-checks.ts';
+import { parseWriteInput, toStored, type WriteMode } from './write-input.ts';
+
+export type CollectionHandlers = Readonly<Record<OperationName, RouteHandler>>;
+
+export interface CollectionHandlerOptions {
+  /** If-Match and friends, checked in the write's transaction. Default: none. */
+  readonly preconditions?: PreconditionCheck;
+  /** Key under ctx.state where a read leaves the resource's last change, for Last-Modified. */
+  readonly lastModifiedKey?: string;
+}
+
+/**
+ * The handlers of one collection in one version: list, read, create, replace (PUT), update (PATCH)
+ * and delete, following the conventions' resource paths. An operation the definition marks
+ * not-implemented answers 501.
+ */
+export function collectionHandlers(
+  context: ResourceContext,
+  model: CollectionModel,
+  versionName: string,
+  { preconditions, lastModifiedKey = 'lastModified' }: CollectionHandlerOptions = {},
+): CollectionHandlers {
+  const version = model.versions[versionName];
+  if (version === undefined) throw new Error(`${model.name} has no version ${versionName}`);
+  const names = representationNames(model, version);
+  const identity = model.identifier.name;
+
+  const render = (ctx: Context, reader: StoreReader, row: Row, fields: readonly string[] | undefined) =>
+    stripNulls(
+      project(
+        representRow(model, version, row, { baseUrl: context.baseUrl, catalog: context.catalog, reader, expand: expansionRequested(ctx) }),
+        fields,
+      ),
+    );
+
+  const list: RouteHandler = (ctx) => {
+    const fields = resultFields(ctx, names);
+    const query = parseListQuery(ctx, model, version, context);
+    const { rows, total } = context.store.list(model.table, query);
+    setPagingHeaders(ctx, context.baseUrl, total, query.limit, query.offset);
+    ctx.body = rows.map((row) => render(ctx, context.store, row, fields));
+  };
+
+  const read: RouteHandler = (ctx, params) => {
+    const fields = resultFields(ctx, names);
+    const key = keyFromPath(model, params[identity]);
+    const row = context.store.find(model.table, key);
+    if (row === undefined) throw resourceNotFound(model, key);
+    ctx.state[lastModifiedKey] = new Date(String(row.updated_at));
+    ctx.body = render(ctx, context.store, row, fields);
+  };
+
+  const create: RouteHandler = (ctx) => {
+    const values = parseWriteInput(requestBody(ctx), version, { mode: 'create', readOnly: { [identity]: undefined, created_at: undefined }, resource: model.name });
+    const row = context.store.transaction((tx) => tx.insert(model.table, prepareStoredValues(tx, context, model, toStored(version, values), undefined)));
+    const uri = resourceUri(context.baseUrl, version.name, model.name, row[identity]);
+    ctx.status = 201;
+    ctx.set('Location', uri);
+    ctx.body = {
+      uri,
+      identity: row[identity],
+      created_at: row.created_at,
+      links: [
+        { rel: 'self', href: uri },
+        { rel: 'collection', href: collectionUri(context.baseUrl, version.name, model.name) },
+      ],
+    };
+  };
+
+  const write = (mode: WriteMode): RouteHandler => (ctx, params) => {
+    const fields = resultFields(ctx, names);
+    const key = keyFromPath(model, params[identity]);
+    const row = context.store.transaction((tx) => {
+      const current = tx.find(model.table, key);
+      if (current === undefined) throw resourceNotFound(model, key);
+      preconditions?.(ctx, () => render(ctx, tx, current, fields));
+      const readOnly = { [identity]: current[identity], created_at: current.created_at };
+      const values = parseWriteInput(requestBody(ctx), version, { mode, readOnly, resource: model.name });
+      const stored = mode === 'replace' ? { ...clearedFields(model), ...toStored(version, values) } : toStored(version, values);
+      return tx.update(model.table, key, prepareStoredValues(tx, context, model, stored, key));
+    });
+    ctx.state[lastModifiedKey] = new Date(String(row.updated_at));
+    ctx.body = render(ctx, context.store, row, fields);
+  };
+
+  const remove: RouteHandler = (ctx, params) => {
+    const key = keyFromPath(model, params[identity]);
+    context.store.transaction((tx) => {
+      const current = tx.find(model.table, key);
+      if (current === undefined) throw resourceNotFound(model, key);
+      preconditions?.(ctx, () => render(ctx, tx, current, undefined));
+      prepareDelete(tx, context, model, key);
+      tx.remove(model.table, key);
+    });
+    ctx.status = 204;
+  };
+
+  const handlers: Record<OperationName, RouteHandler> = {
+    list,
+    read,
+    create,
+    replace: write('replace'),
+    update: write('update'),
+    delete: remove,
+  };
+  for (const operation of Object.keys(handlers) as OperationName[]) {
+    if (model.operations[operation] === 'not-implemented') handlers[operation] = notImplementedHandler(model, operation);
+  }
+  return handlers;
+}
+
+/** Every stored field set to null: a PUT replaces the whole resource. */
+function clearedFields(model: CollectionModel): Record<string, unknown> {
+  return Object.fromEntries(model.fields.map((field) => [field.name, null]));
+}
+
+function notImplementedHandler(model: CollectionModel, operation: OperationName): RouteHandler {
+  return (_ctx: Context, _params: PathParams) => {
+    throw notImplemented(`${operation} of ${model.name} is declared but not implemented yet`, { resource: model.name });
+  };
+}
+

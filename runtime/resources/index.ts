@@ -1,0 +1,19 @@
+export type {
+  AggregateModel,
+  Catalog,
+  CollectionModel,
+  FieldKind,
+  FieldModel,
+  OperationName,
+  OperationState,
+  SettingModel,
+  VersionModel,
+} from './model.ts';
+export type { ResourceContext } from './runtime-context.ts';
+export type { PreconditionCheck } from './preconditions.ts';
+export { collectionHandlers, type CollectionHandlers, type CollectionHandlerOptions } from './collection-handlers.ts';
+export { aggregateHandlers, type AggregateHandlers } from './aggregate-handlers.ts';
+export { representRow, representationNames, storedFields } from './represent.ts';
+export { parseListQuery, PAGING_PARAMETERS } from './list-query.ts';
+export { parseWriteInput, invalidInput, type WriteMode } from './write-input.ts';
+export { keyFromPath, resourceNotFound } from './identifiers.ts';

@@ -1,0 +1,77 @@
+import type { ZodType } from 'zod';
+import type { TableSpec } from '../storage/index.ts';
+
+/** Field kinds as the runtime serves them (mirrors the DSL's kinds; the runtime imports nothing of the DSL). */
+export type FieldKind = 'string' | 'integer' | 'number' | 'boolean' | 'time' | 'reference' | 'object';
+
+export interface FieldModel {
+  readonly name: string;
+  readonly kind: FieldKind;
+  readonly required: boolean;
+  readonly unique: boolean;
+  readonly filterable: boolean;
+  readonly searchable: boolean;
+  /** Validates a written value. */
+  readonly schema: ZodType;
+  /** For references: the plural name of the referenced collection. */
+  readonly references?: string;
+  /** For objects: the nested fields. */
+  readonly fields?: readonly FieldModel[];
+  readonly description?: string;
+}
+
+/** A version's representation and its mapping to and from the stored fields. */
+export interface VersionModel {
+  readonly name: string;
+  /** Every writable property of the representation (the identifier and created_at are added). */
+  readonly fields: readonly FieldModel[];
+  /** stored → representation; absent when the representation is the stored fields. */
+  readonly read?: (stored: Record<string, unknown>) => Record<string, unknown>;
+  /** representation → stored; absent when the representation is the stored fields. */
+  readonly write?: (representation: Record<string, unknown>) => Record<string, unknown>;
+  readonly deprecated?: { readonly since?: string; readonly sunset: string; readonly successor: string };
+}
+
+export type OperationName = 'list' | 'read' | 'create' | 'replace' | 'update' | 'delete';
+export type OperationState = 'served' | 'not-implemented' | 'absent';
+
+export interface CollectionModel {
+  readonly kind: 'collection';
+  readonly name: string;
+  readonly singular: string;
+  readonly identifier: { readonly name: string; readonly type: 'integer' | 'string' };
+  /** The stored fields. */
+  readonly fields: readonly FieldModel[];
+  readonly versions: Readonly<Record<string, VersionModel>>;
+  readonly operations: Readonly<Record<OperationName, OperationState>>;
+  readonly paging: { readonly defaultLimit: number; readonly maxLimit: number };
+  readonly table: TableSpec;
+  readonly description?: string;
+}
+
+export interface AggregateModel {
+  readonly kind: 'aggregate';
+  readonly name: string;
+  /** The parent collection's plural name. */
+  readonly parent: string;
+  readonly fields: readonly FieldModel[];
+  readonly versions: Readonly<Record<string, VersionModel>>;
+  /** Keyed by the parent's identifier. */
+  readonly table: TableSpec;
+  readonly description?: string;
+}
+
+/** A setting: a small JSON object per caller at /settings/{version}/{name}. */
+export interface SettingModel {
+  readonly kind: 'setting';
+  readonly name: string;
+  readonly fields: readonly FieldModel[];
+  readonly versions: Readonly<Record<string, VersionModel>>;
+  readonly description?: string;
+}
+
+/** Every resource model of an API: what references, expansion and cascades look up. */
+export interface Catalog {
+  readonly collections: Readonly<Record<string, CollectionModel>>;
+  readonly aggregates: readonly AggregateModel[];
+}

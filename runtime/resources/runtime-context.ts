@@ -1,0 +1,10 @@
+import type { ResourceStore } from '../storage/index.ts';
+import type { Catalog } from './model.ts';
+
+/** What the resource handlers need from the server that mounts them, resolved once at start-up. */
+export interface ResourceContext {
+  readonly store: ResourceStore;
+  /** Absolute base of every URI in bodies and headers, without a trailing slash. */
+  readonly baseUrl: string;
+  readonly catalog: Catalog;
+}

@@ -1,0 +1,59 @@
+import { conflict } from '../errors/index.ts';
+import type { StoreTransaction } from '../storage/index.ts';
+import type { CollectionModel } from './model.ts';
+import { assertReferenceExists, referencedId } from './references.ts';
+import type { ResourceContext } from './runtime-context.ts';
+
+/**
+ * Turns written references (URI or id) into stored ids and checks that each target exists (422),
+ * then checks unique fields (409), all inside the write's transaction.
+ */
+export function prepareStoredValues(
+  tx: StoreTransaction,
+  context: ResourceContext,
+  model: CollectionModel,
+  stored: Record<string, unknown>,
+  selfKey: unknown,
+): Record<string, unknown> {
+  const prepared = { ...stored };
+  for (const field of model.fields) {
+    const value = prepared[field.name];
+    if (value === undefined || value === null) continue;
+    if (field.kind === 'reference' && field.references !== undefined) {
+      const target = context.catalog.collections[field.references];
+      if (target === undefined) continue;
+      const id = referencedId(target, value, field.name, context.baseUrl);
+      assertReferenceExists(tx, target, id, field.name);
+      prepared[field.name] = id;
+    }
+    if (field.unique) {
+      const { rows } = tx.list(model.table, { where: { [field.name]: prepared[field.name] }, limit: 2, offset: 0 });
+      if (rows.some((row) => row[model.identifier.name] !== selfKey)) {
+        throw conflict('duplicate_value', `another ${model.singular} already has ${field.name} "${String(value)}"`, {
+          field: field.name,
+          resource: model.name,
+        });
+      }
+    }
+  }
+  return prepared;
+}
+
+/** 409 when other resources still refer to the one being deleted; its aggregates go with it. */
+export function prepareDelete(tx: StoreTransaction, context: ResourceContext, model: CollectionModel, key: unknown): void {
+  for (const other of Object.values(context.catalog.collections)) {
+    for (const field of other.fields) {
+      if (field.kind !== 'reference' || field.references !== model.name) continue;
+      const count = tx.countWhere(other.table, field.name, key);
+      if (count > 0) {
+        throw conflict('resource_in_use', `${count} of ${other.name} still refer to this ${model.singular} through ${field.name}`, {
+          resource: other.name,
+          field: field.name,
+        });
+      }
+    }
+  }
+  for (const aggregate of context.catalog.aggregates) {
+    if (aggregate.parent === model.name && tx.find(aggregate.table, key) !== undefined) tx.remove(aggregate.table, key);
+  }
+}

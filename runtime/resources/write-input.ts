@@ -1,0 +1,94 @@
+import type { ZodError } from 'zod';
+import { ApiError, badRequest, type ErrorEntry } from '../errors/index.ts';
+import type { FieldModel, VersionModel } from './model.ts';
+
+/** create: every required field; replace: the whole resource; update: only what is sent (null clears). */
+export type WriteMode = 'create' | 'replace' | 'update';
+
+export interface WriteInputOptions {
+  readonly mode: WriteMode;
+  /** Server-set properties (identifier, created_at) with their current values, if any. */
+  readonly readOnly: Readonly<Record<string, unknown>>;
+  readonly resource: string;
+}
+
+/**
+ * Checks a written representation against a version's fields and returns the representation's
+ * values (null for a cleared field). Every problem is reported at once, each entry naming its field:
+ * missing_field, unknown_field, read_only_field, invalid_field.
+ */
+export function parseWriteInput(body: unknown, version: VersionModel, options: WriteInputOptions): Record<string, unknown> {
+  if (body === undefined) throw badRequest('missing_body', 'this request needs a JSON object body', { resource: options.resource });
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw badRequest('invalid_body', 'the request body must be a JSON object', { resource: options.resource });
+  }
+  const input = body as Record<string, unknown>;
+  const problems: ErrorEntry[] = [];
+  const values: Record<string, unknown> = {};
+  const byName = new Map(version.fields.map((field) => [field.name, field]));
+
+  for (const [name, value] of Object.entries(input)) {
+    if (name in options.readOnly) {
+      const current = options.readOnly[name];
+      if (options.mode === 'create' || current === undefined || String(current) !== String(value)) {
+        problems.push(entry('read_only_field', `${name} is set by the server and cannot be written`, name, options.resource));
+      }
+      continue;
+    }
+    const field = byName.get(name);
+    if (field === undefined) {
+      problems.push(entry('unknown_field', `${options.resource} have no field ${name}`, name, options.resource));
+      continue;
+    }
+    if (value === null) {
+      if (field.required) problems.push(entry('missing_field', `${name} is required and cannot be null`, name, options.resource));
+      else if (options.mode !== 'create') values[name] = null;
+      continue;
+    }
+    const parsed = field.schema.safeParse(value);
+    if (!parsed.success) problems.push(...zodEntries(parsed.error, name, options.resource));
+    else values[name] = parsed.data;
+  }
+
+  if (options.mode !== 'update') {
+    for (const field of version.fields) {
+      if (field.required && !(field.name in input)) {
+        problems.push(entry('missing_field', `${field.name} is required`, field.name, options.resource));
+      }
+      if (options.mode === 'replace' && !field.required && !(field.name in values)) values[field.name] = null;
+    }
+  }
+  if (problems.length > 0) throw invalidInput(problems);
+  return values;
+}
+
+function entry(code: string, message: string, field: string, resource: string): ErrorEntry {
+  return { code, message, field, resource };
+}
+
+function zodEntries(error: ZodError, name: string, resource: string): ErrorEntry[] {
+  return error.issues.map((issue) => {
+    const path = [name, ...issue.path.map(String)].join('.');
+    return entry('invalid_field', `${path}: ${issue.message}`, path, resource);
+  });
+}
+
+/** One 400 carrying every entry, the first one as the headline. */
+export function invalidInput(problems: readonly ErrorEntry[]): ApiError {
+  const [first, ...more] = problems as [ErrorEntry, ...ErrorEntry[]];
+  return new ApiError(400, first.code, first.message, {
+    ...(first.field === undefined ? {} : { field: first.field }),
+    ...(first.resource === undefined ? {} : { resource: first.resource }),
+    more,
+  });
+}
+
+/** The stored fields a representation maps to (identity unless the version declares a shape). */
+export function toStored(version: VersionModel, values: Record<string, unknown>): Record<string, unknown> {
+  return version.write === undefined ? values : version.write(values);
+}
+
+/** Fields of a version that are references, by name. */
+export function referenceFields(fields: readonly FieldModel[]): FieldModel[] {
+  return fields.filter((field) => field.kind === 'reference');
+}

@@ -1,0 +1,64 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { ColumnKind, TableSpec } from '../table-spec.ts';
+import { ftsTableOf, quoteName } from './sql-names.ts';
+
+const COLUMN_TYPES: Record<ColumnKind, string> = {
+  string: 'TEXT',
+  time: 'TEXT',
+  integer: 'INTEGER',
+  number: 'REAL',
+  boolean: 'INTEGER',
+  reference: 'ANY',
+};
+
+/**
+ * Brings the database up to the declared tables without losing data: creates missing tables,
+ * adds columns for fields declared since (nullable, so existing rows stay readable), and creates
+ * unique, filter and full-text indexes. Nothing is ever dropped.
+ */
+export function migrateTables(db: DatabaseSync, tables: readonly TableSpec[]): void {
+  for (const table of tables) {
+    const name = quoteName(table.table);
+    const key = quoteName(table.key.name);
+    const keyDefinition =
+      table.key.type === 'integer' && table.key.generated
+        ? `${key} INTEGER PRIMARY KEY AUTOINCREMENT`
+        : `${key} ${table.key.type === 'integer' ? 'INTEGER' : 'TEXT'} PRIMARY KEY NOT NULL`;
+    db.exec(`CREATE TABLE IF NOT EXISTS ${name} (${keyDefinition}, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`);
+    const existing = new Set(
+      (db.prepare(`PRAGMA table_info(${name})`).all() as { name: string }[]).map((column) => column.name),
+    );
+    for (const column of table.columns) {
+      if (!existing.has(column.name)) {
+        db.exec(`ALTER TABLE ${name} ADD COLUMN ${quoteName(column.name)} ${COLUMN_TYPES[column.kind]}`);
+      }
+      const indexName = quoteName(`${table.table}__${column.name}`);
+      if (column.unique) db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${indexName} ON ${name} (${quoteName(column.name)})`);
+      else if (column.indexed) db.exec(`CREATE INDEX IF NOT EXISTS ${indexName} ON ${name} (${quoteName(column.name)})`);
+    }
+    migrateSearchIndex(db, table);
+  }
+}
+
+/**
+ * The full-text index of a table (FTS5), keyed by the row key. Rebuilt when the set of searchable
+ * columns changes, since FTS5 tables cannot gain columns.
+ */
+function migrateSearchIndex(db: DatabaseSync, table: TableSpec): void {
+  const searchable = table.columns.filter((column) => column.searchable).map((column) => column.name);
+  const fts = ftsTableOf(table.table);
+  const current = db.prepare(`SELECT sql FROM sqlite_master WHERE name = ?`).get(fts) as { sql: string } | undefined;
+  if (searchable.length === 0) {
+    if (current !== undefined) db.exec(`DROP TABLE ${quoteName(fts)}`);
+    return;
+  }
+  const columns = ['key UNINDEXED', ...searchable.map(quoteName)].join(', ');
+  const wanted = `CREATE VIRTUAL TABLE ${quoteName(fts)} USING fts5(${columns})`;
+  if (current?.sql === wanted) return;
+  if (current !== undefined) db.exec(`DROP TABLE ${quoteName(fts)}`);
+  db.exec(wanted);
+  const columnList = searchable.map(quoteName).join(', ');
+  db.exec(
+    `INSERT INTO ${quoteName(fts)} (key, ${columnList}) SELECT ${quoteName(table.key.name)}, ${columnList} FROM ${quoteName(table.table)}`,
+  );
+}

@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { ResourceStore, StoreTransaction } from '../resource-store.ts';
+import type { ListQuery, ListResult, Row, TableSpec } from '../table-spec.ts';
+import { isoNow } from '../time.ts';
+import { fromSqlRow, toSqlValue } from './column-values.ts';
+import { migrateTables } from './migrate.ts';
+import { inTransaction } from './open-database.ts';
+import { ftsTableOf, quoteName } from './sql-names.ts';
+
+/**
+ * The embedded store: node:sqlite, one table per collection or aggregate, a FTS5 index beside each
+ * table with searchable columns, kept in step in the same transaction as every write. node:sqlite
+ * is synchronous, so a transaction's work cannot interleave with another request of this process;
+ * BEGIN IMMEDIATE keeps other processes out for its length.
+ */
+export class SqliteResourceStore implements ResourceStore {
+  readonly #db: DatabaseSync;
+  readonly #statements = new Map<string, StatementSync>();
+  #depth = 0;
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+  }
+
+  migrate(tables: readonly TableSpec[]): void {
+    inTransaction(this.#db, () => migrateTables(this.#db, tables));
+  }
+
+  transaction<T>(work: (tx: StoreTransaction) => T): T {
+    if (this.#depth > 0) return work(this);
+    this.#depth += 1;
+    try {
+      return inTransaction(this.#db, () => work(this));
+    } finally {
+      this.#depth -= 1;
+    }
+  }
+
+  close(): void {
+    this.#statements.clear();
+    if (this.#db.isOpen) this.#db.close();
+  }
+
+  find(table: TableSpec, key: unknown): Row | undefined {
+    const raw = this.#prepare(`SELECT * FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = ?`).get(
+      toSqlValue(table.key.type, key),
+    );
+    return raw === undefined ? undefined : fromSqlRow(table, raw);
+  }
+
+  list(table: TableSpec, query: ListQuery): ListResult {
+    const conditions = Object.keys(query.where).sort();
+    const kinds = new Map(table.columns.map((column) => [column.name, column.kind]));
+    const where = conditions.length === 0 ? '' : ` WHERE ${conditions.map((c) => `${quoteName(c)} = ?`).join(' AND ')}`;
+    const values = conditions.map((c) => toSqlValue(kinds.get(c) ?? 'string', query.where[c]));
+    const from = `FROM ${quoteName(table.table)}${where}`;
+    const rows = this.#prepare(`SELECT * ${from} ORDER BY ${quoteName(table.key.name)} LIMIT ? OFFSET ?`)
+      .all(...values, query.limit, query.offset)
+      .map((raw) => fromSqlRow(table, raw));
+    const { total } = this.#prepare(`SELECT count(*) AS total ${from}`).get(...values) as { total: number };
+    return { rows, total: Number(total) };
+  }
+
+  countWhere(table: TableSpec, column: string, value: unknown): number {
+    const kind = table.columns.find((c) => c.name === column)?.kind ?? 'string';
+    const { total } = this.#prepare(
+      `SELECT count(*) AS total FROM ${quoteName(table.table)} WHERE ${quoteName(column)} = ?`,
+    ).get(toSqlValue(kind, value)) as { total: number };
+    return Number(total);
+  }
+
+  search(table: TableSpec, text: string, limit: number, offset: number): { keys: unknown[]; total: number } {
+    const fts = quoteName(ftsTableOf(table.table));
+    const match = toFtsQuery(text);
+    if (match === '') return { keys: [], total: 0 };
+    const keys = this.#prepare(`SELECT key FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rank LIMIT ? OFFSET ?`)
+      .all(match, limit, offset)
+      .map((row) => (typeof row.key === 'bigint' ? Number(row.key) : row.key));
+    const { total } = this.#prepare(`SELECT count(*) AS total FROM ${fts} WHERE ${fts} MATCH ?`).get(match) as {
+      total: number;
+    };
+    return { keys, total: Number(total) };
+  }
+
+  insert(table: TableSpec, values: Row): Row {
+    const now = isoNow();
+    const row: Row = { ...values, created_at: now, updated_at: now };
+    if (table.key.generated && table.key.type === 'string') row[table.key.name] = randomBytes(12).toString('base64url');
+    const columns = [
+      ...(table.key.generated && table.key.type === 'integer' ? [] : [table.key.name]),
+      ...table.columns.map((column) => column.name),
+      'created_at',
+      'updated_at',
+    ];
+    const sql = `INSERT INTO ${quoteName(table.table)} (${columns.map(quoteName).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+    const result = this.#prepare(sql).run(...columns.map((name) => toSqlValue(kindOf(table, name), row[name])));
+    const key = table.key.generated && table.key.type === 'integer' ? Number(result.lastInsertRowid) : row[table.key.name];
+    this.#indexForSearch(table, key, row, false);
+    return this.find(table, key) as Row;
+  }
+
+  update(table: TableSpec, key: unknown, values: Row): Row {
+    const columns = table.columns.map((column) => column.name).filter((name) => name in values);
+    const assignments = [...columns.map((name) => `${quoteName(name)} = ?`), 'updated_at = ?'].join(', ');
+    this.#prepare(`UPDATE ${quoteName(table.table)} SET ${assignments} WHERE ${quoteName(table.key.name)} = ?`).run(
+      ...columns.map((name) => toSqlValue(kindOf(table, name), values[name])),
+      isoNow(),
+      toSqlValue(table.key.type, key),
+    );
+    const row = this.find(table, key) as Row;
+    this.#indexForSearch(table, key, row, true);
+    return row;
+  }
+
+  remove(table: TableSpec, key: unknown): void {
+    this.#prepare(`DELETE FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = ?`).run(
+      toSqlValue(table.key.type, key),
+    );
+    if (hasSearch(table)) {
+      this.#prepare(`DELETE FROM ${quoteName(ftsTableOf(table.table))} WHERE key = ?`).run(toSqlValue(table.key.type, key));
+    }
+  }
+
+  reindex(table: TableSpec): number {
+    if (!hasSearch(table)) return 0;
+    this.#db.exec(`DELETE FROM ${quoteName(ftsTableOf(table.table))}`);
+    let indexed = 0;
+    for (const raw of this.#prepare(`SELECT * FROM ${quoteName(table.table)}`).iterate()) {
+      const row = fromSqlRow(table, raw);
+      this.#indexForSearch(table, row[table.key.name], row, false);
+      indexed += 1;
+    }
+    return indexed;
+  }
+
+  #indexForSearch(table: TableSpec, key: unknown, row: Row, replace: boolean): void {
+    if (!hasSearch(table)) return;
+    const fts = quoteName(ftsTableOf(table.table));
+    const keyValue = toSqlValue(table.key.type, key);
+    if (replace) this.#prepare(`DELETE FROM ${fts} WHERE key = ?`).run(keyValue);
+    const searchable = table.columns.filter((column) => column.searchable);
+    const sql = `INSERT INTO ${fts} (key, ${searchable.map((c) => quoteName(c.name)).join(', ')}) VALUES (?${', ?'.repeat(searchable.length)})`;
+    this.#prepare(sql).run(keyValue, ...searchable.map((c) => toSqlValue('string', row[c.name] === undefined ? null : String(row[c.name]))));
+  }
+
+  #prepare(sql: string): StatementSync {
+    let statement = this.#statements.get(sql);
+    if (statement === undefined) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+function kindOf(table: TableSpec, column: string) {
+  if (column === table.key.name) return table.key.type;
+  return table.columns.find((c) => c.name === column)?.kind ?? 'string';
+}
+
+function hasSearch(table: TableSpec): boolean {
+  return table.columns.some((column) => column.searchable);
+}
+
+/**
+ * Turns free text into an FTS5 query that cannot be a syntax error: each word becomes a quoted
+ * prefix term, all of which must match.
+ */
+export function toFtsQuery(text: string): string {
+  return text
+    .split(/\s+/u)
+    .map((word) => word.replace(/[^\p{L}\p{N}_]/gu, ''))
+    .filter((word) => word !== '')
+    .map((word) => `"${word}"*`)
+    .join(' ');
+}

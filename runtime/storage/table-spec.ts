@@ -1,0 +1,39 @@
+/** The storable kinds of column, one per field kind that is stored flat. */
+export type ColumnKind = 'string' | 'integer' | 'number' | 'boolean' | 'time' | 'reference';
+
+export interface ColumnSpec {
+  readonly name: string;
+  readonly kind: ColumnKind;
+  readonly unique: boolean;
+  /** Indexed for equality filters. */
+  readonly indexed: boolean;
+  /** Indexed in the table's full-text index for search. */
+  readonly searchable: boolean;
+}
+
+/** A table as the store sees it, derived from a collection or aggregate model. */
+export interface TableSpec {
+  readonly table: string;
+  /**
+   * The key column. `generated`: the server assigns it (integer: ascending, never reused; string:
+   * random). Aggregates are keyed by their parent's identifier and are not generated.
+   */
+  readonly key: { readonly name: string; readonly type: 'integer' | 'string'; readonly generated: boolean };
+  readonly columns: readonly ColumnSpec[];
+}
+
+/** A stored row: key, columns, and the server-set `created_at` / `updated_at` (ISO 8601 UTC). */
+export type Row = Record<string, unknown>;
+
+export interface ListQuery {
+  /** Equality conditions, all of which must hold. */
+  readonly where: Readonly<Record<string, unknown>>;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+export interface ListResult {
+  readonly rows: Row[];
+  /** How many rows match `where`, whatever the page. */
+  readonly total: number;
+}
