@@ -1,0 +1,7 @@
+import { openApiService } from '../dsl/index.ts';
+
+/** The OpenAPI 3.1 document of each version: GET /services/{v}/openapi. */
+export default openApiService({
+  name: 'openapi',
+  versions: { v1: {}, v2: {} },
+});

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { job, jobQueue } from '../dsl/index.ts';
+
+/** Background jobs: PUT /services/{v}/queued/jobs adds one; GET and DELETE /services/{v}/queued/jobs/{id}. */
+export default jobQueue({
+  name: 'queued/jobs',
+  versions: { v1: {}, v2: {} },
+  concurrency: 2,
+  jobs: {
+    reindex: job({
+      description: 'Rebuilds the search index of the named collections, or of every searchable one.',
+      payload: z.object({ collections: z.array(z.string().min(1)).min(1).optional() }).strict(),
+      run: ({ collections }, tools) => {
+        const unknown = (collections ?? []).filter((name) => !tools.searchableCollections().includes(name));
+        if (unknown.length > 0) throw new Error(`not searchable collections: ${unknown.join(', ')}`);
+        return tools.reindex(collections);
+      },
+    }),
+  },
+});

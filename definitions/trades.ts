@@ -1,0 +1,12 @@
+import { collection, field } from '../dsl/index.ts';
+
+/** Trades: each may refer to an order, returned as the order's URI unless expanded. */
+export default collection({
+  name: 'trades',
+  identifier: { name: 'trade_id', type: 'integer' },
+  fields: {
+    trade_name: field.string({ required: true, minLength: 1, filterable: true, searchable: true }),
+    order: field.reference('orders'),
+  },
+  versions: { v1: {}, v2: {} },
+});

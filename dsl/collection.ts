@@ -1,0 +1,45 @@
+import type { Fields } from './fields.ts';
+import type { VersionDeclarations } from './versions.ts';
+
+/** The operations a collection can serve. */
+export type Operation = 'list' | 'read' | 'create' | 'replace' | 'update' | 'delete';
+
+export interface CollectionDeclaration<
+  Name extends string = string,
+  F extends Fields = Fields,
+  V extends VersionDeclarations = VersionDeclarations,
+> {
+  readonly kind: 'collection';
+  /** The plural, lowercase path segment: `orders`, `trades`. */
+  readonly name: Name;
+  /** The identifier: its property name (default `<singular>_id`) and type (default server-assigned integer). */
+  readonly identifier?: { readonly name?: string; readonly type?: 'integer' | 'string' };
+  /** The stored fields (the identifier and created_at are added by the server). */
+  readonly fields: F;
+  /** Every version this collection is served under, each with its representation. */
+  readonly versions: V;
+  /**
+   * The operations served (default: all). An operation listed as `'not-implemented'` keeps its route
+   * and answers 501, so callers can see it is planned.
+   */
+  readonly operations?: Partial<Record<Operation, boolean | 'not-implemented'>>;
+  /** List paging: the default and the maximum page size (defaults 50 and 500). */
+  readonly paging?: { readonly defaultLimit?: number; readonly maxLimit?: number };
+  readonly description?: string;
+}
+
+/**
+ * Declares a collection: a plural path served at /{version}/{name} and /{version}/{name}/{id}.
+ *
+ * @example
+ * export default collection({
+ *   name: 'orders',
+ *   fields: { item: field.string({ required: true }) },
+ *   versions: { v1: {}, v2: {} },
+ * });
+ */
+export function collection<const Name extends string, const F extends Fields, const V extends VersionDeclarations>(
+  declaration: Omit<CollectionDeclaration<Name, F, V>, 'kind'>,
+): CollectionDeclaration<Name, F, V> {
+  return { kind: 'collection', ...declaration };
+}

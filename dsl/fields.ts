@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+/** The storable kinds of field. Each maps to one column type and one JSON type. */
+export type FieldKind = 'string' | 'integer' | 'number' | 'boolean' | 'time' | 'reference' | 'object';
+
+/** What every field can say about itself besides its type. */
+export interface FieldOptions {
+  /** A write without this field is refused with 400 missing_field. Default false. */
+  required?: boolean;
+  /** No two rows may share a value: a duplicate write is refused with 409. Default false. */
+  unique?: boolean;
+  /** The field can be used as an equality filter in the list query string (`?trade_name=x`). Default false. */
+  filterable?: boolean;
+  /** The field is indexed for the search service (full-text). Default false. */
+  searchable?: boolean;
+  /** Shown in the OpenAPI document. */
+  description?: string;
+}
+
+/** A declared field: its kind, the zod schema that validates written values, and its options. */
+export interface FieldDeclaration<Kind extends FieldKind = FieldKind, Schema extends z.ZodType = z.ZodType>
+  extends FieldOptions {
+  readonly kind: Kind;
+  readonly schema: Schema;
+  /** For `reference` fields: the plural name of the referenced collection. */
+  readonly references?: string;
+  /** For `object` fields: the nested fields (used by version shapes such as accounts v2 `profile`). */
+  readonly fields?: Readonly<Record<string, FieldDeclaration>>;
+}
+
+export type Fields = Readonly<Record<string, FieldDeclaration>>;
+
+interface StringOptions extends FieldOptions {
+  minLength?: number;
+  maxLength?: number;
+  /** A ready-made format: `email` checks an address. */
+  format?: 'email';
+  pattern?: RegExp;
+}
+
+interface NumberOptions extends FieldOptions {
+  min?: number;
+  max?: number;
+}
+
+function stringField(options: StringOptions = {}): FieldDeclaration<'string', z.ZodString> {
+  const { minLength, maxLength, format, pattern, ...rest } = options;
+  let schema = z.string();
+  if (format === 'email') schema = schema.email();
+  if (minLength !== undefined) schema = schema.min(minLength);
+  if (maxLength !== undefined) schema = schema.max(maxLength);
+  if (pattern !== undefined) schema = schema.regex(pattern);
+  return { kind: 'string', schema, ...rest };
+}
+
+function integerField(options: NumberOptions = {}): FieldDeclaration<'integer', z.ZodNumber> {
+  const { min, max, ...rest } = options;
+  let schema = z.number().int();
+  if (min !== undefined) schema = schema.min(min);
+  if (max !== undefined) schema = schema.max(max);
+  return { kind: 'integer', schema, ...rest };
+}
+
+function numberField(options: NumberOptions = {}): FieldDeclaration<'number', z.ZodNumber> {
+  const { min, max, ...rest } = options;
+  let schema = z.number();
+  if (min !== undefined) schema = schema.min(min);
+  if (max !== undefined) schema = schema.max(max);
+  return { kind: 'number', schema, ...rest };
+}
+
+function booleanField(options: FieldOptions = {}): FieldDeclaration<'boolean', z.ZodBoolean> {
+  return { kind: 'boolean', schema: z.boolean(), ...options };
+}
+
+/** A point in time, written and read as ISO 8601 UTC (`2026-11-22T15:40:00Z`). */
+function timeField(options: FieldOptions = {}): FieldDeclaration<'time', z.ZodISODateTime> {
+  return { kind: 'time', schema: z.iso.datetime({ offset: true }), ...options };
+}
+
+/**
+ * A reference to one resource of another collection. Responses carry the referenced resource's
+ * absolute URI (inlined with `X-Expansion-Fields: true`); writes accept the URI or the bare id.
+ */
+function referenceField<Target extends string>(
+  collection: Target,
+  options: FieldOptions = {},
+): FieldDeclaration<'reference', z.ZodUnion<[z.ZodString, z.ZodNumber]>> & { references: Target } {
+  return { kind: 'reference', schema: z.union([z.string().min(1), z.number().int()]), references: collection, ...options };
+}
+
+/** A nested object of fields: only for version shapes (a stored row is flat). */
+function objectField<Nested extends Fields>(
+  fields: Nested,
+  options: FieldOptions = {},
+): FieldDeclaration<'object'> & { fields: Nested } {
+  const shape = Object.fromEntries(
+    Object.entries(fields).map(([name, nested]) => [name, nested.required ? nested.schema : nested.schema.optional()]),
+  );
+  return { kind: 'object', schema: z.object(shape).strict(), fields, ...options };
+}
+
+/**
+ * A language/locale tag (BCP 47). Written values are checked and stored in canonical form
+ * (`fr-fr` becomes `fr-FR`); a malformed tag is refused.
+ */
+function languageTagField(options: FieldOptions = {}): FieldDeclaration<'string'> {
+  const schema = z.string().transform((tag, context) => {
+    try {
+      const [canonical] = Intl.getCanonicalLocales(tag);
+      if (canonical !== undefined) return canonical;
+    } catch {
+      // RangeError: not a well-formed tag; reported below.
+    }
+    context.addIssue({ code: 'custom', message: `"${tag}" is not a well-formed BCP 47 language tag (for example fr-FR)` });
+    return z.NEVER;
+  });
+  return { kind: 'string', schema, ...options };
+}
+
+/** Field helpers: each returns a plain declaration with its zod schema. */
+export const field = {
+  string: stringField,
+  integer: integerField,
+  number: numberField,
+  boolean: booleanField,
+  time: timeField,
+  reference: referenceField,
+  object: objectField,
+  languageTag: languageTagField,
+} as const;

@@ -1,0 +1,23 @@
+export { field, type FieldDeclaration, type FieldKind, type FieldOptions, type Fields } from './fields.ts';
+export { collection, type CollectionDeclaration, type Operation } from './collection.ts';
+export { aggregate, type AggregateDeclaration } from './aggregate.ts';
+export { shape, type StoredRecord, type VersionDeclaration, type VersionDeclarations, type VersionShape } from './versions.ts';
+export {
+  service,
+  searchService,
+  jobQueue,
+  job,
+  openApiService,
+  type CustomServiceDeclaration,
+  type JobQueueDeclaration,
+  type JobType,
+  type OpenApiServiceDeclaration,
+  type SearchServiceDeclaration,
+  type ServiceDeclaration,
+  type ServiceMethod,
+  type ServiceOperation,
+  type ServiceRequest,
+  type ServiceResponse,
+} from './service.ts';
+export { setting, type SettingDeclaration } from './setting.ts';
+export type { Caller, ServiceTools } from './service-tools.ts';

@@ -1,0 +1,16 @@
+/**
+ * What a service handler or a job can ask of the server it runs in. The runtime supplies it; the
+ * definitions see only this interface, so they never depend on the runtime.
+ */
+export interface ServiceTools {
+  /** Rebuilds the full-text index of the named collections (all searchable ones when omitted). */
+  reindex(collections?: readonly string[]): { readonly indexed: Readonly<Record<string, number>> };
+  /** The collections that declare searchable fields. */
+  searchableCollections(): readonly string[];
+}
+
+/** Who is calling: the client named by the bearer token, and the user it acts for, if any. */
+export interface Caller {
+  readonly client: string;
+  readonly user?: string;
+}

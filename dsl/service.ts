@@ -1,0 +1,109 @@
+import type { z } from 'zod';
+import type { Caller, ServiceTools } from './service-tools.ts';
+import type { VersionDeclarations } from './versions.ts';
+
+export type ServiceMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a custom service handler receives: validated query and body, path parameters, the caller. */
+export interface ServiceRequest<Query = Record<string, string>, Body = unknown> {
+  readonly version: string;
+  readonly query: Query;
+  readonly body: Body;
+  readonly params: Readonly<Record<string, string>>;
+  readonly caller: Caller | undefined;
+  readonly tools: ServiceTools;
+}
+
+/** What a custom service handler answers. The body is rendered like every other JSON body. */
+export interface ServiceResponse {
+  readonly status?: number;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export interface ServiceOperation {
+  readonly method: ServiceMethod;
+  /** Below the service path: '' (default) for the service itself, or `:name` for one item. */
+  readonly path?: string;
+  readonly query?: z.ZodObject;
+  readonly body?: z.ZodType;
+  readonly description?: string;
+  readonly handle: (request: ServiceRequest<any, any>) => ServiceResponse | Promise<ServiceResponse>;
+}
+
+/** A job type of a job queue: the payload it takes and the work it does. */
+export interface JobType<Payload extends z.ZodObject = z.ZodObject> {
+  readonly payload: Payload;
+  readonly description?: string;
+  readonly run: (payload: z.output<Payload>, tools: ServiceTools) => unknown;
+}
+
+interface ServiceBase<Name extends string> {
+  readonly kind: 'service';
+  /** The path below /services/{version}/: `search`, `queued/jobs`. */
+  readonly name: Name;
+  readonly versions: VersionDeclarations;
+  readonly description?: string;
+}
+
+/** A service whose operations the definition writes itself. */
+export interface CustomServiceDeclaration<Name extends string = string> extends ServiceBase<Name> {
+  readonly handler: 'custom';
+  readonly operations: readonly ServiceOperation[];
+}
+
+/** The full-text search service over every collection's searchable fields: GET ?q=&category=. */
+export interface SearchServiceDeclaration<Name extends string = string> extends ServiceBase<Name> {
+  readonly handler: 'search';
+}
+
+/** A persisted job queue: PUT adds a job, GET /{id} reads it, DELETE /{id} removes it. */
+export interface JobQueueDeclaration<Name extends string = string> extends ServiceBase<Name> {
+  readonly handler: 'job-queue';
+  readonly jobs: Readonly<Record<string, JobType<any>>>;
+  /** How many jobs run at once in one server process. Default 2. */
+  readonly concurrency?: number;
+}
+
+/** The OpenAPI document of each version, served as a service. */
+export interface OpenApiServiceDeclaration<Name extends string = string> extends ServiceBase<Name> {
+  readonly handler: 'openapi';
+}
+
+export type ServiceDeclaration =
+  | CustomServiceDeclaration
+  | SearchServiceDeclaration
+  | JobQueueDeclaration
+  | OpenApiServiceDeclaration;
+
+type Declare<T> = Omit<T, 'kind' | 'handler'>;
+
+/**
+ * Declares a service at /services/{version}/{name} with operations written in the definition.
+ *
+ * @example
+ * export default service({ name: 'time', versions: { v1: {} }, operations: [{ method: 'GET', handle: () => ({ body: { now: new Date().toISOString() } }) }] });
+ */
+export function service<const Name extends string>(declaration: Declare<CustomServiceDeclaration<Name>>): CustomServiceDeclaration<Name> {
+  return { kind: 'service', handler: 'custom', ...declaration };
+}
+
+/** Declares the search service: GET /services/{version}/{name}?q=TEXT&category=COLLECTION. */
+export function searchService<const Name extends string>(declaration: Declare<SearchServiceDeclaration<Name>>): SearchServiceDeclaration<Name> {
+  return { kind: 'service', handler: 'search', ...declaration };
+}
+
+/** Declares a job queue service with its job types. */
+export function jobQueue<const Name extends string>(declaration: Declare<JobQueueDeclaration<Name>>): JobQueueDeclaration<Name> {
+  return { kind: 'service', handler: 'job-queue', ...declaration };
+}
+
+/** Declares a job type; an identity helper that types `run` from the payload schema. */
+export function job<Payload extends z.ZodObject>(declaration: JobType<Payload>): JobType<Payload> {
+  return declaration;
+}
+
+/** Declares the OpenAPI service: GET /services/{version}/{name} answers that version's document. */
+export function openApiService<const Name extends string>(declaration: Declare<OpenApiServiceDeclaration<Name>>): OpenApiServiceDeclaration<Name> {
+  return { kind: 'service', handler: 'openapi', ...declaration };
+}
