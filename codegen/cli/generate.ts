@@ -1,0 +1,54 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { parseArgs } from 'node:util';
+import { generate } from '../generate.ts';
+import { lintDefinitions, formatDiagnostic } from '../lint/index.ts';
+
+/**
+ * `npm run generate [-- --check] [-- --root DIR]`: writes generated/ from definitions/, removing
+ * files no definition produces any more. With --check, writes nothing and exits 1 naming every
+ * stale, missing or extra file.
+ */
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { check: { type: 'boolean', default: false }, root: { type: 'string', default: process.cwd() } } });
+  const root = values.root;
+  const diagnostics = await lintDefinitions(root);
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  if (errors.length > 0) {
+    for (const diagnostic of errors) console.error(formatDiagnostic(diagnostic));
+    console.error(`generate: the definitions have ${errors.length} error(s); fix them first (npm run lint:definitions)`);
+    return 1;
+  }
+  const { files } = await generate(root);
+  const wanted = new Map(files.map((file) => [file.path, file.text]));
+  const existing = listFiles(join(root, 'generated')).map((file) => relative(root, file).split(sep).join('/'));
+  const stale = files.filter((file) => !existsSync(join(root, file.path)) || readFileSync(join(root, file.path), 'utf8') !== file.text);
+  const extra = existing.filter((path) => !wanted.has(path));
+
+  if (values.check) {
+    if (stale.length === 0 && extra.length === 0) {
+      console.log(`generated/ is up to date (${files.length} files)`);
+      return 0;
+    }
+    for (const file of stale) console.error(`stale: ${file.path}`);
+    for (const path of extra) console.error(`not produced by any definition: ${path}`);
+    console.error('generated/ does not match definitions/: run `npm run generate` and commit the result');
+    return 1;
+  }
+  for (const file of stale) {
+    mkdirSync(dirname(join(root, file.path)), { recursive: true });
+    writeFileSync(join(root, file.path), file.text);
+  }
+  for (const path of extra) rmSync(join(root, path));
+  console.log(`generated ${files.length} files: ${stale.length} written, ${extra.length} removed`);
+  return 0;
+}
+
+function listFiles(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+process.exitCode = await main();

@@ -1,0 +1,115 @@
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import type { ResolvedModel } from '../model/index.ts';
+import { fileHeader } from './header.ts';
+import { importPath } from './import-path.ts';
+import { modelConstOf, modelFileOf } from './emit-models.ts';
+import { resourceRoutesFileOf, routesFunctionOf, RUNTIME } from './emit-resource-routes.ts';
+import { serviceRoutesFileOf, settingRoutesFileOf } from './emit-service-routes.ts';
+import type { GeneratedFile, SourceFileBuilder } from './source-file.ts';
+
+interface FamilyModule {
+  readonly file: string;
+  readonly fn: string;
+}
+
+/**
+ * A router index per family (generated/resources|services|settings/index.ts) listing every route
+ * module, and generated/api.ts, the one object the runtime serves.
+ */
+export function emitIndexes(model: ResolvedModel, builder: SourceFileBuilder): GeneratedFile[] {
+  const versionsOf = (declaration: { name: string; versions: readonly { name: string }[] }) =>
+    declaration.versions.map((version) => ({ name: declaration.name, version: version.name }));
+  const resources = [...model.collections, ...model.aggregates]
+    .flatMap(versionsOf)
+    .map(({ name, version }) => ({ file: resourceRoutesFileOf(version, name), fn: routesFunctionOf(name, version) }));
+  const services = model.services
+    .flatMap(versionsOf)
+    .map(({ name, version }) => ({ file: serviceRoutesFileOf(version, name), fn: routesFunctionOf(name, version) }));
+  const settings = model.settings
+    .flatMap(versionsOf)
+    .map(({ name, version }) => ({ file: settingRoutesFileOf(version, name), fn: routesFunctionOf(name, version) }));
+  const sources = (list: readonly { source: string }[]) => [...new Set(list.map((item) => item.source))].sort();
+  return [
+    familyIndex(builder, 'generated/resources/index.ts', 'resourceRoutes', 'resource', resources, sources([...model.collections, ...model.aggregates])),
+    familyIndex(builder, 'generated/services/index.ts', 'serviceRoutes', 'service', services, sources(model.services)),
+    familyIndex(builder, 'generated/settings/index.ts', 'settingRoutes', 'setting', settings, sources(model.settings)),
+    apiModule(builder, model),
+  ];
+}
+
+function familyIndex(
+  builder: SourceFileBuilder,
+  path: string,
+  name: string,
+  family: string,
+  modules: readonly FamilyModule[],
+  sources: readonly string[],
+): GeneratedFile {
+  const statements: StatementStructures[] = [
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ApiContext', 'Route'], moduleSpecifier: importPath(path, RUNTIME) },
+    ...modules.map(
+      (module): StatementStructures => ({ kind: StructureKind.ImportDeclaration, namedImports: [module.fn], moduleSpecifier: importPath(path, module.file) }),
+    ),
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name,
+      docs: [`Every route of the ${family} family, for its own router.`],
+      parameters: [{ name: modules.length === 0 ? '_context' : 'context', type: 'ApiContext' }],
+      returnType: 'Route[]',
+      statements: [`return [${modules.map((module) => `...${module.fn}(context)`).join(', ')}];`],
+    },
+  ];
+  return builder.build(path, fileHeader(sources), statements);
+}
+
+function apiModule(builder: SourceFileBuilder, model: ResolvedModel): GeneratedFile {
+  const path = 'generated/api.ts';
+  const models = [...model.collections, ...model.aggregates, ...model.settings];
+  const jobQueues = model.services.filter((service) => service.handler === 'job-queue');
+  const statements: StatementStructures[] = [
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ApiDefinition'], moduleSpecifier: importPath(path, RUNTIME) },
+    ...models.map(
+      (declaration): StatementStructures => ({
+        kind: StructureKind.ImportDeclaration,
+        namedImports: [modelConstOf(declaration.name)],
+        moduleSpecifier: importPath(path, modelFileOf(declaration.name)),
+      }),
+    ),
+    ...jobQueues.map(
+      (service): StatementStructures => ({
+        kind: StructureKind.ImportDeclaration,
+        defaultImport: `${modelConstOf(service.name).replace(/Model$/, '')}Definition`,
+        moduleSpecifier: importPath(path, service.source),
+      }),
+    ),
+    { kind: StructureKind.ImportDeclaration, namedImports: ['resourceRoutes'], moduleSpecifier: './resources/index.ts' },
+    { kind: StructureKind.ImportDeclaration, namedImports: ['serviceRoutes'], moduleSpecifier: './services/index.ts' },
+    { kind: StructureKind.ImportDeclaration, namedImports: ['settingRoutes'], moduleSpecifier: './settings/index.ts' },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      isExported: true,
+      docs: ['The whole API declared in definitions/: its models, its job queues and the routes of its three families.'],
+      declarations: [
+        {
+          name: 'api',
+          type: 'ApiDefinition',
+          initializer: [
+            '{',
+            `  versions: [${model.versions.map((version) => `'${version}'`).join(', ')}],`,
+            '  catalog: {',
+            `    collections: { ${model.collections.map((c) => `${JSON.stringify(c.name)}: ${modelConstOf(c.name)}`).join(', ')} },`,
+            `    aggregates: [${model.aggregates.map((a) => modelConstOf(a.name)).join(', ')}],`,
+            '  },',
+            `  settings: [${model.settings.map((s) => modelConstOf(s.name)).join(', ')}],`,
+            `  jobQueues: [${jobQueues.map((service) => `${modelConstOf(service.name).replace(/Model$/, '')}Definition`).join(', ')}],`,
+            '  routes: (context) => [...resourceRoutes(context), ...serviceRoutes(context), ...settingRoutes(context)],',
+            '}',
+          ].join('\n'),
+        },
+      ],
+    },
+  ];
+  return builder.build(path, fileHeader(['every file in definitions/']), statements);
+}

@@ -1,0 +1,94 @@
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import type { ResolvedAggregate, ResolvedCollection, ResolvedModel, ResolvedSetting } from '../model/index.ts';
+import { fileHeader } from './header.ts';
+import { importPath } from './import-path.ts';
+import { code, printLiteral } from './literal.ts';
+import { collectionTable, DEFINITION, fieldLiteral, tableLiteral, versionLiteral } from './model-literals.ts';
+import { camelOf, fileNameOf } from './names.ts';
+import type { GeneratedFile, SourceFileBuilder } from './source-file.ts';
+
+const RUNTIME = 'runtime/index.ts';
+
+export const modelFileOf = (name: string) => `generated/models/${fileNameOf(name)}.ts`;
+export const modelConstOf = (name: string) => `${camelOf(name)}Model`;
+
+/** One module per collection, aggregate and setting: the resolved model the runtime serves. */
+export function emitModels(model: ResolvedModel, builder: SourceFileBuilder): GeneratedFile[] {
+  const parents = new Map(model.collections.map((collection) => [collection.name, collection]));
+  return [
+    ...model.collections.map((collection) => emitModel(builder, collection, 'CollectionModel', collectionLiteral(collection))),
+    ...model.aggregates.map((aggregate) => emitModel(builder, aggregate, 'AggregateModel', aggregateLiteral(aggregate, parents.get(aggregate.parent)))),
+    ...model.settings.map((setting) => emitModel(builder, setting, 'SettingModel', settingLiteral(setting))),
+  ];
+}
+
+function emitModel(
+  builder: SourceFileBuilder,
+  declaration: ResolvedCollection | ResolvedAggregate | ResolvedSetting,
+  type: string,
+  literal: Record<string, unknown>,
+): GeneratedFile {
+  const path = modelFileOf(declaration.name);
+  const statements: StatementStructures[] = [
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['FieldModel', type], moduleSpecifier: importPath(path, RUNTIME) },
+    { kind: StructureKind.ImportDeclaration, defaultImport: DEFINITION, moduleSpecifier: importPath(path, declaration.source) },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ['The stored fields, shared by every version that does not declare its own shape.'],
+      declarations: [{ name: 'storedFields', type: 'readonly FieldModel[]', initializer: printLiteral(declaration.fields.map(fieldLiteral)) }],
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      isExported: true,
+      docs: [`${declaration.name}, resolved from ${declaration.source} with every default applied.`],
+      declarations: [{ name: modelConstOf(declaration.name), type, initializer: printLiteral(literal) }],
+    },
+  ];
+  return builder.build(path, fileHeader([declaration.source]), statements);
+}
+
+const storedFields = code('storedFields');
+
+function versionsLiteral(declaration: { versions: ResolvedCollection['versions'] }): Record<string, unknown> {
+  return Object.fromEntries(declaration.versions.map((version) => [version.name, versionLiteral(version, storedFields)]));
+}
+
+function collectionLiteral(collection: ResolvedCollection): Record<string, unknown> {
+  return {
+    kind: 'collection',
+    name: collection.name,
+    singular: collection.singular,
+    identifier: collection.identifier,
+    fields: storedFields,
+    versions: versionsLiteral(collection),
+    operations: collection.operations,
+    paging: collection.paging,
+    table: collectionTable(collection),
+    description: collection.description,
+  };
+}
+
+function aggregateLiteral(aggregate: ResolvedAggregate, parent: ResolvedCollection | undefined): Record<string, unknown> {
+  const key = { name: parent?.identifier.name ?? `${aggregate.parent}_id`, type: parent?.identifier.type ?? 'integer', generated: false };
+  return {
+    kind: 'aggregate',
+    name: aggregate.name,
+    parent: aggregate.parent,
+    fields: storedFields,
+    versions: versionsLiteral(aggregate),
+    table: tableLiteral(`${aggregate.parent}__${aggregate.name}`, key, aggregate.fields),
+    description: aggregate.description,
+  };
+}
+
+function settingLiteral(setting: ResolvedSetting): Record<string, unknown> {
+  return {
+    kind: 'setting',
+    name: setting.name,
+    fields: storedFields,
+    versions: versionsLiteral(setting),
+    description: setting.description,
+  };
+}

@@ -1,0 +1,59 @@
+import type { ResolvedCollection, ResolvedField, ResolvedVersion } from '../model/index.ts';
+import { accessOf } from './names.ts';
+import { code, type Code } from './literal.ts';
+
+/** The definition's default export is imported under this name in every model module. */
+export const DEFINITION = 'definition';
+
+/** A resolved field as the runtime's FieldModel literal; its schema comes from the definition. */
+export function fieldLiteral(field: ResolvedField): Record<string, unknown> {
+  return {
+    name: field.name,
+    kind: field.kind,
+    required: field.required,
+    unique: field.unique,
+    filterable: field.filterable,
+    searchable: field.searchable,
+    schema: code(`${accessOf(DEFINITION, field.access)}.schema`),
+    references: field.references,
+    fields: field.fields?.map(fieldLiteral),
+    description: field.description,
+  };
+}
+
+/** A version literal; unshaped versions share the stored fields constant `storedFields`. */
+export function versionLiteral(version: ResolvedVersion, storedFields: Code): Record<string, unknown> {
+  const access = accessOf(DEFINITION, version.access);
+  return {
+    name: version.name,
+    fields: version.shaped ? version.fields.map(fieldLiteral) : storedFields,
+    read: version.shaped ? code(`${access}.shape.read`) : undefined,
+    write: version.shaped ? code(`${access}.shape.write`) : undefined,
+    deprecated: version.deprecated,
+  };
+}
+
+/** The table a collection is stored in: one column per stored field. */
+export function tableLiteral(
+  table: string,
+  key: { name: string; type: 'integer' | 'string'; generated: boolean },
+  fields: readonly ResolvedField[],
+): Record<string, unknown> {
+  return {
+    table,
+    key,
+    columns: fields
+      .filter((field) => field.kind !== 'object')
+      .map((field) => ({
+        name: field.name,
+        kind: field.kind,
+        unique: field.unique,
+        indexed: field.filterable || field.kind === 'reference',
+        searchable: field.searchable,
+      })),
+  };
+}
+
+export function collectionTable(collection: ResolvedCollection): Record<string, unknown> {
+  return tableLiteral(collection.name, { ...collection.identifier, generated: true }, collection.fields);
+}

@@ -1,0 +1,29 @@
+import { emitIndexes, emitMain, emitModels, emitResourceRoutes, emitServiceRoutes, SourceFileBuilder, type GeneratedFile } from './emit/index.ts';
+import { loadDefinitions } from './load/load-definitions.ts';
+import { resolveModel, type ResolvedModel } from './model/index.ts';
+import { flattenRoutes, type RouteDescriptor } from './routes/index.ts';
+
+export interface Generation {
+  readonly model: ResolvedModel;
+  readonly routes: readonly RouteDescriptor[];
+  /** Every file of generated/, sorted by path. */
+  readonly files: readonly GeneratedFile[];
+}
+
+/**
+ * The pipeline: load definitions → resolve the model → flatten routes → emit. Lint runs before this
+ * in the CLI; emitters only read the resolved model and the route list.
+ */
+export async function generate(root: string): Promise<Generation> {
+  const model = resolveModel(await loadDefinitions(root));
+  const routes = flattenRoutes(model);
+  const builder = new SourceFileBuilder();
+  const files = [
+    ...emitModels(model, builder),
+    ...emitResourceRoutes(model, routes, builder),
+    ...emitServiceRoutes(model, routes, builder),
+    ...emitIndexes(model, builder),
+    emitMain(builder),
+  ].sort((a, b) => a.path.localeCompare(b.path));
+  return { model, routes, files };
+}

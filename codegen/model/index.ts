@@ -1,0 +1,3 @@
+export type * from './types.ts';
+export { resolveModel, compareVersions } from './resolve.ts';
+export { DEFAULTS, singularOf, isPlural } from './defaults.ts';

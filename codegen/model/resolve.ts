@@ -1,0 +1,164 @@
+import type { AggregateDeclaration, CollectionDeclaration, FieldDeclaration, Fields, VersionDeclarations } from '../../dsl/index.ts';
+import type { ServiceDeclaration, SettingDeclaration } from '../../dsl/index.ts';
+import type { LoadedDefinition } from '../load/load-definitions.ts';
+import { DEFAULTS, singularOf } from './defaults.ts';
+import type {
+  ResolvedAggregate,
+  ResolvedCollection,
+  ResolvedField,
+  ResolvedModel,
+  ResolvedOperation,
+  ResolvedOperationState,
+  ResolvedService,
+  ResolvedSetting,
+  ResolvedVersion,
+} from './types.ts';
+
+const OPERATIONS: readonly ResolvedOperation[] = ['list', 'read', 'create', 'replace', 'update', 'delete'];
+
+/** Applies every default to the loaded declarations. Sorted by name, so output is deterministic. */
+export function resolveModel(definitions: readonly LoadedDefinition[]): ResolvedModel {
+  const collections: ResolvedCollection[] = [];
+  const aggregates: ResolvedAggregate[] = [];
+  const services: ResolvedService[] = [];
+  const settings: ResolvedSetting[] = [];
+  for (const { file, declaration } of definitions) {
+    if (declaration.kind === 'collection') collections.push(resolveCollection(file, declaration));
+    else if (declaration.kind === 'aggregate') aggregates.push(resolveAggregate(file, declaration));
+    else if (declaration.kind === 'service') services.push(resolveService(file, declaration));
+    else settings.push(resolveSetting(file, declaration));
+  }
+  const byName = <T extends { name: string; source: string }>(a: T, b: T) =>
+    a.name.localeCompare(b.name) || a.source.localeCompare(b.source);
+  const all = [...collections, ...aggregates, ...services, ...settings];
+  const versions = [...new Set(all.flatMap((declaration) => declaration.versions.map((version) => version.name)))].sort(compareVersions);
+  return {
+    collections: collections.sort(byName),
+    aggregates: aggregates.sort(byName),
+    services: services.sort(byName),
+    settings: settings.sort(byName),
+    versions,
+  };
+}
+
+/** v2 after v1, v10 after v9. */
+export function compareVersions(a: string, b: string): number {
+  return Number(a.slice(1)) - Number(b.slice(1)) || a.localeCompare(b);
+}
+
+export function resolveFields(fields: Fields, access: readonly string[]): ResolvedField[] {
+  return Object.entries(fields).map(([name, declaration]) => resolveField(name, declaration, [...access, name]));
+}
+
+function resolveField(name: string, declaration: FieldDeclaration, access: readonly string[]): ResolvedField {
+  return {
+    name,
+    kind: declaration.kind,
+    required: declaration.required ?? false,
+    unique: declaration.unique ?? false,
+    filterable: declaration.filterable ?? false,
+    searchable: declaration.searchable ?? false,
+    ...(declaration.references === undefined ? {} : { references: declaration.references }),
+    ...(declaration.description === undefined ? {} : { description: declaration.description }),
+    ...(declaration.fields === undefined ? {} : { fields: resolveFields(declaration.fields, [...access, 'fields']) }),
+    access,
+  };
+}
+
+function resolveVersions(versions: VersionDeclarations, storedFields: readonly ResolvedField[]): ResolvedVersion[] {
+  return Object.entries(versions)
+    .sort(([a], [b]) => compareVersions(a, b))
+    .map(([name, version]) => {
+      const access = ['versions', name];
+      const shaped = version.shape !== undefined;
+      return {
+        name,
+        fields: shaped ? resolveFields(version.shape!.fields, [...access, 'shape', 'fields']) : storedFields,
+        shaped,
+        ...(version.deprecated === undefined ? {} : { deprecated: { ...version.deprecated } }),
+        access,
+      };
+    });
+}
+
+function resolveCollection(source: string, declaration: CollectionDeclaration): ResolvedCollection {
+  const singular = singularOf(declaration.name);
+  const fields = resolveFields(declaration.fields, ['fields']);
+  const operations = Object.fromEntries(
+    OPERATIONS.map((operation): [ResolvedOperation, ResolvedOperationState] => {
+      const declared = declaration.operations?.[operation];
+      return [operation, declared === undefined || declared === true ? 'served' : declared === false ? 'absent' : 'not-implemented'];
+    }),
+  ) as Record<ResolvedOperation, ResolvedOperationState>;
+  return {
+    kind: 'collection',
+    source,
+    name: declaration.name,
+    singular,
+    identifier: {
+      name: declaration.identifier?.name ?? `${singular}_id`,
+      type: declaration.identifier?.type ?? DEFAULTS.identifierType,
+    },
+    fields,
+    versions: resolveVersions(declaration.versions, fields),
+    operations,
+    paging: {
+      defaultLimit: declaration.paging?.defaultLimit ?? DEFAULTS.paging.defaultLimit,
+      maxLimit: declaration.paging?.maxLimit ?? DEFAULTS.paging.maxLimit,
+    },
+    ...(declaration.description === undefined ? {} : { description: declaration.description }),
+  };
+}
+
+function resolveAggregate(source: string, declaration: AggregateDeclaration): ResolvedAggregate {
+  const fields = resolveFields(declaration.fields, ['fields']);
+  return {
+    kind: 'aggregate',
+    source,
+    name: declaration.name,
+    parent: declaration.parent,
+    fields,
+    versions: resolveVersions(declaration.versions, fields),
+    ...(declaration.description === undefined ? {} : { description: declaration.description }),
+  };
+}
+
+function resolveService(source: string, declaration: ServiceDeclaration): ResolvedService {
+  const operations =
+    declaration.handler === 'custom'
+      ? declaration.operations.map((operation, index) => ({
+          method: operation.method,
+          path: operation.path ?? '',
+          index,
+          ...(operation.description === undefined ? {} : { description: operation.description }),
+        }))
+      : declaration.handler === 'job-queue'
+        ? [
+            { method: 'PUT' as const, path: '', index: 0, description: 'Adds a job to the queue.' },
+            { method: 'GET' as const, path: ':job_id', index: 1, description: 'The state of one job.' },
+            { method: 'DELETE' as const, path: ':job_id', index: 2, description: 'Removes a queued or finished job.' },
+          ]
+        : [{ method: 'GET' as const, path: '', index: 0 }];
+  return {
+    kind: 'service',
+    source,
+    name: declaration.name,
+    handler: declaration.handler,
+    operations,
+    jobTypes: declaration.handler === 'job-queue' ? Object.keys(declaration.jobs).sort() : [],
+    versions: resolveVersions(declaration.versions, []),
+    ...(declaration.description === undefined ? {} : { description: declaration.description }),
+  };
+}
+
+function resolveSetting(source: string, declaration: SettingDeclaration): ResolvedSetting {
+  const fields = resolveFields(declaration.fields, ['fields']);
+  return {
+    kind: 'setting',
+    source,
+    name: declaration.name,
+    fields,
+    versions: resolveVersions(declaration.versions, fields),
+    ...(declaration.description === undefined ? {} : { description: declaration.description }),
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The resolved model: every declaration with its defaults applied, in one place. Lint reads it,
+ * route flattening reads it, every emitter reads it; nothing downstream re-derives a default.
+ */
+
+export type ResolvedFieldKind = 'string' | 'integer' | 'number' | 'boolean' | 'time' | 'reference' | 'object';
+
+export interface ResolvedField {
+  readonly name: string;
+  readonly kind: ResolvedFieldKind;
+  readonly required: boolean;
+  readonly unique: boolean;
+  readonly filterable: boolean;
+  readonly searchable: boolean;
+  readonly references?: string;
+  readonly description?: string;
+  readonly fields?: readonly ResolvedField[];
+  /** Property path from the definition's default export to this field's declaration. */
+  readonly access: readonly string[];
+}
+
+export interface ResolvedVersion {
+  readonly name: string;
+  readonly fields: readonly ResolvedField[];
+  /** The version declares its own shape with read/write mappings. */
+  readonly shaped: boolean;
+  readonly deprecated?: { readonly since?: string; readonly sunset: string; readonly successor: string };
+  readonly access: readonly string[];
+}
+
+export type ResolvedOperation = 'list' | 'read' | 'create' | 'replace' | 'update' | 'delete';
+export type ResolvedOperationState = 'served' | 'not-implemented' | 'absent';
+
+interface ResolvedBase {
+  /** Definition file relative to the root: `definitions/orders.ts`. */
+  readonly source: string;
+  readonly name: string;
+  readonly versions: readonly ResolvedVersion[];
+  readonly description?: string;
+}
+
+export interface ResolvedCollection extends ResolvedBase {
+  readonly kind: 'collection';
+  readonly singular: string;
+  readonly identifier: { readonly name: string; readonly type: 'integer' | 'string' };
+  readonly fields: readonly ResolvedField[];
+  readonly operations: Readonly<Record<ResolvedOperation, ResolvedOperationState>>;
+  readonly paging: { readonly defaultLimit: number; readonly maxLimit: number };
+}
+
+export interface ResolvedAggregate extends ResolvedBase {
+  readonly kind: 'aggregate';
+  readonly parent: string;
+  readonly fields: readonly ResolvedField[];
+}
+
+export interface ResolvedServiceOperation {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Below the service path: '' or `:name`. */
+  readonly path: string;
+  readonly index: number;
+  readonly description?: string;
+}
+
+export interface ResolvedService extends ResolvedBase {
+  readonly kind: 'service';
+  readonly handler: 'custom' | 'search' | 'job-queue' | 'openapi';
+  readonly operations: readonly ResolvedServiceOperation[];
+  readonly jobTypes: readonly string[];
+}
+
+export interface ResolvedSetting extends ResolvedBase {
+  readonly kind: 'setting';
+  readonly fields: readonly ResolvedField[];
+}
+
+export type ResolvedDeclaration = ResolvedCollection | ResolvedAggregate | ResolvedService | ResolvedSetting;
+
+export interface ResolvedModel {
+  readonly collections: readonly ResolvedCollection[];
+  readonly aggregates: readonly ResolvedAggregate[];
+  readonly services: readonly ResolvedService[];
+  readonly settings: readonly ResolvedSetting[];
+  /** Every version any declaration serves, sorted. */
+  readonly versions: readonly string[];
+}

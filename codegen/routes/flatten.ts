@@ -1,0 +1,61 @@
+import type { ResolvedCollection, ResolvedModel, ResolvedOperation } from '../model/index.ts';
+import type { RouteDescriptor, RouteMethod } from './route-descriptor.ts';
+
+const COLLECTION_ROUTES: readonly { method: RouteMethod; item: boolean; list?: true; operation: ResolvedOperation }[] = [
+  { method: 'GET', item: false, operation: 'list' },
+  { method: 'GET', item: false, list: true, operation: 'list' },
+  { method: 'POST', item: false, operation: 'create' },
+  { method: 'GET', item: true, operation: 'read' },
+  { method: 'PUT', item: true, operation: 'replace' },
+  { method: 'PATCH', item: true, operation: 'update' },
+  { method: 'DELETE', item: true, operation: 'delete' },
+];
+
+/** Every route of the model, in a stable order: by family, declaration, version, then path and method. */
+export function flattenRoutes(model: ResolvedModel): RouteDescriptor[] {
+  const routes: RouteDescriptor[] = [];
+  const collectionsByName = new Map(model.collections.map((collection) => [collection.name, collection]));
+  for (const collection of model.collections) {
+    for (const version of collection.versions) routes.push(...collectionRoutes(collection, version.name));
+  }
+  for (const aggregate of model.aggregates) {
+    const parent = collectionsByName.get(aggregate.parent);
+    const parentId = parent?.identifier.name ?? `${aggregate.parent}_id`;
+    for (const version of aggregate.versions) {
+      const path = `/${version.name}/${aggregate.parent}/:${parentId}/${aggregate.name}`;
+      for (const [method, operation] of [['GET', 'read'], ['PUT', 'replace']] as const) {
+        routes.push({ family: 'resource', version: version.name, method, path, handler: { kind: 'aggregate', operation }, declaration: aggregate.name, source: aggregate.source });
+      }
+    }
+  }
+  for (const service of model.services) {
+    for (const version of service.versions) {
+      for (const operation of service.operations) {
+        const path = [`/services/${version.name}/${service.name}`, operation.path].filter((part) => part !== '').join('/');
+        routes.push({ family: 'service', version: version.name, method: operation.method, path, handler: { kind: 'service', operation: operation.index }, declaration: service.name, source: service.source });
+      }
+    }
+  }
+  for (const setting of model.settings) {
+    for (const version of setting.versions) {
+      const path = `/settings/${version.name}/${setting.name}`;
+      for (const [method, operation] of [['GET', 'read'], ['PUT', 'replace']] as const) {
+        routes.push({ family: 'setting', version: version.name, method, path, handler: { kind: 'setting', operation }, declaration: setting.name, source: setting.source });
+      }
+    }
+  }
+  return routes;
+}
+
+function collectionRoutes(collection: ResolvedCollection, version: string): RouteDescriptor[] {
+  const base = `/${version}/${collection.name}`;
+  return COLLECTION_ROUTES.filter((route) => collection.operations[route.operation] !== 'absent').map((route) => ({
+    family: 'resource',
+    version,
+    method: route.method,
+    path: route.item ? `${base}/:${collection.identifier.name}` : route.list ? `${base}/(list)` : base,
+    handler: { kind: 'collection', operation: route.operation },
+    declaration: collection.name,
+    source: collection.source,
+  }));
+}

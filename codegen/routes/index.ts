@@ -1,0 +1,2 @@
+export type { RouteDescriptor, RouteFamily, RouteMethod } from './route-descriptor.ts';
+export { flattenRoutes } from './flatten.ts';

@@ -1,0 +1,25 @@
+import type { ResolvedOperation } from '../model/index.ts';
+
+export type RouteFamily = 'resource' | 'service' | 'setting';
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One route, flattened from the resolved model: the simple list between declarations and emitters.
+ * The router index, the OpenAPI document and the duplicate-path lint all read this list.
+ */
+export interface RouteDescriptor {
+  readonly family: RouteFamily;
+  readonly version: string;
+  readonly method: RouteMethod;
+  /** `/v1/orders/:order_id`, `/services/v1/search`, `/settings/v1/gui/lang`. */
+  readonly path: string;
+  /** What serves it: a collection operation, an aggregate operation, a service or a setting operation. */
+  readonly handler:
+    | { readonly kind: 'collection'; readonly operation: ResolvedOperation }
+    | { readonly kind: 'aggregate'; readonly operation: 'read' | 'replace' }
+    | { readonly kind: 'service'; readonly operation: number }
+    | { readonly kind: 'setting'; readonly operation: 'read' | 'replace' };
+  /** The declaration's name and definition file. */
+  readonly declaration: string;
+  readonly source: string;
+}
