@@ -1,6 +1,7 @@
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { ResolvedModel } from '../model/index.ts';
 import { fileHeader } from './header.ts';
+import { printLiteral } from './literal.ts';
 import { importPath } from './import-path.ts';
 import { modelConstOf, modelFileOf } from './emit-models.ts';
 import { resourceRoutesFileOf, routesFunctionOf, RUNTIME } from './emit-resource-routes.ts';
@@ -99,7 +100,7 @@ function apiModule(builder: SourceFileBuilder, model: ResolvedModel): GeneratedF
             '{',
             `  versions: [${model.versions.map((version) => `'${version}'`).join(', ')}],`,
             '  catalog: {',
-            `    collections: { ${model.collections.map((c) => `${JSON.stringify(c.name)}: ${modelConstOf(c.name)}`).join(', ')} },`,
+            `    collections: { ${model.collections.map((c) => `${printLiteral(c.name)}: ${modelConstOf(c.name)}`).join(', ')} },`,
             `    aggregates: [${model.aggregates.map((a) => modelConstOf(a.name)).join(', ')}],`,
             '  },',
             `  settings: [${model.settings.map((s) => modelConstOf(s.name)).join(', ')}],`,

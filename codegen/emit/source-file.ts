@@ -23,7 +23,28 @@ export class SourceFileBuilder {
   build(path: string, header: string, statements: readonly (string | StatementStructures)[]): GeneratedFile {
     const file = this.#project.createSourceFile(path, { statements: [header, ...statements] }, { overwrite: true });
     file.formatText({ indentSize: 2, convertTabsToSpaces: true, ensureNewLineAtEndOfFile: true });
-    const text = file.getFullText().replace(/\n{3,}/g, '\n\n');
+    const text = spaceTopLevel(file.getFullText());
     return { path, text: text.endsWith('\n') ? text : `${text}\n` };
   }
+}
+
+/**
+ * One blank line after the header and the imports, and between top-level declarations, as a person
+ * would lay the file out (the TypeScript formatter leaves vertical space as it finds it).
+ */
+export function spaceTopLevel(text: string): string {
+  const lines = text.replace(/\n{3,}/g, '\n\n').split('\n');
+  const out: string[] = [];
+  for (const line of lines) {
+    const previous = out.at(-1);
+    const topLevel = line !== '' && !/^[\s})\]]/.test(line);
+    if (previous !== undefined && previous !== '' && topLevel) {
+      const afterHeader = previous.startsWith('//') && !line.startsWith('//');
+      const afterImports = previous.startsWith('import ') && !line.startsWith('import ');
+      const afterBlock = /^[})\]]/.test(previous) || previous.endsWith(';');
+      if (afterHeader || afterImports || (afterBlock && !(previous.startsWith('import ') && line.startsWith('import ')))) out.push('');
+    }
+    out.push(line);
+  }
+  return out.join('\n');
 }

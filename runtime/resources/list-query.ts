@@ -38,7 +38,8 @@ export function parseListQuery(ctx: Context, model: CollectionModel, version: Ve
   return { where, limit, offset };
 }
 
-function boundedInteger(name: string, raw: string, min: number, max: number): number {
+/** A whole-number query parameter within bounds, or 400 invalid_parameter naming it. */
+export function boundedInteger(name: string, raw: string, min: number, max: number): number {
   const value = /^[0-9]+$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isSafeInteger(value) || value < min || value > max) {
     const bound = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`;

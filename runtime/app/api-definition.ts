@@ -1,0 +1,51 @@
+import type { ZodObject } from 'zod';
+import type { Catalog, CollectionHandlerOptions, ResourceContext, SettingModel } from '../resources/index.ts';
+import type { Route } from '../routing/index.ts';
+
+/** A job type as a job-queue declaration states it: the payload schema and the work. */
+export interface JobTypeSpec {
+  readonly payload: ZodObject;
+  readonly description?: string;
+  readonly run: (payload: any, tools: ServiceTools) => unknown;
+}
+
+/** A job-queue service declaration, as the runtime needs it. */
+export interface JobQueueSpec {
+  readonly name: string;
+  readonly jobs: Readonly<Record<string, JobTypeSpec>>;
+  readonly concurrency?: number;
+}
+
+/** What services and jobs may ask of the server (the DSL's ServiceTools, supplied here). */
+export interface ServiceTools {
+  reindex(collections?: readonly string[]): { readonly indexed: Readonly<Record<string, number>> };
+  searchableCollections(): readonly string[];
+}
+
+/** Everything the generated route modules need, resolved once when the app is created. */
+export interface ApiContext extends ResourceContext {
+  /** Options every resource handler shares (preconditions, Last-Modified key). */
+  readonly handlerOptions: CollectionHandlerOptions;
+  readonly versions: readonly string[];
+  readonly tools: ServiceTools;
+  readonly services: ServiceRuntime;
+}
+
+/**
+ * The service-family runtime: job queues by service name, the settings store, and the OpenAPI
+ * documents by version. Filled in by createApp.
+ */
+export interface ServiceRuntime {
+  readonly jobQueues: ReadonlyMap<string, unknown>;
+  readonly settings: unknown;
+  readonly openApi: (version: string) => unknown;
+}
+
+/** The generated API: what generated/api.ts exports and createApp serves. */
+export interface ApiDefinition {
+  readonly versions: readonly string[];
+  readonly catalog: Catalog;
+  readonly settings: readonly SettingModel[];
+  readonly jobQueues: readonly JobQueueSpec[];
+  readonly routes: (context: ApiContext) => Route[];
+}

@@ -1,0 +1,51 @@
+import { DEFAULT_DATABASE_URL } from '../storage/index.ts';
+
+/** Server settings read from the environment (contract: PORT, HOST, DATABASE_URL, BASE_URL, ...). */
+export interface ServerConfig {
+  readonly host: string;
+  readonly port: number;
+  /** Absolute base of every URI in bodies and headers, no trailing slash. */
+  readonly baseUrl: string;
+  readonly databaseUrl: string;
+  /** Largest request body, bytes (BODY_LIMIT_BYTES, default 1 MiB). */
+  readonly bodyLimitBytes: number;
+  /** The Server header (SERVER_HEADER, default `conventional-api`). */
+  readonly serverHeader: string;
+  /** X-Powered-By, only when POWERED_BY is set. */
+  readonly poweredBy: string | undefined;
+  /** Peers whose X-Forwarded-For is believed (TRUSTED_PROXIES, comma-separated addresses). */
+  readonly trustedProxies: readonly string[];
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
+  const host = env.HOST || '127.0.0.1';
+  const port = integer(env, 'PORT', 3000, 0, 65_535);
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const baseUrl = (env.BASE_URL || `http://${urlHost}:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+/.test(baseUrl)) throw new ConfigError(`BASE_URL "${env.BASE_URL}" must be an absolute http(s) URL`);
+  return {
+    host,
+    port,
+    baseUrl,
+    databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE_URL,
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1, 1024 * 1024 * 1024),
+    serverHeader: env.SERVER_HEADER || 'conventional-api',
+    poweredBy: env.POWERED_BY || undefined,
+    trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((item) => item.trim()).filter((item) => item !== ''),
+  };
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
+  return value;
+}

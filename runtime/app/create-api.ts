@@ -1,0 +1,72 @@
+import Koa from 'koa';
+import { errorHandler } from '../errors/index.ts';
+import { jsonBody, negotiateJson } from '../http/index.ts';
+import { familyRouters } from '../routing/index.ts';
+import { RequestDrain } from '../server/drain.ts';
+import { openStore, type OpenedStore } from '../storage/index.ts';
+import { searchableCollections } from '../services/index.ts';
+import type { ApiContext, ApiDefinition, ServiceTools } from './api-definition.ts';
+import type { ServerConfig } from './config.ts';
+
+export interface CreateApiOptions {
+  readonly config: ServerConfig;
+  /** An already opened store; default: the one config.databaseUrl names. */
+  readonly opened?: OpenedStore;
+}
+
+/** A created API: the Koa app, its context, and what shutting it down needs. */
+export interface CreatedApi {
+  readonly app: Koa;
+  readonly context: ApiContext;
+  readonly drain: RequestDrain;
+  /** Stops background work and closes the store. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the Koa app for a generated API: opens and migrates the store, starts the job queues, and
+ * mounts the conventions middleware in front of one router per path family.
+ */
+export function createApi(api: ApiDefinition, { config, opened = openStore(config.databaseUrl) }: CreateApiOptions): CreatedApi {
+  const { store } = opened;
+  store.migrate([
+    ...Object.values(api.catalog.collections).map((model) => model.table),
+    ...api.catalog.aggregates.map((model) => model.table),
+  ]);
+  const resourceContext = { store, baseUrl: config.baseUrl, catalog: api.catalog };
+  const tools: ServiceTools = {
+    searchableCollections: () => searchableCollections(resourceContext).map((model) => model.name),
+    reindex: (names) => {
+      const models = searchableCollections(resourceContext).filter((model) => names === undefined || names.includes(model.name));
+      const indexed: Record<string, number> = {};
+      store.transaction((tx) => {
+        for (const model of models) indexed[model.name] = tx.reindex(model.table);
+      });
+      return { indexed };
+    },
+  };
+  const context: ApiContext = {
+    ...resourceContext,
+    handlerOptions: {},
+    versions: api.versions,
+    tools,
+    services: { jobQueues: new Map(), settings: undefined, openApi: () => undefined },
+  };
+  const drain = new RequestDrain();
+  const app = new Koa();
+  app.proxy = false;
+  app.silent = true;
+  app.use(errorHandler());
+  app.use(drain.middleware());
+  app.use(negotiateJson());
+  app.use(jsonBody({ limitBytes: config.bodyLimitBytes }));
+  app.use(familyRouters({ routes: api.routes(context) }));
+  return {
+    app,
+    context,
+    drain,
+    close: async () => {
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,12 @@
+// The runtime's public API: what generated code and other Koa apps import.
+export * from './errors/index.ts';
+export * from './http/index.ts';
+export * from './routing/index.ts';
+export * from './storage/index.ts';
+export * from './representation/index.ts';
+export * from './resources/index.ts';
+export * from './services/index.ts';
+export type { ApiContext, ApiDefinition, JobQueueSpec, JobTypeSpec, ServiceRuntime, ServiceTools } from './app/api-definition.ts';
+export { createApi, type CreateApiOptions, type CreatedApi } from './app/create-api.ts';
+export { configFromEnvironment, ConfigError, type ServerConfig } from './app/config.ts';
+export { serveFromEnvironment } from './server/serve.ts';

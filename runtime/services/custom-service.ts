@@ -1,0 +1,56 @@
+import type { Context } from 'koa';
+import type { ZodError, ZodObject, ZodType } from 'zod';
+import { type ErrorEntry } from '../errors/index.ts';
+import { requestBody } from '../http/index.ts';
+import { invalidInput } from '../resources/index.ts';
+import type { PathParams, RouteHandler } from '../routing/index.ts';
+import type { ServiceTools } from '../app/api-definition.ts';
+import { callerOf } from './caller.ts';
+
+/** A custom service operation as a definition declares it. */
+export interface CustomOperationSpec {
+  readonly method: string;
+  readonly query?: ZodObject;
+  readonly body?: ZodType;
+  readonly handle: (request: {
+    version: string;
+    query: any;
+    body: any;
+    params: PathParams;
+    caller: { client: string; user?: string } | undefined;
+    tools: ServiceTools;
+  }) => { status?: number; body?: unknown; headers?: Readonly<Record<string, string>> } | Promise<{ status?: number; body?: unknown; headers?: Readonly<Record<string, string>> }>;
+}
+
+/**
+ * Serves one operation a definition wrote itself: validates the query string and the body with the
+ * declared schemas (400 naming the field), calls the handler, and sends what it answers.
+ */
+export function customOperationHandler(operation: CustomOperationSpec, version: string, tools: ServiceTools, resource: string): RouteHandler {
+  return async (ctx: Context, params: PathParams) => {
+    const query = validate(operation.query, Object.fromEntries(new URLSearchParams(ctx.querystring)), resource, 'unknown_parameter');
+    const body = validate(operation.body, requestBody(ctx), resource, 'invalid_field');
+    const answer = await operation.handle({ version, query, body, params, caller: callerOf(ctx), tools });
+    for (const [name, value] of Object.entries(answer.headers ?? {})) ctx.set(name, value);
+    ctx.status = answer.status ?? (answer.body === undefined ? 204 : 200);
+    if (answer.body !== undefined) ctx.body = answer.body;
+  };
+}
+
+function validate(schema: ZodType | undefined, value: unknown, resource: string, unknownCode: string): unknown {
+  if (schema === undefined) return value;
+  const parsed = schema.safeParse(value ?? {});
+  if (parsed.success) return parsed.data;
+  throw invalidInput(entries(parsed.error, resource, unknownCode));
+}
+
+function entries(error: ZodError, resource: string, unknownCode: string): ErrorEntry[] {
+  return error.issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ code: unknownCode, message: `${key} is not understood here`, field: key, resource }));
+    }
+    const field = issue.path.map(String).join('.');
+    const missing = issue.code === 'invalid_type' && issue.input === undefined;
+    return [{ code: missing ? 'missing_field' : 'invalid_field', message: `${field || 'body'}: ${issue.message}`, field: field || 'body', resource }];
+  });
+}

@@ -1,0 +1,47 @@
+import { requestBody } from '../http/index.ts';
+import type { RouteHandler } from '../routing/index.ts';
+import type { ApiContext } from '../app/api-definition.ts';
+import { notFound } from '../errors/index.ts';
+
+/** A job queue as the service routes use it; runtime/jobs provides it. */
+export interface JobQueuePort {
+  enqueue(body: unknown): { job_id: string | number };
+  get(id: string): unknown;
+  remove(id: string): void;
+  representation(job: unknown, uri: string): Record<string, unknown>;
+}
+
+/** The URI of one job: {base}/services/{version}/{queue}/{job_id}. */
+export function jobUri(baseUrl: string, version: string, queue: string, id: unknown): string {
+  return `${baseUrl}/services/${version}/${queue}/${encodeURIComponent(String(id))}`;
+}
+
+/**
+ * PUT /services/{v}/{queue} → 202 with Location and {job_id, state, uri}; GET /{job_id} → 200 job;
+ * DELETE /{job_id} → 204 (423 while running, 404 unknown).
+ */
+export function jobQueueHandlers(context: ApiContext, name: string, version: string) {
+  const queue = () => {
+    const found = context.services.jobQueues.get(name) as JobQueuePort | undefined;
+    if (found === undefined) throw new Error(`job queue ${name} is not running`);
+    return found;
+  };
+  const enqueue: RouteHandler = (ctx) => {
+    const job = queue().enqueue(requestBody(ctx));
+    const uri = jobUri(context.baseUrl, version, name, job.job_id);
+    ctx.status = 202;
+    ctx.set('Location', uri);
+    ctx.body = queue().representation(job, uri);
+  };
+  const read: RouteHandler = (ctx, params) => {
+    const id = params.job_id ?? '';
+    const job = queue().get(id);
+    if (job === undefined) throw notFound('job_not_found', `there is no job ${id}`, { resource: name, field: 'job_id' });
+    ctx.body = queue().representation(job, jobUri(context.baseUrl, version, name, id));
+  };
+  const remove: RouteHandler = (ctx, params) => {
+    queue().remove(params.job_id ?? '');
+    ctx.status = 204;
+  };
+  return { enqueue, read, remove };
+}

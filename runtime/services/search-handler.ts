@@ -1,0 +1,55 @@
+import { badRequest } from '../errors/index.ts';
+import { expansionRequested, project, resultFields, stripNulls } from '../representation/index.ts';
+import { representationNames, representRow, type CollectionModel, type ResourceContext } from '../resources/index.ts';
+import { setPagingHeaders } from '../resources/paging-headers.ts';
+import { boundedInteger } from '../resources/list-query.ts';
+import type { RouteHandler } from '../routing/index.ts';
+
+const PARAMETERS = ['q', 'category', 'limit', 'offset'];
+
+/** The collections that declare searchable fields and are served in `version`, by name. */
+export function searchableCollections(context: ResourceContext, version?: string): CollectionModel[] {
+  return Object.values(context.catalog.collections)
+    .filter((model) => model.table.columns.some((column) => column.searchable))
+    .filter((model) => version === undefined || model.versions[version] !== undefined)
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * GET /services/{version}/search?q=TEXT&category=COLLECTION: full-text search over the searchable
+ * fields of one collection, answered in that collection's own representation for this version, with
+ * every representation rule (X-Result-Fields, X-Expansion-Fields, null stripping, paging headers).
+ */
+export function searchHandler(context: ResourceContext, version: string): RouteHandler {
+  return (ctx) => {
+    const query = new URLSearchParams(ctx.querystring);
+    for (const name of query.keys()) {
+      if (!PARAMETERS.includes(name)) throw badRequest('unknown_parameter', `${name} is not a search parameter; use q, category, limit, offset`, { field: name });
+    }
+    const text = query.get('q');
+    if (text === null || text.trim() === '') throw badRequest('missing_parameter', 'q, the text to search for, is required', { field: 'q' });
+    const collections = searchableCollections(context, version);
+    const category = query.get('category');
+    const model = collections.find((candidate) => candidate.name === category);
+    if (model === undefined) {
+      const names = collections.map((candidate) => candidate.name).join(', ');
+      const message = category === null ? `category is required: one of ${names}` : `category "${category}" is not searchable: use one of ${names}`;
+      throw badRequest(category === null ? 'missing_parameter' : 'invalid_parameter', message, { field: 'category' });
+    }
+    const versionModel = model.versions[version]!;
+    const limit = bounded(query.get('limit'), 'limit', 1, model.paging.maxLimit, model.paging.defaultLimit);
+    const offset = bounded(query.get('offset'), 'offset', 0, Number.MAX_SAFE_INTEGER, 0);
+    const fields = resultFields(ctx, representationNames(model, versionModel));
+    const expand = expansionRequested(ctx);
+    const { keys, total } = context.store.search(model.table, text, limit, offset);
+    const rows = keys.map((key) => context.store.find(model.table, key)).filter((row) => row !== undefined);
+    setPagingHeaders(ctx, context.baseUrl, total, limit, offset);
+    ctx.body = rows.map((row) =>
+      stripNulls(project(representRow(model, versionModel, row, { baseUrl: context.baseUrl, catalog: context.catalog, reader: context.store, expand }), fields)),
+    );
+  };
+}
+
+function bounded(raw: string | null, name: string, min: number, max: number, fallback: number): number {
+  return raw === null ? fallback : boundedInteger(name, raw, min, max);
+}

@@ -1,0 +1,33 @@
+import type { RouteHandler } from '../routing/index.ts';
+import type { ApiContext } from '../app/api-definition.ts';
+import { customOperationHandler, type CustomOperationSpec } from './custom-service.ts';
+import { searchHandler } from './search-handler.ts';
+import { jobQueueHandlers } from './job-queue-handlers.ts';
+import { openApiHandler } from './openapi-handler.ts';
+
+/** A service declaration as the runtime serves it (the DSL's declarations have this shape). */
+export type ServiceSpec =
+  | { readonly handler: 'search'; readonly name: string }
+  | { readonly handler: 'openapi'; readonly name: string }
+  | { readonly handler: 'job-queue'; readonly name: string }
+  | { readonly handler: 'custom'; readonly name: string; readonly operations: readonly CustomOperationSpec[] };
+
+/**
+ * The handlers of one service in one version, indexed like the operations the generator flattened:
+ * search and openapi have one (GET); a job queue has three (PUT, GET /:job_id, DELETE /:job_id);
+ * a custom service has one per declared operation.
+ */
+export function serviceHandlers(context: ApiContext, service: ServiceSpec, version: string): RouteHandler[] {
+  switch (service.handler) {
+    case 'search':
+      return [searchHandler(context, version)];
+    case 'openapi':
+      return [openApiHandler(context, version)];
+    case 'job-queue': {
+      const handlers = jobQueueHandlers(context, service.name, version);
+      return [handlers.enqueue, handlers.read, handlers.remove];
+    }
+    case 'custom':
+      return service.operations.map((operation) => customOperationHandler(operation, version, context.tools, service.name));
+  }
+}

@@ -1,0 +1,44 @@
+import { requestBody } from '../http/index.ts';
+import { project, resultFields, stripNulls } from '../representation/index.ts';
+import { parseWriteInput, type SettingModel } from '../resources/index.ts';
+import type { RouteHandler } from '../routing/index.ts';
+import type { ApiContext } from '../app/api-definition.ts';
+import { callerOf } from './caller.ts';
+
+/** Where setting values live, per principal; runtime/settings provides it. */
+export interface SettingsPort {
+  read(principal: string, name: string): Record<string, unknown> | undefined;
+  write(principal: string, name: string, value: Record<string, unknown>): void;
+}
+
+/** The principal a setting belongs to: the user when the token acts for one, otherwise the client. */
+export function settingPrincipal(caller: { client: string; user?: string } | undefined): string {
+  if (caller === undefined) return 'anonymous';
+  return caller.user === undefined ? `client:${caller.client}` : `user:${caller.user}`;
+}
+
+/**
+ * GET and PUT /settings/{version}/{name}: the caller's own value of a setting. PUT validates the
+ * whole value (400 naming the field) and answers it as stored (canonical forms applied).
+ */
+export function settingHandlers(context: ApiContext, model: SettingModel, versionName: string) {
+  const version = model.versions[versionName];
+  if (version === undefined) throw new Error(`setting ${model.name} has no version ${versionName}`);
+  const names = version.fields.map((field) => field.name);
+  const store = () => context.services.settings as SettingsPort;
+  const render = (stored: Record<string, unknown>, fields: readonly string[] | undefined) =>
+    stripNulls(project(version.read === undefined ? stored : version.read(stored), fields));
+
+  const read: RouteHandler = (ctx) => {
+    const fields = resultFields(ctx, names);
+    ctx.body = render(store().read(settingPrincipal(callerOf(ctx)), model.name) ?? {}, fields);
+  };
+  const replace: RouteHandler = (ctx) => {
+    const fields = resultFields(ctx, names);
+    const values = parseWriteInput(requestBody(ctx), version, { mode: 'replace', readOnly: {}, resource: model.name });
+    const stored = version.write === undefined ? values : version.write(values);
+    store().write(settingPrincipal(callerOf(ctx)), model.name, stripNulls(stored));
+    ctx.body = render(stored, fields);
+  };
+  return { read, replace };
+}

@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { api as generatedApi } from '../../generated/api.ts';
+import { serve, type RunningServer } from '../../runtime/server/serve.ts';
+import type { ApiDefinition } from '../../runtime/index.ts';
+
+export interface TestApi {
+  /** http://127.0.0.1:<port>, also the BASE_URL of every URI in bodies. */
+  readonly url: string;
+  readonly databaseUrl: string;
+  readonly running: RunningServer;
+  /** Headers every well-behaved client sends (User-Agent, Authorization, Accept). */
+  readonly headers: Record<string, string>;
+  get(path: string): request.Test;
+  post(path: string, body?: unknown): request.Test;
+  put(path: string, body?: unknown): request.Test;
+  patch(path: string, body?: unknown): request.Test;
+  delete(path: string): request.Test;
+  /** A bare supertest agent on the server, with no default headers. */
+  raw(): ReturnType<typeof request>;
+  close(): Promise<void>;
+}
+
+export interface StartApiOptions {
+  readonly env?: Record<string, string>;
+  readonly api?: ApiDefinition;
+  /** Reuse a database (two servers on one file, restarts). Default: a new temporary file. */
+  readonly databaseUrl?: string;
+}
+
+/**
+ * Starts the generated server on a real loopback port with a fresh SQLite file, and gives a client
+ * that sends the headers the conventions require.
+ */
+export async function startApi({ env = {}, api = generatedApi, databaseUrl }: StartApiOptions = {}): Promise<TestApi> {
+  const folder = mkdtempSync(join(tmpdir(), 'api-test-'));
+  const dbUrl = databaseUrl ?? `sqlite:${join(folder, 'app.db')}`;
+  const running = await serve(api, { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: dbUrl, ...env });
+  const url = running.url;
+  const headers: Record<string, string> = { 'User-Agent': 'e2e-tests/1.0', Accept: 'application/json' };
+  const withHeaders = (test: request.Test) => test.set(headers);
+  const agent = () => request(url);
+  const send = (test: request.Test, body: unknown) => (body === undefined ? test : test.send(body as object));
+  return {
+    url,
+    databaseUrl: dbUrl,
+    running,
+    headers,
+    get: (path) => withHeaders(agent().get(path)),
+    post: (path, body) => send(withHeaders(agent().post(path)), body),
+    put: (path, body) => send(withHeaders(agent().put(path)), body),
+    patch: (path, body) => send(withHeaders(agent().patch(path)), body),
+    delete: (path) => withHeaders(agent().delete(path)),
+    raw: agent,
+    close: async () => {
+      await running.stop();
+      if (databaseUrl === undefined) rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
