@@ -1,0 +1,86 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, SqliteResourceStore, toFtsQuery, type TableSpec } from '../../../runtime/storage/index.ts';
+
+const books: TableSpec = {
+  table: 'books',
+  key: { name: 'book_id', type: 'integer', generated: true },
+  columns: [
+    { name: 'title', kind: 'string', unique: true, indexed: false, searchable: true },
+    { name: 'in_print', kind: 'boolean', unique: false, indexed: true, searchable: false },
+  ],
+};
+
+function freshStore(path = join(mkdtempSync(join(tmpdir(), 'store-')), 'app.db')) {
+  const store = new SqliteResourceStore(openDatabase(path));
+  store.migrate([books]);
+  return { store, path };
+}
+
+describe('SqliteResourceStore', () => {
+  it('inserts with a server-assigned key and timestamps, and reads booleans back as booleans', () => {
+    const { store } = freshStore();
+    const row = store.transaction((tx) => tx.insert(books, { title: 'Dune', in_print: true }));
+    expect(row).toMatchObject({ book_id: 1, title: 'Dune', in_print: true });
+    expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+  });
+
+  it('never reuses a key after a delete', () => {
+    const { store } = freshStore();
+    store.transaction((tx) => tx.insert(books, { title: 'a' }));
+    store.transaction((tx) => tx.remove(books, 1));
+    expect(store.transaction((tx) => tx.insert(books, { title: 'b' })).book_id).toBe(2);
+  });
+
+  it('rolls the whole transaction back when the work throws', () => {
+    const { store } = freshStore();
+    expect(() =>
+      store.transaction((tx) => {
+        tx.insert(books, { title: 'kept?' });
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    expect(store.list(books, { where: {}, limit: 10, offset: 0 }).total).toBe(0);
+  });
+
+  it('filters and pages, counting every match', () => {
+    const { store } = freshStore();
+    store.transaction((tx) => {
+      for (let i = 0; i < 5; i++) tx.insert(books, { title: `t${i}`, in_print: i % 2 === 0 });
+    });
+    const page = store.list(books, { where: { in_print: true }, limit: 2, offset: 1 });
+    expect(page.total).toBe(3);
+    expect(page.rows.map((row) => row.title)).toEqual(['t2', 't4']);
+  });
+
+  it('keeps the search index in step with writes', () => {
+    const { store } = freshStore();
+    store.transaction((tx) => tx.insert(books, { title: 'The Left Hand of Darkness' }));
+    expect(store.search(books, 'darkn', 10, 0)).toEqual({ keys: [1], total: 1 });
+    store.transaction((tx) => tx.update(books, 1, { title: 'Solaris' }));
+    expect(store.search(books, 'darkness', 10, 0).total).toBe(0);
+    store.transaction((tx) => tx.remove(books, 1));
+    expect(store.search(books, 'solaris', 10, 0).total).toBe(0);
+  });
+
+  it('adds a newly declared column without losing existing rows', () => {
+    const { store, path } = freshStore();
+    store.transaction((tx) => tx.insert(books, { title: 'old' }));
+    store.close();
+    const extended: TableSpec = { ...books, columns: [...books.columns, { name: 'pages', kind: 'integer', unique: false, indexed: false, searchable: false }] };
+    const reopened = new SqliteResourceStore(openDatabase(path));
+    reopened.migrate([extended]);
+    expect(reopened.find(extended, 1)).toMatchObject({ book_id: 1, title: 'old' });
+    expect(reopened.transaction((tx) => tx.update(extended, 1, { pages: 300 }))).toMatchObject({ title: 'old', pages: 300 });
+  });
+
+  it.each([
+    ['plain words become prefix terms', 'left hand', '"left"* "hand"*'],
+    ['FTS syntax is neutralised', 'a" OR b*', '"a"* "OR"* "b"*'],
+    ['nothing searchable', '"*"', ''],
+  ])('toFtsQuery: %s', (_name, given, want) => {
+    expect(toFtsQuery(given)).toBe(want);
+  });
+});
