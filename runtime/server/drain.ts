@@ -27,12 +27,15 @@ export class RequestDrain {
         throw serviceUnavailable('the server is shutting down; retry shortly');
       }
       drain.#inFlight += 1;
-      try {
-        await next();
-      } finally {
+      // Counted until the response is fully written (or the client goes away), not merely until the
+      // middleware returns: Koa writes the body after the middleware chain has finished.
+      ctx.res.once('close', () => {
         drain.#inFlight -= 1;
         if (drain.#inFlight === 0) drain.#wake();
-      }
+      });
+      await next();
+      // Responses finishing during a drain close their connection, so keep-alive clients reconnect elsewhere.
+      if (drain.#draining) ctx.set('Connection', 'close');
     };
   }
 

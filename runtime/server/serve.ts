@@ -33,7 +33,8 @@ export async function serve(apiDefinition: ApiDefinition, env: NodeJS.ProcessEnv
       await api.drain.drain();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
-        server.closeIdleConnections();
+        // Nothing is in flight any more: idle keep-alive sockets would only hold the close open.
+        server.closeAllConnections();
       });
       await api.close();
     })());
