@@ -1,4 +1,4 @@
-import type { Fields } from './fields.ts';
+import type { Fields, LowercaseFieldNames } from './fields.ts';
 import type { VersionDeclarations } from './versions.ts';
 
 /**
@@ -32,6 +32,8 @@ export function aggregate<
   const Parent extends string,
   const F extends Fields,
   const V extends VersionDeclarations,
->(declaration: Omit<AggregateDeclaration<Name, Parent, F, V>, 'kind'>): AggregateDeclaration<Name, Parent, F, V> {
+>(
+  declaration: Omit<AggregateDeclaration<Name, Parent, F, V>, 'kind'> & { readonly fields: LowercaseFieldNames<F> },
+): AggregateDeclaration<Name, Parent, F, V> {
   return { kind: 'aggregate', ...declaration };
 }

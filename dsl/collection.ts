@@ -1,4 +1,4 @@
-import type { Fields } from './fields.ts';
+import type { Fields, LowercaseFieldNames } from './fields.ts';
 import type { VersionDeclarations } from './versions.ts';
 
 /** The operations a collection can serve. */
@@ -39,7 +39,7 @@ export interface CollectionDeclaration<
  * });
  */
 export function collection<const Name extends string, const F extends Fields, const V extends VersionDeclarations>(
-  declaration: Omit<CollectionDeclaration<Name, F, V>, 'kind'>,
+  declaration: Omit<CollectionDeclaration<Name, F, V>, 'kind'> & { readonly fields: LowercaseFieldNames<F> },
 ): CollectionDeclaration<Name, F, V> {
   return { kind: 'collection', ...declaration };
 }

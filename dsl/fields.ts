@@ -30,6 +30,14 @@ export interface FieldDeclaration<Kind extends FieldKind = FieldKind, Schema ext
 
 export type Fields = Readonly<Record<string, FieldDeclaration>>;
 
+/**
+ * Type-level check of property names: a field whose name has an uppercase letter becomes a type
+ * error that says what to do. (Underscores, digits and the rest are checked by lint with a position.)
+ */
+export type LowercaseFieldNames<F> = {
+  readonly [K in keyof F]: K extends Lowercase<K & string> ? F[K] : `property ${K & string} must be lowercase snake_case`;
+};
+
 interface StringOptions extends FieldOptions {
   minLength?: number;
   maxLength?: number;

@@ -1,4 +1,4 @@
-import type { Fields } from './fields.ts';
+import type { Fields, LowercaseFieldNames } from './fields.ts';
 import type { VersionDeclarations } from './versions.ts';
 
 /**
@@ -21,7 +21,7 @@ export interface SettingDeclaration<Name extends string = string, F extends Fiel
  * export default setting({ name: 'gui/lang', fields: { lang: field.languageTag({ required: true }) }, versions: { v1: {} } });
  */
 export function setting<const Name extends string, const F extends Fields>(
-  declaration: Omit<SettingDeclaration<Name, F>, 'kind'>,
+  declaration: Omit<SettingDeclaration<Name, F>, 'kind'> & { readonly fields: LowercaseFieldNames<F> },
 ): SettingDeclaration<Name, F> {
   return { kind: 'setting', ...declaration };
 }

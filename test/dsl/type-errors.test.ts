@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import { Project, ts } from 'ts-morph';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Type-checks one definition file written as a user would, next to the real DSL, and returns its errors. */
+function typeErrors(source: string): string[] {
+  const project = new Project({ tsConfigFilePath: `${root}tsconfig.json`, skipAddingFilesFromTsConfig: true });
+  project.addSourceFilesAtPaths(`${root}dsl/*.ts`);
+  const file = project.createSourceFile(`${root}definitions/__type_check__.ts`, source, { overwrite: true });
+  return file.getPreEmitDiagnostics().map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.compilerObject.messageText, "\n"));
+}
+
+const header = "import { collection, field } from '../dsl/index.ts';\n";
+
+describe('a mistyped declaration fails type checking with a readable error', () => {
+  it('accepts a well-formed declaration', () => {
+    expect(typeErrors(`${header}export default collection({ name: 'books', fields: { title: field.string({ required: true }) }, versions: { v1: {} } });`)).toEqual([]);
+  });
+
+  it.each([
+    ['an uppercase property name', `fields: { bookTitle: field.string() }`, /property bookTitle must be lowercase snake_case/],
+    ['a wrong option type', `fields: { pages: field.integer({ min: '1' }) }`, /Type 'string' is not assignable to type 'number'/],
+    ['a field that is not a field helper', `fields: { title: 'string' }`, /not assignable to type 'FieldDeclaration/],
+    ['an unknown option', `fields: { title: field.string({ requird: true }) }`, /'requird' does not exist/],
+  ])('%s', (_name, fields, want) => {
+    const errors = typeErrors(`${header}export default collection({ name: 'books', ${fields}, versions: { v1: {} } });`);
+    expect(errors.join('\n'), errors.join('\n')).toMatch(want);
+  });
+
+  it('a missing versions member is named', () => {
+    const errors = typeErrors(`${header}export default collection({ name: 'books', fields: {} });`);
+    expect(errors.join('\n')).toMatch(/Property 'versions' is missing/);
+  });
+});
