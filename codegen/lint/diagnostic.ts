@@ -1,0 +1,25 @@
+export type Severity = 'error' | 'warning';
+
+/** One problem in a definition, with the position of the declaration to fix. */
+export interface Diagnostic {
+  readonly rule: string;
+  readonly severity: Severity;
+  /** What is wrong and what to do next. */
+  readonly message: string;
+  /** Relative to the project root: `definitions/orders.ts`. */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  /** The text of the offending line. */
+  readonly sourceLine: string;
+}
+
+/** `path:line:col severity rule-id message`, then the offending line indented with `  | `. */
+export function formatDiagnostic(diagnostic: Diagnostic): string {
+  const head = `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.severity} ${diagnostic.rule} ${diagnostic.message}`;
+  return diagnostic.sourceLine.trim() === '' ? head : `${head}\n  | ${diagnostic.sourceLine.trimEnd()}`;
+}
+
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.rule.localeCompare(b.rule);
+}

@@ -1,0 +1,12 @@
+/**
+ * What a rule reports before it is placed: the rule, the message, and where in which definition —
+ * the property path from the default export's object (`['fields', 'order']`), located later.
+ */
+export interface Finding {
+  readonly rule: string;
+  readonly source: string;
+  readonly at: readonly string[];
+  readonly message: string;
+  /** Point at the first argument of the call that is the property's value (`field.reference('x')`). */
+  readonly argument?: boolean;
+}

@@ -1,0 +1,85 @@
+import { Node, Project, SyntaxKind, type SourceFile } from 'ts-morph';
+
+export interface Position {
+  readonly line: number;
+  readonly column: number;
+  readonly sourceLine: string;
+}
+
+/**
+ * Finds where a property of a declaration is written: parses the definition file with ts-morph,
+ * starts at the object passed to the default-exported builder call, and follows the property path
+ * through nested object literals, builder calls (`field.object({...})`, `shape({...})`) and local
+ * constants. When the path cannot be followed (a spread, a value from another file) it stops at the
+ * nearest property it found, so the position is always inside the declaration.
+ */
+export class DeclarationLocator {
+  readonly #project = new Project({ useInMemoryFileSystem: false, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
+  readonly #files = new Map<string, SourceFile>();
+
+  locate(absolutePath: string, path: readonly string[], argument = false): Position {
+    const file = this.#file(absolutePath);
+    let node: Node | undefined = defaultExportObject(file);
+    let at: Node = node ?? file.getDefaultExportSymbol()?.getDeclarations()[0] ?? file;
+    for (const key of path) {
+      const object: Node | undefined = node === undefined ? undefined : objectOf(node);
+      const property = object?.asKind(SyntaxKind.ObjectLiteralExpression)?.getProperty(key);
+      // field.object({ ... }) takes its fields directly: the model's path says `fields`, the source does not.
+      if (property === undefined && key === 'fields' && node !== undefined && Node.isCallExpression(unwrap(node))) continue;
+      if (property === undefined) break;
+      at = Node.isPropertyAssignment(property) || Node.isShorthandPropertyAssignment(property) ? property.getNameNode() : property;
+      node = Node.isPropertyAssignment(property) ? property.getInitializer() : Node.isShorthandPropertyAssignment(property) ? resolveIdentifier(property.getNameNode()) : undefined;
+    }
+    if (argument && node !== undefined) {
+      const call = unwrap(node)?.asKind(SyntaxKind.CallExpression);
+      const first = call?.getArguments()[0];
+      if (first !== undefined) at = first;
+    }
+    const { line, column } = file.getLineAndColumnAtPos(at.getStart());
+    return { line, column, sourceLine: file.getFullText().split('\n')[line - 1] ?? '' };
+  }
+
+  #file(absolutePath: string): SourceFile {
+    let file = this.#files.get(absolutePath);
+    if (file === undefined) {
+      file = this.#project.addSourceFileAtPath(absolutePath);
+      this.#files.set(absolutePath, file);
+    }
+    return file;
+  }
+}
+
+/** The object literal given to the builder call that the file exports as default. */
+function defaultExportObject(file: SourceFile): Node | undefined {
+  const declaration = file.getDefaultExportSymbol()?.getDeclarations()[0];
+  const expression = Node.isExportAssignment(declaration) ? declaration.getExpression() : undefined;
+  return expression === undefined ? undefined : objectOf(expression);
+}
+
+/** The object literal a value stands for: itself, the first argument of a call, or a constant's initializer. */
+function objectOf(node: Node): Node | undefined {
+  const value = unwrap(node);
+  if (value === undefined) return undefined;
+  if (Node.isObjectLiteralExpression(value)) return value;
+  if (Node.isCallExpression(value)) {
+    const object = value.getArguments().find((argument) => Node.isObjectLiteralExpression(unwrap(argument)));
+    return object === undefined ? undefined : unwrap(object);
+  }
+  return undefined;
+}
+
+/** Looks through parentheses, `as`/`satisfies` and local constants. */
+function unwrap(node: Node): Node | undefined {
+  let current: Node | undefined = node;
+  for (let depth = 0; current !== undefined && depth < 10; depth++) {
+    if (Node.isParenthesizedExpression(current) || Node.isAsExpression(current) || Node.isSatisfiesExpression(current)) current = current.getExpression();
+    else if (Node.isIdentifier(current)) current = resolveIdentifier(current);
+    else return current;
+  }
+  return current;
+}
+
+function resolveIdentifier(identifier: Node): Node | undefined {
+  const declaration = identifier.getSymbol()?.getDeclarations()[0];
+  return Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
+}

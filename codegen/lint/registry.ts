@@ -1,0 +1,24 @@
+import type { Severity } from './diagnostic.ts';
+
+/** One lint rule: kebab-case id, severity, and what it checks (shown by `lint:definitions --rules`). */
+export interface RuleInfo {
+  readonly id: string;
+  readonly severity: Severity;
+  readonly summary: string;
+}
+
+/** The registry: every rule the linter knows, in one place. */
+export const RULES: readonly RuleInfo[] = [
+  { id: 'load-failed', severity: 'error', summary: 'a definition file that cannot be loaded or exports no declaration' },
+  { id: 'path-segment-case', severity: 'error', summary: 'path segments are lowercase, words joined with hyphens' },
+  { id: 'plural-collection', severity: 'error', summary: 'collection and aggregate names are plural' },
+  { id: 'nesting-depth', severity: 'error', summary: 'resources nest at most two levels in a path' },
+  { id: 'aggregate-parent', severity: 'error', summary: 'an aggregate is reachable only through its parent collection' },
+  { id: 'property-name-case', severity: 'error', summary: 'property names are lowercase snake_case' },
+  { id: 'unknown-reference', severity: 'error', summary: 'references name a declared collection' },
+  { id: 'duplicate-path', severity: 'error', summary: 'no two declarations serve the same method and path' },
+  { id: 'version-name', severity: 'error', summary: 'versions are named v1, v2, ...' },
+  { id: 'no-versions', severity: 'error', summary: 'every declaration is served under at least one version' },
+];
+
+export const severityOf = (id: string): Severity => RULES.find((rule) => rule.id === id)?.severity ?? 'error';

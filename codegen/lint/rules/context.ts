@@ -1,0 +1,16 @@
+import type { ResolvedModel } from '../../model/index.ts';
+import type { RouteDescriptor } from '../../routes/index.ts';
+import type { Finding } from '../finding.ts';
+
+/** What every rule reads: the resolved model and the flattened routes. */
+export interface RuleInput {
+  readonly model: ResolvedModel;
+  readonly routes: readonly RouteDescriptor[];
+}
+
+export type Rule = (input: RuleInput) => Finding[];
+
+/** Every declaration of the model with its kind, for rules that look at all of them. */
+export function allDeclarations(model: ResolvedModel) {
+  return [...model.collections, ...model.aggregates, ...model.services, ...model.settings];
+}

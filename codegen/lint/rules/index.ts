@@ -1,0 +1,17 @@
+import type { Rule } from './context.ts';
+import { duplicatePath, nestingDepth, pathSegmentCase, pluralCollection } from './path-rules.ts';
+import { aggregateParent, propertyNameCase, unknownReference, versionNames } from './resource-rules.ts';
+
+/** Every rule the linter runs, in the order of the registry. */
+export const ALL_RULES: readonly Rule[] = [
+  pathSegmentCase,
+  pluralCollection,
+  nestingDepth,
+  aggregateParent,
+  propertyNameCase,
+  unknownReference,
+  duplicatePath,
+  versionNames,
+];
+
+export type { Rule, RuleInput } from './context.ts';

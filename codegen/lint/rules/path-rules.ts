@@ -1,0 +1,73 @@
+import { isPlural } from '../../model/index.ts';
+import type { Finding } from '../finding.ts';
+import { allDeclarations, type Rule } from './context.ts';
+import { pluralOf, SEGMENT, toSegment } from './naming.ts';
+
+/** path-segment-case: no uppercase letters or underscores in a path segment. */
+export const pathSegmentCase: Rule = ({ model }) =>
+  allDeclarations(model).flatMap((declaration): Finding[] =>
+    declaration.name
+      .split('/')
+      .filter((segment) => !SEGMENT.test(segment))
+      .map((segment) => ({
+        rule: 'path-segment-case',
+        source: declaration.source,
+        at: ['name'],
+        message: `path segment "${segment}" of ${declaration.kind} "${declaration.name}" has uppercase letters, underscores or other characters; paths are lowercase with words joined by hyphens: use "${toSegment(segment) || 'a-name'}"`,
+      })),
+  );
+
+/** plural-collection: a collection (or aggregate) path names the plural. */
+export const pluralCollection: Rule = ({ model }) =>
+  [...model.collections, ...model.aggregates]
+    .filter((declaration) => SEGMENT.test(declaration.name) && !isPlural(declaration.name))
+    .map((declaration) => ({
+      rule: 'plural-collection',
+      source: declaration.source,
+      at: ['name'],
+      message: `${declaration.kind} name "${declaration.name}" is not plural; a collection path is the plural name: name it "${pluralOf(declaration.name)}"`,
+    }));
+
+/** nesting-depth: resources nest at most two levels; service and setting names at most two segments. */
+export const nestingDepth: Rule = ({ model }) => {
+  const aggregates = new Set(model.aggregates.map((aggregate) => aggregate.name));
+  const nested: Finding[] = model.aggregates
+    .filter((aggregate) => aggregates.has(aggregate.parent))
+    .map((aggregate) => ({
+      rule: 'nesting-depth',
+      source: aggregate.source,
+      at: ['parent'],
+      message: `aggregate "${aggregate.name}" under aggregate "${aggregate.parent}" would nest resources three levels deep; paths nest at most two levels: make it an aggregate of a collection, or turn the deeper condition into a query parameter`,
+    }));
+  const deepNames: Finding[] = [...model.services, ...model.settings]
+    .filter((declaration) => declaration.name.split('/').length > 2)
+    .map((declaration) => ({
+      rule: 'nesting-depth',
+      source: declaration.source,
+      at: ['name'],
+      message: `${declaration.kind} name "${declaration.name}" has ${declaration.name.split('/').length} levels; paths nest at most two levels: shorten it and pass the rest as query parameters`,
+    }));
+  return [...nested, ...deepNames];
+};
+
+/** duplicate-path: no two declarations serve the same method and path. */
+export const duplicatePath: Rule = ({ routes }) => {
+  const firstBySignature = new Map<string, { source: string; declaration: string }>();
+  const findings: Finding[] = [];
+  const reported = new Set<string>();
+  for (const route of routes) {
+    const signature = `${route.method} ${route.path.replace(/:[^/]+/g, ':id')}`;
+    const first = firstBySignature.get(signature);
+    if (first === undefined) firstBySignature.set(signature, { source: route.source, declaration: route.declaration });
+    else if (first.source !== route.source && !reported.has(`${route.source}|${first.source}`)) {
+      reported.add(`${route.source}|${first.source}`);
+      findings.push({
+        rule: 'duplicate-path',
+        source: route.source,
+        at: ['name'],
+        message: `${route.method} ${route.path} is also served by "${first.declaration}" in ${first.source}; every path names one resource: rename one of them`,
+      });
+    }
+  }
+  return findings;
+};

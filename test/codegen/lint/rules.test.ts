@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { lintDefinitions, type Diagnostic } from '../../../codegen/lint/index.ts';
+import { writeDefinitions } from '../../support/temp-definitions.ts';
+
+const orders = `import { collection, field } from 'DSL';
+export default collection({
+  name: 'orders',
+  fields: { item: field.string({ required: true }) },
+  versions: { v1: {} },
+});
+`;
+
+type Want = Pick<Diagnostic, 'rule' | 'severity' | 'message' | 'file' | 'line' | 'column'>;
+
+const cases: [string, { given: Record<string, string>; want: Want[] }][] = [
+  [
+    'path-segment-case: uppercase and underscores',
+    {
+      given: {
+        'trade-orders.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'Trade_Orders',
+  fields: {},
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'path-segment-case',
+          severity: 'error',
+          message: 'path segment "Trade_Orders" of collection "Trade_Orders" has uppercase letters, underscores or other characters; paths are lowercase with words joined by hyphens: use "trade-orders"',
+          file: 'definitions/trade-orders.ts',
+          line: 3,
+          column: 3,
+        },
+      ],
+    },
+  ],
+  [
+    'plural-collection',
+    {
+      given: { 'order.ts': orders.replace("name: 'orders'", "name: 'order'") },
+      want: [
+        {
+          rule: 'plural-collection',
+          severity: 'error',
+          message: 'collection name "order" is not plural; a collection path is the plural name: name it "orders"',
+          file: 'definitions/order.ts',
+          line: 3,
+          column: 3,
+        },
+      ],
+    },
+  ],
+  [
+    'nesting-depth: an aggregate of an aggregate',
+    {
+      given: {
+        'users.ts': `import { collection, field } from 'DSL';
+export default collection({ name: 'users', fields: {}, versions: { v1: {} } });
+`,
+        'profiles.ts': `import { aggregate, field } from 'DSL';
+export default aggregate({ name: 'profiles', parent: 'users', fields: {}, versions: { v1: {} } });
+`,
+        'photos.ts': `import { aggregate, field } from 'DSL';
+export default aggregate({
+  name: 'photos',
+  parent: 'profiles',
+  fields: {},
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'nesting-depth',
+          severity: 'error',
+          message: 'aggregate "photos" under aggregate "profiles" would nest resources three levels deep; paths nest at most two levels: make it an aggregate of a collection, or turn the deeper condition into a query parameter',
+          file: 'definitions/photos.ts',
+          line: 4,
+          column: 3,
+        },
+      ],
+    },
+  ],
+  [
+    'aggregate-parent: a collection makes the aggregate reachable at the top level',
+    {
+      given: {
+        'users.ts': `import { collection } from 'DSL';
+export default collection({ name: 'users', fields: {}, versions: { v1: {} } });
+`,
+        'profiles.ts': `import { aggregate } from 'DSL';
+export default aggregate({ name: 'profiles', parent: 'users', fields: {}, versions: { v1: {} } });
+`,
+        'profiles-top.ts': `import { collection } from 'DSL';
+export default collection({
+  name: 'profiles',
+  fields: {},
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'aggregate-parent',
+          severity: 'error',
+          message: 'collection "profiles" makes aggregate "profiles" (definitions/profiles.ts) reachable at the top level; an aggregate is reached only through its parent "users": remove or rename the collection',
+          file: 'definitions/profiles-top.ts',
+          line: 3,
+          column: 3,
+        },
+      ],
+    },
+  ],
+  [
+    'aggregate-parent: an undeclared parent',
+    {
+      given: {
+        'profiles.ts': `import { aggregate } from 'DSL';
+export default aggregate({
+  name: 'profiles',
+  parent: 'people',
+  fields: {},
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'aggregate-parent',
+          severity: 'error',
+          message: 'parent "people" of aggregate "profiles" is not a declared collection; an aggregate is reached only through its parent: name a collection',
+          file: 'definitions/profiles.ts',
+          line: 4,
+          column: 3,
+        },
+      ],
+    },
+  ],
+  [
+    'property-name-case: a field, a nested field and the identifier',
+    {
+      given: {
+        'orders.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'orders',
+  identifier: { name: 'orderID' },
+  fields: {
+    item_Name: field.string(),
+    box: field.object({ inner__x: field.string() }),
+  },
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        { rule: 'property-name-case', severity: 'error', message: 'identifier "orderID" is not lowercase snake_case: name it "order_id"', file: 'definitions/orders.ts', line: 4, column: 17 },
+        { rule: 'property-name-case', severity: 'error', message: 'property "item_Name" is not lowercase snake_case: name it "item_name"', file: 'definitions/orders.ts', line: 6, column: 5 },
+        { rule: 'property-name-case', severity: 'error', message: 'property "inner__x" is not lowercase snake_case: name it "inner_x"', file: 'definitions/orders.ts', line: 7, column: 25 },
+      ],
+    },
+  ],
+  [
+    'unknown-reference: points at the referenced name',
+    {
+      given: {
+        'orders.ts': orders,
+        'trades.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'trades',
+  fields: {
+    order: field.reference('ordres'),
+  },
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'unknown-reference',
+          severity: 'error',
+          message: 'field "order" refers to "ordres", which no definition declares; declared collections: orders, trades',
+          file: 'definitions/trades.ts',
+          line: 5,
+          column: 28,
+        },
+      ],
+    },
+  ],
+  [
+    'duplicate-path: two files declare the same collection',
+    {
+      given: { 'a-orders.ts': orders, 'b-orders.ts': orders },
+      want: [
+        {
+          rule: 'duplicate-path',
+          severity: 'error',
+          message: 'GET /v1/orders is also served by "orders" in definitions/a-orders.ts; every path names one resource: rename one of them',
+          file: 'definitions/b-orders.ts',
+          line: 3,
+          column: 3,
+        },
+      ],
+    },
+  ],
+  [
+    'version-name',
+    {
+      given: {
+        'orders.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'orders',
+  fields: {},
+  versions: { V1: {} },
+});
+`,
+      },
+      want: [{ rule: 'version-name', severity: 'error', message: 'version "V1" is not of the form v1, v2, ...: name it "v1"', file: 'definitions/orders.ts', line: 5, column: 15 }],
+    },
+  ],
+  [
+    'load-failed: a file with no declaration',
+    {
+      given: { 'empty.ts': 'export const nothing = 1;\n' },
+      want: [
+        {
+          rule: 'load-failed',
+          severity: 'error',
+          message: 'must export default one declaration made with collection(), aggregate(), service() or setting()',
+          file: 'definitions/empty.ts',
+          line: 1,
+          column: 1,
+        },
+      ],
+    },
+  ],
+];
+
+describe('lint rules', () => {
+  it.each(cases)('%s', async (_name, { given, want }) => {
+    const diagnostics = await lintDefinitions(writeDefinitions(given));
+    expect(diagnostics.map(({ rule, severity, message, file, line, column }) => ({ rule, severity, message, file, line, column }))).toEqual(want);
+  });
+
+  it('finds nothing wrong in the example API', async () => {
+    expect(await lintDefinitions(fileURLToPath(new URL('../../..', import.meta.url)))).toEqual([]);
+  });
+});
