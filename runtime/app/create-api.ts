@@ -1,5 +1,8 @@
 import Koa from 'koa';
 import { errorHandler } from '../errors/index.ts';
+import { assertIfMatch, cacheHeaders, etagOf } from '../caching/index.ts';
+import { compression, jsonResponse, presentationOf, serializeJson, serverHeaders } from '../presentation/index.ts';
+import type { PreconditionCheck } from '../resources/index.ts';
 import { jsonBody, negotiateJson } from '../http/index.ts';
 import { familyRouters } from '../routing/index.ts';
 import { RequestDrain } from '../server/drain.ts';
@@ -13,6 +16,12 @@ export interface CreateApiOptions {
   /** An already opened store; default: the one config.databaseUrl names. */
   readonly opened?: OpenedStore;
 }
+
+/** If-Match on PUT, PATCH and DELETE: the tag of the current representation as this request would GET it. */
+const ifMatchPrecondition: PreconditionCheck = (ctx, renderCurrent) => {
+  const header = ctx.get('If-Match');
+  if (header !== '') assertIfMatch(header, etagOf(serializeJson(renderCurrent(), presentationOf(ctx))));
+};
 
 /** A created API: the Koa app, its context, and what shutting it down needs. */
 export interface CreatedApi {
@@ -47,7 +56,7 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
   };
   const context: ApiContext = {
     ...resourceContext,
-    handlerOptions: {},
+    handlerOptions: { preconditions: ifMatchPrecondition },
     versions: api.versions,
     tools,
     services: { jobQueues: new Map(), settings: undefined, openApi: () => undefined },
@@ -56,6 +65,12 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
   const app = new Koa();
   app.proxy = false;
   app.silent = true;
+  // Outermost first: headers every response carries, then compression of the final bytes, cache
+  // headers, the one serialiser, and the one error renderer inside it so errors are serialised alike.
+  app.use(serverHeaders({ server: config.serverHeader, ...(config.poweredBy === undefined ? {} : { poweredBy: config.poweredBy }) }));
+  app.use(compression());
+  app.use(cacheHeaders());
+  app.use(jsonResponse());
   app.use(errorHandler());
   app.use(drain.middleware());
   app.use(negotiateJson());

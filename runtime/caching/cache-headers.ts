@@ -1,0 +1,27 @@
+import type { Context, Middleware, Next } from 'koa';
+
+export interface CacheHeadersOptions {
+  /** Request headers that change the representation. */
+  vary?: readonly string[];
+  /** Cache-Control of successful GETs. Default `private, no-cache`: may be stored, revalidated with the tag each time. */
+  cacheControl?: string;
+}
+
+export const DEFAULT_VARY = ['Accept-Encoding', 'X-Result-Fields', 'X-Expansion-Fields', 'X-Pretty-Print', 'Authorization'] as const;
+
+/**
+ * Vary names every request header that changes the representation, so shared caches never mix
+ * them up; Cache-Control fits authenticated data (private, revalidate with the tag). Errors get
+ * `no-store`.
+ *
+ * @example
+ * app.use(cacheHeaders({ cacheControl: 'private, max-age=0, must-revalidate' }));
+ */
+export function cacheHeaders({ vary = DEFAULT_VARY, cacheControl = 'private, no-cache' }: CacheHeadersOptions = {}): Middleware {
+  return async function cacheHeadersMiddleware(ctx: Context, next: Next) {
+    await next();
+    for (const header of vary) ctx.vary(header);
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && (ctx.status === 200 || ctx.status === 304)) ctx.set('Cache-Control', cacheControl);
+    else ctx.set('Cache-Control', 'no-store');
+  };
+}

@@ -1,0 +1,36 @@
+import compress from 'koa-compress';
+import type { Context, Middleware, Next } from 'koa';
+import { GZIP_TAG_SUFFIX } from '../caching/entity-tags.ts';
+import { BODY_LENGTH_STATE } from './json-response.ts';
+
+export interface CompressionOptions {
+  /** Bodies smaller than this many bytes are sent as they are. Default 1024. */
+  thresholdBytes?: number;
+}
+
+/**
+ * gzip (koa-compress) when Accept-Encoding allows it and the body is over the threshold; never for
+ * bodiless responses (204, 304). A gzipped variant's ETag gets a `-gzip` suffix, since strong tags
+ * must differ per byte sequence; comparisons strip the suffix, so a client sending back either tag
+ * gets its 304. Mount outside jsonResponse().
+ *
+ * @example
+ * app.use(compression({ thresholdBytes: 2048 }));
+ * app.use(jsonResponse());
+ */
+export function compression({ thresholdBytes = 1024 }: CompressionOptions = {}): Middleware {
+  const gzip = compress({ threshold: thresholdBytes, gzip: true, deflate: false, br: false, zstd: false } as compress.CompressOptions);
+  return async function compressionMiddleware(ctx: Context, next: Next) {
+    await gzip(ctx, next);
+    const tag = ctx.response.get('ETag');
+    if (tag === '' || tag.endsWith(`${GZIP_TAG_SUFFIX}"`)) return;
+    const gzipped =
+      ctx.response.get('Content-Encoding') === 'gzip' ||
+      // A 304 carries the tag the 200 would have carried: gzipped when it would have been.
+      (ctx.status === 304 && ctx.acceptsEncodings('gzip', 'identity') === 'gzip' && Number(ctx.state[BODY_LENGTH_STATE] ?? 0) >= thresholdBytes);
+    if (!gzipped) return;
+    const suffixed = `${tag.slice(0, -1)}${GZIP_TAG_SUFFIX}"`;
+    ctx.set('ETag', suffixed);
+    if (ctx.response.get('E-Tag') !== '') ctx.set('E-Tag', suffixed);
+  };
+}

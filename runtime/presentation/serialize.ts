@@ -1,0 +1,22 @@
+import type { Context } from 'koa';
+import { badRequest } from '../errors/index.ts';
+
+export interface Presentation {
+  readonly pretty: boolean;
+}
+
+/**
+ * How the caller wants JSON laid out: pretty by default (the conventions recommend it), compact when
+ * the request says `X-Pretty-Print: false`.
+ */
+export function presentationOf(ctx: Context, prettyByDefault = true): Presentation {
+  const header = ctx.get('X-Pretty-Print').trim().toLowerCase();
+  if (header === '') return { pretty: prettyByDefault };
+  if (header === 'true' || header === 'false') return { pretty: header === 'true' };
+  throw badRequest('invalid_header', 'X-Pretty-Print must be true or false', { field: 'X-Pretty-Print' });
+}
+
+/** The bytes of a JSON body: two-space indentation when pretty, none otherwise. */
+export function serializeJson(value: unknown, { pretty }: Presentation): Buffer {
+  return Buffer.from(pretty ? `${JSON.stringify(value, null, 2)}\n` : JSON.stringify(value));
+}

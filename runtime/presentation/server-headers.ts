@@ -1,0 +1,25 @@
+import type { Context, Middleware, Next } from 'koa';
+
+export interface ServerHeadersOptions {
+  /** The Server header's value. Default `conventional-api`. */
+  server?: string;
+  /** X-Powered-By's value; not sent unless given. */
+  poweredBy?: string;
+}
+
+/**
+ * Rewrites the Server header to a value you choose, sends X-Powered-By only when configured, and
+ * `X-Content-Type-Options: nosniff` always (JSON must never be sniffed into HTML).
+ *
+ * @example
+ * app.use(serverHeaders({ server: 'orders-api', poweredBy: 'conventional-api' }));
+ */
+export function serverHeaders({ server = 'conventional-api', poweredBy }: ServerHeadersOptions = {}): Middleware {
+  return async function serverHeadersMiddleware(ctx: Context, next: Next) {
+    ctx.set('Server', server);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    if (poweredBy !== undefined) ctx.set('X-Powered-By', poweredBy);
+    else ctx.remove('X-Powered-By');
+    await next();
+  };
+}
