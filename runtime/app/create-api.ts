@@ -64,7 +64,6 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
   const drain = new RequestDrain();
   const app = new Koa();
   app.proxy = false;
-  app.silent = true;
   // Outermost first: headers every response carries, then compression of the final bytes, cache
   // headers, the one serialiser, and the one error renderer inside it so errors are serialised alike.
   app.use(serverHeaders({ server: config.serverHeader, ...(config.poweredBy === undefined ? {} : { poweredBy: config.poweredBy }) }));

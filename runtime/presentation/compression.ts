@@ -22,15 +22,21 @@ export function compression({ thresholdBytes = 1024 }: CompressionOptions = {}):
   const gzip = compress({ threshold: thresholdBytes, gzip: true, deflate: false, br: false, zstd: false } as compress.CompressOptions);
   return async function compressionMiddleware(ctx: Context, next: Next) {
     await gzip(ctx, next);
-    const tag = ctx.response.get('ETag');
+    const tag = responseHeader(ctx, 'ETag');
     if (tag === '' || tag.endsWith(`${GZIP_TAG_SUFFIX}"`)) return;
     const gzipped =
-      ctx.response.get('Content-Encoding') === 'gzip' ||
+      responseHeader(ctx, 'Content-Encoding') === 'gzip' ||
       // A 304 carries the tag the 200 would have carried: gzipped when it would have been.
       (ctx.status === 304 && ctx.acceptsEncodings('gzip', 'identity') === 'gzip' && Number(ctx.state[BODY_LENGTH_STATE] ?? 0) >= thresholdBytes);
     if (!gzipped) return;
     const suffixed = `${tag.slice(0, -1)}${GZIP_TAG_SUFFIX}"`;
     ctx.set('ETag', suffixed);
-    if (ctx.response.get('E-Tag') !== '') ctx.set('E-Tag', suffixed);
+    if (responseHeader(ctx, 'E-Tag') !== '') ctx.set('E-Tag', suffixed);
   };
+}
+
+/** A response header as a string ('' when unset; Koa 3 answers undefined). */
+function responseHeader(ctx: Context, name: string): string {
+  const value = ctx.response.get(name) as unknown;
+  return value === undefined || value === null ? '' : String(value);
 }
