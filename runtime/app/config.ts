@@ -1,4 +1,6 @@
 import { DEFAULT_DATABASE_URL } from '../storage/index.ts';
+import { limitsFromEnvironment, type FamilyLimits } from '../limits/index.ts';
+import { jwtOptionsFromEnvironment, type JwtOptions } from '../auth/index.ts';
 
 /** Server settings read from the environment (contract: PORT, HOST, DATABASE_URL, BASE_URL, ...). */
 export interface ServerConfig {
@@ -15,6 +17,12 @@ export interface ServerConfig {
   readonly poweredBy: string | undefined;
   /** Peers whose X-Forwarded-For is believed (TRUSTED_PROXIES, comma-separated addresses). */
   readonly trustedProxies: readonly string[];
+  /** Call limits per family (RATE_LIMIT_RESOURCE / _SERVICE / _SETTING). */
+  readonly limits: FamilyLimits;
+  /** JWT verification for tokens issued elsewhere (JWT_ISSUER...), off by default. */
+  readonly jwt: JwtOptions | undefined;
+  /** Jobs run at once in this process per queue (JOB_WORKERS; 0 runs none here). Default: the queue's own. */
+  readonly jobWorkers: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -39,6 +47,9 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
     serverHeader: env.SERVER_HEADER || 'conventional-api',
     poweredBy: env.POWERED_BY || undefined,
     trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((item) => item.trim()).filter((item) => item !== ''),
+    limits: guarded(() => limitsFromEnvironment(env)),
+    jwt: guarded(() => jwtOptionsFromEnvironment(env)),
+    jobWorkers: env.JOB_WORKERS === undefined || env.JOB_WORKERS === '' ? undefined : integer(env, 'JOB_WORKERS', 0, 0, 64),
   };
 }
 
@@ -48,4 +59,12 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
   return value;
+}
+
+function guarded<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }

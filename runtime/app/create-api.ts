@@ -3,6 +3,9 @@ import { errorHandler } from '../errors/index.ts';
 import { assertIfMatch, cacheHeaders, etagOf } from '../caching/index.ts';
 import { compression, jsonResponse, presentationOf, serializeJson, serverHeaders } from '../presentation/index.ts';
 import type { PreconditionCheck } from '../resources/index.ts';
+import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent, SqliteTokenStore } from '../auth/index.ts';
+import { rateLimit } from '../limits/index.ts';
+import type { PathFamily } from '../routing/index.ts';
 import { jsonBody, negotiateJson } from '../http/index.ts';
 import { familyRouters } from '../routing/index.ts';
 import { RequestDrain } from '../server/drain.ts';
@@ -37,7 +40,8 @@ export interface CreatedApi {
  * mounts the conventions middleware in front of one router per path family.
  */
 export function createApi(api: ApiDefinition, { config, opened = openStore(config.databaseUrl) }: CreateApiOptions): CreatedApi {
-  const { store } = opened;
+  const { store, db } = opened;
+  const tokens = new SqliteTokenStore(db);
   store.migrate([
     ...Object.values(api.catalog.collections).map((model) => model.table),
     ...api.catalog.aggregates.map((model) => model.table),
@@ -72,9 +76,17 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
   app.use(jsonResponse());
   app.use(errorHandler());
   app.use(drain.middleware());
+  app.use(requireUserAgent());
+  app.use(rejectTokenInUrl());
   app.use(negotiateJson());
-  app.use(jsonBody({ limitBytes: config.bodyLimitBytes }));
-  app.use(familyRouters({ routes: api.routes(context) }));
+  app.use(authenticate({ store: tokens, ...(config.jwt === undefined ? {} : { jwt: config.jwt }) }));
+  // Each family counts its own calls (per client, or per address before authentication is refused).
+  const guard = (family: PathFamily) => [
+    rateLimit({ family, ...config.limits[family], trustedProxies: config.trustedProxies }),
+    requireAuth(),
+    jsonBody({ limitBytes: config.bodyLimitBytes }),
+  ];
+  app.use(familyRouters({ routes: api.routes(context), before: { resource: guard('resource'), service: guard('service'), setting: guard('setting') } }));
   return {
     app,
     context,

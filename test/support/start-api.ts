@@ -5,13 +5,14 @@ import request from 'supertest';
 import { api as generatedApi } from '../../generated/api.ts';
 import { serve, type RunningServer } from '../../runtime/server/serve.ts';
 import type { ApiDefinition } from '../../runtime/index.ts';
+import { issueToken } from './token-cli.ts';
 
 export interface TestApi {
   /** http://127.0.0.1:<port>, also the BASE_URL of every URI in bodies. */
   readonly url: string;
   readonly databaseUrl: string;
   readonly running: RunningServer;
-  /** Headers every well-behaved client sends (User-Agent, Authorization, Accept). */
+  /** Headers every well-behaved client sends (User-Agent, Authorization with a fresh token, Accept). */
   readonly headers: Record<string, string>;
   get(path: string): request.Test;
   post(path: string, body?: unknown): request.Test;
@@ -39,7 +40,9 @@ export async function startApi({ env = {}, api = generatedApi, databaseUrl }: St
   const dbUrl = databaseUrl ?? `sqlite:${join(folder, 'app.db')}`;
   const running = await serve(api, { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: dbUrl, ...env });
   const url = running.url;
-  const headers: Record<string, string> = { 'User-Agent': 'e2e-tests/1.0', Accept: 'application/json' };
+  // A client with a bearer token issued by the token CLI on the server's own store, as an operator would.
+  const token = issueToken(dbUrl, 'e2e-tests');
+  const headers: Record<string, string> = { 'User-Agent': 'e2e-tests/1.0', Accept: 'application/json', Authorization: `Bearer ${token}` };
   const withHeaders = (test: request.Test) => test.set(headers);
   const agent = () => request(url);
   const send = (test: request.Test, body: unknown) => (body === undefined ? test : test.send(body as object));

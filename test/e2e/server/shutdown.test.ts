@@ -4,13 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnServer } from '../../support/spawn-server.ts';
+import { issueToken } from '../../support/token-cli.ts';
 
 const headers = { 'User-Agent': 'shutdown-test', Accept: 'application/json' };
 
 describe('npm start process', () => {
   it('prints one listening line, finishes in-flight requests on SIGTERM, refuses new ones with 503, exits 0', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'shutdown-'));
-    const server = await spawnServer({ DATABASE_URL: `sqlite:${join(folder, 'app.db')}` });
+    const databaseUrl = `sqlite:${join(folder, 'app.db')}`;
+    const token = issueToken(databaseUrl, 'shutdown-test');
+    const bearer = () => ({ Authorization: `Bearer ${token}` });
+    const server = await spawnServer({ DATABASE_URL: databaseUrl });
     expect(server.output.filter((line) => line.startsWith('listening on'))).toHaveLength(1);
     const url = new URL('/v1/orders', server.url);
     const body = JSON.stringify({ item: 'slow', quantity: 1 });
@@ -48,9 +52,3 @@ describe('npm start process', () => {
     expect(await server.exited).toBe(0);
   });
 });
-
-/** Authorization header once auth is on; the shutdown path does not depend on it. */
-function bearer(): Record<string, string> {
-  const token = process.env.TEST_BEARER_TOKEN;
-  return token === undefined ? {} : { Authorization: `Bearer ${token}` };
-}

@@ -1,0 +1,86 @@
+import type { Context, Middleware, Next } from 'koa';
+import compose from 'koa-compose';
+import { ApiError, forbidden, unauthorized } from '../errors/index.ts';
+import { jwtVerifier, looksLikeJwt, type JwtOptions } from './jwt-verifier.ts';
+import type { Principal, TokenStore, Verification } from './token-store.ts';
+
+export interface AuthenticateOptions {
+  /** Opaque tokens issued by the token CLI. */
+  readonly store?: TokenStore;
+  /** JWTs issued elsewhere. */
+  readonly jwt?: JwtOptions;
+  /** The realm named in WWW-Authenticate. Default `api`. */
+  readonly realm?: string;
+}
+
+/** What authentication left on ctx.state: the principal, or the error to answer with. */
+interface AuthState {
+  auth?: Principal;
+  authFailure?: ApiError;
+}
+
+/** The authenticated principal of a request, if any. */
+export function authOf(ctx: Context): Principal | undefined {
+  return (ctx.state as AuthState).auth;
+}
+
+/**
+ * Reads the bearer credential (Authorization header only) and records who it speaks for, or why
+ * it fails, without answering yet: call limits can then count an unauthenticated request per
+ * address before `requireAuth()` refuses it. Use `bearerAuth()` for both in one.
+ */
+export function authenticate({ store, jwt, realm = 'api' }: AuthenticateOptions): Middleware {
+  if (store === undefined && jwt === undefined) throw new Error('authenticate needs a token store, JWT options, or both');
+  const verifyJwt = jwt === undefined ? undefined : jwtVerifier(jwt);
+  const challenge = `Bearer realm="${realm}"`;
+  const invalid = () =>
+    unauthorized('invalid_token', 'the bearer token is not valid', { headers: { 'WWW-Authenticate': `${challenge}, error="invalid_token"` } });
+
+  const verify = async (token: string): Promise<Verification> => {
+    if (verifyJwt !== undefined && looksLikeJwt(token)) return verifyJwt(token);
+    return store === undefined ? { ok: false, reason: 'invalid' } : store.verify(token);
+  };
+
+  return async function authenticateMiddleware(ctx: Context, next: Next) {
+    const state = ctx.state as AuthState;
+    const header = ctx.get('Authorization').trim();
+    if (header === '') {
+      state.authFailure = unauthorized('missing_token', 'this call needs a bearer token in the Authorization header', {
+        headers: { 'WWW-Authenticate': challenge },
+      });
+    } else {
+      const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
+      const verification: Verification = match === null ? { ok: false, reason: 'invalid' } : await verify(match[1]!);
+      if (verification.ok) state.auth = verification.principal;
+      else if (verification.reason === 'expired') state.authFailure = forbidden('token_expired', 'the bearer token has expired; obtain a new one');
+      else if (verification.reason === 'refused') state.authFailure = forbidden('client_refused', 'this client is refused by the server');
+      else state.authFailure = invalid();
+    }
+    await next();
+  };
+}
+
+/**
+ * Refuses a request that authentication did not accept: 401 (WWW-Authenticate: Bearer, with
+ * error="invalid_token" for a bad credential), 403 token_expired, 403 client_refused.
+ */
+export function requireAuth(): Middleware {
+  return async function requireAuthMiddleware(ctx: Context, next: Next) {
+    const state = ctx.state as AuthState;
+    if (state.auth === undefined) throw state.authFailure ?? unauthorized('missing_token', 'this call needs a bearer token');
+    await next();
+  };
+}
+
+/**
+ * Bearer authentication in one: `authenticate()` then `requireAuth()`.
+ *
+ * @example
+ * const store = new SqliteTokenStore(openDatabase('data/app.db'));
+ * app.use(errorHandler());
+ * app.use(bearerAuth({ store }));
+ * app.use((ctx) => { ctx.body = { client: authOf(ctx)?.client }; });
+ */
+export function bearerAuth(options: AuthenticateOptions): Middleware {
+  return compose([authenticate(options), requireAuth()]);
+}

@@ -1,0 +1,54 @@
+import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
+import type { Principal, Verification } from './token-store.ts';
+
+export interface JwtOptions {
+  /** Expected `iss`. */
+  readonly issuer: string;
+  /** Expected `aud`. */
+  readonly audience: string;
+  /** Accepted algorithms, pinned: a token signed otherwise (or `alg: none`) is refused. */
+  readonly algorithms: readonly string[];
+  /** An HMAC secret (for HS256/384/512)... */
+  readonly secret?: string;
+  /** ...or a local JSON Web Key Set (for RS*, ES*, PS*, EdDSA). */
+  readonly jwks?: JSONWebKeySet;
+  /** Claim naming the client. Default: `client_id`, then `azp`, then `sub`. */
+  readonly clientClaim?: string;
+  /** Claim naming the user. Default `sub` (only when a client claim names someone else). */
+  readonly userClaim?: string;
+}
+
+/** Three base64url parts: the shape of a compact JWS. Opaque tokens never have dots. */
+export const looksLikeJwt = (token: string) => /^[\w-]+\.[\w-]+\.[\w-]*$/.test(token);
+
+/**
+ * Verifies JWTs issued elsewhere (jose): signature with the configured key and pinned algorithms,
+ * `iss`, `aud`, `exp` and `nbf`. Expired → expired; anything else wrong → invalid.
+ */
+export function jwtVerifier(options: JwtOptions): (token: string) => Promise<Verification> {
+  if (options.algorithms.length === 0) throw new Error('JWT verification needs a pinned list of algorithms');
+  if (options.algorithms.some((alg) => alg.toLowerCase() === 'none')) throw new Error('alg "none" can never be accepted');
+  if ((options.secret === undefined) === (options.jwks === undefined)) throw new Error('JWT verification needs exactly one of secret or jwks');
+  const key = options.secret !== undefined ? new TextEncoder().encode(options.secret) : createLocalJWKSet(options.jwks!);
+  return async (token) => {
+    try {
+      const { payload } = await jwtVerify(token, key as Parameters<typeof jwtVerify>[1], {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms: [...options.algorithms],
+      });
+      const principal = principalOf(payload, options);
+      return principal === undefined ? { ok: false, reason: 'invalid' } : { ok: true, principal };
+    } catch (error) {
+      return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+    }
+  };
+}
+
+function principalOf(payload: JWTPayload, options: JwtOptions): Principal | undefined {
+  const claim = (name: string) => (typeof payload[name] === 'string' && payload[name] !== '' ? (payload[name] as string) : undefined);
+  const client = options.clientClaim !== undefined ? claim(options.clientClaim) : (claim('client_id') ?? claim('azp') ?? claim('sub'));
+  if (client === undefined) return undefined;
+  const user = claim(options.userClaim ?? 'sub');
+  return user === undefined || user === client ? { client } : { client, user };
+}

@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { inTransaction } from '../storage/sqlite/open-database.ts';
+import type { IssueOptions, TokenStore, Verification } from './token-store.ts';
+
+/** 256 bits from the system's CSPRNG, base64url: 43 characters. */
+const TOKEN_BYTES = 32;
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const now = () => Math.floor(Date.now() / 1000);
+
+/**
+ * The token store in the server's SQLite file, so the token CLI (another process) and every server
+ * on the same DATABASE_URL see one truth. Verification reads the row on every request (one indexed
+ * lookup), so a revocation or refusal is honoured by the very next request.
+ */
+export class SqliteTokenStore implements TokenStore {
+  readonly #db: DatabaseSync;
+  #verifyStatement: StatementSync | undefined;
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS auth_clients (
+        name TEXT PRIMARY KEY NOT NULL,
+        refused INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE IF NOT EXISTS auth_grants (
+        grant_id INTEGER PRIMARY KEY AUTOINCREMENT,
+        client TEXT NOT NULL REFERENCES auth_clients (name),
+        user_name TEXT NOT NULL DEFAULT '',
+        revoked INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL,
+        UNIQUE (client, user_name)
+      );
+      CREATE TABLE IF NOT EXISTS auth_tokens (
+        token_hash TEXT PRIMARY KEY NOT NULL,
+        grant_id INTEGER NOT NULL REFERENCES auth_grants (grant_id),
+        expires_at INTEGER,
+        revoked INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS auth_tokens__grant ON auth_tokens (grant_id);
+    `);
+  }
+
+  issue({ client, user, ttlSeconds }: IssueOptions): string {
+    const token = randomBytes(TOKEN_BYTES).toString('base64url');
+    inTransaction(this.#db, () => {
+      this.#db.prepare('INSERT INTO auth_clients (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(client, now());
+      this.#db
+        .prepare('INSERT INTO auth_grants (client, user_name, created_at) VALUES (?, ?, ?) ON CONFLICT (client, user_name) DO UPDATE SET revoked = 0')
+        .run(client, user ?? '', now());
+      const grant = this.#db.prepare('SELECT grant_id FROM auth_grants WHERE client = ? AND user_name = ?').get(client, user ?? '') as { grant_id: number };
+      const expiresAt = ttlSeconds === undefined ? null : now() + ttlSeconds;
+      this.#db.prepare('INSERT INTO auth_tokens (token_hash, grant_id, expires_at, created_at) VALUES (?, ?, ?, ?)').run(hashOf(token), grant.grant_id, expiresAt, now());
+    });
+    return token;
+  }
+
+  verify(token: string): Verification {
+    // Prepared once: this runs on every authenticated request.
+    this.#verifyStatement ??= this.#db.prepare(
+        `SELECT t.expires_at, t.revoked AS token_revoked, g.revoked AS grant_revoked, g.user_name, c.name AS client, c.refused
+         FROM auth_tokens t JOIN auth_grants g ON g.grant_id = t.grant_id JOIN auth_clients c ON c.name = g.client
+         WHERE t.token_hash = ?`,
+      );
+    const row = this.#verifyStatement.get(hashOf(token)) as
+      | { expires_at: number | null; token_revoked: number; grant_revoked: number; user_name: string; client: string; refused: number }
+      | undefined;
+    if (row === undefined || row.token_revoked === 1 || row.grant_revoked === 1) return { ok: false, reason: 'invalid' };
+    if (row.refused === 1) return { ok: false, reason: 'refused' };
+    if (row.expires_at !== null && row.expires_at <= now()) return { ok: false, reason: 'expired' };
+    return { ok: true, principal: row.user_name === '' ? { client: row.client } : { client: row.client, user: row.user_name } };
+  }
+
+  revoke(token: string): boolean {
+    return Number(this.#db.prepare('UPDATE auth_tokens SET revoked = 1 WHERE token_hash = ? AND revoked = 0').run(hashOf(token)).changes) > 0;
+  }
+
+  revokeGrant(client: string, user?: string): boolean {
+    return inTransaction(this.#db, () => {
+      const grant = this.#db.prepare('SELECT grant_id FROM auth_grants WHERE client = ? AND user_name = ?').get(client, user ?? '') as { grant_id: number } | undefined;
+      if (grant === undefined) return false;
+      this.#db.prepare('UPDATE auth_grants SET revoked = 1 WHERE grant_id = ?').run(grant.grant_id);
+      // Re-granting later must not bring old tokens back to life.
+      this.#db.prepare('UPDATE auth_tokens SET revoked = 1 WHERE grant_id = ?').run(grant.grant_id);
+      return true;
+    });
+  }
+
+  refuseClient(client: string): void {
+    this.#db.prepare('INSERT INTO auth_clients (name, refused, created_at) VALUES (?, 1, ?) ON CONFLICT (name) DO UPDATE SET refused = 1').run(client, now());
+  }
+}

@@ -1,0 +1,3 @@
+export { rateLimit, type RateLimitOptions } from './rate-limit.ts';
+export { limitsFromEnvironment, DEFAULT_LIMITS, type FamilyLimit, type FamilyLimits } from './limits-from-env.ts';
+export { clientAddress, limitKey } from './client-key.ts';

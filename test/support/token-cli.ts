@@ -1,0 +1,25 @@
+import { spawnSync } from 'node:child_process';
+import { REPOSITORY } from './spawn-server.ts';
+
+/**
+ * Runs the token CLI (`npm run -s token -- ...`) as its own process on a DATABASE_URL, as an
+ * operator would, and returns its exit code and output lines.
+ */
+export function tokenCli(databaseUrl: string, ...args: string[]): { status: number | null; lines: string[]; stderr: string } {
+  const result = spawnSync(process.execPath, ['runtime/cli/token.ts', ...args], {
+    cwd: REPOSITORY,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+  });
+  return { status: result.status, lines: result.stdout.trim().split('\n'), stderr: result.stderr };
+}
+
+/** Issues a token with the CLI and returns it (the last stdout line). */
+export function issueToken(databaseUrl: string, client: string, options: { user?: string; ttl?: number } = {}): string {
+  const args = ['issue', '--client', client];
+  if (options.user !== undefined) args.push('--user', options.user);
+  if (options.ttl !== undefined) args.push('--ttl', String(options.ttl));
+  const { status, lines, stderr } = tokenCli(databaseUrl, ...args);
+  if (status !== 0) throw new Error(`token issue failed (${status}): ${stderr}`);
+  return lines.at(-1) ?? '';
+}
