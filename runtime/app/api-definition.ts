@@ -1,6 +1,8 @@
 import type { ZodObject } from 'zod';
 import type { Catalog, CollectionHandlerOptions, ResourceContext, SettingModel } from '../resources/index.ts';
 import type { Route } from '../routing/index.ts';
+import type { JobQueuePort } from '../services/job-queue-handlers.ts';
+import type { SettingsPort } from '../services/setting-handlers.ts';
 
 /** A job type as a job-queue declaration states it: the payload schema and the work. */
 export interface JobTypeSpec {
@@ -36,8 +38,8 @@ export interface ApiContext extends ResourceContext {
  * documents by version. Filled in by createApp.
  */
 export interface ServiceRuntime {
-  readonly jobQueues: ReadonlyMap<string, unknown>;
-  readonly settings: unknown;
+  readonly jobQueues: ReadonlyMap<string, JobQueuePort>;
+  readonly settings: SettingsPort;
   readonly openApi: (version: string) => unknown;
 }
 

@@ -5,6 +5,8 @@ import { compression, jsonResponse, presentationOf, serializeJson, serverHeaders
 import type { PreconditionCheck } from '../resources/index.ts';
 import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent, SqliteTokenStore } from '../auth/index.ts';
 import { rateLimit } from '../limits/index.ts';
+import { JobQueue } from '../jobs/index.ts';
+import { SqliteSettingsStore } from '../settings/index.ts';
 import type { PathFamily } from '../routing/index.ts';
 import { jsonBody, negotiateJson } from '../http/index.ts';
 import { familyRouters } from '../routing/index.ts';
@@ -63,8 +65,19 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
     handlerOptions: { preconditions: ifMatchPrecondition },
     versions: api.versions,
     tools,
-    services: { jobQueues: new Map(), settings: undefined, openApi: () => undefined },
+    services: {
+      jobQueues: new Map(
+        api.jobQueues.map((spec) => [
+          spec.name,
+          new JobQueue<ServiceTools>({ db, name: spec.name, types: spec.jobs, tools, concurrency: config.jobWorkers ?? spec.concurrency ?? 2 }),
+        ]),
+      ),
+      settings: new SqliteSettingsStore(db),
+      openApi: () => undefined,
+    },
   };
+  const queues = [...context.services.jobQueues.values()] as JobQueue<ServiceTools>[];
+  for (const queue of queues) queue.start();
   const drain = new RequestDrain();
   const app = new Koa();
   app.proxy = false;
@@ -92,6 +105,7 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
     context,
     drain,
     close: async () => {
+      await Promise.all(queues.map((queue) => queue.stop()));
       store.close();
     },
   };

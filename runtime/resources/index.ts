@@ -17,3 +17,4 @@ export { representRow, representationNames, storedFields } from './represent.ts'
 export { parseListQuery, PAGING_PARAMETERS } from './list-query.ts';
 export { parseWriteInput, invalidInput, type WriteMode } from './write-input.ts';
 export { keyFromPath, resourceNotFound } from './identifiers.ts';
+export { zodProblems } from './zod-problems.ts';

@@ -1,8 +1,7 @@
 import type { Context } from 'koa';
-import type { ZodError, ZodObject, ZodType } from 'zod';
-import { type ErrorEntry } from '../errors/index.ts';
+import type { ZodObject, ZodType } from 'zod';
 import { requestBody } from '../http/index.ts';
-import { invalidInput } from '../resources/index.ts';
+import { invalidInput, zodProblems } from '../resources/index.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
 import type { ServiceTools } from '../app/api-definition.ts';
 import { callerOf } from './caller.ts';
@@ -28,8 +27,8 @@ export interface CustomOperationSpec {
  */
 export function customOperationHandler(operation: CustomOperationSpec, version: string, tools: ServiceTools, resource: string): RouteHandler {
   return async (ctx: Context, params: PathParams) => {
-    const query = validate(operation.query, Object.fromEntries(new URLSearchParams(ctx.querystring)), resource, 'unknown_parameter');
-    const body = validate(operation.body, requestBody(ctx), resource, 'invalid_field');
+    const query = validate(operation.query, Object.fromEntries(new URLSearchParams(ctx.querystring)), resource);
+    const body = validate(operation.body, requestBody(ctx), resource);
     const answer = await operation.handle({ version, query, body, params, caller: callerOf(ctx), tools });
     for (const [name, value] of Object.entries(answer.headers ?? {})) ctx.set(name, value);
     ctx.status = answer.status ?? (answer.body === undefined ? 204 : 200);
@@ -37,20 +36,9 @@ export function customOperationHandler(operation: CustomOperationSpec, version: 
   };
 }
 
-function validate(schema: ZodType | undefined, value: unknown, resource: string, unknownCode: string): unknown {
+function validate(schema: ZodType | undefined, value: unknown, resource: string): unknown {
   if (schema === undefined) return value;
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
-  throw invalidInput(entries(parsed.error, resource, unknownCode));
-}
-
-function entries(error: ZodError, resource: string, unknownCode: string): ErrorEntry[] {
-  return error.issues.flatMap((issue) => {
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ code: unknownCode, message: `${key} is not understood here`, field: key, resource }));
-    }
-    const field = issue.path.map(String).join('.');
-    const missing = issue.code === 'invalid_type' && issue.input === undefined;
-    return [{ code: missing ? 'missing_field' : 'invalid_field', message: `${field || 'body'}: ${issue.message}`, field: field || 'body', resource }];
-  });
+  throw invalidInput(zodProblems(parsed.error, resource));
 }

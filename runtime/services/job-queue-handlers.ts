@@ -6,9 +6,9 @@ import { notFound } from '../errors/index.ts';
 /** A job queue as the service routes use it; runtime/jobs provides it. */
 export interface JobQueuePort {
   enqueue(body: unknown): { job_id: string | number };
-  get(id: string): unknown;
+  get(id: string): object | undefined;
   remove(id: string): void;
-  representation(job: unknown, uri: string): Record<string, unknown>;
+  representation(job: never, uri: string): Record<string, unknown>;
 }
 
 /** The URI of one job: {base}/services/{version}/{queue}/{job_id}. */
@@ -22,7 +22,7 @@ export function jobUri(baseUrl: string, version: string, queue: string, id: unkn
  */
 export function jobQueueHandlers(context: ApiContext, name: string, version: string) {
   const queue = () => {
-    const found = context.services.jobQueues.get(name) as JobQueuePort | undefined;
+    const found = context.services.jobQueues.get(name);
     if (found === undefined) throw new Error(`job queue ${name} is not running`);
     return found;
   };
@@ -31,13 +31,13 @@ export function jobQueueHandlers(context: ApiContext, name: string, version: str
     const uri = jobUri(context.baseUrl, version, name, job.job_id);
     ctx.status = 202;
     ctx.set('Location', uri);
-    ctx.body = queue().representation(job, uri);
+    ctx.body = queue().representation(job as never, uri);
   };
   const read: RouteHandler = (ctx, params) => {
     const id = params.job_id ?? '';
     const job = queue().get(id);
     if (job === undefined) throw notFound('job_not_found', `there is no job ${id}`, { resource: name, field: 'job_id' });
-    ctx.body = queue().representation(job, jobUri(context.baseUrl, version, name, id));
+    ctx.body = queue().representation(job as never, jobUri(context.baseUrl, version, name, id));
   };
   const remove: RouteHandler = (ctx, params) => {
     queue().remove(params.job_id ?? '');

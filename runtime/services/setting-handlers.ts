@@ -25,7 +25,7 @@ export function settingHandlers(context: ApiContext, model: SettingModel, versio
   const version = model.versions[versionName];
   if (version === undefined) throw new Error(`setting ${model.name} has no version ${versionName}`);
   const names = version.fields.map((field) => field.name);
-  const store = () => context.services.settings as SettingsPort;
+  const store = () => context.services.settings;
   const render = (stored: Record<string, unknown>, fields: readonly string[] | undefined) =>
     stripNulls(project(version.read === undefined ? stored : version.read(stored), fields));
 

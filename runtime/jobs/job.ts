@@ -1,0 +1,31 @@
+export type JobState = 'queued' | 'running' | 'succeeded' | 'failed';
+
+/** A persisted job. Times are ISO 8601 UTC; result and error are JSON values. */
+export interface Job {
+  readonly job_id: number;
+  readonly queue: string;
+  readonly type: string;
+  readonly payload: Record<string, unknown>;
+  readonly state: JobState;
+  readonly attempts: number;
+  readonly created_at: string;
+  readonly started_at?: string;
+  readonly finished_at?: string;
+  readonly result?: unknown;
+  readonly error?: { readonly code: string; readonly message: string };
+}
+
+/** The public body of a job: what GET /services/{v}/{queue}/{id} answers. */
+export function jobRepresentation(job: Job, uri: string): Record<string, unknown> {
+  return {
+    job_id: job.job_id,
+    type: job.type,
+    state: job.state,
+    uri,
+    created_at: job.created_at,
+    started_at: job.started_at,
+    finished_at: job.finished_at,
+    result: job.result,
+    errors: job.error === undefined ? undefined : [job.error],
+  };
+}

@@ -1,0 +1,117 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { isoNow } from '../storage/index.ts';
+import type { Job, JobState } from './job.ts';
+
+interface JobRow {
+  job_id: number | bigint;
+  queue: string;
+  type: string;
+  payload: string;
+  state: JobState;
+  attempts: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  result: string | null;
+  error: string | null;
+}
+
+function toJob(row: JobRow): Job {
+  return {
+    job_id: Number(row.job_id),
+    queue: row.queue,
+    type: row.type,
+    payload: JSON.parse(row.payload) as Record<string, unknown>,
+    state: row.state,
+    attempts: Number(row.attempts),
+    created_at: row.created_at,
+    ...(row.started_at === null ? {} : { started_at: row.started_at }),
+    ...(row.finished_at === null ? {} : { finished_at: row.finished_at }),
+    ...(row.result === null ? {} : { result: JSON.parse(row.result) as unknown }),
+    ...(row.error === null ? {} : { error: JSON.parse(row.error) as { code: string; message: string } }),
+  };
+}
+
+/**
+ * The jobs table. A running job holds a lease that its worker renews; a job whose lease ran out
+ * (its process died) is queued again. Claiming is one UPDATE ... RETURNING, so two processes on the
+ * same file never run the same job.
+ */
+export class SqliteJobTable {
+  readonly #insert: StatementSync;
+  readonly #get: StatementSync;
+  readonly #claim: StatementSync;
+  readonly #renew: StatementSync;
+  readonly #finish: StatementSync;
+  readonly #remove: StatementSync;
+  readonly #requeueExpired: StatementSync;
+  readonly #db: DatabaseSync;
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+    db.exec(`CREATE TABLE IF NOT EXISTS jobs (
+      job_id INTEGER PRIMARY KEY AUTOINCREMENT,
+      queue TEXT NOT NULL,
+      type TEXT NOT NULL,
+      payload TEXT NOT NULL,
+      state TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      lease_until INTEGER,
+      created_at TEXT NOT NULL,
+      started_at TEXT,
+      finished_at TEXT,
+      result TEXT,
+      error TEXT
+    );
+    CREATE INDEX IF NOT EXISTS jobs__queue_state ON jobs (queue, state, job_id);`);
+    this.#insert = db.prepare(`INSERT INTO jobs (queue, type, payload, state, created_at) VALUES (?, ?, ?, 'queued', ?) RETURNING *`);
+    this.#get = db.prepare('SELECT * FROM jobs WHERE queue = ? AND job_id = ?');
+    this.#claim = db.prepare(`UPDATE jobs SET state = 'running', attempts = attempts + 1, started_at = ?, lease_until = ?
+      WHERE job_id = (SELECT job_id FROM jobs WHERE queue = ? AND state = 'queued' ORDER BY job_id LIMIT 1) RETURNING *`);
+    this.#renew = db.prepare(`UPDATE jobs SET lease_until = ? WHERE job_id = ? AND state = 'running'`);
+    this.#finish = db.prepare(`UPDATE jobs SET state = ?, finished_at = ?, result = ?, error = ?, lease_until = NULL WHERE job_id = ?`);
+    this.#remove = db.prepare('DELETE FROM jobs WHERE job_id = ?');
+    this.#requeueExpired = db.prepare(`UPDATE jobs SET state = 'queued', lease_until = NULL WHERE queue = ? AND state = 'running' AND lease_until < ?`);
+  }
+
+  insert(queue: string, type: string, payload: Record<string, unknown>): Job {
+    return toJob(this.#insert.get(queue, type, JSON.stringify(payload), isoNow()) as unknown as JobRow);
+  }
+
+  get(queue: string, id: number): Job | undefined {
+    const row = this.#get.get(queue, id) as JobRow | undefined;
+    return row === undefined ? undefined : toJob(row);
+  }
+
+  /** Takes the oldest queued job of a queue, if any, leasing it until `leaseUntil` (Unix ms). */
+  claim(queue: string, leaseUntil: number): Job | undefined {
+    const row = this.#claim.get(isoNow(), leaseUntil, queue) as JobRow | undefined;
+    return row === undefined ? undefined : toJob(row);
+  }
+
+  renew(id: number, leaseUntil: number): void {
+    this.#renew.run(leaseUntil, id);
+  }
+
+  finish(id: number, state: 'succeeded' | 'failed', result: unknown, error: { code: string; message: string } | undefined): void {
+    this.#finish.run(state, isoNow(), result === undefined ? null : JSON.stringify(result), error === undefined ? null : JSON.stringify(error), id);
+  }
+
+  /** Removes a job, deciding on its current state in the same transaction. */
+  removeIf(queue: string, id: number, allowed: (job: Job | undefined) => void): void {
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      allowed(this.get(queue, id));
+      this.#remove.run(id);
+      this.#db.exec('COMMIT');
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  /** Jobs left running by a process that stopped renewing their lease go back to the queue. */
+  requeueExpired(queue: string, now: number): number {
+    return Number(this.#requeueExpired.run(queue, now).changes);
+  }
+}

@@ -1,0 +1,1 @@
+export { SqliteSettingsStore } from './sqlite-settings-store.ts';

@@ -1,0 +1,34 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { isoNow } from '../storage/index.ts';
+
+/**
+ * Setting values per principal (a user, or a client acting for itself) in the server's SQLite
+ * file: one JSON value per principal and setting name.
+ */
+export class SqliteSettingsStore {
+  readonly #read: StatementSync;
+  readonly #write: StatementSync;
+
+  constructor(db: DatabaseSync) {
+    db.exec(`CREATE TABLE IF NOT EXISTS settings (
+      principal TEXT NOT NULL,
+      name TEXT NOT NULL,
+      value TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      PRIMARY KEY (principal, name)
+    )`);
+    this.#read = db.prepare('SELECT value FROM settings WHERE principal = ? AND name = ?');
+    this.#write = db.prepare(
+      'INSERT INTO settings (principal, name, value, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (principal, name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+    );
+  }
+
+  read(principal: string, name: string): Record<string, unknown> | undefined {
+    const row = this.#read.get(principal, name) as { value: string } | undefined;
+    return row === undefined ? undefined : (JSON.parse(row.value) as Record<string, unknown>);
+  }
+
+  write(principal: string, name: string, value: Record<string, unknown>): void {
+    this.#write.run(principal, name, JSON.stringify(value), isoNow());
+  }
+}

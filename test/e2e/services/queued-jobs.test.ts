@@ -1,0 +1,91 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestApi } from '../../support/start-api.ts';
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('queued jobs', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(async () => api.close());
+
+  it('PUT adds a job: 202 with Location and {job_id, state, uri}; it runs and succeeds; GET shows it', async () => {
+    await api.post('/v1/orders', { item: 'figs', quantity: 1 }).expect(201);
+    const added = await api.put('/services/v1/queued/jobs', { type: 'reindex' }).expect(202);
+    expect(added.body).toMatchObject({ job_id: expect.anything(), state: expect.stringMatching(/^(queued|running|succeeded)$/) });
+    expect(added.body.uri).toBe(`${api.url}/services/v1/queued/jobs/${added.body.job_id}`);
+    expect(added.headers.location).toBe(added.body.uri);
+    const finished = await until(
+      async () => (await api.get(`/services/v1/queued/jobs/${added.body.job_id}`).expect(200)).body,
+      (job) => job.state === 'succeeded' || job.state === 'failed',
+    );
+    expect(finished.state).toBe('succeeded');
+    expect(finished.result).toMatchObject({ indexed: { orders: 1 } });
+  });
+
+  it('a failing job is recorded as failed with an error entry', async () => {
+    const added = await api.put('/services/v1/queued/jobs', { type: 'reindex', collections: ['planets'] }).expect(202);
+    const finished = await until(
+      async () => (await api.get(`/services/v1/queued/jobs/${added.body.job_id}`)).body,
+      (job) => job.state === 'failed' || job.state === 'succeeded',
+    );
+    expect(finished.state).toBe('failed');
+    expect(finished.errors[0]).toMatchObject({ code: expect.stringMatching(/^[a-z_]+$/), message: expect.stringContaining('planets') });
+  });
+
+  it('DELETE removes a finished job (204), then 404', async () => {
+    const added = await api.put('/services/v2/queued/jobs', { type: 'reindex' }).expect(202);
+    await until(
+      async () => (await api.get(`/services/v2/queued/jobs/${added.body.job_id}`)).body,
+      (job) => job.state === 'succeeded',
+    );
+    await api.delete(`/services/v2/queued/jobs/${added.body.job_id}`).expect(204);
+    await api.get(`/services/v2/queued/jobs/${added.body.job_id}`).expect(404);
+    await api.delete(`/services/v2/queued/jobs/${added.body.job_id}`).expect(404);
+  });
+
+  it.each([
+    ['no type', {}, 'type'],
+    ['an undeclared type', { type: 'launch-rockets' }, 'type'],
+    ['a bad payload', { type: 'reindex', collections: 'orders' }, 'collections'],
+    ['an unknown payload member', { type: 'reindex', colour: 'red' }, 'colour'],
+  ])('%s gets 400 naming the field', async (_name, body, field) => {
+    const response = await api.put('/services/v1/queued/jobs', body).expect(400);
+    expect(response.body.errors[0].field).toBe(field);
+  });
+});
+
+describe('queued jobs across a restart', () => {
+  it('a queued job survives a server restart and runs after it', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'jobs-restart-'));
+    const databaseUrl = `sqlite:${join(folder, 'app.db')}`;
+    // The first server accepts jobs but runs none (its worker is paused), then stops.
+    const first = await startApi({ databaseUrl, env: { JOB_WORKERS: '0' } });
+    const added = await first.put('/services/v1/queued/jobs', { type: 'reindex' }).expect(202);
+    await first.get(`/services/v1/queued/jobs/${added.body.job_id}`).expect(200).expect((response) => {
+      expect(response.body.state).toBe('queued');
+    });
+    await first.close();
+    const second = await startApi({ databaseUrl });
+    try {
+      const job = await until(
+        async () => (await second.get(`/services/v1/queued/jobs/${added.body.job_id}`).expect(200)).body,
+        (value) => value.state === 'succeeded',
+      );
+      expect(job.state).toBe('succeeded');
+    } finally {
+      await second.close();
+    }
+  });
+});
