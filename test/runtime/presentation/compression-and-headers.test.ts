@@ -1,0 +1,67 @@
+import Koa from 'koa';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { cacheHeaders } from '../../../runtime/caching/index.ts';
+import { errorHandler } from '../../../runtime/errors/index.ts';
+import { compression, jsonResponse, serverHeaders } from '../../../runtime/presentation/index.ts';
+import { headerOf } from '../../support/header-of.ts';
+
+function app(body: unknown, status = 200, options: Parameters<typeof serverHeaders>[0] = {}) {
+  const koa = new Koa();
+  koa.use(serverHeaders(options));
+  koa.use(compression({ thresholdBytes: 100 }));
+  koa.use(cacheHeaders());
+  koa.use(jsonResponse());
+  koa.use(errorHandler());
+  koa.use((ctx) => {
+    ctx.status = status;
+    if (body !== undefined) ctx.body = body;
+  });
+  return koa.callback();
+}
+
+const large = Array.from({ length: 50 }, (_, index) => ({ order_id: index, item: 'apples' }));
+
+describe('compression', () => {
+  it('gzips a body over the threshold when Accept-Encoding allows, with a -gzip tag that still revalidates', async () => {
+    const served = app(large);
+    const zipped = await request(served).get('/').set('Accept-Encoding', 'gzip').expect(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.body).toHaveLength(50);
+    expect(headerOf(zipped, 'etag')).toMatch(/-gzip"$/);
+    const revalidated = await request(served).get('/').set('Accept-Encoding', 'gzip').set('If-None-Match', headerOf(zipped, 'etag')).expect(304);
+    expect(headerOf(revalidated, 'etag')).toBe(headerOf(zipped, 'etag'));
+    const plain = await request(served).get('/').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(`${headerOf(plain, 'etag').slice(0, -1)}-gzip"`).toBe(headerOf(zipped, 'etag'));
+  });
+
+  it('leaves small bodies and bodiless responses alone', async () => {
+    const small = await request(app({ a: 1 })).get('/').set('Accept-Encoding', 'gzip').expect(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const empty = await request(app(undefined, 204)).get('/').set('Accept-Encoding', 'gzip').expect(204);
+    expect(empty.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('serverHeaders and cacheHeaders', () => {
+  it('rewrites Server, sends nosniff, and X-Powered-By only when configured', async () => {
+    const plain = await request(app({ a: 1 })).get('/');
+    expect(plain.headers.server).toBe('conventional-api');
+    expect(plain.headers['x-content-type-options']).toBe('nosniff');
+    expect(plain.headers['x-powered-by']).toBeUndefined();
+    const named = await request(app({ a: 1 }, 200, { server: 'orders-api', poweredBy: 'toolkit' })).get('/');
+    expect(named.headers.server).toBe('orders-api');
+    expect(named.headers['x-powered-by']).toBe('toolkit');
+  });
+
+  it('names every representation-changing header in Vary and marks GETs private, revalidate', async () => {
+    const response = await request(app({ a: 1 })).get('/');
+    const vary = headerOf(response, 'vary').split(',').map((name: string) => name.trim());
+    expect(vary).toEqual(expect.arrayContaining(['Accept-Encoding', 'X-Result-Fields', 'X-Expansion-Fields', 'X-Pretty-Print', 'Authorization']));
+    expect(new Set(vary).size).toBe(vary.length);
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    const failed = await request(app({ a: 1 }, 404)).get('/');
+    expect(failed.headers['cache-control']).toBe('no-store');
+  });
+});
