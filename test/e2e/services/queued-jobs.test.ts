@@ -89,3 +89,36 @@ describe('queued jobs across a restart', () => {
     }
   });
 });
+
+describe('a running job', () => {
+  it('cannot be removed while it runs (423), and can once it has finished', async () => {
+    const { api: generated } = await import('../../../generated/api.ts');
+    const { z } = await import('zod');
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The example queue with one more job type that waits for the test: the real routes, store and worker.
+    const queue = generated.jobQueues[0]!;
+    const api = await startApi({
+      api: { ...generated, jobQueues: [{ ...queue, jobs: { ...queue.jobs, wait: { payload: z.object({}), run: () => gate } } }] },
+    });
+    try {
+      const added = await api.put('/services/v1/queued/jobs', { type: 'wait' }).expect(202);
+      const running = await until(
+        async () => (await api.get(`/services/v1/queued/jobs/${added.body.job_id}`)).body,
+        (job) => job.state === 'running',
+      );
+      expect(running.state).toBe('running');
+      const refused = await api.delete(`/services/v1/queued/jobs/${added.body.job_id}`).expect(423);
+      expect(refused.body.errors[0].code).toBe('job_running');
+      release();
+      await until(
+        async () => (await api.get(`/services/v1/queued/jobs/${added.body.job_id}`)).body,
+        (job) => job.state === 'succeeded',
+      );
+      await api.delete(`/services/v1/queued/jobs/${added.body.job_id}`).expect(204);
+    } finally {
+      release();
+      await api.close();
+    }
+  });
+});
