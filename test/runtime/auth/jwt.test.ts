@@ -1,0 +1,87 @@
+import Koa from 'koa';
+import request from 'supertest';
+import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authOf, bearerAuth, type JwtOptions } from '../../../runtime/auth/index.ts';
+import { errorHandler } from '../../../runtime/errors/index.ts';
+
+const issuer = 'https://issuer.example.test';
+const audience = 'orders-api';
+const secret = 'a-shared-secret-of-at-least-32-bytes!!';
+
+function app(options: JwtOptions) {
+  const koa = new Koa();
+  koa.use(errorHandler());
+  koa.use(bearerAuth({ jwt: options }));
+  koa.use((ctx) => void (ctx.body = authOf(ctx)));
+  return koa.callback();
+}
+
+const call = (served: ReturnType<typeof app>, token: string) => request(served).get('/').set('Authorization', `Bearer ${token}`);
+
+describe('JWT verification (jose) in a plain Koa app', () => {
+  const hmac = app({ issuer, audience, algorithms: ['HS256'], secret });
+  const sign = (claims: Record<string, unknown> = {}, alg = 'HS256') =>
+    new SignJWT({ client_id: 'reporting', ...claims })
+      .setProtectedHeader({ alg })
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setSubject('ann')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(secret));
+
+  it('accepts a well-signed token and names its client and user', async () => {
+    const response = await call(hmac, await sign()).expect(200);
+    expect(response.body).toEqual({ client: 'reporting', user: 'ann' });
+  });
+
+  it.each([
+    ['a wrong issuer', () => new SignJWT({ client_id: 'x' }).setProtectedHeader({ alg: 'HS256' }).setIssuer('https://evil.test').setAudience(audience).setExpirationTime('5m').sign(new TextEncoder().encode(secret))],
+    ['a wrong audience', () => new SignJWT({ client_id: 'x' }).setProtectedHeader({ alg: 'HS256' }).setIssuer(issuer).setAudience('other').setExpirationTime('5m').sign(new TextEncoder().encode(secret))],
+    ['a future nbf', () => sign({ nbf: Math.floor(Date.now() / 1000) + 3600 })],
+    ['a wrong secret', () => new SignJWT({ client_id: 'x' }).setProtectedHeader({ alg: 'HS256' }).setIssuer(issuer).setAudience(audience).setExpirationTime('5m').sign(new TextEncoder().encode('another-secret-of-at-least-32-bytes!!'))],
+    ['an algorithm that is not pinned', () => sign({}, 'HS512')],
+    ['alg none', async () => new UnsecuredJWT({ client_id: 'x' }).setIssuer(issuer).setAudience(audience).setExpirationTime('5m').encode()],
+  ])('refuses %s with 401 invalid_token', async (_name, token) => {
+    const response = await call(hmac, await token()).expect(401);
+    expect(response.body.errors[0].code).toBe('invalid_token');
+  });
+
+  it('answers an expired token with 403 token_expired', async () => {
+    const expired = await new SignJWT({ client_id: 'reporting' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode(secret));
+    const response = await call(hmac, expired).expect(403);
+    expect(response.body.errors[0].code).toBe('token_expired');
+  });
+
+  describe('with a key set', () => {
+    let rsa: ReturnType<typeof app>;
+    let privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+    beforeAll(async () => {
+      const pair = await generateKeyPair('RS256');
+      privateKey = pair.privateKey;
+      const jwk = { ...(await exportJWK(pair.publicKey)), alg: 'RS256', kid: 'k1' };
+      rsa = app({ issuer, audience, algorithms: ['RS256'], jwks: { keys: [jwk] } });
+    });
+
+    it('accepts a token signed by the key', async () => {
+      const token = await new SignJWT({ azp: 'mobile' }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(issuer).setAudience(audience).setExpirationTime('5m').sign(privateKey);
+      await call(rsa, token).expect(200, { client: 'mobile' });
+    });
+
+    it('refuses an HMAC token against an RSA key set (wrong key type)', async () => {
+      const token = await new SignJWT({ client_id: 'x' }).setProtectedHeader({ alg: 'HS256', kid: 'k1' }).setIssuer(issuer).setAudience(audience).setExpirationTime('5m').sign(new TextEncoder().encode(secret));
+      await call(rsa, token).expect(401);
+    });
+  });
+
+  it('refuses to be configured with alg none or without pinned algorithms', () => {
+    expect(() => app({ issuer, audience, algorithms: ['none'], secret })).toThrow(/none/);
+    expect(() => app({ issuer, audience, algorithms: [], secret })).toThrow(/pinned/);
+  });
+});

@@ -1,0 +1,42 @@
+import Koa from 'koa';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { errorHandler } from '../../../runtime/errors/index.ts';
+import { clientAddress, limitsFromEnvironment, rateLimit } from '../../../runtime/limits/index.ts';
+
+describe('rateLimit in a plain Koa app', () => {
+  it('counts per address when unauthenticated, trusting X-Forwarded-For only from a configured proxy', async () => {
+    const seen: string[] = [];
+    const serve = (trustedProxies: string[]) => {
+      const koa = new Koa();
+      koa.use(errorHandler());
+      koa.use(rateLimit({ family: 'resource', points: 2, durationSeconds: 60, trustedProxies }));
+      koa.use((ctx) => {
+        seen.push(clientAddress(ctx, trustedProxies));
+        ctx.body = {};
+      });
+      return koa.callback();
+    };
+    const untrusted = serve([]);
+    for (const forwarded of ['10.0.0.1', '10.0.0.2']) await request(untrusted).get('/').set('X-Forwarded-For', forwarded).expect(200);
+    // Spoofed forwarded addresses do not buy more calls from an untrusted peer.
+    await request(untrusted).get('/').set('X-Forwarded-For', '10.0.0.3').expect(429);
+    expect(seen).toEqual(['127.0.0.1', '127.0.0.1']);
+
+    const trusted = serve(['127.0.0.1']);
+    for (const forwarded of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) await request(trusted).get('/').set('X-Forwarded-For', forwarded).expect(200);
+    expect(seen.slice(2)).toEqual(['10.0.0.1', '10.0.0.2', '10.0.0.3']);
+  });
+
+  it.each([
+    [{}, { resource: 600, service: 300, setting: 60 }],
+    [{ RATE_LIMIT_SETTING: '5/10' }, { resource: 600, service: 300, setting: 5 }],
+  ])('limitsFromEnvironment(%j)', (env, want) => {
+    const limits = limitsFromEnvironment(env);
+    expect({ resource: limits.resource.points, service: limits.service.points, setting: limits.setting.points }).toEqual(want);
+  });
+
+  it.each([['0/60'], ['ten/60'], ['5'], ['5/0']])('refuses RATE_LIMIT_RESOURCE=%s with a message that says the form', (value) => {
+    expect(() => limitsFromEnvironment({ RATE_LIMIT_RESOURCE: value })).toThrow(/<calls>\/<seconds>/);
+  });
+});
