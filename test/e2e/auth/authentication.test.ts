@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi } from '../../support/start-api.ts';
 import { issueToken, tokenCli } from '../../support/token-cli.ts';
+import { until } from '../../support/poll.ts';
 
 const ERROR_CODE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 
-/** Polls until `check` holds, for at most `ms` (the contract allows a revocation up to 1 s). */
-async function eventually(check: () => Promise<boolean>, ms = 1000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** True once `check` holds, polling for at most `ms` (the contract allows a revocation up to 1 s). */
+const eventually = async (check: () => Promise<boolean>, ms = 1000) => until(check, (ok) => ok, ms);
 
 describe('authentication', () => {
   let api: TestApi;
