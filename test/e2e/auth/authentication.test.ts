@@ -8,6 +8,11 @@ const ERROR_CODE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 /** True once `check` holds, polling for at most `ms` (the contract allows a revocation up to 1 s). */
 const eventually = async (check: () => Promise<boolean>, ms = 1000) => until(check, (ok) => ok, ms);
 
+/** A CLI call that must succeed; its stderr is the failure message when it does not. */
+function expectCli(result: { status: number | null; stderr: string }): void {
+  expect(result.status, result.stderr).toBe(0);
+}
+
 describe('authentication', () => {
   let api: TestApi;
   beforeAll(async () => {
@@ -66,7 +71,7 @@ describe('authentication', () => {
   it('a revoked token answers exactly like an unknown one, within 1 s of the CLI revoking it', async () => {
     const token = issueToken(api.databaseUrl, 'revoke-test');
     await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` }).expect(200);
-    expect(tokenCli(api.databaseUrl, 'revoke', token).status).toBe(0);
+    expectCli(tokenCli(api.databaseUrl, 'revoke', token));
     expect(await eventually(async () => (await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` })).status === 401)).toBe(true);
     const revoked = await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` });
     const unknown = await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${'b'.repeat(43)}` });
@@ -77,7 +82,7 @@ describe('authentication', () => {
   it('revoking a grant revokes its tokens within 1 s', async () => {
     const token = issueToken(api.databaseUrl, 'grant-test', { user: 'ann' });
     await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` }).expect(200);
-    expect(tokenCli(api.databaseUrl, 'revoke-grant', '--client', 'grant-test', '--user', 'ann').status).toBe(0);
+    expectCli(tokenCli(api.databaseUrl, 'revoke-grant', '--client', 'grant-test', '--user', 'ann'));
     expect(await eventually(async () => (await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` })).status === 401)).toBe(true);
   });
 
@@ -91,7 +96,7 @@ describe('authentication', () => {
   it('a refused client gets 403 client_refused within 1 s', async () => {
     const token = issueToken(api.databaseUrl, 'refused-test');
     await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` }).expect(200);
-    expect(tokenCli(api.databaseUrl, 'refuse-client', 'refused-test').status).toBe(0);
+    expectCli(tokenCli(api.databaseUrl, 'refuse-client', 'refused-test'));
     expect(await eventually(async () => (await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` })).status === 403)).toBe(true);
     const response = await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` });
     expect(response.body.errors[0].code).toBe('client_refused');
