@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import { requestBody } from '../http/index.ts';
 import { project, resultFields, stripNulls } from '../representation/index.ts';
 import type { Row } from '../storage/index.ts';
@@ -30,11 +29,10 @@ export function aggregateHandlers(
   if (version === undefined || parent === undefined) throw new Error(`${model.name}: no version ${versionName} or parent ${model.parent}`);
   const names = version.fields.map((field) => field.name);
 
-  const render = (ctx: Context, row: Row | undefined, fields: readonly string[] | undefined) => {
+  const render = (row: Row | undefined, fields: readonly string[] | undefined) => {
     const stored = row === undefined ? {} : storedFields(model, row);
     const shaped = version.read === undefined ? stored : version.read(stored);
     const representation = Object.fromEntries(version.fields.map((field) => [field.name, shaped[field.name]]));
-    void ctx;
     return stripNulls(project(representation, fields));
   };
 
@@ -47,7 +45,7 @@ export function aggregateHandlers(
     if (parentRow === undefined) throw resourceNotFound(parent, key);
     const row = context.store.find(model.table, key);
     ctx.state[lastModifiedKey] = new Date(String((row ?? parentRow).updated_at));
-    ctx.body = render(ctx, row, fields);
+    ctx.body = render(row, fields);
   };
 
   const replace: RouteHandler = (ctx, params) => {
@@ -56,7 +54,7 @@ export function aggregateHandlers(
     const row = context.store.transaction((tx) => {
       if (tx.find(parent.table, key) === undefined) throw resourceNotFound(parent, key);
       const current = tx.find(model.table, key);
-      preconditions?.(ctx, () => render(ctx, current, fields));
+      preconditions?.(ctx, () => render(current, fields));
       const values = parseWriteInput(requestBody(ctx), version, { mode: 'replace', readOnly: {}, resource: model.name });
       const stored = { ...Object.fromEntries(model.fields.map((field) => [field.name, null])), ...toStored(version, values) };
       return current === undefined
@@ -64,7 +62,7 @@ export function aggregateHandlers(
         : tx.update(model.table, key, stored);
     });
     ctx.state[lastModifiedKey] = new Date(String(row.updated_at));
-    ctx.body = render(ctx, row, fields);
+    ctx.body = render(row, fields);
   };
 
   return { read, replace };

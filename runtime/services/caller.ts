@@ -1,8 +1,7 @@
 import type { Context } from 'koa';
+import { authOf } from '../auth/index.ts';
 
-/** The authenticated caller the auth middleware left on ctx.state.auth, if any. */
+/** The authenticated caller of a request, if any: what service handlers and settings key on. */
 export function callerOf(ctx: Context): { client: string; user?: string } | undefined {
-  const auth = (ctx.state as { auth?: { client?: unknown; user?: unknown } }).auth;
-  if (auth === undefined || typeof auth.client !== 'string') return undefined;
-  return typeof auth.user === 'string' ? { client: auth.client, user: auth.user } : { client: auth.client };
+  return authOf(ctx);
 }

@@ -4,7 +4,7 @@ import { requestBody } from '../http/index.ts';
 import { invalidInput, zodProblems } from '../resources/index.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
 import type { ServiceTools } from '../app/api-definition.ts';
-import { callerOf } from './caller.ts';
+import { authOf } from '../auth/index.ts';
 
 /** A custom service operation as a definition declares it. */
 export interface CustomOperationSpec {
@@ -29,7 +29,7 @@ export function customOperationHandler(operation: CustomOperationSpec, version: 
   return async (ctx: Context, params: PathParams) => {
     const query = validate(operation.query, Object.fromEntries(new URLSearchParams(ctx.querystring)), resource);
     const body = validate(operation.body, requestBody(ctx), resource);
-    const answer = await operation.handle({ version, query, body, params, caller: callerOf(ctx), tools });
+    const answer = await operation.handle({ version, query, body, params, caller: authOf(ctx), tools });
     for (const [name, value] of Object.entries(answer.headers ?? {})) ctx.set(name, value);
     ctx.status = answer.status ?? (answer.body === undefined ? 204 : 200);
     if (answer.body !== undefined) ctx.body = answer.body;

@@ -3,7 +3,7 @@ import { project, resultFields, stripNulls } from '../representation/index.ts';
 import { parseWriteInput, type SettingModel } from '../resources/index.ts';
 import type { RouteHandler } from '../routing/index.ts';
 import type { ApiContext } from '../app/api-definition.ts';
-import { callerOf } from './caller.ts';
+import { authOf } from '../auth/index.ts';
 
 /** Where setting values live, per principal; runtime/settings provides it. */
 export interface SettingsPort {
@@ -31,13 +31,13 @@ export function settingHandlers(context: ApiContext, model: SettingModel, versio
 
   const read: RouteHandler = (ctx) => {
     const fields = resultFields(ctx, names);
-    ctx.body = render(store().read(settingPrincipal(callerOf(ctx)), model.name) ?? {}, fields);
+    ctx.body = render(store().read(settingPrincipal(authOf(ctx)), model.name) ?? {}, fields);
   };
   const replace: RouteHandler = (ctx) => {
     const fields = resultFields(ctx, names);
     const values = parseWriteInput(requestBody(ctx), version, { mode: 'replace', readOnly: {}, resource: model.name });
     const stored = version.write === undefined ? values : version.write(values);
-    store().write(settingPrincipal(callerOf(ctx)), model.name, stripNulls(stored));
+    store().write(settingPrincipal(authOf(ctx)), model.name, stripNulls(stored));
     ctx.body = render(stored, fields);
   };
   return { read, replace };
