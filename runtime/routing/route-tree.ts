@@ -53,14 +53,15 @@ export class RouteTree {
     let node: RouteNode | undefined = this.#root;
     for (const segment of segments) {
       if (segment === '') return undefined;
-      const literal: RouteNode | undefined = node.literals.get(segment);
+      const value = safeDecode(segment);
+      if (value === undefined) return undefined;
+      // `(list)` may arrive percent-encoded as `%28list%29`: literals match the decoded segment too.
+      const literal: RouteNode | undefined = node.literals.get(segment) ?? node.literals.get(value);
       if (literal !== undefined) {
         node = literal;
         continue;
       }
       if (node.param === undefined) return undefined;
-      const value = safeDecode(segment);
-      if (value === undefined) return undefined;
       params[node.param.name] = value;
       node = node.param.node;
     }

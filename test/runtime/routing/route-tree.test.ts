@@ -18,6 +18,7 @@ describe('RouteTree', () => {
   const cases: [string, { path: string; want: { methods: string[]; params: Record<string, string> } | undefined }][] = [
     ['collection', { path: '/v1/orders', want: { methods: ['GET'], params: {} } }],
     ['literal (list) wins over the id parameter', { path: '/v1/orders/(list)', want: { methods: ['GET'], params: {} } }],
+    ['percent-encoded (list)', { path: '/v1/orders/%28list%29', want: { methods: ['GET'], params: {} } }],
     ['item with a decoded id', { path: '/v1/orders/a%20b', want: { methods: ['GET', 'PUT'], params: { order_id: 'a b' } } }],
     ['aggregate under its parent', { path: '/v1/users/7/profiles', want: { methods: ['GET'], params: { user_id: '7' } } }],
     ['uppercase segment is another path', { path: '/V1/orders', want: undefined }],
