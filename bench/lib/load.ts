@@ -1,0 +1,65 @@
+import autocannon, { type Result } from 'autocannon';
+import { percentileOfSorted } from './stats.ts';
+
+/** One HTTP request as the load generator repeats it. */
+export interface RequestSpec {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+  /** The only status a correct answer may have; any other makes the figures invalid. */
+  readonly expectStatus: number;
+}
+
+export interface LoadSettings {
+  readonly connections: number;
+  readonly durationSeconds: number;
+}
+
+/** What one load run measured. */
+export interface Measurement {
+  readonly requestsPerSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  /** Responses with another status than expected, errors and timeouts: the figures of a run with any are not comparable. */
+  readonly unexpected: number;
+  readonly statuses: Readonly<Record<string, number>>;
+}
+
+/**
+ * Loads `baseUrl` with one request repeated over keep-alive connections for a fixed time (autocannon,
+ * in this process; the server under load always runs in another one).
+ */
+export async function loadOnce(baseUrl: string, request: RequestSpec, { connections, durationSeconds }: LoadSettings): Promise<Measurement> {
+  // autocannon's own histogram keeps whole milliseconds, too coarse for sub-millisecond answers:
+  // record every response's fractional latency instead.
+  const latencies: number[] = [];
+  const result = await new Promise<Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: new URL(request.path, baseUrl).href,
+        method: request.method,
+        headers: { ...request.headers },
+        ...(request.body === undefined ? {} : { body: request.body }),
+        connections,
+        pipelining: 1,
+        duration: durationSeconds,
+        timeout: 10,
+      },
+      (error, done) => (error === null ? resolve(done) : reject(error)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTimeMs) => latencies.push(responseTimeMs));
+  });
+  const sorted = Float64Array.from(latencies).sort();
+  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count]));
+  const expected = statuses[String(request.expectStatus)] ?? 0;
+  const answered = Object.values(statuses).reduce((sum, count) => sum + count, 0);
+  return {
+    // Completed requests over the real elapsed time: steadier than the mean of a few one-second samples.
+    requestsPerSecond: latencies.length / result.duration,
+    p50Ms: percentileOfSorted(sorted, 50),
+    p99Ms: percentileOfSorted(sorted, 99),
+    unexpected: answered - expected + result.errors + result.timeouts,
+    statuses,
+  };
+}

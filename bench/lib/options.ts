@@ -1,0 +1,82 @@
+import { parseArgs } from 'node:util';
+import type { RoundPlan } from './rounds.ts';
+
+export const SECTIONS = ['request-path', 'route-scaling', 'generator', 'serialisation'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export const ENDPOINTS = ['get-one', 'get-list', 'revalidate', 'post'] as const;
+export type EndpointId = (typeof ENDPOINTS)[number];
+
+export interface BenchOptions {
+  readonly sections: readonly Section[];
+  readonly endpoints: readonly EndpointId[];
+  readonly gzip: boolean;
+  readonly plan: RoundPlan;
+  /** Collection counts for the generator timings. */
+  readonly generatorCounts: readonly number[];
+  /** Collection counts compared by the route-count scaling (small, large). */
+  readonly scalingCounts: readonly [number, number];
+  /** Markdown file whose figures block is replaced with this run's tables. */
+  readonly report: string | undefined;
+}
+
+export const USAGE = `usage: npm run bench -- [flags]
+  --quick               1 s warm-up, 3 rounds of 2 s, generator up to 100 collections (about 2 minutes)
+  --only LIST           sections and/or endpoints, comma-separated:
+                        ${SECTIONS.join(', ')}; ${ENDPOINTS.join(', ')} (implies request-path)
+  --no-gzip             skip the gzip variants of the request path
+  --rounds N            measured rounds per target (default 3)
+  --duration S          seconds per round (default 3)
+  --warmup S            seconds of warm-up per target (default 2)
+  --connections N       concurrent keep-alive connections (default 10)
+  --report FILE         replace the figures block of FILE (BENCHMARKS.md) with this run's tables
+  --help`;
+
+/** The flags of `npm run bench`; defaults keep the whole run under about 10 minutes on 2 cores. */
+export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      quick: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      'no-gzip': { type: 'boolean', default: false },
+      rounds: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      report: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) return 'help';
+  const quick = values.quick;
+  const only = (values.only ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
+  for (const item of only) {
+    if (!(SECTIONS as readonly string[]).includes(item) && !(ENDPOINTS as readonly string[]).includes(item)) {
+      throw new Error(`--only: unknown "${item}"; choose from ${[...SECTIONS, ...ENDPOINTS].join(', ')}`);
+    }
+  }
+  const onlyEndpoints = ENDPOINTS.filter((endpoint) => only.includes(endpoint));
+  const onlySections = SECTIONS.filter((section) => only.includes(section) || (section === 'request-path' && onlyEndpoints.length > 0));
+  return {
+    sections: onlySections.length > 0 ? onlySections : SECTIONS,
+    endpoints: onlyEndpoints.length > 0 ? onlyEndpoints : ENDPOINTS,
+    gzip: !values['no-gzip'],
+    plan: {
+      warmupSeconds: number(values.warmup, quick ? 1 : 2, 0),
+      rounds: number(values.rounds, 3, 1),
+      durationSeconds: number(values.duration, quick ? 2 : 3, 1),
+      connections: number(values.connections, 10, 1),
+    },
+    generatorCounts: quick ? [10, 100] : [10, 100, 1000],
+    scalingCounts: [10, 1000],
+    report: values.report,
+  };
+}
+
+function number(raw: string | undefined, fallback: number, min: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`expected a whole number >= ${min}, got "${raw}"`);
+  return value;
+}

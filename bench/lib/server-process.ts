@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { procStatusKib } from './memory.ts';
+
+export interface StartOptions {
+  /** Shown in errors and tables. */
+  readonly name: string;
+  /** Arguments to node (process.execPath): the script and its flags. */
+  readonly args: readonly string[];
+  readonly env?: NodeJS.ProcessEnv;
+  readonly cwd?: string;
+  /** How long start-up may take before the bench gives up. Default 60 s (1,000 collections migrate first). */
+  readonly timeoutMs?: number;
+}
+
+/** A server running in its own process, never the process that loads it. */
+export interface ServerProcess {
+  readonly name: string;
+  readonly pid: number;
+  /** Base URL from its `listening on <url>` line. */
+  readonly url: string;
+  /** From spawn to the readiness line, in ms. */
+  readonly startupMs: number;
+  /** The process's peak resident set over its life so far (VmHWM), in KiB. */
+  lifetimePeakKib(): number | undefined;
+  /** SIGTERM, then SIGKILL after a grace period; resolves when the process is gone. */
+  stop(): Promise<void>;
+}
+
+const READY = /listening on (\S+)/;
+
+/** Every child still running, so an interrupted or failed bench never leaves a server behind. */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/**
+ * Starts `node <args>` with the given environment and waits for the contract's readiness line
+ * (`listening on <url>`); the baseline servers print the same line. PORT=0 is the caller's to pass,
+ * so every server picks a free port and no two runs collide.
+ */
+export function startServer({ name, args, env = process.env, cwd, timeoutMs = 60_000 }: StartOptions): Promise<ServerProcess> {
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let output = '';
+  const remember = (chunk: Buffer) => {
+    // Keep only the tail: enough to explain a failed start, bounded however chatty the server is.
+    output = (output + chunk.toString('utf8')).slice(-4000);
+  };
+  child.stderr!.on('data', remember);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => fail(`did not print "listening on <url>" within ${timeoutMs} ms`), timeoutMs);
+    const fail = (reason: string) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`${name}: ${reason}\n${output}`));
+    };
+    child.once('error', (error) => fail(error.message));
+    child.once('exit', (code, signal) => fail(`exited (${signal ?? code}) before it was ready`));
+    let stdout = '';
+    child.stdout!.on('data', function onData(chunk: Buffer) {
+      remember(chunk);
+      stdout += chunk.toString('utf8');
+      const match = READY.exec(stdout);
+      if (match === null) return;
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      child.stdout!.off('data', onData);
+      // Keep draining stdout so a chatty server never blocks on a full pipe.
+      child.stdout!.on('data', remember);
+      resolve(handle(name, child, match[1]!, performance.now() - spawnedAt));
+    });
+  });
+}
+
+function handle(name: string, child: ChildProcess, url: string, startupMs: number): ServerProcess {
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  return {
+    name,
+    pid: child.pid!,
+    url,
+    startupMs,
+    lifetimePeakKib: () => procStatusKib(child.pid!, 'VmHWM'),
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}

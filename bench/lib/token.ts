@@ -1,0 +1,18 @@
+import { execFileSync } from 'node:child_process';
+import { repoPath } from './paths.ts';
+
+/**
+ * Issues a bearer token with the project's token CLI on the server's DATABASE_URL (contract: the token
+ * alone on the last stdout line). Runs the CLI script with this Node directly rather than through
+ * `npm run`, which would add npm's start-up and tie the call to the repository's working directory.
+ */
+export function issueToken(databaseUrl: string, client = 'bench'): string {
+  const stdout = execFileSync(process.execPath, [repoPath('runtime', 'cli', 'token.ts'), 'issue', '--client', client], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const token = stdout.trim().split('\n').at(-1)?.trim() ?? '';
+  if (token === '') throw new Error('the token CLI printed no token');
+  return token;
+}

@@ -1,0 +1,63 @@
+import { parseOptions, USAGE, type BenchOptions, type Section } from './lib/options.ts';
+import { describeMachine, machineLines } from './lib/machine.ts';
+import { renderTable, type Table } from './lib/table.ts';
+import { writeFiguresBlock } from './lib/report.ts';
+import type { Log, SectionResult, TargetCheck } from './lib/section.ts';
+import { requestPath } from './sections/request-path.ts';
+import { routeScaling } from './sections/route-scaling.ts';
+import { generatorTimes } from './sections/generator.ts';
+import { serialisation } from './sections/serialisation.ts';
+
+/**
+ * `npm run bench`: the price of the conventions, measured against baselines in the same run and
+ * printed as ratios (issue 7). Progress goes to stderr, the tables to stdout.
+ */
+const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Promise<SectionResult>> = {
+  'request-path': requestPath,
+  // Before route-scaling, which then reuses the projects it generated.
+  generator: generatorTimes,
+  'route-scaling': routeScaling,
+  serialisation,
+};
+const ORDER: readonly Section[] = ['request-path', 'generator', 'route-scaling', 'serialisation'];
+
+async function main(): Promise<number> {
+  const options = parseOptions(process.argv.slice(2));
+  if (options === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  const machine = describeMachine();
+  const log: Log = (line) => console.error(line);
+  const started = performance.now();
+  const tables: Table[] = [];
+  const targets: TargetCheck[] = [];
+  for (const section of ORDER.filter((name) => options.sections.includes(name))) {
+    const result = await SECTION_RUNNERS[section](options, log);
+    tables.push(...result.tables);
+    targets.push(...result.targets);
+    // Print each section as soon as it is done, so a long run shows figures early.
+    for (const table of result.tables) console.log(`${renderTable(table)}\n`);
+  }
+  const summary: Table = {
+    title: 'Targets (issue 7)',
+    columns: [{ title: 'target' }, { title: 'wanted' }, { title: 'measured', align: 'right' }, { title: '' }],
+    rows: targets.map((target) => [target.name, target.target, target.figure, target.verdict]),
+  };
+  if (targets.length > 0) console.log(`${renderTable(summary)}\n`);
+  const seconds = Math.round((performance.now() - started) / 1000);
+  log(`bench finished in ${seconds} s`);
+  if (options.report !== undefined) {
+    const figures = ['## Latest figures', '', ...machineLines(machine), `- Command: \`npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).filter((arg) => !arg.startsWith('--report') && arg !== options.report).join(' ')}` : ''}\` (${seconds} s)`, '', ...(targets.length > 0 ? [renderTable(summary), ''] : []), ...tables.map((table) => `${renderTable(table)}\n`)].join('\n');
+    writeFiguresBlock(options.report, figures);
+    log(`figures written to ${options.report}`);
+  }
+  return 0;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(`bench: ${(error as Error).stack ?? String(error)}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,196 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BenchOptions, EndpointId } from '../lib/options.ts';
+import type { RequestSpec } from '../lib/load.ts';
+import { measureTargets, type Summary, type Target } from '../lib/rounds.ts';
+import { startServer, type ServerProcess } from '../lib/server-process.ts';
+import { startGenerated, seed } from '../lib/generated-server.ts';
+import { expectStatus } from '../lib/raw-request.ts';
+import { REPO_ROOT, repoPath } from '../lib/paths.ts';
+import { tempDir } from '../lib/temp.ts';
+import { ratio, verdict } from '../lib/stats.ts';
+import { formatMiB, formatMs, formatNumber, formatRatio } from '../lib/format.ts';
+import type { Table } from '../lib/table.ts';
+import type { Log, SectionResult, TargetCheck } from '../lib/section.ts';
+import { replayKey, type CapturedResponse } from '../servers/replay-key.ts';
+
+const ORDER_BODY = '{"item":"x","quantity":1}';
+const SEED_COUNT = 25;
+/** Issue 7: the conventions cost at most 15% over a hand-written Koa handler on GET one. */
+const GET_ONE_TARGET = 0.85;
+
+interface Endpoint {
+  readonly title: string;
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly body?: string;
+  readonly expectStatus: number;
+  readonly revalidates: boolean;
+}
+
+const ENDPOINTS: Record<EndpointId, Endpoint> = {
+  'get-one': { title: 'GET one', method: 'GET', path: '/v1/orders/1', expectStatus: 200, revalidates: false },
+  'get-list': { title: 'GET list of 20', method: 'GET', path: '/v1/orders?limit=20', expectStatus: 200, revalidates: false },
+  revalidate: { title: 'If-None-Match -> 304', method: 'GET', path: '/v1/orders/1', expectStatus: 304, revalidates: true },
+  post: { title: 'POST', method: 'POST', path: '/v1/orders', body: ORDER_BODY, expectStatus: 201, revalidates: false },
+};
+
+type Encoding = 'identity' | 'gzip';
+
+/** The three servers for one encoding, and the ETag each gives /v1/orders/1 (for revalidation). */
+interface Contenders {
+  readonly encoding: Encoding;
+  readonly a: ServerProcess;
+  readonly b: ServerProcess;
+  readonly c: ServerProcess;
+  readonly etags: { readonly a: string; readonly b: string; readonly c: string };
+}
+
+/**
+ * Section 1 and 4 of issue 7: the generated server (c) against node:http replaying its bytes (a) and
+ * a hand-written Koa + node:sqlite server (b), per endpoint, without and with gzip.
+ */
+export async function requestPath(options: BenchOptions, log: Log): Promise<SectionResult> {
+  const dataDir = tempDir('request-path');
+  log('request path: starting the generated server and the baselines');
+  const generated = await startGenerated(REPO_ROOT, dataDir, 'generated');
+  const headers = generated.headers;
+  const encodings: Encoding[] = options.gzip ? ['identity', 'gzip'] : ['identity'];
+  const withEncoding = (encoding: Encoding): Record<string, string> => (encoding === 'gzip' ? { ...headers, 'Accept-Encoding': 'gzip' } : { ...headers });
+  const started: ServerProcess[] = [generated.server];
+  try {
+    const c = generated.server;
+    await seed(c.url, '/v1/orders', headers, ORDER_BODY, SEED_COUNT);
+    const bFor = async (encoding: Encoding) => {
+      const server = await startServer({
+        name: `koa-sqlite-${encoding}`,
+        args: [repoPath('bench', 'servers', 'koa-sqlite.ts')],
+        env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: join(dataDir, `koa-${encoding}.db`), GZIP: encoding === 'gzip' ? '1' : '0' },
+      });
+      started.push(server);
+      await seed(server.url, '/v1/orders', headers, ORDER_BODY, SEED_COUNT);
+      return server;
+    };
+    const bServers = new Map<Encoding, ServerProcess>();
+    for (const encoding of encodings) bServers.set(encoding, await bFor(encoding));
+
+    // The ceiling replays what c answers, captured now (after seeding, so the list holds 20 items).
+    const cTags = new Map<Encoding, string>();
+    const captured: CapturedResponse[] = [];
+    for (const encoding of encodings) {
+      const tag = (await expectStatus(c.url, { method: 'GET', path: ENDPOINTS['get-one'].path, headers: withEncoding(encoding) }, 200)).header('ETag');
+      if (tag === undefined) throw new Error('the generated server sent no ETag for GET /v1/orders/1');
+      cTags.set(encoding, tag);
+      for (const id of options.endpoints) {
+        const endpoint = ENDPOINTS[id];
+        const request = requestFor(endpoint, withEncoding(encoding), tag);
+        const response = await expectStatus(c.url, request, endpoint.expectStatus);
+        captured.push({
+          key: replayKey(endpoint.method, endpoint.path, endpoint.revalidates, encoding === 'gzip'),
+          status: response.status,
+          headers: response.headers,
+          bodyBase64: response.body.toString('base64'),
+        });
+      }
+    }
+    const replayFile = join(dataDir, 'replay.json');
+    writeFileSync(replayFile, JSON.stringify(captured));
+    const a = await startServer({ name: 'ceiling', args: [repoPath('bench', 'servers', 'ceiling.ts')], env: { ...process.env, PORT: '0', HOST: '127.0.0.1', REPLAY_FILE: replayFile } });
+    started.push(a);
+
+    const contenders: Contenders[] = [];
+    for (const encoding of encodings) {
+      const b = bServers.get(encoding)!;
+      // b sends an ETag only to a revalidating request (see servers/koa-sqlite.ts); ask for it that way.
+      const bTag = (await expectStatus(b.url, { method: 'GET', path: ENDPOINTS['get-one'].path, headers: { ...withEncoding(encoding), 'If-None-Match': '"none"' } }, 200)).header('ETag');
+      if (bTag === undefined) throw new Error('the Koa baseline sent no ETag');
+      contenders.push({ encoding, a, b, c, etags: { a: cTags.get(encoding)!, b: bTag, c: cTags.get(encoding)! } });
+    }
+
+    const results: { id: EndpointId; encoding: Encoding; summaries: Summary[] }[] = [];
+    // POST last: it grows the tables, which must not change what the reads measured.
+    for (const id of options.endpoints) {
+      const endpoint = ENDPOINTS[id];
+      log(`request path: ${endpoint.title}`);
+      const targets: Target[] = contenders.flatMap(({ encoding, a, b, c, etags }) => [
+        { label: `a ${encoding}`, server: a, request: requestFor(endpoint, withEncoding(encoding), etags.a) },
+        { label: `b ${encoding}`, server: b, request: requestFor(endpoint, withEncoding(encoding), etags.b) },
+        { label: `c ${encoding}`, server: c, request: requestFor(endpoint, withEncoding(encoding), etags.c) },
+      ]);
+      const summaries = await measureTargets(targets, options.plan, log);
+      for (const encoding of encodings) results.push({ id, encoding, summaries: summaries.filter((summary) => summary.label.endsWith(encoding)) });
+    }
+    const lifetime = started.map((server) => `${server.name} ${formatMiB(server.lifetimePeakKib())} MiB`).join(', ');
+    return buildResult(results, options, lifetime);
+  } finally {
+    await Promise.all(started.map((server) => server.stop()));
+  }
+}
+
+function requestFor(endpoint: Endpoint, headers: Record<string, string>, etag: string): RequestSpec {
+  return {
+    method: endpoint.method,
+    path: endpoint.path,
+    headers: {
+      ...headers,
+      ...(endpoint.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(endpoint.revalidates ? { 'If-None-Match': etag } : {}),
+    },
+    ...(endpoint.body === undefined ? {} : { body: endpoint.body }),
+    expectStatus: endpoint.expectStatus,
+  };
+}
+
+const SERVER_NAMES = { a: 'a node:http (ceiling)', b: 'b Koa + @koa/router', c: 'c generated' } as const;
+
+function buildResult(results: readonly { id: EndpointId; encoding: Encoding; summaries: Summary[] }[], options: BenchOptions, lifetime: string): SectionResult {
+  const rows: string[][] = [];
+  const targets: TargetCheck[] = [];
+  const invalid: string[] = [];
+  for (const { id, encoding, summaries } of results) {
+    const pick = (letter: 'a' | 'b' | 'c') => summaries.find((summary) => summary.label.startsWith(letter))!;
+    const [a, b, c] = [pick('a'), pick('b'), pick('c')];
+    for (const [letter, summary] of [['a', a], ['b', b], ['c', c]] as const) {
+      if (summary.unexpected > 0) invalid.push(`${ENDPOINTS[id].title} ${encoding} ${letter}: ${summary.unexpected} unexpected responses`);
+      rows.push([
+        ENDPOINTS[id].title,
+        encoding,
+        SERVER_NAMES[letter],
+        `${formatNumber(summary.requestsPerSecond)}${summary.unexpected > 0 ? ' (!)' : ''}`,
+        formatMs(summary.p50Ms),
+        formatMs(summary.p99Ms),
+        formatMiB(summary.peakRssKib),
+        letter === 'c' ? formatRatio(ratio(c.requestsPerSecond, a.requestsPerSecond)) : '',
+        letter === 'c' ? formatRatio(ratio(c.requestsPerSecond, b.requestsPerSecond)) : '',
+      ]);
+    }
+    if (id === 'get-one' && encoding === 'identity') {
+      const value = ratio(c.requestsPerSecond, b.requestsPerSecond);
+      targets.push({ name: 'request path: c/b for GET one', target: `>= ${GET_ONE_TARGET}`, figure: formatRatio(value), verdict: c.unexpected + b.unexpected > 0 ? 'n/a' : verdict(value, GET_ONE_TARGET, 'at-least') });
+    }
+  }
+  const { warmupSeconds, rounds, durationSeconds, connections } = options.plan;
+  const table: Table = {
+    title: 'Request path: requests/s (median of rounds), latency, peak RSS under load',
+    columns: [
+      { title: 'endpoint' },
+      { title: 'encoding' },
+      { title: 'server' },
+      { title: 'req/s', align: 'right' },
+      { title: 'p50 ms', align: 'right' },
+      { title: 'p99 ms', align: 'right' },
+      { title: 'peak RSS MiB', align: 'right' },
+      { title: 'c/a', align: 'right' },
+      { title: 'c/b', align: 'right' },
+    ],
+    rows,
+    notes: [
+      `${connections} keep-alive connections, ${warmupSeconds} s warm-up, median of ${rounds} interleaved rounds of ${durationSeconds} s per server.`,
+      'a replays the bytes c sent; b is plain Koa, compact JSON, no auth or limits; c has User-Agent, bearer auth, limits, ETag and pretty print on.',
+      'gzip: Accept-Encoding: gzip on every request; bodies under 1 KiB (GET one) are sent as they are by b and c alike.',
+      `Peak RSS over each server's whole life (VmHWM): ${lifetime}.`,
+      ...invalid.map((line) => `(!) figures not comparable: ${line}`),
+    ],
+  };
+  return { tables: [table], targets };
+}

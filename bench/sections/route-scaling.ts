@@ -1,0 +1,93 @@
+import type { BenchOptions } from '../lib/options.ts';
+import { measureTargets, type Summary, type Target } from '../lib/rounds.ts';
+import { startServer, type ServerProcess } from '../lib/server-process.ts';
+import { requestHeaders, seed, startGenerated } from '../lib/generated-server.ts';
+import { repoPath } from '../lib/paths.ts';
+import { tempDir } from '../lib/temp.ts';
+import { ratio, verdict } from '../lib/stats.ts';
+import { formatMiB, formatMs, formatNumber, formatRatio, formatSeconds } from '../lib/format.ts';
+import type { Log, SectionResult } from '../lib/section.ts';
+import { generatedProject } from '../synthetic/projects.ts';
+import { syntheticCollectionName } from '../synthetic/names.ts';
+
+/** Issue 7: dispatch must not grow with the number of routes. */
+const SCALING_TARGET = 0.9;
+
+/**
+ * Section 2 of issue 7: the same request (GET one widget of the first collection) against generated
+ * servers declaring few and many collections, and against plain @koa/router with as many routes,
+ * the reference for what scanning routes in turn costs.
+ */
+export async function routeScaling(options: BenchOptions, log: Log): Promise<SectionResult> {
+  const [small, large] = options.scalingCounts;
+  const dataDir = tempDir('route-scaling');
+  const first = syntheticCollectionName(1);
+  const path = `/v1/${first}/1`;
+  const started: ServerProcess[] = [];
+  try {
+    const targets: Target[] = [];
+    for (const count of [small, large]) {
+      log(`route scaling: generating and starting ${count} collections`);
+      const root = await generatedProject(count);
+      const generated = await startGenerated(root, dataDir, `generated-${count}`);
+      started.push(generated.server);
+      await seed(generated.server.url, `/v1/${first}`, generated.headers, '{"label":"x","size":1}', 1);
+      targets.push({ label: `generated ${count}`, server: generated.server, request: { method: 'GET', path, headers: generated.headers, expectStatus: 200 } });
+    }
+    for (const count of [small, large]) {
+      const server = await startServer({ name: `koa-router-${count}`, args: [repoPath('bench', 'servers', 'koa-many-routes.ts')], env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ROUTES: String(count) } });
+      started.push(server);
+      targets.push({ label: `@koa/router ${count}`, server, request: { method: 'GET', path, headers: requestHeaders('Bearer unused'), expectStatus: 200 } });
+    }
+    log(`route scaling: GET ${path}`);
+    const summaries = await measureTargets(targets, options.plan, log);
+    const find = (label: string) => summaries.find((summary) => summary.label === label)!;
+    const generatedRatio = ratio(find(`generated ${large}`).requestsPerSecond, find(`generated ${small}`).requestsPerSecond);
+    const koaRatio = ratio(find(`@koa/router ${large}`).requestsPerSecond, find(`@koa/router ${small}`).requestsPerSecond);
+    const row = (summary: Summary, server: ServerProcess, ratioCell: string) => [
+      summary.label.replace(/ \d+$/, ''),
+      String(summary.label.match(/\d+$/)?.[0]),
+      `${formatNumber(summary.requestsPerSecond)}${summary.unexpected > 0 ? ' (!)' : ''}`,
+      formatMs(summary.p50Ms),
+      formatMs(summary.p99Ms),
+      formatMiB(summary.peakRssKib),
+      formatSeconds(server.startupMs),
+      ratioCell,
+    ];
+    const rows = targets.map((target, index) => {
+      const summary = summaries[index]!;
+      const isLarge = summary.label.endsWith(` ${large}`);
+      const ratioCell = !isLarge ? '' : summary.label.startsWith('generated') ? formatRatio(generatedRatio) : formatRatio(koaRatio);
+      return row(summary, target.server, ratioCell);
+    });
+    const invalid = summaries.filter((summary) => summary.unexpected > 0).map((summary) => `(!) figures not comparable: ${summary.label}: ${summary.unexpected} unexpected responses`);
+    return {
+      tables: [
+        {
+          title: `Route-count scaling: GET ${path}`,
+          columns: [
+            { title: 'server' },
+            { title: 'collections', align: 'right' },
+            { title: 'req/s', align: 'right' },
+            { title: 'p50 ms', align: 'right' },
+            { title: 'p99 ms', align: 'right' },
+            { title: 'peak RSS MiB', align: 'right' },
+            { title: 'start-up s', align: 'right' },
+            { title: `${large}/${small}`, align: 'right' },
+          ],
+          rows,
+          notes: [
+            `target for the generated server: ${large}/${small} >= ${SCALING_TARGET} (${verdict(generatedRatio, SCALING_TARGET, 'at-least')}); @koa/router is the reference for a linear route scan.`,
+            'Each collection declares a list and an item route under v1; the @koa/router server registers the same two routes per collection.',
+            ...invalid,
+          ],
+        },
+      ],
+      targets: [
+        { name: `route scaling: generated ${large}/${small} collections`, target: `>= ${SCALING_TARGET}`, figure: formatRatio(generatedRatio), verdict: summaries.some((summary) => summary.unexpected > 0) ? 'n/a' : verdict(generatedRatio, SCALING_TARGET, 'at-least') },
+      ],
+    };
+  } finally {
+    await Promise.all(started.map((server) => server.stop()));
+  }
+}

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { DatabaseSync } from 'node:sqlite';
+import Koa from 'koa';
+import Router from '@koa/router';
+import compress from 'koa-compress';
+import parse from 'co-body';
+
+/**
+ * Baseline b: the orders endpoints as a user would write them by hand with Koa, @koa/router and
+ * node:sqlite: no conventions beyond correct statuses, compact JSON, no auth or limits.
+ *
+ * Fairness choices, so the comparison measures the conventions and not incidental settings:
+ * - the same durability as the generated store (WAL, synchronous=FULL), or POST would compare
+ *   fsync policies rather than request handling;
+ * - compression only when GZIP=1, with koa-compress and its default 1 KiB threshold (the generated
+ *   server's library and threshold);
+ * - an ETag only when the request revalidates (If-None-Match): a plain GET stays the bare
+ *   `ctx.body = row` a hand-written handler is, while revalidation does the work any 304 needs
+ *   (serialise once, hash, compare).
+ *
+ * env: DATABASE_PATH, GZIP (1 = on), PORT (0 = any free port), HOST.
+ */
+const db = new DatabaseSync(process.env.DATABASE_PATH!);
+db.exec('PRAGMA journal_mode = WAL');
+db.exec('PRAGMA synchronous = FULL');
+db.exec(`CREATE TABLE IF NOT EXISTS orders (
+  order_id INTEGER PRIMARY KEY AUTOINCREMENT, item TEXT NOT NULL, quantity INTEGER NOT NULL, created_at TEXT NOT NULL)`);
+const selectOne = db.prepare('SELECT order_id, item, quantity, created_at FROM orders WHERE order_id = ?');
+const selectPage = db.prepare('SELECT order_id, item, quantity, created_at FROM orders ORDER BY order_id LIMIT ? OFFSET ?');
+const insert = db.prepare('INSERT INTO orders (item, quantity, created_at) VALUES (?, ?, ?) RETURNING order_id, item, quantity, created_at');
+
+const app = new Koa();
+if (process.env.GZIP === '1') app.use(compress());
+const router = new Router();
+
+router.get('/v1/orders', (ctx) => {
+  const limit = Math.min(Number(ctx.query.limit ?? 50) || 50, 500);
+  const offset = Number(ctx.query.offset ?? 0) || 0;
+  ctx.body = selectPage.all(limit, offset);
+});
+
+router.get('/v1/orders/:id', (ctx) => {
+  const row = selectOne.get(Number(ctx.params.id));
+  if (row === undefined) ctx.throw(404);
+  if (ctx.get('If-None-Match') === '') {
+    ctx.body = row;
+    return;
+  }
+  const json = JSON.stringify(row);
+  ctx.type = 'application/json';
+  ctx.etag = createHash('sha1').update(json).digest('base64url');
+  ctx.body = json;
+  if (ctx.fresh) ctx.status = 304;
+});
+
+router.post('/v1/orders', async (ctx) => {
+  const body = (await parse.json(ctx.req, { limit: '1mb' })) as { item?: unknown; quantity?: unknown };
+  const { item, quantity } = body;
+  if (typeof item !== 'string' || item === '' || typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) {
+    return ctx.throw(400, 'item (string) and quantity (integer >= 1) are required');
+  }
+  const row = insert.get(item, quantity, new Date().toISOString()) as { order_id: number };
+  ctx.status = 201;
+  ctx.set('Location', `/v1/orders/${row.order_id}`);
+  ctx.body = row;
+});
+
+app.use(router.routes()).use(router.allowedMethods());
+const server = app.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1', () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  console.log(`listening on http://${process.env.HOST ?? '127.0.0.1'}:${port}`);
+});
+server.keepAliveTimeout = 65_000;
+process.once('SIGTERM', () => server.close(() => process.exit(0)).closeAllConnections());

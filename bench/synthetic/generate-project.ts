@@ -1,0 +1,24 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { repoPath } from '../lib/paths.ts';
+
+const run = promisify(execFile);
+
+/**
+ * Runs this repository's generator on another project root (`generate --root DIR [--check]`) in a
+ * fresh process, as `npm run generate` would, and returns its wall time in ms. Throws with the
+ * generator's output when it exits non-zero.
+ */
+export async function runGenerator(root: string, check = false): Promise<number> {
+  const started = performance.now();
+  try {
+    await run(process.execPath, [repoPath('codegen', 'cli', 'generate.ts'), '--root', root, ...(check ? ['--check'] : [])], {
+      cwd: root,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`generate${check ? ' --check' : ''} --root ${root} failed:\n${`${stdout}${stderr}`.slice(-2000)}`);
+  }
+  return performance.now() - started;
+}

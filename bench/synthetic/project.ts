@@ -1,0 +1,40 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoPath } from '../lib/paths.ts';
+import { tempDir } from '../lib/temp.ts';
+import { syntheticCollectionName } from './names.ts';
+
+/**
+ * A throw-away project with `count` collection definitions (one file each, as a user would write
+ * them) and symlinks to this repository's dsl/, runtime/ and node_modules/, so the definitions'
+ * `../dsl/index.ts` and the generated code's `../../runtime/index.ts` imports resolve unchanged.
+ * Each collection has one version and two fields, so the project grows in routes, not in per-route work.
+ */
+export function syntheticProject(count: number): string {
+  const root = tempDir(`project-${count}`);
+  for (const shared of ['dsl', 'runtime', 'node_modules']) symlinkSync(repoPath(shared), join(root, shared), 'dir');
+  // Type stripping needs to know the .ts files are ES modules, as in the repository.
+  writeFileSync(join(root, 'package.json'), `${JSON.stringify({ name: `bench-synthetic-${count}`, private: true, type: 'module' }, null, 2)}\n`);
+  mkdirSync(join(root, 'definitions'));
+  for (let index = 1; index <= count; index += 1) {
+    const name = syntheticCollectionName(index);
+    writeFileSync(join(root, 'definitions', `${name}.ts`), definitionSource(name));
+  }
+  return root;
+}
+
+function definitionSource(name: string): string {
+  return `import { collection, field } from '../dsl/index.ts';
+
+/** Synthetic collection for the route-count benchmark. */
+export default collection({
+  name: '${name}',
+  identifier: { name: 'widget_id', type: 'integer' },
+  fields: {
+    label: field.string({ required: true, minLength: 1 }),
+    size: field.integer({ min: 0 }),
+  },
+  versions: { v1: {} },
+});
+`;
+}
