@@ -13,16 +13,22 @@ export interface GeneratedServer {
   readonly headers: Readonly<Record<string, string>>;
 }
 
+export interface GeneratedOptions {
+  /** Node flags before the script (a probe preloaded with --import). */
+  readonly nodeArgs?: readonly string[];
+  readonly env?: Readonly<Record<string, string>>;
+}
+
 /**
  * Starts `node <root>/generated/main.ts` exactly as `npm start` does, with every convention on, on a
  * fresh SQLite file in `dataDir`, and issues a bearer token for it with the token CLI.
  */
-export async function startGenerated(root: string, dataDir: string, name: string): Promise<GeneratedServer> {
+export async function startGenerated(root: string, dataDir: string, name: string, { nodeArgs = [], env = {} }: GeneratedOptions = {}): Promise<GeneratedServer> {
   const databaseUrl = `sqlite:${join(dataDir, `${name}.db`)}`;
   const { BASE_URL: _baseUrl, ...inherited } = process.env;
   const server = await startServer({
     name,
-    args: [join(root, 'generated', 'main.ts')],
+    args: [...nodeArgs, join(root, 'generated', 'main.ts')],
     cwd: root,
     env: {
       ...inherited,
@@ -32,6 +38,7 @@ export async function startGenerated(root: string, dataDir: string, name: string
       RATE_LIMIT_RESOURCE: UNBOUNDED_LIMIT,
       RATE_LIMIT_SERVICE: UNBOUNDED_LIMIT,
       RATE_LIMIT_SETTING: UNBOUNDED_LIMIT,
+      ...env,
     },
   });
   const token = issueToken(databaseUrl);

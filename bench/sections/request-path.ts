@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchOptions, EndpointId } from '../lib/options.ts';
-import type { RequestSpec } from '../lib/load.ts';
+import { ENDPOINTS, ORDER_BODY, requestFor } from '../lib/endpoints.ts';
 import { measureTargets, type Summary, type Target } from '../lib/rounds.ts';
 import { startServer, type ServerProcess } from '../lib/server-process.ts';
 import { startGenerated, seed } from '../lib/generated-server.ts';
@@ -14,26 +14,9 @@ import type { Table } from '../lib/table.ts';
 import type { Log, SectionResult, TargetCheck } from '../lib/section.ts';
 import { replayKey, type CapturedResponse } from '../servers/replay-key.ts';
 
-const ORDER_BODY = '{"item":"x","quantity":1}';
 const SEED_COUNT = 25;
 /** Issue 7: the conventions cost at most 15% over a hand-written Koa handler on GET one. */
 const GET_ONE_TARGET = 0.85;
-
-interface Endpoint {
-  readonly title: string;
-  readonly method: 'GET' | 'POST';
-  readonly path: string;
-  readonly body?: string;
-  readonly expectStatus: number;
-  readonly revalidates: boolean;
-}
-
-const ENDPOINTS: Record<EndpointId, Endpoint> = {
-  'get-one': { title: 'GET one', method: 'GET', path: '/v1/orders/1', expectStatus: 200, revalidates: false },
-  'get-list': { title: 'GET list of 20', method: 'GET', path: '/v1/orders?limit=20', expectStatus: 200, revalidates: false },
-  revalidate: { title: 'If-None-Match -> 304', method: 'GET', path: '/v1/orders/1', expectStatus: 304, revalidates: true },
-  post: { title: 'POST', method: 'POST', path: '/v1/orders', body: ORDER_BODY, expectStatus: 201, revalidates: false },
-};
 
 type Encoding = 'identity' | 'gzip';
 
@@ -125,20 +108,6 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
   } finally {
     await Promise.all(started.map((server) => server.stop()));
   }
-}
-
-function requestFor(endpoint: Endpoint, headers: Record<string, string>, etag: string): RequestSpec {
-  return {
-    method: endpoint.method,
-    path: endpoint.path,
-    headers: {
-      ...headers,
-      ...(endpoint.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(endpoint.revalidates ? { 'If-None-Match': etag } : {}),
-    },
-    ...(endpoint.body === undefined ? {} : { body: endpoint.body }),
-    expectStatus: endpoint.expectStatus,
-  };
 }
 
 const SERVER_NAMES = { a: 'a node:http (ceiling)', b: 'b Koa + @koa/router', c: 'c generated' } as const;
