@@ -7,6 +7,7 @@ import { requestPath } from './sections/request-path.ts';
 import { routeScaling } from './sections/route-scaling.ts';
 import { generatorTimes } from './sections/generator.ts';
 import { serialisation } from './sections/serialisation.ts';
+import { profile } from './sections/profile.ts';
 
 /**
  * `npm run bench`: the price of the conventions, measured against baselines in the same run and
@@ -18,8 +19,9 @@ const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Prom
   generator: generatorTimes,
   'route-scaling': routeScaling,
   serialisation,
+  profile,
 };
-const ORDER: readonly Section[] = ['request-path', 'generator', 'route-scaling', 'serialisation'];
+const ORDER: readonly Section[] = ['request-path', 'generator', 'route-scaling', 'serialisation', 'profile'];
 
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
@@ -48,7 +50,17 @@ async function main(): Promise<number> {
   const seconds = Math.round((performance.now() - started) / 1000);
   log(`bench finished in ${seconds} s`);
   if (options.report !== undefined) {
-    const figures = ['## Latest figures', '', ...machineLines(machine), `- Command: \`npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).filter((arg) => !arg.startsWith('--report') && arg !== options.report).join(' ')}` : ''}\` (${seconds} s)`, '', ...(targets.length > 0 ? [renderTable(summary), ''] : []), ...tables.map((table) => `${renderTable(table)}\n`)].join('\n');
+    const flags = process.argv.slice(2).filter((arg, index, all) => arg !== '--report' && all[index - 1] !== '--report' && !arg.startsWith('--report='));
+    const command = `npm run bench${flags.length > 0 ? ` -- ${flags.join(' ')}` : ''}`;
+    const figures = [
+      '## Latest figures',
+      '',
+      ...machineLines(machine),
+      `- Command: \`${command}\` (${seconds} s)`,
+      '',
+      ...(targets.length > 0 ? [renderTable(summary), ''] : []),
+      ...tables.map((table) => `${renderTable(table)}\n`),
+    ].join('\n');
     writeFiguresBlock(options.report, figures);
     log(`figures written to ${options.report}`);
   }

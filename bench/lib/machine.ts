@@ -1,6 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, release, totalmem } from 'node:os';
-import { repoPath } from './paths.ts';
+import { REPO_ROOT, repoPath } from './paths.ts';
 
 export interface Machine {
   readonly cpu: string;
@@ -10,6 +11,8 @@ export interface Machine {
   readonly node: string;
   readonly autocannon: string;
   readonly date: string;
+  /** The commit measured, `+changes` when the served code differs from it. */
+  readonly source: string;
 }
 
 /** What the figures were measured on: they only compare within one run on one machine. */
@@ -34,12 +37,24 @@ export function describeMachine(): Machine {
     node: process.version,
     autocannon,
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    source: sourceVersion(),
   };
+}
+
+/** The commit of the measured code; BENCH_SOURCE names it when the tree is not a git checkout. */
+function sourceVersion(): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', ['-C', REPO_ROOT, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const changed = git('status', '--porcelain', '--', 'runtime', 'codegen', 'generated', 'definitions', 'dsl') !== '';
+    return `${git('rev-parse', '--short', 'HEAD')}${changed ? ' +changes' : ''}`;
+  } catch {
+    return process.env.BENCH_SOURCE ?? 'unknown (not a git checkout)';
+  }
 }
 
 export function machineLines(machine: Machine): string[] {
   return [
-    `- Date: ${machine.date}`,
+    `- Date: ${machine.date}; code measured: ${machine.source}`,
     `- CPU: ${machine.cpu}, ${machine.cores} cores available`,
     `- Memory: ${machine.memoryGiB} GiB; ${machine.kernel}`,
     `- Node ${machine.node}; autocannon ${machine.autocannon} (load generated from the bench process, each server in its own process)`,

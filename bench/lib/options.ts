@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import type { RoundPlan } from './rounds.ts';
 
-export const SECTIONS = ['request-path', 'route-scaling', 'generator', 'serialisation'] as const;
+export const SECTIONS = ['request-path', 'route-scaling', 'generator', 'serialisation', 'profile'] as const;
+/** What a plain `npm run bench` runs; the profile only on request, since it is a diagnosis, not a figure. */
+const DEFAULT_SECTIONS: readonly Section[] = ['request-path', 'route-scaling', 'generator', 'serialisation'];
 export type Section = (typeof SECTIONS)[number];
 
 export const ENDPOINTS = ['get-one', 'get-list', 'revalidate', 'post'] as const;
@@ -21,12 +23,14 @@ export interface BenchOptions {
 }
 
 export const USAGE = `usage: npm run bench -- [flags]
-  --quick               1 s warm-up, 3 rounds of 2 s, generator up to 100 collections (about 2 minutes)
+  --quick               1 s warm-up, 3 rounds of 1 s, generator up to 100 collections (about 2 minutes)
   --only LIST           sections and/or endpoints, comma-separated:
-                        ${SECTIONS.join(', ')}; ${ENDPOINTS.join(', ')} (implies request-path)
+                        ${SECTIONS.join(', ')}; ${ENDPOINTS.join(', ')}
+                        (endpoints alone imply request-path; profile runs only when named, on the one
+                        endpoint named with it, default get-one)
   --no-gzip             skip the gzip variants of the request path
-  --rounds N            measured rounds per target (default 3)
-  --duration S          seconds per round (default 3)
+  --rounds N            measured rounds per target (default 5)
+  --duration S          seconds per round (default 2)
   --warmup S            seconds of warm-up per target (default 2)
   --connections N       concurrent keep-alive connections (default 10)
   --report FILE         replace the figures block of FILE (BENCHMARKS.md) with this run's tables
@@ -57,15 +61,16 @@ export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
     }
   }
   const onlyEndpoints = ENDPOINTS.filter((endpoint) => only.includes(endpoint));
-  const onlySections = SECTIONS.filter((section) => only.includes(section) || (section === 'request-path' && onlyEndpoints.length > 0));
+  const named = SECTIONS.filter((section) => only.includes(section));
+  const onlySections = named.length > 0 ? named : onlyEndpoints.length > 0 ? (['request-path'] as const) : DEFAULT_SECTIONS;
   return {
-    sections: onlySections.length > 0 ? onlySections : SECTIONS,
+    sections: onlySections,
     endpoints: onlyEndpoints.length > 0 ? onlyEndpoints : ENDPOINTS,
     gzip: !values['no-gzip'],
     plan: {
       warmupSeconds: number(values.warmup, quick ? 1 : 2, 0),
-      rounds: number(values.rounds, 3, 1),
-      durationSeconds: number(values.duration, quick ? 2 : 3, 1),
+      rounds: number(values.rounds, quick ? 3 : 5, 1),
+      durationSeconds: number(values.duration, quick ? 1 : 2, 1),
       connections: number(values.connections, 10, 1),
     },
     generatorCounts: quick ? [10, 100] : [10, 100, 1000],
