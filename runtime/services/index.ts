@@ -3,5 +3,4 @@ export { searchHandler, searchableCollections } from './search-handler.ts';
 export { jobQueueHandlers, jobUri, type JobQueuePort } from './job-queue-handlers.ts';
 export { customOperationHandler, type CustomOperationSpec } from './custom-service.ts';
 export { openApiHandler } from './openapi-handler.ts';
-export { callerOf } from './caller.ts';
 export { settingHandlers, settingPrincipal, type SettingsPort } from './setting-handlers.ts';
