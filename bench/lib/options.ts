@@ -26,7 +26,7 @@ export const USAGE = `usage: npm run bench -- [flags]
   --quick               1 s warm-up, 3 rounds of 1 s, generator up to 100 collections (about 2 minutes)
   --only LIST           sections and/or endpoints, comma-separated:
                         ${SECTIONS.join(', ')}; ${ENDPOINTS.join(', ')}
-                        (endpoints alone imply request-path; profile runs only when named, on the one
+                        (an endpoint implies request-path; profile runs only when named, on the
                         endpoint named with it, default get-one)
   --no-gzip             skip the gzip variants of the request path
   --rounds N            measured rounds per target (default 5)
@@ -61,8 +61,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
     }
   }
   const onlyEndpoints = ENDPOINTS.filter((endpoint) => only.includes(endpoint));
-  const named = SECTIONS.filter((section) => only.includes(section));
-  const onlySections = named.length > 0 ? named : onlyEndpoints.length > 0 ? (['request-path'] as const) : DEFAULT_SECTIONS;
+  // An endpoint names what to load: the request path's, or the profile's when the profile is named.
+  const named = SECTIONS.filter((section) => only.includes(section) || (section === 'request-path' && onlyEndpoints.length > 0 && !only.includes('profile')));
+  const onlySections = named.length > 0 ? named : DEFAULT_SECTIONS;
   return {
     sections: onlySections,
     endpoints: onlyEndpoints.length > 0 ? onlyEndpoints : ENDPOINTS,

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { parseOptions, type BenchOptions } from '../../bench/lib/options.ts';
+
+function parsed(argv: string[]): BenchOptions {
+  const options = parseOptions(argv);
+  if (options === 'help') throw new Error('unexpected help');
+  return options;
+}
+
+describe('bench flags', () => {
+  it.each([
+    ['nothing: every section but the profile', { argv: [], sections: ['request-path', 'route-scaling', 'generator', 'serialisation'], endpoints: ['get-one', 'get-list', 'revalidate', 'post'] }],
+    ['an endpoint implies the request path', { argv: ['--only', 'get-one'], sections: ['request-path'], endpoints: ['get-one'] }],
+    ['an endpoint with another section', { argv: ['--only', 'get-one,serialisation'], sections: ['request-path', 'serialisation'], endpoints: ['get-one'] }],
+    ['the profile takes the endpoint', { argv: ['--only', 'profile,post'], sections: ['profile'], endpoints: ['post'] }],
+    ['sections only', { argv: ['--only', 'generator,route-scaling'], sections: ['route-scaling', 'generator'], endpoints: ['get-one', 'get-list', 'revalidate', 'post'] }],
+  ])('%s', (_name, { argv, sections, endpoints }) => {
+    const options = parsed(argv);
+    expect(options.sections).toEqual(sections);
+    expect(options.endpoints).toEqual(endpoints);
+  });
+
+  it('--quick shortens rounds and stops the generator at 100 collections', () => {
+    const options = parsed(['--quick']);
+    expect(options.plan).toEqual({ warmupSeconds: 1, rounds: 3, durationSeconds: 1, connections: 10 });
+    expect(options.generatorCounts).toEqual([10, 100]);
+  });
+
+  it('refuses an unknown --only item, naming the choices', () => {
+    expect(() => parseOptions(['--only', 'get-all'])).toThrow(/unknown "get-all"; choose from request-path/);
+  });
+
+  it('refuses a round count that is not a whole number', () => {
+    expect(() => parseOptions(['--rounds', '0'])).toThrow(/whole number >= 1/);
+  });
+});
