@@ -1,5 +1,6 @@
 import { emitIndexes, emitMain, emitModels, emitResourceRoutes, emitServiceRoutes, SourceFileBuilder, type GeneratedFile } from './emit/index.ts';
 import { loadDefinitions } from './load/load-definitions.ts';
+import { emitOpenApi } from './emit/emit-openapi.ts';
 import { resolveModel, type ResolvedModel } from './model/index.ts';
 import { flattenRoutes, type RouteDescriptor } from './routes/index.ts';
 
@@ -15,7 +16,8 @@ export interface Generation {
  * in the CLI; emitters only read the resolved model and the route list.
  */
 export async function generate(root: string): Promise<Generation> {
-  const model = resolveModel(await loadDefinitions(root));
+  const definitions = await loadDefinitions(root);
+  const model = resolveModel(definitions);
   const routes = flattenRoutes(model);
   const builder = new SourceFileBuilder();
   const files = [
@@ -23,6 +25,7 @@ export async function generate(root: string): Promise<Generation> {
     ...emitResourceRoutes(model, routes, builder),
     ...emitServiceRoutes(model, routes, builder),
     ...emitIndexes(model, builder),
+    ...emitOpenApi(model, routes, definitions),
     emitMain(builder),
   ].sort((a, b) => a.path.localeCompare(b.path));
   return { model, routes, files };

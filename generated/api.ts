@@ -9,6 +9,8 @@ import { usersModel } from './models/users.ts';
 import { profilesModel } from './models/profiles.ts';
 import { guiLangModel } from './models/gui-lang.ts';
 import queuedJobsDefinition from '../definitions/queued-jobs.ts';
+import openApiV1 from './openapi/v1.json' with { type: 'json' };
+import openApiV2 from './openapi/v2.json' with { type: 'json' };
 import { resourceRoutes } from './resources/index.ts';
 import { serviceRoutes } from './services/index.ts';
 import { settingRoutes } from './settings/index.ts';
@@ -22,5 +24,6 @@ export const api: ApiDefinition = {
   },
   settings: [guiLangModel],
   jobQueues: [queuedJobsDefinition],
+  openApi: { v1: openApiV1, v2: openApiV2 },
   routes: (context) => [...resourceRoutes(context), ...serviceRoutes(context), ...settingRoutes(context)],
 };

@@ -2,6 +2,7 @@ import { StructureKind, VariableDeclarationKind, type StatementStructures } from
 import type { ResolvedModel } from '../model/index.ts';
 import { fileHeader } from './header.ts';
 import { printLiteral } from './literal.ts';
+import { openApiFileOf } from './emit-openapi.ts';
 import { importPath } from './import-path.ts';
 import { modelConstOf, modelFileOf } from './emit-models.ts';
 import { resourceRoutesFileOf, routesFunctionOf, RUNTIME } from './emit-resource-routes.ts';
@@ -68,7 +69,7 @@ function apiModule(builder: SourceFileBuilder, model: ResolvedModel): GeneratedF
   const path = 'generated/api.ts';
   const models = [...model.collections, ...model.aggregates, ...model.settings];
   const jobQueues = model.services.filter((service) => service.handler === 'job-queue');
-  const statements: StatementStructures[] = [
+  const statements: (string | StatementStructures)[] = [
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ApiDefinition'], moduleSpecifier: importPath(path, RUNTIME) },
     ...models.map(
       (declaration): StatementStructures => ({
@@ -84,6 +85,8 @@ function apiModule(builder: SourceFileBuilder, model: ResolvedModel): GeneratedF
         moduleSpecifier: importPath(path, service.source),
       }),
     ),
+    // A raw statement: the formatter would spread the import attributes over three lines.
+    ...model.versions.map((version) => `import openApi${version.toUpperCase()} from '${importPath(path, openApiFileOf(version))}' with { type: 'json' };`),
     { kind: StructureKind.ImportDeclaration, namedImports: ['resourceRoutes'], moduleSpecifier: './resources/index.ts' },
     { kind: StructureKind.ImportDeclaration, namedImports: ['serviceRoutes'], moduleSpecifier: './services/index.ts' },
     { kind: StructureKind.ImportDeclaration, namedImports: ['settingRoutes'], moduleSpecifier: './settings/index.ts' },
@@ -105,6 +108,7 @@ function apiModule(builder: SourceFileBuilder, model: ResolvedModel): GeneratedF
             '  },',
             `  settings: [${model.settings.map((s) => modelConstOf(s.name)).join(', ')}],`,
             `  jobQueues: [${jobQueues.map((service) => `${modelConstOf(service.name).replace(/Model$/, '')}Definition`).join(', ')}],`,
+            `  openApi: { ${model.versions.map((version) => `${version}: openApi${version.toUpperCase()}`).join(', ')} },`,
             '  routes: (context) => [...resourceRoutes(context), ...serviceRoutes(context), ...settingRoutes(context)],',
             '}',
           ].join('\n'),

@@ -49,5 +49,7 @@ export interface ApiDefinition {
   readonly catalog: Catalog;
   readonly settings: readonly SettingModel[];
   readonly jobQueues: readonly JobQueueSpec[];
+  /** The OpenAPI document of each version, served by the openapi service. */
+  readonly openApi?: Readonly<Record<string, unknown>>;
   readonly routes: (context: ApiContext) => Route[];
 }

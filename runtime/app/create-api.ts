@@ -73,7 +73,7 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
         ]),
       ),
       settings: new SqliteSettingsStore(db),
-      openApi: () => undefined,
+      openApi: (version) => api.openApi?.[version],
     },
   };
   const queues = [...context.services.jobQueues.values()] as JobQueue<ServiceTools>[];

@@ -1,0 +1,68 @@
+import type { ResolvedCollection, ResolvedField, ResolvedVersion } from '../model/index.ts';
+import { jsonSchemaOf, valueAt, type JsonSchema } from './schema-of.ts';
+import { pascalOf } from '../emit/names.ts';
+
+/** Looks up a field's declaration (for its zod schema) from its access path in the definition. */
+export type DeclarationOf = (source: string) => unknown;
+
+/** Component name of a representation: `OrderV1`, `ProfileV2`, `GuiLangV1`. */
+export const representationName = (singular: string, version: string) => `${pascalOf(singular)}${version.toUpperCase()}`;
+
+/** A field as clients receive it: references are URIs (or the resource itself when expanded). */
+function readSchema(field: ResolvedField, declaration: unknown, version: string, names: ReadonlyMap<string, string>): JsonSchema {
+  if (field.kind === 'reference') {
+    const target = field.references === undefined ? undefined : names.get(field.references);
+    const uri = { type: 'string', format: 'uri', description: `URI of the ${field.references ?? 'resource'}; inlined with X-Expansion-Fields: true` };
+    return target === undefined ? uri : { anyOf: [uri, { $ref: `#/components/schemas/${representationName(target, version)}` }] };
+  }
+  if (field.kind === 'time') return { type: 'string', format: 'date-time' };
+  if (field.kind === 'object') {
+    return { type: 'object', additionalProperties: false, properties: Object.fromEntries((field.fields ?? []).map((nested) => [nested.name, readSchema(nested, declaration, version, names)])) };
+  }
+  return withDescription(jsonSchemaOf(valueAt(declaration, [...field.access, 'schema'])), field);
+}
+
+/** A field as clients write it: the zod schema's input form; references as a URI or an id. */
+function writeSchema(field: ResolvedField, declaration: unknown): JsonSchema {
+  if (field.kind === 'reference') return { anyOf: [{ type: 'string', minLength: 1, description: 'URI or id' }, { type: 'integer' }] };
+  return withDescription(jsonSchemaOf(valueAt(declaration, [...field.access, 'schema'])), field);
+}
+
+function withDescription(schema: JsonSchema, field: ResolvedField): JsonSchema {
+  return field.description === undefined ? schema : { ...schema, description: field.description };
+}
+
+/**
+ * The representation a GET answers. Nothing is `required`: null fields are left out, and
+ * X-Result-Fields may ask for any subset.
+ */
+export function readRepresentation(
+  fields: readonly ResolvedField[],
+  declaration: unknown,
+  version: ResolvedVersion,
+  names: ReadonlyMap<string, string>,
+  identity?: { name: string; type: 'integer' | 'string' },
+): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  if (identity !== undefined) properties[identity.name] = { type: identity.type };
+  for (const field of fields) properties[field.name] = readSchema(field, declaration, version.name, names);
+  if (identity !== undefined) properties.created_at = { type: 'string', format: 'date-time', description: 'Set by the server.' };
+  return { type: 'object', additionalProperties: false, properties };
+}
+
+/** What POST and PUT take (`complete`), or PATCH (`partial`: any subset, null clears an optional field). */
+export function writeRepresentation(fields: readonly ResolvedField[], declaration: unknown, mode: 'complete' | 'partial'): JsonSchema {
+  const properties = Object.fromEntries(
+    fields.map((field) => {
+      const schema = writeSchema(field, declaration);
+      return [field.name, mode === 'partial' && !field.required ? { anyOf: [schema, { type: 'null' }] } : schema];
+    }),
+  );
+  const required = mode === 'complete' ? fields.filter((field) => field.required).map((field) => field.name) : [];
+  return { type: 'object', additionalProperties: false, properties, ...(required.length > 0 ? { required } : {}) };
+}
+
+/** Collections by name → singular, to name the schema a reference points at. */
+export function singularNames(collections: readonly ResolvedCollection[]): Map<string, string> {
+  return new Map(collections.map((collection) => [collection.name, collection.singular]));
+}
