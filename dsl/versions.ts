@@ -17,8 +17,8 @@ export interface VersionShape<F extends Fields = Fields> {
 export interface VersionDeclaration<F extends Fields = Fields> {
   /** The representation of this version; absent means the stored fields as they are. */
   readonly shape?: VersionShape<F>;
-  /** Marks the version deprecated: responses carry Deprecation, Sunset and a Link to the successor. */
-  readonly deprecated?: { readonly since?: string; readonly sunset: string; readonly successor: string };
+  /** Marks the version deprecated (ISO 8601 dates): responses carry Deprecation, Sunset and a Link to the successor. */
+  readonly deprecated?: { readonly since: string; readonly sunset: string; readonly successor: string };
 }
 
 /** Version name (`v1`, `v2`...) to its declaration. */

@@ -10,3 +10,10 @@ export type { ApiContext, ApiDefinition, JobQueueSpec, JobTypeSpec, ServiceRunti
 export { createApi, type CreateApiOptions, type CreatedApi } from './app/create-api.ts';
 export { configFromEnvironment, ConfigError, type ServerConfig } from './app/config.ts';
 export { serveFromEnvironment } from './server/serve.ts';
+export * from './presentation/index.ts';
+export * from './caching/index.ts';
+export * from './auth/index.ts';
+export * from './limits/index.ts';
+export * from './jobs/index.ts';
+export * from './settings/index.ts';
+export * from './versions/index.ts';

@@ -24,7 +24,7 @@ export interface ResolvedVersion {
   readonly fields: readonly ResolvedField[];
   /** The version declares its own shape with read/write mappings. */
   readonly shaped: boolean;
-  readonly deprecated?: { readonly since?: string; readonly sunset: string; readonly successor: string };
+  readonly deprecated?: { readonly since: string; readonly sunset: string; readonly successor: string };
   readonly access: readonly string[];
 }
 

@@ -9,6 +9,7 @@ const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
 interface Operation {
   summary: string;
+  deprecated?: boolean;
   parameters: JsonSchema[];
   requestBody?: JsonSchema;
   responses: Record<string, JsonSchema>;
@@ -44,7 +45,8 @@ export function buildOpenApiDocument(model: ResolvedModel, routes: readonly Rout
   for (const route of routes.filter((candidate) => candidate.version === version)) {
     const path = route.path.replace(/:([a-z0-9_]+)/g, '{$1}');
     paths[path] ??= {};
-    paths[path][route.method.toLowerCase()] = operationOf(route, model, version, declarationOf);
+    const operation = operationOf(route, model, version, declarationOf);
+    paths[path][route.method.toLowerCase()] = isDeprecated(model, route) ? { ...operation, deprecated: true } : operation;
   }
 
   return {
@@ -65,6 +67,13 @@ export function buildOpenApiDocument(model: ResolvedModel, routes: readonly Rout
       responses: errorResponses(),
     },
   };
+}
+
+/** Whether the declaration serving a route marks this route's version deprecated. */
+function isDeprecated(model: ResolvedModel, route: RouteDescriptor): boolean {
+  const declarations = [...model.collections, ...model.aggregates, ...model.services, ...model.settings];
+  const declaration = declarations.find((candidate) => candidate.name === route.declaration && candidate.source === route.source);
+  return declaration?.versions.find((version) => version.name === route.version)?.deprecated !== undefined;
 }
 
 function errors(...statuses: string[]): Record<string, JsonSchema> {

@@ -8,6 +8,7 @@ import type { PreconditionCheck } from './preconditions.ts';
 import { storedFields } from './represent.ts';
 import type { ResourceContext } from './runtime-context.ts';
 import { parseWriteInput, toStored } from './write-input.ts';
+import { withDeprecation } from '../versions/index.ts';
 
 export interface AggregateHandlers {
   readonly read: RouteHandler;
@@ -65,5 +66,8 @@ export function aggregateHandlers(
     ctx.body = render(row, fields);
   };
 
-  return { read, replace };
+  return {
+    read: withDeprecation(read, version.deprecated, version.name, context.baseUrl),
+    replace: withDeprecation(replace, version.deprecated, version.name, context.baseUrl),
+  };
 }

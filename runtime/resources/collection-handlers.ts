@@ -12,6 +12,7 @@ import type { PreconditionCheck } from './preconditions.ts';
 import { representationNames, representRow } from './represent.ts';
 import type { ResourceContext } from './runtime-context.ts';
 import { prepareDelete, prepareStoredValues } from './write-checks.ts';
+import { withDeprecation } from '../versions/index.ts';
 import { parseWriteInput, toStored, type WriteMode } from './write-input.ts';
 
 export type CollectionHandlers = Readonly<Record<OperationName, RouteHandler>>;
@@ -119,6 +120,7 @@ export function collectionHandlers(
   };
   for (const operation of Object.keys(handlers) as OperationName[]) {
     if (model.operations[operation] === 'not-implemented') handlers[operation] = notImplementedHandler(model, operation);
+    handlers[operation] = withDeprecation(handlers[operation], version.deprecated, version.name, context.baseUrl);
   }
   return handlers;
 }

@@ -29,7 +29,7 @@ export interface VersionModel {
   readonly read?: (stored: Record<string, unknown>) => Record<string, unknown>;
   /** representation → stored; absent when the representation is the stored fields. */
   readonly write?: (representation: Record<string, unknown>) => Record<string, unknown>;
-  readonly deprecated?: { readonly since?: string; readonly sunset: string; readonly successor: string };
+  readonly deprecated?: { readonly since: string; readonly sunset: string; readonly successor: string };
 }
 
 export type OperationName = 'list' | 'read' | 'create' | 'replace' | 'update' | 'delete';

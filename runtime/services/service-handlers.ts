@@ -4,13 +4,15 @@ import { customOperationHandler, type CustomOperationSpec } from './custom-servi
 import { searchHandler } from './search-handler.ts';
 import { jobQueueHandlers } from './job-queue-handlers.ts';
 import { openApiHandler } from './openapi-handler.ts';
+import { withDeprecation, type Deprecation } from '../versions/index.ts';
 
 /** A service declaration as the runtime serves it (the DSL's declarations have this shape). */
-export type ServiceSpec =
-  | { readonly handler: 'search'; readonly name: string }
-  | { readonly handler: 'openapi'; readonly name: string }
-  | { readonly handler: 'job-queue'; readonly name: string }
-  | { readonly handler: 'custom'; readonly name: string; readonly operations: readonly CustomOperationSpec[] };
+export type ServiceSpec = { readonly name: string; readonly versions: Readonly<Record<string, { readonly deprecated?: Deprecation }>> } & (
+  | { readonly handler: 'search' }
+  | { readonly handler: 'openapi' }
+  | { readonly handler: 'job-queue' }
+  | { readonly handler: 'custom'; readonly operations: readonly CustomOperationSpec[] }
+);
 
 /**
  * The handlers of one service in one version, indexed like the operations the generator flattened:
@@ -18,6 +20,11 @@ export type ServiceSpec =
  * a custom service has one per declared operation.
  */
 export function serviceHandlers(context: ApiContext, service: ServiceSpec, version: string): RouteHandler[] {
+  const deprecation = service.versions[version]?.deprecated;
+  return handlersOf(context, service, version).map((handler) => withDeprecation(handler, deprecation, version, context.baseUrl));
+}
+
+function handlersOf(context: ApiContext, service: ServiceSpec, version: string): RouteHandler[] {
   switch (service.handler) {
     case 'search':
       return [searchHandler(context, version)];

@@ -4,6 +4,7 @@ import { parseWriteInput, type SettingModel } from '../resources/index.ts';
 import type { RouteHandler } from '../routing/index.ts';
 import type { ApiContext } from '../app/api-definition.ts';
 import { authOf } from '../auth/index.ts';
+import { withDeprecation } from '../versions/index.ts';
 
 /** Where setting values live, per principal; runtime/settings provides it. */
 export interface SettingsPort {
@@ -40,5 +41,8 @@ export function settingHandlers(context: ApiContext, model: SettingModel, versio
     store().write(settingPrincipal(authOf(ctx)), model.name, stripNulls(stored));
     ctx.body = render(stored, fields);
   };
-  return { read, replace };
+  return {
+    read: withDeprecation(read, version.deprecated, version.name, context.baseUrl),
+    replace: withDeprecation(replace, version.deprecated, version.name, context.baseUrl),
+  };
 }

@@ -1,0 +1,1 @@
+export { withDeprecation, deprecationHeaders, type Deprecation } from './deprecation.ts';

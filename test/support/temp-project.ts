@@ -1,0 +1,29 @@
+import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { REPOSITORY } from './spawn-server.ts';
+
+/**
+ * A temporary copy of the project, as a user's checkout would be: definitions, DSL, generator,
+ * runtime and generated code copied, node_modules linked.
+ */
+export function copyProject(): string {
+  const root = mkdtempSync(join(tmpdir(), 'project-'));
+  for (const folder of ['definitions', 'dsl', 'codegen', 'runtime', 'generated']) cpSync(join(REPOSITORY, folder), join(root, folder), { recursive: true });
+  for (const file of ['package.json', 'tsconfig.json']) cpSync(join(REPOSITORY, file), join(root, file));
+  symlinkSync(join(REPOSITORY, 'node_modules'), join(root, 'node_modules'), 'dir');
+  return root;
+}
+
+/** Rewrites one file of a copied project. */
+export function editFile(root: string, path: string, edit: (text: string) => string): void {
+  const file = join(root, path);
+  writeFileSync(file, edit(readFileSync(file, 'utf8')));
+}
+
+/** Runs `npm run generate` (the script's command) in a copied project; returns its exit code and output. */
+export function generateIn(root: string, ...args: string[]): { status: number | null; output: string } {
+  const result = spawnSync(process.execPath, ['codegen/cli/generate.ts', ...args], { cwd: root, encoding: 'utf8' });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
