@@ -1,6 +1,7 @@
 import { emitIndexes, emitMain, emitModels, emitResourceRoutes, emitServiceRoutes, SourceFileBuilder, type GeneratedFile } from './emit/index.ts';
 import { loadDefinitions } from './load/load-definitions.ts';
 import { emitOpenApi } from './emit/emit-openapi.ts';
+import { emitVersionDiffs } from './emit/emit-version-diffs.ts';
 import { resolveModel, type ResolvedModel } from './model/index.ts';
 import { flattenRoutes, type RouteDescriptor } from './routes/index.ts';
 
@@ -26,6 +27,7 @@ export async function generate(root: string): Promise<Generation> {
     ...emitServiceRoutes(model, routes, builder),
     ...emitIndexes(model, builder),
     ...emitOpenApi(model, routes, definitions),
+    emitVersionDiffs(model),
     emitMain(builder),
   ].sort((a, b) => a.path.localeCompare(b.path));
   return { model, routes, files };

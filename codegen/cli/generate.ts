@@ -3,14 +3,23 @@ import { dirname, join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generate } from '../generate.ts';
 import { lintDefinitions, formatDiagnostic } from '../lint/index.ts';
+import { describeDiff, publishVersions, PUBLISHED_FILE, versionDiffs } from '../versions/index.ts';
 
 /**
- * `npm run generate [-- --check] [-- --root DIR]`: writes generated/ from definitions/, removing
- * files no definition produces any more. With --check, writes nothing and exits 1 naming every
- * stale, missing or extra file.
+ * `npm run generate [-- --check] [-- --root DIR] [-- --publish vN]`: writes generated/ from
+ * definitions/, removing files no definition produces any more, and prints the differences between
+ * consecutive versions. With --check, writes nothing and exits 1 naming every stale, missing or
+ * extra file. --publish records the shape of a version in published-versions.json, after which lint
+ * refuses changes to it.
  */
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { check: { type: 'boolean', default: false }, root: { type: 'string', default: process.cwd() } } });
+  const { values } = parseArgs({
+    options: {
+      check: { type: 'boolean', default: false },
+      root: { type: 'string', default: process.cwd() },
+      publish: { type: 'string', multiple: true, default: [] },
+    },
+  });
   const root = values.root;
   const diagnostics = await lintDefinitions(root);
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
@@ -19,7 +28,12 @@ async function main(): Promise<number> {
     console.error(`generate: the definitions have ${errors.length} error(s); fix them first (npm run lint:definitions)`);
     return 1;
   }
-  const { files } = await generate(root);
+  const { files, model } = await generate(root);
+  if (values.publish.length > 0) {
+    const recorded = publishVersions(root, model, values.publish);
+    console.log(`published (${PUBLISHED_FILE}): ${recorded.join(', ') || 'nothing: no declaration serves those versions'}`);
+  }
+  for (const diff of versionDiffs(model)) console.log(`${diff.declaration} ${diff.from} → ${diff.to}: ${describeDiff(diff).join('; ')}`);
   const wanted = new Map(files.map((file) => [file.path, file.text]));
   const existing = listFiles(join(root, 'generated')).map((file) => relative(root, file).split(sep).join('/'));
   const stale = files.filter((file) => !existsSync(join(root, file.path)) || readFileSync(join(root, file.path), 'utf8') !== file.text);

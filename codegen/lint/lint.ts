@@ -7,6 +7,7 @@ import type { Finding } from './finding.ts';
 import { DeclarationLocator } from './locate.ts';
 import { severityOf } from './registry.ts';
 import { ALL_RULES } from './rules/index.ts';
+import { readPublished } from '../versions/index.ts';
 
 /**
  * Lints the definitions of a project: loads them, resolves the model, runs every rule, and places
@@ -26,7 +27,7 @@ export async function lintDefinitions(root: string): Promise<Diagnostic[]> {
 /** Lints definitions already loaded (the generator loads them once for both). */
 export function lintLoaded(root: string, definitions: readonly LoadedDefinition[]): Diagnostic[] {
   const model = resolveModel(definitions);
-  const input = { model, routes: flattenRoutes(model) };
+  const input = { model, routes: flattenRoutes(model), published: readPublished(root) };
   const locator = new DeclarationLocator();
   return ALL_RULES.flatMap((rule) => rule(input))
     .map((finding) => place(root, locator, finding))

@@ -19,6 +19,8 @@ export const RULES: readonly RuleInfo[] = [
   { id: 'duplicate-path', severity: 'error', summary: 'no two declarations serve the same method and path' },
   { id: 'version-name', severity: 'error', summary: 'versions are named v1, v2, ...' },
   { id: 'no-versions', severity: 'error', summary: 'every declaration is served under at least one version' },
+  { id: 'published-shape-changed', severity: 'error', summary: 'a published version keeps its shape; a change is a new version' },
+  { id: 'published-shape-extended', severity: 'warning', summary: 'an optional field added to a published version' },
 ];
 
 export const severityOf = (id: string): Severity => RULES.find((rule) => rule.id === id)?.severity ?? 'error';

@@ -1,11 +1,14 @@
 import type { ResolvedModel } from '../../model/index.ts';
 import type { RouteDescriptor } from '../../routes/index.ts';
 import type { Finding } from '../finding.ts';
+import type { PublishedShapes } from '../../versions/index.ts';
 
 /** What every rule reads: the resolved model and the flattened routes. */
 export interface RuleInput {
   readonly model: ResolvedModel;
   readonly routes: readonly RouteDescriptor[];
+  /** Shapes of published versions (published-versions.json), if any. */
+  readonly published?: PublishedShapes;
 }
 
 export type Rule = (input: RuleInput) => Finding[];

@@ -1,6 +1,7 @@
 import type { Rule } from './context.ts';
 import { duplicatePath, nestingDepth, pathSegmentCase, pluralCollection } from './path-rules.ts';
 import { aggregateParent, propertyNameCase, unknownReference, versionNames } from './resource-rules.ts';
+import { publishedShapes } from './published-rules.ts';
 
 /** Every rule the linter runs, in the order of the registry. */
 export const ALL_RULES: readonly Rule[] = [
@@ -12,6 +13,7 @@ export const ALL_RULES: readonly Rule[] = [
   unknownReference,
   duplicatePath,
   versionNames,
+  publishedShapes,
 ];
 
 export type { Rule, RuleInput } from './context.ts';

@@ -1,0 +1,24 @@
+import type { ResolvedField, ResolvedModel, ResolvedVersion } from '../model/index.ts';
+
+/** One leaf of a version's shape: its path (`profile.state`), kind and whether writes need it. */
+export interface ShapeField {
+  readonly path: string;
+  readonly kind: string;
+  readonly required: boolean;
+}
+
+/** A version's shape as a sorted list of leaves: what publishing records and diffs compare. */
+export function shapeOf(version: ResolvedVersion): ShapeField[] {
+  const leaves = (fields: readonly ResolvedField[], prefix: string): ShapeField[] =>
+    fields.flatMap((field) =>
+      field.kind === 'object'
+        ? leaves(field.fields ?? [], `${prefix}${field.name}.`)
+        : [{ path: `${prefix}${field.name}`, kind: field.kind === 'reference' ? `reference(${field.references ?? ''})` : field.kind, required: field.required }],
+    );
+  return leaves(version.fields, '').sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** Every declaration that has versions with fields, with its kind, name and source. */
+export function shapedDeclarations(model: ResolvedModel) {
+  return [...model.collections, ...model.aggregates, ...model.settings].sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,0 +1,65 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { lintDefinitions } from '../../../codegen/lint/index.ts';
+import { loadDefinitions } from '../../../codegen/load/load-definitions.ts';
+import { resolveModel } from '../../../codegen/model/index.ts';
+import { describeDiff, versionDiffs } from '../../../codegen/versions/index.ts';
+import { copyProject, editFile } from '../../support/temp-project.ts';
+
+const REPOSITORY = fileURLToPath(new URL('../../..', import.meta.url));
+
+describe('differences between consecutive versions', () => {
+  it('reports accounts v1 → v2 as state and title moved into profile, and no change elsewhere', async () => {
+    const diffs = versionDiffs(resolveModel(await loadDefinitions(REPOSITORY)));
+    const accounts = diffs.find((diff) => diff.declaration === 'accounts')!;
+    expect(describeDiff(accounts)).toEqual(['moved state → profile.state', 'moved title → profile.title']);
+    expect(describeDiff(diffs.find((diff) => diff.declaration === 'orders')!)).toEqual(['no change']);
+  });
+});
+
+describe('lint refuses changes to published versions', () => {
+  const lintEdited = async (file: string, edit: (text: string) => string) => {
+    const root = copyProject();
+    editFile(root, file, edit);
+    return (await lintDefinitions(root)).map(({ rule, severity, message, line, column }) => ({ rule, severity, message, line, column }));
+  };
+
+  it('a changed field kind is an error at the field', async () => {
+    const diagnostics = await lintEdited('definitions/orders.ts', (text) => text.replace("quantity: field.integer({ required: true, min: 1, filterable: true })", "quantity: field.string({ required: true, filterable: true })"));
+    expect(diagnostics).toEqual(
+      ['v1', 'v2'].map((version) => ({
+        rule: 'published-shape-changed',
+        severity: 'error',
+        message: `orders ${version} changed the type or requiredness of quantity; published versions do not change: declare the new shape as a new version (v${Number(version.slice(1)) + 1}) and keep ${version} as it was`,
+        line: 9,
+        column: 5,
+      })),
+    );
+  });
+
+  it('a removed field is an error; an added required field is an error; an added optional one a warning', async () => {
+    const removed = await lintEdited('definitions/trades.ts', (text) => text.replace("    order: field.reference('orders'),\n", ''));
+    expect(removed.map((d) => [d.rule, d.message.split(';')[0]])).toEqual([
+      ['published-shape-changed', 'trades v1 no longer has field order'],
+      ['published-shape-changed', 'trades v2 no longer has field order'],
+    ]);
+    const added = await lintEdited('definitions/users.ts', (text) =>
+      text.replace("filterable: true, searchable: true }),", "filterable: true, searchable: true }),\n    nickname: field.string(),\n    age: field.integer({ required: true }),"),
+    );
+    expect(added.map((d) => [d.rule, d.severity])).toEqual([
+      ['published-shape-extended', 'warning'],
+      ['published-shape-extended', 'warning'],
+      ['published-shape-changed', 'error'],
+      ['published-shape-changed', 'error'],
+    ]);
+  });
+
+  it('a new version may change the shape freely', async () => {
+    const diagnostics = await lintEdited('definitions/orders.ts', (text) =>
+      text
+        .replace("versions: { v1: {}, v2: {} }", "versions: { v1: {}, v2: {}, v3: { shape: shape({ fields: { item: field.string({ required: true }) }, read: ({ quantity: _q, ...rest }) => rest, write: (value) => value }) } }")
+        .replace("import { collection, field } from '../dsl/index.ts';", "import { collection, field, shape } from '../dsl/index.ts';"),
+    );
+    expect(diagnostics).toEqual([]);
+  });
+});
