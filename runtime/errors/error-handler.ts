@@ -4,7 +4,7 @@ import type { ApiError } from './api-error.ts';
 import { JSON_CONTENT_TYPE } from '../http/media-types.ts';
 
 export interface ErrorHandlerOptions {
-  /** Called with every 5xx error (with its cause) so the server can log it. Default: console.error. */
+  /** Called with every 500 error (with its cause) so the server can log it. Default: console.error. */
   report?: (error: ApiError, ctx: Context) => void;
 }
 
@@ -35,7 +35,8 @@ export function errorHandler({ report = defaultReport }: ErrorHandlerOptions = {
 
 /** Writes an error onto the response. Exported for middleware that answers before `next()`. */
 export function renderError(ctx: Context, error: ApiError, report: ErrorHandlerOptions['report'] = defaultReport): void {
-  if (error.status >= 500) report?.(error, ctx);
+  // Only failures of the server itself are logged; 501 and 503 are answers, not faults.
+  if (error.status === 500) report?.(error, ctx);
   ctx.status = error.status;
   for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
   ctx.body = error.toBody();

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api as generated } from '../../../generated/api.ts';
+import { collectionHandlers, type CollectionModel, type Route } from '../../../runtime/index.ts';
+import { ordersModel } from '../../../generated/models/orders.ts';
+import { startApi, type TestApi } from '../../support/start-api.ts';
+import { headerOf } from '../../support/header-of.ts';
+
+const CODE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+
+/** The conventions' error body, exactly: message, and entries with code and message (resource, field, document optional). */
+function expectErrorBody(response: { body: any; headers: Record<string, unknown> }, code: string, field?: string): void {
+  expect(headerOf(response, 'content-type')).toBe('application/json;charset=UTF-8');
+  expect(Object.keys(response.body).sort()).toEqual(['errors', 'message']);
+  expect(typeof response.body.message).toBe('string');
+  for (const entry of response.body.errors) {
+    expect(entry.code).toMatch(CODE);
+    expect(typeof entry.message).toBe('string');
+    for (const key of Object.keys(entry)) expect(['code', 'message', 'resource', 'field', 'document']).toContain(key);
+  }
+  expect(response.body.errors[0].code).toBe(code);
+  if (field !== undefined) expect(response.body.errors[0].field).toBe(field);
+}
+
+describe('errors: one body, a precise code and field, never internals', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi({ env: { BODY_LIMIT_BYTES: '2048' } });
+  });
+  afterAll(async () => api.close());
+
+  it('400 malformed JSON', async () => {
+    const response = await api.raw().post('/v1/orders').set(api.headers).set('Content-Type', 'application/json').send('{"item": "x",').expect(400);
+    expectErrorBody(response, 'malformed_json');
+  });
+
+  it.each([
+    ['a missing required field', { quantity: 1 }, 'missing_field', 'item'],
+    ['a wrongly typed field', { item: 'x', quantity: 'two' }, 'invalid_field', 'quantity'],
+    ['a field out of bounds', { item: 'x', quantity: 0 }, 'invalid_field', 'quantity'],
+    ['an unknown field', { item: 'x', quantity: 1, colour: 'red' }, 'unknown_field', 'colour'],
+    ['a server-set field', { item: 'x', quantity: 1, order_id: 7 }, 'read_only_field', 'order_id'],
+    ['an array instead of an object', [{ item: 'x' }], 'invalid_body', undefined],
+  ])('400 for %s, naming the field', async (_name, body, code, field) => {
+    expectErrorBody(await api.post('/v1/orders', body).expect(400), code, field);
+  });
+
+  it('400 for a wrongly formatted e-mail, naming e_mail', async () => {
+    expectErrorBody(await api.post('/v1/accounts', { user_name: 'x', e_mail: 'not-an-address' }).expect(400), 'invalid_field', 'e_mail');
+  });
+
+  it('400 lists every problem at once', async () => {
+    const response = await api.post('/v1/orders', { quantity: 'x', colour: 'red' }).expect(400);
+    expect(response.body.errors.map((entry: { field: string }) => entry.field).sort()).toEqual(['colour', 'item', 'quantity']);
+  });
+
+  it.each([
+    ['an unknown path', '/v1/nothing'],
+    ['an uppercase path', '/V1/orders'],
+    ['an uppercase collection', '/v1/Orders'],
+    ['an underscore path', '/v1/order_items'],
+    ['a third nesting level', '/v1/users/1/profiles/1'],
+    ['a deeper path', '/v1/users/1/profiles/x/y'],
+    ['an unknown version', '/v9/orders'],
+    ['an unknown id', '/v1/orders/424242'],
+    ['an id of the wrong form', '/v1/orders/abc'],
+    ['a trailing slash', '/v1/orders/'],
+  ])('404 for %s', async (_name, path) => {
+    const response = await api.get(path).expect(404);
+    expectErrorBody(response, path === '/v1/orders/424242' || path === '/v1/orders/abc' ? 'resource_not_found' : 'path_not_found');
+  });
+
+  it('405 with Allow for a method the path does not serve', async () => {
+    const response = await api.patch('/v1/orders', { item: 'x' }).expect(405);
+    expectErrorBody(response, 'method_not_allowed');
+    expect(headerOf(response, 'allow')).toBe('GET, POST, HEAD, OPTIONS');
+  });
+
+  it('406 when Accept excludes JSON', async () => {
+    expectErrorBody(await api.get('/v1/orders').set('Accept', 'text/html').expect(406), 'not_acceptable');
+  });
+
+  it('409 for a duplicate unique value', async () => {
+    await api.post('/v1/users', { user_name: 'unique-ann' }).expect(201);
+    expectErrorBody(await api.post('/v2/users', { user_name: 'unique-ann' }).expect(409), 'duplicate_value', 'user_name');
+  });
+
+  it('413 for a body over the limit', async () => {
+    expectErrorBody(await api.post('/v1/orders', { item: 'x'.repeat(5000), quantity: 1 }).expect(413), 'payload_too_large');
+  });
+
+  it('415 for a body that is not JSON', async () => {
+    const response = await api.raw().post('/v1/orders').set(api.headers).set('Content-Type', 'text/plain').send('item=x').expect(415);
+    expectErrorBody(response, 'unsupported_media_type');
+  });
+
+  it('422 for a reference to a missing resource; nothing is written', async () => {
+    const before = Number(headerOf(await api.get('/v1/trades').expect(200), 'x-total-count'));
+    expectErrorBody(await api.post('/v1/trades', { trade_name: 'ghost', order: 999999 }).expect(422), 'reference_not_found', 'order');
+    expect(Number(headerOf(await api.get('/v1/trades').expect(200), 'x-total-count'))).toBe(before);
+  });
+});
+
+describe('500 and 501 through the real handler path', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    const secret = 'secret internals: /etc/passwd at line 42';
+    const broken: Route = { method: 'GET', path: '/v1/broken', family: 'resource', handle: () => { throw new Error(secret); } };
+    // orders with delete declared but not implemented, served by the runtime's own collection handlers.
+    const planned: CollectionModel = { ...ordersModel, operations: { ...ordersModel.operations, delete: 'not-implemented' } };
+    api = await startApi({
+      api: {
+        ...generated,
+        routes: (context) => {
+          const handlers = collectionHandlers(context, planned, 'v1', context.handlerOptions);
+          return [broken, { method: 'DELETE', path: '/v1/orders/:order_id', family: 'resource', handle: handlers.delete }, { method: 'POST', path: '/v1/orders', family: 'resource', handle: handlers.create }];
+        },
+      },
+    });
+  });
+  afterAll(async () => api.close());
+
+  it('500 says nothing of the internals', async () => {
+    const originalError = console.error;
+    console.error = () => undefined; // the server logs the cause; the client must not see it
+    try {
+      const response = await api.get('/v1/broken').expect(500);
+      expectErrorBody(response, 'internal_error');
+      expect(response.text).not.toContain('secret');
+      expect(response.text).not.toContain('at ');
+    } finally {
+      console.error = originalError;
+    }
+  });
+
+  it('501 for a declared operation with no implementation', async () => {
+    const created = await api.post('/v1/orders', { item: 'x', quantity: 1 }).expect(201);
+    const response = await api.delete(`/v1/orders/${created.body.identity}`).expect(501);
+    expectErrorBody(response, 'not_implemented');
+  });
+});
