@@ -1,5 +1,5 @@
 import { parseOptions, USAGE, type BenchOptions, type Section } from './lib/options.ts';
-import { describeMachine, machineLines } from './lib/machine.ts';
+import { describeMachine, loadAverage, machineLines } from './lib/machine.ts';
 import { renderTable, type Table } from './lib/table.ts';
 import { writeFiguresBlock } from './lib/report.ts';
 import type { Log, SectionResult, TargetCheck } from './lib/section.ts';
@@ -31,6 +31,9 @@ async function main(): Promise<number> {
   }
   const machine = describeMachine();
   const log: Log = (line) => console.error(line);
+  const loadBefore = loadAverage();
+  // The bench itself keeps about 2 cores busy; more than that at the end means something else ran too.
+  if (loadBefore > 0.5) log(`note: load average ${loadBefore.toFixed(2)} before the run: other work on this machine will disturb the figures`);
   const started = performance.now();
   const tables: Table[] = [];
   const targets: TargetCheck[] = [];
@@ -48,7 +51,8 @@ async function main(): Promise<number> {
   };
   if (targets.length > 0) console.log(`${renderTable(summary)}\n`);
   const seconds = Math.round((performance.now() - started) / 1000);
-  log(`bench finished in ${seconds} s`);
+  const loadAfter = loadAverage();
+  log(`bench finished in ${seconds} s (1-minute load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after)`);
   if (options.report !== undefined) {
     const flags = process.argv.slice(2).filter((arg, index, all) => arg !== '--report' && all[index - 1] !== '--report' && !arg.startsWith('--report='));
     const command = `npm run bench${flags.length > 0 ? ` -- ${flags.join(' ')}` : ''}`;
@@ -56,7 +60,7 @@ async function main(): Promise<number> {
       '## Latest figures',
       '',
       ...machineLines(machine),
-      `- Command: \`${command}\` (${seconds} s)`,
+      `- Command: \`${command}\` (${seconds} s); 1-minute load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after (the bench alone keeps about 2 cores busy)`,
       '',
       ...(targets.length > 0 ? [renderTable(summary), ''] : []),
       ...tables.map((table) => `${renderTable(table)}\n`),

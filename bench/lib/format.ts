@@ -20,3 +20,8 @@ export function formatMiB(kib: number | undefined): string {
 export function formatSeconds(ms: number | undefined): string {
   return ms === undefined || !Number.isFinite(ms) ? '-' : (ms / 1000).toFixed(2);
 }
+
+/** A fraction as a whole percentage: 0.123 → `12%`. */
+export function formatPercent(fraction: number | undefined): string {
+  return fraction === undefined || !Number.isFinite(fraction) ? '-' : `${Math.round(fraction * 100)}%`;
+}

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { availableParallelism, release, totalmem } from 'node:os';
+import { availableParallelism, loadavg, release, totalmem } from 'node:os';
 import { REPO_ROOT, repoPath } from './paths.ts';
 
 export interface Machine {
@@ -50,6 +50,11 @@ function sourceVersion(): string {
   } catch {
     return process.env.BENCH_SOURCE ?? 'unknown (not a git checkout)';
   }
+}
+
+/** The 1-minute load average: above 0 before the run means something else is using the cores. */
+export function loadAverage(): number {
+  return loadavg()[0] ?? Number.NaN;
 }
 
 export function machineLines(machine: Machine): string[] {

@@ -24,6 +24,8 @@ export interface Summary {
   readonly requestsPerSecond: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
+  /** (slowest − fastest round) / median, in requests/s: how much the machine disturbed this target. */
+  readonly spread: number;
   /** Largest resident set sampled while this target was under load, in KiB. */
   readonly peakRssKib: number | undefined;
   /** Responses with an unexpected status, errors and timeouts over all rounds (warm-up excluded). */
@@ -58,9 +60,12 @@ export async function measureTargets(targets: readonly Target[], plan: RoundPlan
   }
   return targets.map((target) => {
     const { rounds, peakKib } = measured.get(target)!;
+    const speeds = rounds.map((round) => round.requestsPerSecond);
+    const requestsPerSecond = median(speeds);
     return {
       label: target.label,
-      requestsPerSecond: median(rounds.map((round) => round.requestsPerSecond)),
+      requestsPerSecond,
+      spread: (Math.max(...speeds) - Math.min(...speeds)) / requestsPerSecond,
       p50Ms: median(rounds.map((round) => round.p50Ms)),
       p99Ms: median(rounds.map((round) => round.p99Ms)),
       peakRssKib: peakKib,

@@ -9,7 +9,7 @@ import { expectStatus } from '../lib/raw-request.ts';
 import { REPO_ROOT, repoPath } from '../lib/paths.ts';
 import { tempDir } from '../lib/temp.ts';
 import { ratio, verdict } from '../lib/stats.ts';
-import { formatMiB, formatMs, formatNumber, formatRatio } from '../lib/format.ts';
+import { formatMiB, formatMs, formatNumber, formatPercent, formatRatio } from '../lib/format.ts';
 import type { Table } from '../lib/table.ts';
 import type { Log, SectionResult, TargetCheck } from '../lib/section.ts';
 import { replayKey, type CapturedResponse } from '../servers/replay-key.ts';
@@ -126,6 +126,7 @@ function buildResult(results: readonly { id: EndpointId; encoding: Encoding; sum
         encoding,
         SERVER_NAMES[letter],
         `${formatNumber(summary.requestsPerSecond)}${summary.unexpected > 0 ? ' (!)' : ''}`,
+        formatPercent(summary.spread),
         formatMs(summary.p50Ms),
         formatMs(summary.p99Ms),
         formatMiB(summary.peakRssKib),
@@ -146,6 +147,7 @@ function buildResult(results: readonly { id: EndpointId; encoding: Encoding; sum
       { title: 'encoding' },
       { title: 'server' },
       { title: 'req/s', align: 'right' },
+      { title: 'spread', align: 'right' },
       { title: 'p50 ms', align: 'right' },
       { title: 'p99 ms', align: 'right' },
       { title: 'peak RSS MiB', align: 'right' },
@@ -154,7 +156,8 @@ function buildResult(results: readonly { id: EndpointId; encoding: Encoding; sum
     ],
     rows,
     notes: [
-      `${connections} keep-alive connections, ${warmupSeconds} s warm-up, median of ${rounds} interleaved rounds of ${durationSeconds} s per server.`,
+      `${connections} keep-alive connections, ${warmupSeconds} s warm-up, median of ${rounds} interleaved rounds of ${durationSeconds} s per server; p50 and p99 are medians over the rounds too.`,
+      'spread: (fastest − slowest round) / median; a large spread means the machine was busy with something else during some rounds.',
       'a replays the bytes c sent; b is plain Koa, compact JSON, no auth or limits; c has User-Agent, bearer auth, limits, ETag and pretty print on.',
       'gzip: Accept-Encoding: gzip on every request; bodies under 1 KiB (GET one) are sent as they are by b and c alike.',
       `Peak RSS over each server's whole life (VmHWM): ${lifetime}.`,

@@ -5,7 +5,7 @@ import { requestHeaders, seed, startGenerated } from '../lib/generated-server.ts
 import { repoPath } from '../lib/paths.ts';
 import { tempDir } from '../lib/temp.ts';
 import { ratio, verdict } from '../lib/stats.ts';
-import { formatMiB, formatMs, formatNumber, formatRatio, formatSeconds } from '../lib/format.ts';
+import { formatMiB, formatMs, formatNumber, formatPercent, formatRatio, formatSeconds } from '../lib/format.ts';
 import type { Log, SectionResult } from '../lib/section.ts';
 import { generatedProject } from '../synthetic/projects.ts';
 import { syntheticCollectionName } from '../synthetic/names.ts';
@@ -48,6 +48,7 @@ export async function routeScaling(options: BenchOptions, log: Log): Promise<Sec
       summary.label.replace(/ \d+$/, ''),
       String(summary.label.match(/\d+$/)?.[0]),
       `${formatNumber(summary.requestsPerSecond)}${summary.unexpected > 0 ? ' (!)' : ''}`,
+      formatPercent(summary.spread),
       formatMs(summary.p50Ms),
       formatMs(summary.p99Ms),
       formatMiB(summary.peakRssKib),
@@ -69,6 +70,7 @@ export async function routeScaling(options: BenchOptions, log: Log): Promise<Sec
             { title: 'server' },
             { title: 'collections', align: 'right' },
             { title: 'req/s', align: 'right' },
+            { title: 'spread', align: 'right' },
             { title: 'p50 ms', align: 'right' },
             { title: 'p99 ms', align: 'right' },
             { title: 'peak RSS MiB', align: 'right' },
