@@ -7,10 +7,44 @@ import type { Principal, TokenStore, Verification } from './token-store.ts';
 export interface AuthenticateOptions {
   /** Opaque tokens issued by the token CLI. */
   readonly store?: TokenStore;
+  /**
+   * How long a store verification is reused, in ms. Default 500: a revocation or refusal made by
+   * another process is honoured within half a second, and a busy client costs one lookup per window.
+   * 0 checks the store on every request.
+   */
+  readonly cacheMs?: number;
   /** JWTs issued elsewhere. */
   readonly jwt?: JwtOptions;
   /** The realm named in WWW-Authenticate. Default `api`. */
   readonly realm?: string;
+}
+
+/**
+ * Recent verifications by token, kept for a short window. Bounded: past 10,000 tokens it starts
+ * afresh rather than grow, so a flood of random tokens cannot exhaust memory.
+ */
+class VerificationCache {
+  readonly #ttlMs: number;
+  readonly #entries = new Map<string, { verification: Verification; until: number }>();
+
+  constructor(ttlMs: number) {
+    this.#ttlMs = ttlMs;
+  }
+
+  get(token: string): Verification | undefined {
+    const entry = this.#entries.get(token);
+    if (entry === undefined) return undefined;
+    if (entry.until > Date.now()) return entry.verification;
+    this.#entries.delete(token);
+    return undefined;
+  }
+
+  set(token: string, verification: Verification): Verification {
+    if (this.#ttlMs <= 0) return verification;
+    if (this.#entries.size >= 10_000) this.#entries.clear();
+    this.#entries.set(token, { verification, until: Date.now() + this.#ttlMs });
+    return verification;
+  }
 }
 
 /** What authentication left on ctx.state: the principal, or the error to answer with. */
@@ -29,16 +63,18 @@ export function authOf(ctx: Context): Principal | undefined {
  * it fails, without answering yet: call limits can then count an unauthenticated request per
  * address before `requireAuth()` refuses it. Use `bearerAuth()` for both in one.
  */
-export function authenticate({ store, jwt, realm = 'api' }: AuthenticateOptions): Middleware {
+export function authenticate({ store, jwt, realm = 'api', cacheMs = 500 }: AuthenticateOptions): Middleware {
   if (store === undefined && jwt === undefined) throw new Error('authenticate needs a token store, JWT options, or both');
   const verifyJwt = jwt === undefined ? undefined : jwtVerifier(jwt);
   const challenge = `Bearer realm="${realm}"`;
   const invalid = () =>
     unauthorized('invalid_token', 'the bearer token is not valid', { headers: { 'WWW-Authenticate': `${challenge}, error="invalid_token"` } });
 
+  const cache = new VerificationCache(cacheMs);
   const verify = async (token: string): Promise<Verification> => {
     if (verifyJwt !== undefined && looksLikeJwt(token)) return verifyJwt(token);
-    return store === undefined ? { ok: false, reason: 'invalid' } : store.verify(token);
+    if (store === undefined) return { ok: false, reason: 'invalid' };
+    return cache.get(token) ?? cache.set(token, store.verify(token));
   };
 
   return async function authenticateMiddleware(ctx: Context, next: Next) {

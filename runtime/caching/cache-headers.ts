@@ -18,9 +18,12 @@ export const DEFAULT_VARY = ['Accept-Encoding', 'X-Result-Fields', 'X-Expansion-
  * app.use(cacheHeaders({ cacheControl: 'private, max-age=0, must-revalidate' }));
  */
 export function cacheHeaders({ vary = DEFAULT_VARY, cacheControl = 'private, no-cache' }: CacheHeadersOptions = {}): Middleware {
+  const varyValue = vary.join(', ');
   return async function cacheHeadersMiddleware(ctx: Context, next: Next) {
     await next();
-    for (const header of vary) ctx.vary(header);
+    // Set at once when nothing else named a header yet; merged (without duplicates) otherwise.
+    if (ctx.response.get('Vary') === undefined || ctx.response.get('Vary') === '') ctx.set('Vary', varyValue);
+    else ctx.vary(varyValue);
     if ((ctx.method === 'GET' || ctx.method === 'HEAD') && (ctx.status === 200 || ctx.status === 304)) ctx.set('Cache-Control', cacheControl);
     else ctx.set('Cache-Control', 'no-store');
   };

@@ -25,8 +25,10 @@ export function negotiateJson({
   bodyTypes = ['application/json', 'application/merge-patch+json', 'application/*+json'],
 }: NegotiateJsonOptions = {}): Middleware {
   return async function negotiateJsonMiddleware(ctx: Context, next: Next) {
-    if (ctx.get('Accept') !== '' && ctx.accepts('application/json') === false) {
-      throw notAcceptable(`this API answers only application/json; the Accept header "${ctx.get('Accept')}" excludes it`);
+    const accept = ctx.get('Accept');
+    // The common cases answer at once; anything else goes through full content negotiation.
+    if (accept !== '' && accept !== 'application/json' && accept !== '*/*' && ctx.accepts('application/json') === false) {
+      throw notAcceptable(`this API answers only application/json; the Accept header "${accept}" excludes it`);
     }
     if (hasRequestBody(ctx) && ctx.is(...bodyTypes) === false) {
       const given = ctx.get('Content-Type') || 'none';

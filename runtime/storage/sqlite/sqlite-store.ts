@@ -17,6 +17,7 @@ import { ftsTableOf, quoteName } from './sql-names.ts';
 export class SqliteResourceStore implements ResourceStore {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();
+  #findStatements = new WeakMap<TableSpec, StatementSync>();
   #depth = 0;
 
   constructor(db: DatabaseSync) {
@@ -39,13 +40,18 @@ export class SqliteResourceStore implements ResourceStore {
 
   close(): void {
     this.#statements.clear();
+    this.#findStatements = new WeakMap();
     if (this.#db.isOpen) this.#db.close();
   }
 
   find(table: TableSpec, key: unknown): Row | undefined {
-    const raw = this.#prepare(`SELECT * FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = ?`).get(
-      toSqlValue(table.key.type, key),
-    );
+    // The hottest statement: prepared once per table, found without building its SQL again.
+    let statement = this.#findStatements.get(table);
+    if (statement === undefined) {
+      statement = this.#prepare(`SELECT * FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = ?`);
+      this.#findStatements.set(table, statement);
+    }
+    const raw = statement.get(toSqlValue(table.key.type, key));
     return raw === undefined ? undefined : fromSqlRow(table, raw);
   }
 
