@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { preconditionFailed } from '../errors/index.ts';
 
 /**
@@ -6,7 +6,8 @@ import { preconditionFailed } from '../errors/index.ts';
  * (Not a security hash: it only has to change when the bytes do.)
  */
 export function etagOf(bytes: Buffer | string): string {
-  return `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+  // crypto.hash is the one-shot form: no Hash object per response.
+  return `"${hash('sha1', bytes, 'base64url')}"`;
 }
 
 /** The suffix a compressed variant's tag carries; comparisons ignore it (same entity, other coding). */
