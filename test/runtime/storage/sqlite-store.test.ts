@@ -84,3 +84,17 @@ describe('SqliteResourceStore', () => {
     expect(toFtsQuery(given)).toBe(want);
   });
 });
+
+describe('string identifiers', () => {
+  it('are assigned by the server, random and unguessable, and found again', () => {
+    const notes: TableSpec = { table: 'notes', key: { name: 'note_id', type: 'string', generated: true }, columns: [{ name: 'text', kind: 'string', unique: false, indexed: false, searchable: true }] };
+    const store = new SqliteResourceStore(openDatabase(':memory:'));
+    store.migrate([notes]);
+    const first = store.transaction((tx) => tx.insert(notes, { text: 'one' }));
+    const second = store.transaction((tx) => tx.insert(notes, { text: 'two' }));
+    expect(first.note_id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(second.note_id).not.toBe(first.note_id);
+    expect(store.find(notes, first.note_id)).toMatchObject({ text: 'one' });
+    expect(store.search(notes, 'two', 10, 0).keys).toEqual([second.note_id]);
+  });
+});

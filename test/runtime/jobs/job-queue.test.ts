@@ -1,0 +1,72 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { JobQueue } from '../../../runtime/jobs/index.ts';
+import { openDatabase } from '../../../runtime/storage/index.ts';
+import { until } from '../../support/poll.ts';
+
+const fileDatabase = () => join(mkdtempSync(join(tmpdir(), 'jobs-')), 'app.db');
+
+describe('JobQueue', () => {
+  it('never runs more jobs at once than its concurrency', async () => {
+    let running = 0;
+    let most = 0;
+    const queue = new JobQueue({
+      db: openDatabase(':memory:'),
+      name: 'work',
+      concurrency: 2,
+      pollIntervalMs: 10,
+      tools: {},
+      types: {
+        slow: {
+          payload: z.object({}),
+          run: async () => {
+            running += 1;
+            most = Math.max(most, running);
+            await new Promise((resolve) => setTimeout(resolve, 30));
+            running -= 1;
+          },
+        },
+      },
+    });
+    queue.start();
+    const jobs = Array.from({ length: 6 }, () => queue.enqueue({ type: 'slow' }));
+    await until(async () => jobs.map((job) => queue.get(job.job_id)?.state), (states) => states.every((state) => state === 'succeeded'));
+    expect(jobs.map((job) => queue.get(job.job_id)?.state)).toEqual(Array(6).fill('succeeded'));
+    expect(most).toBe(2);
+    await queue.stop();
+  });
+
+  it('puts back a job whose process died while running it, once its lease has run out', async () => {
+    const path = fileDatabase();
+    const types = { once: { payload: z.object({}), run: () => 'done' } };
+    // A process that claims the job and dies: its lease (1 ms) runs out and nothing renews it.
+    const dead = new JobQueue({ db: openDatabase(path), name: 'work', types, tools: {}, concurrency: 0, leaseMs: 1 });
+    const job = dead.enqueue({ type: 'once' });
+    const db = openDatabase(path);
+    db.prepare(`UPDATE jobs SET state = 'running', lease_until = ? WHERE job_id = ?`).run(Date.now() - 1, job.job_id);
+    const alive = new JobQueue({ db: openDatabase(path), name: 'work', types, tools: {}, pollIntervalMs: 10 });
+    alive.start();
+    const finished = await until(async () => alive.get(job.job_id), (current) => current?.state === 'succeeded');
+    expect(finished).toMatchObject({ state: 'succeeded', result: 'done', attempts: 1 });
+    await alive.stop();
+  });
+
+  it('records a failure with an error entry and keeps running other jobs', async () => {
+    const queue = new JobQueue({
+      db: openDatabase(':memory:'),
+      name: 'work',
+      pollIntervalMs: 10,
+      tools: {},
+      types: { fail: { payload: z.object({}), run: () => { throw new Error('disk full'); } }, pass: { payload: z.object({}), run: () => 1 } },
+    });
+    queue.start();
+    const failing = queue.enqueue({ type: 'fail' });
+    const passing = queue.enqueue({ type: 'pass' });
+    await until(async () => queue.get(passing.job_id)?.state, (state) => state === 'succeeded');
+    expect(queue.get(failing.job_id)).toMatchObject({ state: 'failed', error: { code: 'job_failed', message: 'disk full' } });
+    await queue.stop();
+  });
+});
