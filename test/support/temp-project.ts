@@ -27,3 +27,28 @@ export function generateIn(root: string, ...args: string[]): { status: number | 
   const result = spawnSync(process.execPath, ['codegen/cli/generate.ts', ...args], { cwd: root, encoding: 'utf8' });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
+
+/**
+ * A copied project, changed by `prepare`, regenerated, and served as `npm start` serves it, with the
+ * headers of a client holding a token. Stop it with `stop()`.
+ */
+export async function serveCopiedProject(prepare: (root: string) => void) {
+  const { spawnServer } = await import('./spawn-server.ts');
+  const { issueToken } = await import('./token-cli.ts');
+  const root = copyProject();
+  prepare(root);
+  const generated = generateIn(root);
+  if (generated.status !== 0) throw new Error(`generate failed:\n${generated.output}`);
+  const databaseUrl = `sqlite:${join(root, 'app.db')}`;
+  const headers = { 'User-Agent': 'copied-project-test', Authorization: `Bearer ${issueToken(databaseUrl, 'copied-project')}`, 'Content-Type': 'application/json' };
+  const server = await spawnServer({ DATABASE_URL: databaseUrl }, 'generated/main.ts', root);
+  return {
+    root,
+    server,
+    headers,
+    stop: async () => {
+      server.child.kill('SIGTERM');
+      return server.exited;
+    },
+  };
+}

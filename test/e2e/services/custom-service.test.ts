@@ -1,9 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnServer, type SpawnedServer } from '../../support/spawn-server.ts';
-import { copyProject, generateIn } from '../../support/temp-project.ts';
-import { issueToken } from '../../support/token-cli.ts';
+import type { SpawnedServer } from '../../support/spawn-server.ts';
+import { serveCopiedProject } from '../../support/temp-project.ts';
 
 const CONVERSIONS = `import { z } from 'zod';
 import { service } from '../dsl/index.ts';
@@ -29,28 +28,20 @@ export default service({
 `;
 
 describe('a service declared with its own handlers', () => {
+  let served: Awaited<ReturnType<typeof serveCopiedProject>>;
   let server: SpawnedServer;
   let headers: Record<string, string>;
   beforeAll(async () => {
-    const root = copyProject();
-    writeFileSync(join(root, 'definitions/unit-conversions.ts'), CONVERSIONS);
-    const generated = generateIn(root);
-    expect(generated.status, generated.output).toBe(0);
-    const databaseUrl = `sqlite:${join(root, 'app.db')}`;
-    headers = { 'User-Agent': 'custom-service-test', Authorization: `Bearer ${issueToken(databaseUrl, 'converter')}`, 'Content-Type': 'application/json' };
-    server = await spawnServer({ DATABASE_URL: databaseUrl }, 'generated/main.ts', root);
+    served = await serveCopiedProject((root) => writeFileSync(join(root, 'definitions/unit-conversions.ts'), CONVERSIONS));
+    ({ server, headers } = served);
   });
-  afterAll(async () => {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  });
-
+  afterAll(async () => served.stop());
   it('is served on the service family with validated query and body', async () => {
     const get = await fetch(`${server.url}/services/v1/unit/conversions?celsius=100`, { headers });
     expect(get.status).toBe(200);
     expect(await get.json()).toEqual({ celsius: 100, fahrenheit: 212 });
     const post = await fetch(`${server.url}/services/v1/unit/conversions`, { method: 'POST', headers, body: JSON.stringify({ values: [1, 2, 3] }) });
-    expect(await post.json()).toEqual({ sum: 6, client: 'converter' });
+    expect(await post.json()).toEqual({ sum: 6, client: 'copied-project' });
   });
 
   it.each([

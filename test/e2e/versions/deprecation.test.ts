@@ -1,27 +1,20 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnServer, type SpawnedServer } from '../../support/spawn-server.ts';
-import { copyProject, editFile, generateIn } from '../../support/temp-project.ts';
-import { issueToken } from '../../support/token-cli.ts';
+import type { SpawnedServer } from '../../support/spawn-server.ts';
+import { editFile, serveCopiedProject } from '../../support/temp-project.ts';
 
 describe('a deprecated version', () => {
+  let served: Awaited<ReturnType<typeof serveCopiedProject>>;
   let server: SpawnedServer;
   let headers: Record<string, string>;
   beforeAll(async () => {
-    const root = copyProject();
-    editFile(root, 'definitions/orders.ts', (text) =>
-      text.replace("versions: { v1: {}, v2: {} }", "versions: { v1: { deprecated: { since: '2026-11-01', sunset: '2027-06-30', successor: 'v2' } }, v2: {} }"),
+    served = await serveCopiedProject((root) =>
+      editFile(root, 'definitions/orders.ts', (text) =>
+        text.replace("versions: { v1: {}, v2: {} }", "versions: { v1: { deprecated: { since: '2026-11-01', sunset: '2027-06-30', successor: 'v2' } }, v2: {} }"),
+      ),
     );
-    const generated = generateIn(root);
-    expect(generated.status, generated.output).toBe(0);
-    const databaseUrl = `sqlite:${join(root, 'app.db')}`;
-    headers = { 'User-Agent': 'deprecation-test', Authorization: `Bearer ${issueToken(databaseUrl, 'deprecation-test')}`, 'Content-Type': 'application/json' };
-    server = await spawnServer({ DATABASE_URL: databaseUrl }, 'generated/main.ts', root);
+    ({ server, headers } = served);
   });
-  afterAll(async () => {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  });
+  afterAll(async () => served.stop());
 
   it('carries Deprecation, Sunset and a Link to the same path in its successor, on successes and errors', async () => {
     await fetch(`${server.url}/v1/orders`, { method: 'POST', headers, body: JSON.stringify({ item: 'old', quantity: 1 }) });
