@@ -7,7 +7,7 @@ import { issueToken } from '../support/token-cli.ts';
 
 const BOOKS = `import { collection, field } from '../dsl/index.ts';
 
-/** Books: a plural name, a server-assigned integer id, one required field. */
+/** Books: a plural name, a server-assigned integer id, a required title, an optional order. */
 export default collection({
   name: 'books',
   identifier: { name: 'book_id', type: 'integer' },
