@@ -71,6 +71,10 @@ async function main(): Promise<number> {
   return 0;
 }
 
+// Ctrl-C: exit through the 'exit' handlers, which kill the servers and remove the temporary folders.
+process.once('SIGINT', () => process.exit(130));
+process.once('SIGTERM', () => process.exit(143));
+
 try {
   process.exitCode = await main();
 } catch (error) {

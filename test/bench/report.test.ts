@@ -1,11 +1,19 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { writeFiguresBlock } from '../../bench/lib/report.ts';
 
 describe('the BENCHMARKS.md figures block', () => {
-  const file = () => join(mkdtempSync(join(tmpdir(), 'bench-report-')), 'BENCHMARKS.md');
+  const folders: string[] = [];
+  const file = () => {
+    const folder = mkdtempSync(join(tmpdir(), 'bench-report-'));
+    folders.push(folder);
+    return join(folder, 'BENCHMARKS.md');
+  };
+  afterEach(() => {
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
 
   it('replaces only the text between the markers', () => {
     const path = file();
