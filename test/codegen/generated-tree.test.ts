@@ -43,4 +43,13 @@ describe('generated/ (golden)', () => {
     expect(generateIn(root).status).toBe(0);
     expect(generateIn(root, '--check')).toMatchObject({ status: 0 });
   });
+
+  it('generate --check is fast when nothing changed, and still catches a hand edit of generated/', () => {
+    const root = copyProject();
+    expect(generateIn(root, '--check').output).toContain('stamp: nothing generation reads or wrote has changed');
+    editFile(root, 'generated/resources/v1/orders.ts', (text) => text.replace("path: '/v1/orders'", "path: '/v1/order'"));
+    const edited = generateIn(root, '--check');
+    expect(edited.status).toBe(1);
+    expect(edited.output).toContain('stale: generated/resources/v1/orders.ts');
+  });
 });

@@ -11,7 +11,7 @@ import { REPOSITORY } from './spawn-server.ts';
 export function copyProject(): string {
   const root = mkdtempSync(join(tmpdir(), 'project-'));
   for (const folder of ['definitions', 'dsl', 'codegen', 'runtime', 'generated']) cpSync(join(REPOSITORY, folder), join(root, folder), { recursive: true });
-  for (const file of ['package.json', 'tsconfig.json', 'published-versions.json']) cpSync(join(REPOSITORY, file), join(root, file));
+  for (const file of ['package.json', 'package-lock.json', 'tsconfig.json', 'published-versions.json']) cpSync(join(REPOSITORY, file), join(root, file));
   symlinkSync(join(REPOSITORY, 'node_modules'), join(root, 'node_modules'), 'dir');
   return root;
 }

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+/**
+ * generated/stamp.json: a hash of everything generation reads (definitions, DSL, generator, published
+ * shapes, the lockfile that pins zod and ts-morph) and of everything it wrote. Generation is deterministic, so
+ * when both hashes still match, generated/ is what the definitions produce and `generate --check`
+ * can say so without generating. It only ever speeds the check up: on any mismatch the check
+ * generates and compares file by file, and the stamp itself is never reported stale.
+ */
+export const STAMP_FILE = 'generated/stamp.json';
+
+const INPUT_FOLDERS = ['definitions', 'dsl', 'codegen'];
+const INPUT_FILES = ['package-lock.json', 'published-versions.json'];
+
+export interface Stamp {
+  readonly inputs: string;
+  readonly outputs: string;
+}
+
+function filesUnder(root: string, folder: string): string[] {
+  const absolute = join(root, folder);
+  if (!existsSync(absolute)) return [];
+  return readdirSync(absolute, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'));
+}
+
+function hashOf(entries: Iterable<readonly [string, string | Buffer]>): string {
+  const hash = createHash('sha256');
+  for (const [path, content] of entries) hash.update(path).update('\0').update(content).update('\0');
+  return hash.digest('hex');
+}
+
+/** The hash of every input of generation, as the files are now. */
+export function inputsHash(root: string): string {
+  const paths = [...INPUT_FOLDERS.flatMap((folder) => filesUnder(root, folder)), ...INPUT_FILES.filter((file) => existsSync(join(root, file)))].sort();
+  return hashOf(paths.map((path) => [path, readFileSync(join(root, path))] as const));
+}
+
+/** The hash of generated files (path → text), the stamp left out. */
+export function outputsHash(files: Iterable<readonly [string, string | Buffer]>): string {
+  return hashOf([...files].filter(([path]) => path !== STAMP_FILE).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** The hash of generated/ as it is on disk. */
+export function outputsHashOnDisk(root: string): string {
+  return outputsHash(filesUnder(root, 'generated').map((path) => [path, readFileSync(join(root, path))] as const));
+}
+
+export function readStamp(root: string): Stamp | undefined {
+  const file = join(root, STAMP_FILE);
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Stamp;
+  } catch {
+    return undefined;
+  }
+}
+
+export function stampText(stamp: Stamp): string {
+  return `${JSON.stringify(stamp, null, 2)}\n`;
+}
