@@ -22,11 +22,24 @@ export class SourceFileBuilder {
 
   build(path: string, header: string, statements: readonly (string | StatementStructures)[]): GeneratedFile {
     const file = this.#project.createSourceFile(path, { statements: [header, ...statements] }, { overwrite: true });
-    file.formatText({ indentSize: 2, convertTabsToSpaces: true, ensureNewLineAtEndOfFile: true });
-    const text = spaceTopLevel(file.getFullText());
-    return { path, text: text.endsWith('\n') ? text : `${text}\n` };
+    const project = this.#project;
+    let text: string | undefined;
+    // Formatted on first read, after every file of the run exists: the language service then builds
+    // its program once, instead of once per file as formatting each file in place would.
+    return {
+      path,
+      get text() {
+        if (text === undefined) {
+          const formatted = project.getLanguageService().getFormattedDocumentText(file.getFilePath(), FORMAT_SETTINGS);
+          text = spaceTopLevel(formatted.endsWith('\n') ? formatted : `${formatted}\n`);
+        }
+        return text;
+      },
+    };
   }
 }
+
+const FORMAT_SETTINGS = { indentSize: 2, tabSize: 2, convertTabsToSpaces: true, ensureNewLineAtEndOfFile: true } as const;
 
 /**
  * One blank line after the header and the imports, and between top-level declarations, as a person
