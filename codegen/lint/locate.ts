@@ -14,7 +14,8 @@ export interface Position {
  * nearest property it found, so the position is always inside the declaration.
  */
 export class DeclarationLocator {
-  readonly #project = new Project({ useInMemoryFileSystem: false, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
+  // Created on the first finding to place: a clean lint never pays for a ts-morph project.
+  #project: Project | undefined;
   readonly #files = new Map<string, SourceFile>();
 
   locate(absolutePath: string, path: readonly string[], argument = false): Position {
@@ -42,6 +43,7 @@ export class DeclarationLocator {
   #file(absolutePath: string): SourceFile {
     let file = this.#files.get(absolutePath);
     if (file === undefined) {
+      this.#project ??= new Project({ useInMemoryFileSystem: false, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
       file = this.#project.addSourceFileAtPath(absolutePath);
       this.#files.set(absolutePath, file);
     }
