@@ -1,7 +1,7 @@
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { StructureKind, type StatementStructures } from 'ts-morph';
 import type { ResolvedModel } from '../model/index.ts';
 import { fileHeader } from './header.ts';
-import { printLiteral } from './literal.ts';
+import { constStatement, printLiteral } from './literal.ts';
 import { openApiFileOf } from './emit-openapi.ts';
 import { importPath } from './import-path.ts';
 import { modelConstOf, modelFileOf } from './emit-models.ts';
@@ -90,16 +90,12 @@ function apiModule(builder: SourceFileBuilder, model: ResolvedModel): GeneratedF
     { kind: StructureKind.ImportDeclaration, namedImports: ['resourceRoutes'], moduleSpecifier: './resources/index.ts' },
     { kind: StructureKind.ImportDeclaration, namedImports: ['serviceRoutes'], moduleSpecifier: './services/index.ts' },
     { kind: StructureKind.ImportDeclaration, namedImports: ['settingRoutes'], moduleSpecifier: './settings/index.ts' },
-    {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      isExported: true,
-      docs: ['The whole API declared in definitions/: its models, its job queues and the routes of its three families.'],
-      declarations: [
-        {
-          name: 'api',
-          type: 'ApiDefinition',
-          initializer: [
+    constStatement({
+      docs: 'The whole API declared in definitions/: its models, its job queues and the routes of its three families.',
+      exported: true,
+      name: 'api',
+      type: 'ApiDefinition',
+      initializer: [
             '{',
             `  versions: [${model.versions.map((version) => `'${version}'`).join(', ')}],`,
             '  catalog: {',
@@ -112,9 +108,7 @@ function apiModule(builder: SourceFileBuilder, model: ResolvedModel): GeneratedF
             '  routes: (context) => [...resourceRoutes(context), ...serviceRoutes(context), ...settingRoutes(context)],',
             '}',
           ].join('\n'),
-        },
-      ],
-    },
+    }),
   ];
   return builder.build(path, fileHeader(['every file in definitions/']), statements);
 }

@@ -1,8 +1,8 @@
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { StructureKind, type StatementStructures } from 'ts-morph';
 import type { ResolvedAggregate, ResolvedCollection, ResolvedModel, ResolvedSetting } from '../model/index.ts';
 import { fileHeader } from './header.ts';
 import { importPath } from './import-path.ts';
-import { code, printLiteral } from './literal.ts';
+import { code, constStatement, printLiteral } from './literal.ts';
 import { collectionTable, DEFINITION, fieldLiteral, tableLiteral, versionLiteral } from './model-literals.ts';
 import { camelOf, fileNameOf } from './names.ts';
 import type { GeneratedFile, SourceFileBuilder } from './source-file.ts';
@@ -29,22 +29,22 @@ function emitModel(
   literal: Record<string, unknown>,
 ): GeneratedFile {
   const path = modelFileOf(declaration.name);
-  const statements: StatementStructures[] = [
+  const statements: (string | StatementStructures)[] = [
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['FieldModel', type], moduleSpecifier: importPath(path, RUNTIME) },
     { kind: StructureKind.ImportDeclaration, defaultImport: DEFINITION, moduleSpecifier: importPath(path, declaration.source) },
-    {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: ['The stored fields, shared by every version that does not declare its own shape.'],
-      declarations: [{ name: 'storedFields', type: 'readonly FieldModel[]', initializer: printLiteral(declaration.fields.map(fieldLiteral)) }],
-    },
-    {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      isExported: true,
-      docs: [`${declaration.name}, resolved from ${declaration.source} with every default applied.`],
-      declarations: [{ name: modelConstOf(declaration.name), type, initializer: printLiteral(literal) }],
-    },
+    constStatement({
+      docs: 'The stored fields, shared by every version that does not declare its own shape.',
+      name: 'storedFields',
+      type: 'readonly FieldModel[]',
+      initializer: printLiteral(declaration.fields.map(fieldLiteral)),
+    }),
+    constStatement({
+      docs: `${declaration.name}, resolved from ${declaration.source} with every default applied.`,
+      exported: true,
+      name: modelConstOf(declaration.name),
+      type,
+      initializer: printLiteral(literal),
+    }),
   ];
   return builder.build(path, fileHeader([declaration.source]), statements);
 }
@@ -71,7 +71,7 @@ function collectionLiteral(collection: ResolvedCollection): Record<string, unkno
 }
 
 function aggregateLiteral(aggregate: ResolvedAggregate, parent: ResolvedCollection | undefined): Record<string, unknown> {
-  const key = { name: parent?.identifier.name ?? `${aggregate.parent}_id`, type: parent?.identifier.type ?? 'integer', generated: false };
+  const key = { name: parent?.identifier.name ?? `${aggregate.parent.replaceAll('-', '_')}_id`, type: parent?.identifier.type ?? 'integer', generated: false };
   return {
     kind: 'aggregate',
     name: aggregate.name,

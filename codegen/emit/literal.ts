@@ -39,3 +39,12 @@ function quote(text: string): string {
 function propertyName(key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? key : quote(key);
 }
+
+/**
+ * A top-level constant whose initializer is a printed literal, written as one statement. A
+ * VariableStatement structure would give every line of a multi-line initializer a hanging indent
+ * that only a formatting pass could take out again.
+ */
+export function constStatement({ docs, exported = false, name, type, initializer }: { docs: string; exported?: boolean; name: string; type: string; initializer: string }): string {
+  return `/** ${docs} */\n${exported ? 'export ' : ''}const ${name}: ${type} = ${initializer};`;
+}

@@ -7,8 +7,10 @@ export interface GeneratedFile {
 }
 
 /**
- * Builds one file from ts-morph statement structures in an in-memory project and formats it with
- * fixed settings, so the same structures always give the same bytes.
+ * Builds one file from ts-morph statement structures in an in-memory project, printed with fixed
+ * settings (two-space indentation, single quotes, trailing commas), so the same structures always
+ * give the same bytes. The emitters write code already laid out as the TypeScript formatter would
+ * (the golden tests hold them to it), so no formatting pass runs: it was most of the generator's time.
  */
 export class SourceFileBuilder {
   readonly #project = new Project({
@@ -22,24 +24,12 @@ export class SourceFileBuilder {
 
   build(path: string, header: string, statements: readonly (string | StatementStructures)[]): GeneratedFile {
     const file = this.#project.createSourceFile(path, { statements: [header, ...statements] }, { overwrite: true });
-    const project = this.#project;
-    let text: string | undefined;
-    // Formatted on first read, after every file of the run exists: the language service then builds
-    // its program once, instead of once per file as formatting each file in place would.
-    return {
-      path,
-      get text() {
-        if (text === undefined) {
-          const formatted = project.getLanguageService().getFormattedDocumentText(file.getFilePath(), FORMAT_SETTINGS);
-          text = spaceTopLevel(formatted.endsWith('\n') ? formatted : `${formatted}\n`);
-        }
-        return text;
-      },
-    };
+    const text = spaceTopLevel(file.getFullText());
+    // Each file stands alone; dropping it keeps the in-memory project from growing with the run.
+    this.#project.removeSourceFile(file);
+    return { path, text: text.endsWith('\n') ? text : `${text}\n` };
   }
 }
-
-const FORMAT_SETTINGS = { indentSize: 2, tabSize: 2, convertTabsToSpaces: true, ensureNewLineAtEndOfFile: true } as const;
 
 /**
  * One blank line after the header and the imports, and between top-level declarations, as a person

@@ -96,7 +96,8 @@ function resolveCollection(source: string, declaration: CollectionDeclaration): 
     name: declaration.name,
     singular,
     identifier: {
-      name: declaration.identifier?.name ?? `${singular}_id`,
+      // Path segments join words with hyphens, properties with underscores: `trade-orders` → `trade_order_id`.
+      name: declaration.identifier?.name ?? `${singular.replaceAll('-', '_')}_id`,
       type: declaration.identifier?.type ?? DEFAULTS.identifierType,
     },
     fields,

@@ -133,7 +133,7 @@ function operationOf(route: RouteDescriptor, model: ResolvedModel, version: stri
   if (handler.kind === 'aggregate') {
     const aggregate = model.aggregates.find((candidate) => candidate.name === route.declaration)!;
     const parent = model.collections.find((candidate) => candidate.name === aggregate.parent);
-    const id = [pathParameter(parent?.identifier.name ?? `${aggregate.parent}_id`, parent?.identifier.type ?? 'integer')];
+    const id = [pathParameter(parent?.identifier.name ?? `${aggregate.parent.replaceAll('-', '_')}_id`, parent?.identifier.type ?? 'integer')];
     const name = representationName(aggregate.name, version);
     return handler.operation === 'read'
       ? { summary: `Read the ${aggregate.name} of a ${parent?.singular ?? aggregate.parent}`, parameters: [...READ_HEADERS, ...CONDITIONAL, ...id], responses: { '200': ok(ref('schemas', name), 'ETag', 'E-Tag', 'Last-Modified'), '304': notModified, ...errors('404') } }

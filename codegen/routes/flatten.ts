@@ -20,7 +20,7 @@ export function flattenRoutes(model: ResolvedModel): RouteDescriptor[] {
   }
   for (const aggregate of model.aggregates) {
     const parent = collectionsByName.get(aggregate.parent);
-    const parentId = parent?.identifier.name ?? `${aggregate.parent}_id`;
+    const parentId = parent?.identifier.name ?? `${aggregate.parent.replaceAll('-', '_')}_id`;
     for (const version of aggregate.versions) {
       const path = `/${version.name}/${aggregate.parent}/:${parentId}/${aggregate.name}`;
       for (const [method, operation] of [['GET', 'read'], ['PUT', 'replace']] as const) {
