@@ -12,7 +12,7 @@ import { jsonBody, negotiateJson } from '../http/index.ts';
 import { familyRouters } from '../routing/index.ts';
 import { RequestDrain } from '../server/drain.ts';
 import { openStore, type OpenedStore } from '../storage/index.ts';
-import { searchableCollections } from '../services/index.ts';
+import { serviceTools } from '../services/index.ts';
 import type { ApiContext, ApiDefinition, ServiceTools } from './api-definition.ts';
 import type { ServerConfig } from './config.ts';
 
@@ -49,34 +49,21 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
     ...api.catalog.aggregates.map((model) => model.table),
   ]);
   const resourceContext = { store, baseUrl: config.baseUrl, catalog: api.catalog };
-  const tools: ServiceTools = {
-    searchableCollections: () => searchableCollections(resourceContext).map((model) => model.name),
-    reindex: (names) => {
-      const models = searchableCollections(resourceContext).filter((model) => names === undefined || names.includes(model.name));
-      const indexed: Record<string, number> = {};
-      store.transaction((tx) => {
-        for (const model of models) indexed[model.name] = tx.reindex(model.table);
-      });
-      return { indexed };
-    },
-  };
+  const tools = serviceTools(resourceContext);
+  const queues = api.jobQueues.map(
+    (spec) => new JobQueue<ServiceTools>({ db, name: spec.name, types: spec.jobs, tools, concurrency: config.jobWorkers ?? spec.concurrency ?? 2 }),
+  );
   const context: ApiContext = {
     ...resourceContext,
     handlerOptions: { preconditions: ifMatchPrecondition },
     versions: api.versions,
     tools,
     services: {
-      jobQueues: new Map(
-        api.jobQueues.map((spec) => [
-          spec.name,
-          new JobQueue<ServiceTools>({ db, name: spec.name, types: spec.jobs, tools, concurrency: config.jobWorkers ?? spec.concurrency ?? 2 }),
-        ]),
-      ),
+      jobQueues: new Map(queues.map((queue, index) => [api.jobQueues[index]!.name, queue])),
       settings: new SqliteSettingsStore(db),
       openApi: (version) => api.openApi?.[version],
     },
   };
-  const queues = [...context.services.jobQueues.values()] as JobQueue<ServiceTools>[];
   for (const queue of queues) queue.start();
   const drain = new RequestDrain();
   const app = new Koa();

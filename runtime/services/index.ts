@@ -4,3 +4,4 @@ export { jobQueueHandlers, jobUri, type JobQueuePort } from './job-queue-handler
 export { customOperationHandler, type CustomOperationSpec } from './custom-service.ts';
 export { openApiHandler } from './openapi-handler.ts';
 export { settingHandlers, settingPrincipal, type SettingsPort } from './setting-handlers.ts';
+export { serviceTools } from './service-tools.ts';

@@ -1,0 +1,19 @@
+import type { ResourceContext } from '../resources/index.ts';
+import type { ServiceTools } from '../app/api-definition.ts';
+import { searchableCollections } from './search-handler.ts';
+
+/** What service handlers and jobs may ask of the server: the searchable collections, and reindexing them. */
+export function serviceTools(context: ResourceContext): ServiceTools {
+  return {
+    searchableCollections: () => searchableCollections(context).map((model) => model.name),
+    reindex: (names) => {
+      const models = searchableCollections(context).filter((model) => names === undefined || names.includes(model.name));
+      const indexed: Record<string, number> = {};
+      // One transaction: a search never sees a half-rebuilt index.
+      context.store.transaction((tx) => {
+        for (const model of models) indexed[model.name] = tx.reindex(model.table);
+      });
+      return { indexed };
+    },
+  };
+}
