@@ -12,7 +12,8 @@ const now = () => Math.floor(Date.now() / 1000);
 /**
  * The token store in the server's SQLite file, so the token CLI (another process) and every server
  * on the same DATABASE_URL see one truth. Verification reads the row on every request (one indexed
- * lookup), so a revocation or refusal is honoured by the very next request.
+ * lookup); authenticate() reuses an answer for at most 500 ms, so a revocation or refusal made by
+ * another process is honoured within half a second.
  */
 export class SqliteTokenStore implements TokenStore {
   readonly #db: DatabaseSync;
