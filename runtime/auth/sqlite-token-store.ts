@@ -11,7 +11,7 @@ const now = () => Math.floor(Date.now() / 1000);
 
 /**
  * The token store in the server's SQLite file, so the token CLI (another process) and every server
- * on the same DATABASE_URL see one truth. Verification reads the row on every request (one indexed
+ * on the same DATABASE_URL see one truth. verify() reads the row each time it is called (one indexed
  * lookup); authenticate() reuses an answer for at most 500 ms, so a revocation or refusal made by
  * another process is honoured within half a second.
  */
