@@ -1,5 +1,5 @@
 import { emitIndexes, emitMain, emitModels, emitResourceRoutes, emitServiceRoutes, SourceFileBuilder, type GeneratedFile } from './emit/index.ts';
-import { loadDefinitions } from './load/load-definitions.ts';
+import { loadDefinitions, type LoadedDefinition } from './load/load-definitions.ts';
 import { emitOpenApi } from './emit/emit-openapi.ts';
 import { emitVersionDiffs } from './emit/emit-version-diffs.ts';
 import { resolveModel, type ResolvedModel } from './model/index.ts';
@@ -14,10 +14,10 @@ export interface Generation {
 
 /**
  * The pipeline: load definitions → resolve the model → flatten routes → emit. Lint runs before this
- * in the CLI; emitters only read the resolved model and the route list.
+ * in the CLI, on the same loaded definitions; emitters only read the resolved model and the route list.
  */
-export async function generate(root: string): Promise<Generation> {
-  const definitions = await loadDefinitions(root);
+export async function generate(root: string, loaded?: readonly LoadedDefinition[]): Promise<Generation> {
+  const definitions = loaded ?? (await loadDefinitions(root));
   const model = resolveModel(definitions);
   const routes = flattenRoutes(model);
   const builder = new SourceFileBuilder();

@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generate } from '../generate.ts';
-import { lintDefinitions, formatDiagnostic } from '../lint/index.ts';
+import { formatDiagnostic, lintLoaded } from '../lint/index.ts';
+import { DefinitionLoadError, loadDefinitions, type LoadedDefinition } from '../load/load-definitions.ts';
 import { describeDiff, publishVersions, PUBLISHED_FILE, versionDiffs } from '../versions/index.ts';
 import { inputsHash, outputsHash, outputsHashOnDisk, readStamp, STAMP_FILE, stampText } from '../stamp.ts';
 
@@ -29,14 +30,22 @@ async function main(): Promise<number> {
       return 0;
     }
   }
-  const diagnostics = await lintDefinitions(root);
+  let definitions: LoadedDefinition[];
+  try {
+    definitions = await loadDefinitions(root);
+  } catch (error) {
+    if (!(error instanceof DefinitionLoadError)) throw error;
+    console.error(`${error.message}\ngenerate: fix the definition first (npm run lint:definitions)`);
+    return 1;
+  }
+  const diagnostics = lintLoaded(root, definitions);
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (errors.length > 0) {
     for (const diagnostic of errors) console.error(formatDiagnostic(diagnostic));
     console.error(`generate: the definitions have ${errors.length} error(s); fix them first (npm run lint:definitions)`);
     return 1;
   }
-  const generation = await generate(root);
+  const generation = await generate(root, definitions);
   const { model } = generation;
   const stamp = { inputs: inputsHash(root), outputs: outputsHash(generation.files.map((file) => [file.path, file.text] as const)) };
   const files = [...generation.files, { path: STAMP_FILE, text: stampText(stamp) }];
