@@ -1,5 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { isoNow } from '../storage/index.ts';
+import { inTransaction, isoNow } from '../storage/index.ts';
 import type { Job, JobState } from './job.ts';
 
 interface JobRow {
@@ -99,15 +99,10 @@ export class SqliteJobTable {
 
   /** Removes a job, deciding on its current state in the same transaction. */
   removeIf(queue: string, id: number, allowed: (job: Job | undefined) => void): void {
-    this.#db.exec('BEGIN IMMEDIATE');
-    try {
+    inTransaction(this.#db, () => {
       allowed(this.get(queue, id));
       this.#remove.run(id);
-      this.#db.exec('COMMIT');
-    } catch (error) {
-      this.#db.exec('ROLLBACK');
-      throw error;
-    }
+    });
   }
 
   /** Jobs left running by a process that stopped renewing their lease go back to the queue. */

@@ -7,7 +7,7 @@ import type { AggregateModel } from './model.ts';
 import type { PreconditionCheck } from './preconditions.ts';
 import { storedFields } from './represent.ts';
 import type { ResourceContext } from './runtime-context.ts';
-import { parseWriteInput, toStored } from './write-input.ts';
+import { clearedFields, fromStored, parseWriteInput, toStored } from './write-input.ts';
 import { withDeprecation } from '../versions/index.ts';
 
 export interface AggregateHandlers {
@@ -32,7 +32,7 @@ export function aggregateHandlers(
 
   const render = (row: Row | undefined, fields: readonly string[] | undefined) => {
     const stored = row === undefined ? {} : storedFields(model, row);
-    const shaped = version.read === undefined ? stored : version.read(stored);
+    const shaped = fromStored(version, stored);
     const representation = Object.fromEntries(version.fields.map((field) => [field.name, shaped[field.name]]));
     return stripNulls(project(representation, fields));
   };
@@ -57,7 +57,7 @@ export function aggregateHandlers(
       const current = tx.find(model.table, key);
       preconditions?.(ctx, () => render(current, fields));
       const values = parseWriteInput(requestBody(ctx), version, { mode: 'replace', readOnly: {}, resource: model.name });
-      const stored = { ...Object.fromEntries(model.fields.map((field) => [field.name, null])), ...toStored(version, values) };
+      const stored = { ...clearedFields(model), ...toStored(version, values) };
       return current === undefined
         ? tx.insert(model.table, { ...stored, [model.table.key.name]: key })
         : tx.update(model.table, key, stored);

@@ -13,7 +13,7 @@ import { representationNames, representRow } from './represent.ts';
 import type { ResourceContext } from './runtime-context.ts';
 import { prepareDelete, prepareStoredValues } from './write-checks.ts';
 import { withDeprecation } from '../versions/index.ts';
-import { parseWriteInput, toStored, type WriteMode } from './write-input.ts';
+import { clearedFields, parseWriteInput, toStored, type WriteMode } from './write-input.ts';
 
 export type CollectionHandlers = Readonly<Record<OperationName, RouteHandler>>;
 
@@ -123,11 +123,6 @@ export function collectionHandlers(
     handlers[operation] = withDeprecation(handlers[operation], version.deprecated, version.name, context.baseUrl);
   }
   return handlers;
-}
-
-/** Every stored field set to null: a PUT replaces the whole resource. */
-function clearedFields(model: CollectionModel): Record<string, unknown> {
-  return Object.fromEntries(model.fields.map((field) => [field.name, null]));
 }
 
 function notImplementedHandler(model: CollectionModel, operation: OperationName): RouteHandler {

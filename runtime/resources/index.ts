@@ -15,6 +15,6 @@ export { collectionHandlers, type CollectionHandlers, type CollectionHandlerOpti
 export { aggregateHandlers, type AggregateHandlers } from './aggregate-handlers.ts';
 export { representRow, representationNames, storedFields } from './represent.ts';
 export { parseListQuery, PAGING_PARAMETERS } from './list-query.ts';
-export { parseWriteInput, invalidInput, type WriteMode } from './write-input.ts';
+export { parseWriteInput, invalidInput, toStored, fromStored, type WriteMode } from './write-input.ts';
 export { keyFromPath, resourceNotFound } from './identifiers.ts';
 export { zodProblems } from './zod-problems.ts';

@@ -1,6 +1,7 @@
 import type { Row, StoreReader } from '../storage/index.ts';
 import { resourceUri } from '../representation/index.ts';
 import type { Catalog, CollectionModel, FieldModel, VersionModel } from './model.ts';
+import { fromStored } from './write-input.ts';
 
 export interface RepresentOptions {
   readonly baseUrl: string;
@@ -29,7 +30,7 @@ export function representRow(
   options: RepresentOptions,
 ): Record<string, unknown> {
   const stored = storedFields(model, row);
-  const shaped = version.read === undefined ? stored : version.read(stored);
+  const shaped = fromStored(version, stored);
   const representation: Record<string, unknown> = { [model.identifier.name]: row[model.identifier.name] };
   for (const field of version.fields) {
     const value = shaped[field.name];

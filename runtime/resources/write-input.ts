@@ -1,6 +1,6 @@
 import type { ZodError } from 'zod';
 import { ApiError, badRequest, type ErrorEntry } from '../errors/index.ts';
-import type { FieldModel, VersionModel } from './model.ts';
+import type { VersionModel } from './model.ts';
 
 /** create: every required field; replace: the whole resource; update: only what is sent (null clears). */
 export type WriteMode = 'create' | 'replace' | 'update';
@@ -88,7 +88,12 @@ export function toStored(version: VersionModel, values: Record<string, unknown>)
   return version.write === undefined ? values : version.write(values);
 }
 
-/** Fields of a version that are references, by name. */
-export function referenceFields(fields: readonly FieldModel[]): FieldModel[] {
-  return fields.filter((field) => field.kind === 'reference');
+/** Every stored field set to null: a PUT replaces the whole resource, so what it omits is cleared. */
+export function clearedFields(model: { readonly fields: readonly { readonly name: string }[] }): Record<string, unknown> {
+  return Object.fromEntries(model.fields.map((field) => [field.name, null]));
+}
+
+/** The representation stored fields map to (identity unless the version declares a shape). */
+export function fromStored(version: VersionModel, stored: Record<string, unknown>): Record<string, unknown> {
+  return version.read === undefined ? stored : version.read(stored);
 }

@@ -1,6 +1,6 @@
 import { requestBody } from '../http/index.ts';
 import { project, resultFields, stripNulls } from '../representation/index.ts';
-import { parseWriteInput, type SettingModel } from '../resources/index.ts';
+import { fromStored, parseWriteInput, toStored, type SettingModel } from '../resources/index.ts';
 import type { RouteHandler } from '../routing/index.ts';
 import type { ApiContext } from '../app/api-definition.ts';
 import { authOf } from '../auth/index.ts';
@@ -28,7 +28,7 @@ export function settingHandlers(context: ApiContext, model: SettingModel, versio
   const names = version.fields.map((field) => field.name);
   const store = () => context.services.settings;
   const render = (stored: Record<string, unknown>, fields: readonly string[] | undefined) =>
-    stripNulls(project(version.read === undefined ? stored : version.read(stored), fields));
+    stripNulls(project(fromStored(version, stored), fields));
 
   const read: RouteHandler = (ctx) => {
     const fields = resultFields(ctx, names);
@@ -37,7 +37,7 @@ export function settingHandlers(context: ApiContext, model: SettingModel, versio
   const replace: RouteHandler = (ctx) => {
     const fields = resultFields(ctx, names);
     const values = parseWriteInput(requestBody(ctx), version, { mode: 'replace', readOnly: {}, resource: model.name });
-    const stored = version.write === undefined ? values : version.write(values);
+    const stored = toStored(version, values);
     store().write(settingPrincipal(authOf(ctx)), model.name, stripNulls(stored));
     ctx.body = render(stored, fields);
   };
