@@ -1,5 +1,5 @@
 import { StructureKind, type StatementStructures } from 'ts-morph';
-import type { ResolvedAggregate, ResolvedCollection, ResolvedModel, ResolvedSetting } from '../model/index.ts';
+import { defaultIdentifierName, type ResolvedAggregate, type ResolvedCollection, type ResolvedModel, type ResolvedSetting } from '../model/index.ts';
 import { fileHeader } from './header.ts';
 import { importPath } from './import-path.ts';
 import { code, constStatement, printLiteral } from './literal.ts';
@@ -71,7 +71,7 @@ function collectionLiteral(collection: ResolvedCollection): Record<string, unkno
 }
 
 function aggregateLiteral(aggregate: ResolvedAggregate, parent: ResolvedCollection | undefined): Record<string, unknown> {
-  const key = { name: parent?.identifier.name ?? `${aggregate.parent.replaceAll('-', '_')}_id`, type: parent?.identifier.type ?? 'integer', generated: false };
+  const key = { name: parent?.identifier.name ?? defaultIdentifierName(aggregate.parent), type: parent?.identifier.type ?? 'integer', generated: false };
   return {
     kind: 'aggregate',
     name: aggregate.name,

@@ -13,6 +13,14 @@ export function singularOf(plural: string): string {
   return plural;
 }
 
+/**
+ * The identifier a collection gets when its definition names none: `orders` → `order_id`. Path
+ * segments join words with hyphens, properties with underscores: `trade-orders` → `trade_order_id`.
+ */
+export function defaultIdentifierName(collection: string): string {
+  return `${singularOf(collection).replaceAll('-', '_')}_id`;
+}
+
 /** A collection name is plural when it has a plural ending (English regular plurals). */
 export function isPlural(name: string): boolean {
   return singularOf(name) !== name;

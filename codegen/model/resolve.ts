@@ -1,7 +1,7 @@
 import type { AggregateDeclaration, CollectionDeclaration, FieldDeclaration, Fields, VersionDeclarations } from '../../dsl/index.ts';
 import type { ServiceDeclaration, SettingDeclaration } from '../../dsl/index.ts';
 import type { LoadedDefinition } from '../load/load-definitions.ts';
-import { DEFAULTS, singularOf } from './defaults.ts';
+import { DEFAULTS, defaultIdentifierName, singularOf } from './defaults.ts';
 import type {
   ResolvedAggregate,
   ResolvedCollection,
@@ -96,8 +96,7 @@ function resolveCollection(source: string, declaration: CollectionDeclaration): 
     name: declaration.name,
     singular,
     identifier: {
-      // Path segments join words with hyphens, properties with underscores: `trade-orders` → `trade_order_id`.
-      name: declaration.identifier?.name ?? `${singular.replaceAll('-', '_')}_id`,
+      name: declaration.identifier?.name ?? defaultIdentifierName(declaration.name),
       type: declaration.identifier?.type ?? DEFAULTS.identifierType,
     },
     fields,

@@ -1,4 +1,4 @@
-import type { ResolvedModel, ResolvedService } from '../model/index.ts';
+import { defaultIdentifierName, type ResolvedModel, type ResolvedService } from '../model/index.ts';
 import type { RouteDescriptor } from '../routes/index.ts';
 import { COMMON_ERRORS, CREATION_RESULT_SCHEMA, ERROR_SCHEMA, errorResponses, HEADERS, JOB_SCHEMA, PARAMETERS, successHeaders } from './components.ts';
 import { readRepresentation, representationName, singularNames, writeRepresentation, type DeclarationOf } from './representation-schemas.ts';
@@ -133,7 +133,7 @@ function operationOf(route: RouteDescriptor, model: ResolvedModel, version: stri
   if (handler.kind === 'aggregate') {
     const aggregate = model.aggregates.find((candidate) => candidate.name === route.declaration)!;
     const parent = model.collections.find((candidate) => candidate.name === aggregate.parent);
-    const id = [pathParameter(parent?.identifier.name ?? `${aggregate.parent.replaceAll('-', '_')}_id`, parent?.identifier.type ?? 'integer')];
+    const id = [pathParameter(parent?.identifier.name ?? defaultIdentifierName(aggregate.parent), parent?.identifier.type ?? 'integer')];
     const name = representationName(aggregate.name, version);
     return handler.operation === 'read'
       ? { summary: `Read the ${aggregate.name} of a ${parent?.singular ?? aggregate.parent}`, parameters: [...READ_HEADERS, ...CONDITIONAL, ...id], responses: { '200': ok(ref('schemas', name), 'ETag', 'E-Tag', 'Last-Modified'), '304': notModified, ...errors('404') } }

@@ -1,4 +1,4 @@
-import type { ResolvedCollection, ResolvedModel, ResolvedOperation } from '../model/index.ts';
+import { defaultIdentifierName, type ResolvedCollection, type ResolvedModel, type ResolvedOperation } from '../model/index.ts';
 import type { RouteDescriptor, RouteMethod } from './route-descriptor.ts';
 
 const COLLECTION_ROUTES: readonly { method: RouteMethod; item: boolean; list?: true; operation: ResolvedOperation }[] = [
@@ -20,7 +20,7 @@ export function flattenRoutes(model: ResolvedModel): RouteDescriptor[] {
   }
   for (const aggregate of model.aggregates) {
     const parent = collectionsByName.get(aggregate.parent);
-    const parentId = parent?.identifier.name ?? `${aggregate.parent.replaceAll('-', '_')}_id`;
+    const parentId = parent?.identifier.name ?? defaultIdentifierName(aggregate.parent);
     for (const version of aggregate.versions) {
       const path = `/${version.name}/${aggregate.parent}/:${parentId}/${aggregate.name}`;
       for (const [method, operation] of [['GET', 'read'], ['PUT', 'replace']] as const) {
