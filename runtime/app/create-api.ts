@@ -68,11 +68,12 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
   const drain = new RequestDrain();
   const app = new Koa();
   app.proxy = false;
-  // Outermost first: headers every response carries, then compression of the final bytes, cache
-  // headers, the one serialiser, and the one error renderer inside it so errors are serialised alike.
+  // Outermost first: headers every response carries, cache headers (whose Vary already names
+  // Accept-Encoding, so compression need not merge it), compression of the final bytes, the one
+  // serialiser, and the one error renderer inside it so errors are serialised alike.
   app.use(serverHeaders({ server: config.serverHeader, ...(config.poweredBy === undefined ? {} : { poweredBy: config.poweredBy }) }));
-  app.use(compression());
   app.use(cacheHeaders());
+  app.use(compression());
   app.use(jsonResponse());
   app.use(errorHandler());
   app.use(drain.middleware());

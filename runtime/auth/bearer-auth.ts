@@ -71,28 +71,38 @@ export function authenticate({ store, jwt, realm = 'api', cacheMs = 500 }: Authe
     unauthorized('invalid_token', 'the bearer token is not valid', { headers: { 'WWW-Authenticate': `${challenge}, error="invalid_token"` } });
 
   const cache = new VerificationCache(cacheMs);
-  const verify = async (token: string): Promise<Verification> => {
+  // Opaque tokens are verified synchronously (the store is node:sqlite); only a JWT needs a promise.
+  const verify = (token: string): Verification | Promise<Verification> => {
     if (verifyJwt !== undefined && looksLikeJwt(token)) return verifyJwt(token);
     if (store === undefined) return { ok: false, reason: 'invalid' };
     return cache.get(token) ?? cache.set(token, store.verify(token));
   };
+  const record = (state: AuthState, verification: Verification) => {
+    if (verification.ok) state.auth = verification.principal;
+    else if (verification.reason === 'expired') state.authFailure = forbidden('token_expired', 'the bearer token has expired; obtain a new one');
+    else if (verification.reason === 'refused') state.authFailure = forbidden('client_refused', 'this client is refused by the server');
+    else state.authFailure = invalid();
+  };
 
-  return async function authenticateMiddleware(ctx: Context, next: Next) {
+  return function authenticateMiddleware(ctx: Context, next: Next) {
     const state = ctx.state as AuthState;
     const header = ctx.get('Authorization').trim();
     if (header === '') {
       state.authFailure = unauthorized('missing_token', 'this call needs a bearer token in the Authorization header', {
         headers: { 'WWW-Authenticate': challenge },
       });
-    } else {
-      const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
-      const verification: Verification = match === null ? { ok: false, reason: 'invalid' } : await verify(match[1]!);
-      if (verification.ok) state.auth = verification.principal;
-      else if (verification.reason === 'expired') state.authFailure = forbidden('token_expired', 'the bearer token has expired; obtain a new one');
-      else if (verification.reason === 'refused') state.authFailure = forbidden('client_refused', 'this client is refused by the server');
-      else state.authFailure = invalid();
+      return next();
     }
-    await next();
+    const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
+    const verification = match === null ? ({ ok: false, reason: 'invalid' } as const) : verify(match[1]!);
+    if (verification instanceof Promise) {
+      return verification.then((settled) => {
+        record(state, settled);
+        return next();
+      });
+    }
+    record(state, verification);
+    return next();
   };
 }
 
@@ -101,10 +111,10 @@ export function authenticate({ store, jwt, realm = 'api', cacheMs = 500 }: Authe
  * error="invalid_token" for a bad credential), 403 token_expired, 403 client_refused.
  */
 export function requireAuth(): Middleware {
-  return async function requireAuthMiddleware(ctx: Context, next: Next) {
+  return function requireAuthMiddleware(ctx: Context, next: Next) {
     const state = ctx.state as AuthState;
     if (state.auth === undefined) throw state.authFailure ?? unauthorized('missing_token', 'this call needs a bearer token');
-    await next();
+    return next();
   };
 }
 

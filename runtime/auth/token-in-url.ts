@@ -21,13 +21,14 @@ const normalise = (name: string) => name.toLowerCase().replaceAll('-', '_');
  */
 export function rejectTokenInUrl({ parameters = CREDENTIAL_PARAMETERS }: RejectTokenInUrlOptions = {}): Middleware {
   const refused = new Set(parameters.map(normalise));
-  return async function rejectTokenInUrlMiddleware(ctx: Context, next: Next) {
+  return function rejectTokenInUrlMiddleware(ctx: Context, next: Next) {
+    if (ctx.querystring === '') return next();
     for (const name of new URLSearchParams(ctx.querystring).keys()) {
       if (refused.has(normalise(name))) {
         throw badRequest('token_in_url', `credentials are sent in the Authorization header only, never in the URL (${name}); this request was not authenticated`, { field: name });
       }
     }
-    await next();
+    return next();
   };
 }
 

@@ -10,10 +10,10 @@ import { badRequest } from '../errors/index.ts';
  * app.use(requireUserAgent());
  */
 export function requireUserAgent(): Middleware {
-  return async function requireUserAgentMiddleware(ctx: Context, next: Next) {
+  return function requireUserAgentMiddleware(ctx: Context, next: Next) {
     if (ctx.get('User-Agent').trim() === '') {
       throw badRequest('missing_user_agent', 'the User-Agent header is required and must name the client', { field: 'User-Agent' });
     }
-    await next();
+    return next();
   };
 }

@@ -20,10 +20,12 @@ export const DEFAULT_VARY = ['Accept-Encoding', 'X-Result-Fields', 'X-Expansion-
 export function cacheHeaders({ vary = DEFAULT_VARY, cacheControl = 'private, no-cache' }: CacheHeadersOptions = {}): Middleware {
   const varyValue = vary.join(', ');
   return async function cacheHeadersMiddleware(ctx: Context, next: Next) {
-    await next();
-    // Set at once when nothing else named a header yet; merged (without duplicates) otherwise.
-    if (ctx.response.get('Vary') === undefined || ctx.response.get('Vary') === '') ctx.set('Vary', varyValue);
+    // Before next(), while usually nothing else has named a header yet: then it is set at once,
+    // without parsing. Anything named later (a handler's ctx.vary) is merged into it.
+    const named = ctx.response.get('Vary') as unknown;
+    if (named === undefined || named === '') ctx.set('Vary', varyValue);
     else ctx.vary(varyValue);
+    await next();
     if ((ctx.method === 'GET' || ctx.method === 'HEAD') && (ctx.status === 200 || ctx.status === 304)) ctx.set('Cache-Control', cacheControl);
     else ctx.set('Cache-Control', 'no-store');
   };

@@ -2,7 +2,9 @@
  * Last-Modified as the conventions state it: ISO 8601 UTC to the second (`2026-11-22T15:40:00Z`).
  */
 export function formatLastModified(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  // toISOString() is always YYYY-MM-DDTHH:mm:ss.sssZ for the years a resource can have changed in.
+  const iso = date.toISOString();
+  return iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** If-Modified-Since in ISO 8601 or HTTP-date form; undefined when it is neither. */

@@ -24,20 +24,22 @@ export function requestBody(ctx: Context): unknown {
  * router.post('/v1/orders', (ctx) => { const order = requestBody(ctx); ... });
  */
 export function jsonBody({ limitBytes = 1024 * 1024 }: JsonBodyOptions = {}): Middleware {
-  return async function jsonBodyMiddleware(ctx: Context, next: Next) {
-    if (BODY_METHODS.has(ctx.method) && hasRequestBody(ctx)) {
-      try {
-        // strict: only objects and arrays at the top level, as JSON resources are.
-        (ctx.request as { body?: unknown }).body = await coBody.json(ctx.req, {
-          limit: limitBytes,
-          strict: true,
-          encoding: 'utf8',
-        });
-      } catch (error) {
-        throw bodyError(error, limitBytes);
-      }
+  const readBody = async (ctx: Context, next: Next) => {
+    try {
+      // strict: only objects and arrays at the top level, as JSON resources are.
+      (ctx.request as { body?: unknown }).body = await coBody.json(ctx.req, {
+        limit: limitBytes,
+        strict: true,
+        encoding: 'utf8',
+      });
+    } catch (error) {
+      throw bodyError(error, limitBytes);
     }
     await next();
+  };
+  // Requests without a body (every GET) pass straight on, without an async frame of their own.
+  return function jsonBodyMiddleware(ctx: Context, next: Next) {
+    return BODY_METHODS.has(ctx.method) && hasRequestBody(ctx) ? readBody(ctx, next) : next();
   };
 }
 

@@ -24,7 +24,7 @@ export function hasRequestBody(ctx: Context): boolean {
 export function negotiateJson({
   bodyTypes = ['application/json', 'application/merge-patch+json', 'application/*+json'],
 }: NegotiateJsonOptions = {}): Middleware {
-  return async function negotiateJsonMiddleware(ctx: Context, next: Next) {
+  return function negotiateJsonMiddleware(ctx: Context, next: Next) {
     const accept = ctx.get('Accept');
     // The common cases answer at once; anything else goes through full content negotiation.
     if (accept !== '' && accept !== 'application/json' && accept !== '*/*' && ctx.accepts('application/json') === false) {
@@ -34,6 +34,6 @@ export function negotiateJson({
       const given = ctx.get('Content-Type') || 'none';
       throw unsupportedMediaType(`request bodies must be application/json;charset=UTF-8, not ${given}`);
     }
-    await next();
+    return next();
   };
 }

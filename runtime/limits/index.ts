@@ -1,3 +1,4 @@
 export { rateLimit, type RateLimitOptions } from './rate-limit.ts';
+export { MemoryCallCounter, flexibleCallCounter, type CallCount, type CallCounter, type MemoryCallCounterOptions } from './call-counter.ts';
 export { limitsFromEnvironment, DEFAULT_LIMITS, type FamilyLimit, type FamilyLimits } from './limits-from-env.ts';
 export { clientAddress, limitKey } from './client-key.ts';

@@ -1,7 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../errors/index.ts';
 import { limitKey } from './client-key.ts';
+import { MemoryCallCounter, type CallCount, type CallCounter } from './call-counter.ts';
 
 export interface RateLimitOptions {
   /** A name for the counters: the path family (`resource`, `service`, `setting`). */
@@ -14,12 +14,15 @@ export interface RateLimitOptions {
   readonly trustedProxies?: readonly string[];
   /** The key a call is counted under. Default: the client, or the address when unauthenticated. */
   readonly keyOf?: (ctx: Context) => string;
-  /** Counters (rate-limiter-flexible). Default: in this process's memory, atomic. */
-  readonly limiter?: RateLimiterAbstract;
+  /**
+   * Where calls are counted. Default: a MemoryCallCounter of `points` per `durationSeconds`, in this
+   * process's memory. flexibleCallCounter() plugs in a rate-limiter-flexible limiter (Redis...).
+   */
+  readonly counter?: CallCounter;
 }
 
 /**
- * Call limits (rate-limiter-flexible): every counted response carries X-RateLimit-Limit,
+ * Call limits: every counted response carries X-RateLimit-Limit,
  * X-RateLimit-Remaining and X-RateLimit-Reset (Unix epoch seconds); past the limit, 429
  * rate_limit_exceeded with X-RateLimit-Remaining: 0 and Retry-After. Counting is atomic, so a
  * concurrent burst gets exactly `points` successes.
@@ -33,28 +36,25 @@ export function rateLimit({
   durationSeconds,
   trustedProxies = [],
   keyOf = (ctx) => limitKey(ctx, trustedProxies),
-  limiter = new RateLimiterMemory({ keyPrefix: `limit:${family}`, points, duration: durationSeconds }),
+  counter = new MemoryCallCounter({ points, durationSeconds }),
 }: RateLimitOptions): Middleware {
-  return async function rateLimitMiddleware(ctx: Context, next: Next) {
-    let result: RateLimiterRes;
-    try {
-      result = await limiter.consume(keyOf(ctx));
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+  const limit = String(points);
+  const apply = (ctx: Context, next: Next, count: CallCount) => {
+    const now = Date.now();
+    const reset = String(Math.ceil(count.resetsAtMs / 1000));
+    if (!count.allowed) {
+      const retryAfter = Math.max(1, Math.ceil((count.resetsAtMs - now) / 1000));
       throw tooManyRequests(`more than ${points} calls in ${durationSeconds} s to the ${family} paths; retry in ${retryAfter} s`, {
-        headers: { ...limitHeaders(points, 0, rejection.msBeforeNext), 'Retry-After': String(retryAfter) },
+        headers: { 'X-RateLimit-Limit': limit, 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': reset, 'Retry-After': String(retryAfter) },
       });
     }
-    for (const [name, value] of Object.entries(limitHeaders(points, result.remainingPoints, result.msBeforeNext))) ctx.set(name, value);
-    await next();
+    ctx.set('X-RateLimit-Limit', limit);
+    ctx.set('X-RateLimit-Remaining', String(count.remaining));
+    ctx.set('X-RateLimit-Reset', reset);
+    return next();
   };
-}
-
-function limitHeaders(limit: number, remaining: number, msBeforeNext: number): Record<string, string> {
-  return {
-    'X-RateLimit-Limit': String(limit),
-    'X-RateLimit-Remaining': String(Math.max(0, remaining)),
-    'X-RateLimit-Reset': String(Math.ceil((Date.now() + msBeforeNext) / 1000)),
+  return function rateLimitMiddleware(ctx: Context, next: Next) {
+    const count = counter.consume(keyOf(ctx));
+    return count instanceof Promise ? count.then((settled) => apply(ctx, next, settled)) : apply(ctx, next, count);
   };
 }

@@ -20,8 +20,14 @@ export interface CompressionOptions {
  */
 export function compression({ thresholdBytes = 1024 }: CompressionOptions = {}): Middleware {
   const gzip = compress({ threshold: thresholdBytes, gzip: true, deflate: false, br: false, zstd: false } as compress.CompressOptions);
+  const alreadyDone: Next = () => Promise.resolve();
   return async function compressionMiddleware(ctx: Context, next: Next) {
-    await gzip(ctx, next);
+    varyOnAcceptEncoding(ctx);
+    await next();
+    // koa-compress runs once the body is known, and only when it could be compressed: most JSON
+    // bodies are under the threshold, and negotiating their encoding would be wasted work.
+    const length = ctx.response.length;
+    if (ctx.body !== null && ctx.body !== undefined && (length === undefined || length >= thresholdBytes)) await gzip(ctx, alreadyDone);
     const tag = responseHeader(ctx, 'ETag');
     if (tag === '' || tag.endsWith(`${GZIP_TAG_SUFFIX}"`)) return;
     const gzipped =
@@ -33,6 +39,13 @@ export function compression({ thresholdBytes = 1024 }: CompressionOptions = {}):
     ctx.set('ETag', suffixed);
     if (responseHeader(ctx, 'E-Tag') !== '') ctx.set('E-Tag', suffixed);
   };
+}
+
+/** Vary: Accept-Encoding, unless a Vary header set earlier names it already (cacheHeaders does). */
+function varyOnAcceptEncoding(ctx: Context): void {
+  const named = responseHeader(ctx, 'Vary');
+  if (named === '') ctx.set('Vary', 'Accept-Encoding');
+  else if (!/(^|[\s,])accept-encoding($|[\s,])/i.test(named) && named !== '*') ctx.vary('Accept-Encoding');
 }
 
 /** A response header as a string ('' when unset; Koa 3 answers undefined). */

@@ -8,7 +8,7 @@ import { presentationOf, serializeJson } from './serialize.ts';
 /** The ctx.state key where a handler leaves the Date its resource last changed. */
 export const LAST_MODIFIED_STATE = 'lastModified';
 
-/** The ctx.state key where the serialiser leaves the length of the uncompressed body. */
+/** The ctx.state key where the serialiser leaves, on a 304, the length the 200's body would have had. */
 export const BODY_LENGTH_STATE = 'jsonBodyLength';
 
 export interface JsonResponseOptions {
@@ -46,19 +46,20 @@ export function jsonResponse({ prettyByDefault = true }: JsonResponseOptions = {
       renderError(ctx, toApiError(error));
       presentation = { pretty: prettyByDefault };
     }
-    const bytes = serializeJson(ctx.body, presentation);
-    ctx.body = bytes;
+    const text = serializeJson(ctx.body, presentation);
+    // The type first, so Koa does not guess one from the text.
     ctx.set('Content-Type', JSON_CONTENT_TYPE);
-    ctx.set('X-Pretty-Print', String(presentation.pretty));
-    ctx.state[BODY_LENGTH_STATE] = bytes.length;
+    ctx.body = text;
+    ctx.set('X-Pretty-Print', presentation.pretty ? 'true' : 'false');
     if (ctx.status !== 200 || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return;
 
-    const tag = etagOf(bytes);
+    const tag = etagOf(text);
     ctx.set('ETag', tag);
     ctx.set('E-Tag', tag);
     const lastModified = ctx.state[LAST_MODIFIED_STATE] as Date | undefined;
     if (lastModified instanceof Date && !Number.isNaN(lastModified.getTime())) ctx.set('Last-Modified', formatLastModified(lastModified));
     if (isNotModified(ctx, tag, lastModified)) {
+      ctx.state[BODY_LENGTH_STATE] = ctx.response.length;
       ctx.status = 304;
       ctx.body = null;
       ctx.remove('Content-Type');

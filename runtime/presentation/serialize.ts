@@ -16,7 +16,10 @@ export function presentationOf(ctx: Context, prettyByDefault = true): Presentati
   throw badRequest('invalid_header', 'X-Pretty-Print must be true or false', { field: 'X-Pretty-Print' });
 }
 
-/** The bytes of a JSON body: two-space indentation when pretty, none otherwise. */
-export function serializeJson(value: unknown, { pretty }: Presentation): Buffer {
-  return Buffer.from(pretty ? `${JSON.stringify(value, null, 2)}\n` : JSON.stringify(value));
+/**
+ * The text of a JSON body: two-space indentation when pretty, none otherwise. A string and not a
+ * Buffer: Node sends a string body in the same write as the headers, a Buffer in a second one.
+ */
+export function serializeJson(value: unknown, { pretty }: Presentation): string {
+  return pretty ? `${JSON.stringify(value, null, 2)}\n` : JSON.stringify(value);
 }

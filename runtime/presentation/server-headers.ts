@@ -15,11 +15,12 @@ export interface ServerHeadersOptions {
  * app.use(serverHeaders({ server: 'orders-api', poweredBy: 'conventional-api' }));
  */
 export function serverHeaders({ server = 'conventional-api', poweredBy }: ServerHeadersOptions = {}): Middleware {
-  return async function serverHeadersMiddleware(ctx: Context, next: Next) {
+  // Not async: a middleware with nothing to do after next() returns its promise instead of awaiting it.
+  return function serverHeadersMiddleware(ctx: Context, next: Next) {
     ctx.set('Server', server);
     ctx.set('X-Content-Type-Options', 'nosniff');
     if (poweredBy !== undefined) ctx.set('X-Powered-By', poweredBy);
     else ctx.remove('X-Powered-By');
-    await next();
+    return next();
   };
 }

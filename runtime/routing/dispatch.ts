@@ -14,7 +14,7 @@ import { RouteTree } from './route-tree.ts';
 export function dispatch(routes: readonly Route[]): Middleware {
   const tree = new RouteTree();
   for (const route of routes) tree.add(route);
-  return async function dispatchMiddleware(ctx: Context, _next: Next) {
+  return function dispatchMiddleware(ctx: Context, _next: Next) {
     const match = tree.match(ctx.path);
     if (match === undefined) throw notFound('path_not_found', `no resource or service at ${ctx.path}`);
     const method = (ctx.method === 'HEAD' ? 'GET' : ctx.method) as HttpMethod;
@@ -30,7 +30,7 @@ export function dispatch(routes: readonly Route[]): Middleware {
     }
     const matched: MatchedRoute = { family: route.family, method, path: route.path, params: match.params };
     ctx.state.route = matched;
-    await route.handle(ctx, match.params);
+    return route.handle(ctx, match.params);
   };
 }
 

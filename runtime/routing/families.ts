@@ -31,8 +31,7 @@ export function familyRouters({ routes, before = {} }: FamilyRoutersOptions): Mi
       compose([...(before[family] ?? []), dispatch(routes.filter((route) => route.family === family))]),
     ]),
   );
-  return async function familyRoutersMiddleware(ctx: Context, next: Next) {
-    const router = routers.get(familyOfPath(ctx.path));
-    if (router !== undefined) await router(ctx, next);
+  return function familyRoutersMiddleware(ctx: Context, next: Next) {
+    return routers.get(familyOfPath(ctx.path))!(ctx, next);
   };
 }

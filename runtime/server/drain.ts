@@ -21,7 +21,11 @@ export class RequestDrain {
   /** Mount outermost-but-one (inside the error renderer) so the 503 gets the error body. */
   middleware(): Middleware {
     const drain = this;
-    return async function drainMiddleware(ctx: Context, next: Next) {
+    const closeIfDraining = (ctx: Context) => {
+      // Responses finishing during a drain close their connection, so keep-alive clients reconnect elsewhere.
+      if (drain.#draining) ctx.set('Connection', 'close');
+    };
+    return function drainMiddleware(ctx: Context, next: Next) {
       if (drain.#draining) {
         ctx.set('Connection', 'close');
         throw serviceUnavailable('the server is shutting down; retry shortly');
@@ -33,9 +37,7 @@ export class RequestDrain {
         drain.#inFlight -= 1;
         if (drain.#inFlight === 0) drain.#wake();
       });
-      await next();
-      // Responses finishing during a drain close their connection, so keep-alive clients reconnect elsewhere.
-      if (drain.#draining) ctx.set('Connection', 'close');
+      return next().then(() => closeIfDraining(ctx));
     };
   }
 
