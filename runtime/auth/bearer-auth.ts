@@ -3,6 +3,7 @@ import compose from 'koa-compose';
 import { ApiError, forbidden, unauthorized } from '../errors/index.ts';
 import { jwtVerifier, looksLikeJwt, type JwtOptions } from './jwt-verifier.ts';
 import type { Principal, TokenStore, Verification } from './token-store.ts';
+import { requestHeader } from '../http/headers.ts';
 
 export interface AuthenticateOptions {
   /** Opaque tokens issued by the token CLI. */
@@ -86,7 +87,7 @@ export function authenticate({ store, jwt, realm = 'api', cacheMs = 500 }: Authe
 
   return function authenticateMiddleware(ctx: Context, next: Next) {
     const state = ctx.state as AuthState;
-    const header = ctx.get('Authorization').trim();
+    const header = requestHeader(ctx, 'authorization').trim();
     if (header === '') {
       state.authFailure = unauthorized('missing_token', 'this call needs a bearer token in the Authorization header', {
         headers: { 'WWW-Authenticate': challenge },

@@ -1,5 +1,6 @@
 import type { Context, Middleware, Next } from 'koa';
 import { badRequest } from '../errors/index.ts';
+import { requestHeader } from '../http/headers.ts';
 
 /**
  * Every call names its client in User-Agent (conventions: authentication 2); a missing or blank one
@@ -11,7 +12,7 @@ import { badRequest } from '../errors/index.ts';
  */
 export function requireUserAgent(): Middleware {
   return function requireUserAgentMiddleware(ctx: Context, next: Next) {
-    if (ctx.get('User-Agent').trim() === '') {
+    if (requestHeader(ctx, 'user-agent').trim() === '') {
       throw badRequest('missing_user_agent', 'the User-Agent header is required and must name the client', { field: 'User-Agent' });
     }
     return next();

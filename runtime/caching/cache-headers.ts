@@ -1,4 +1,5 @@
 import type { Context, Middleware, Next } from 'koa';
+import { responseHeader, setResponseHeader } from '../http/headers.ts';
 
 export interface CacheHeadersOptions {
   /** Request headers that change the representation. */
@@ -22,11 +23,10 @@ export function cacheHeaders({ vary = DEFAULT_VARY, cacheControl = 'private, no-
   return async function cacheHeadersMiddleware(ctx: Context, next: Next) {
     // Before next(), while usually nothing else has named a header yet: then it is set at once,
     // without parsing. Anything named later (a handler's ctx.vary) is merged into it.
-    const named = ctx.response.get('Vary') as unknown;
-    if (named === undefined || named === '') ctx.set('Vary', varyValue);
+    if (responseHeader(ctx, 'Vary') === '') setResponseHeader(ctx, 'Vary', varyValue);
     else ctx.vary(varyValue);
     await next();
-    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && (ctx.status === 200 || ctx.status === 304)) ctx.set('Cache-Control', cacheControl);
-    else ctx.set('Cache-Control', 'no-store');
+    const cacheable = (ctx.method === 'GET' || ctx.method === 'HEAD') && (ctx.status === 200 || ctx.status === 304);
+    setResponseHeader(ctx, 'Cache-Control', cacheable ? cacheControl : 'no-store');
   };
 }

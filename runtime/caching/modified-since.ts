@@ -1,8 +1,14 @@
+const STORED_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
 /**
- * Last-Modified as the conventions state it: ISO 8601 UTC to the second (`2026-11-22T15:40:00Z`).
+ * Last-Modified as the conventions state it: ISO 8601 UTC to the second (`2026-11-22T15:40:00Z`),
+ * from a Date or an ISO 8601 string. A UTC string as the store writes it is cut to the second
+ * without a Date; undefined when the value is not a time.
  */
-export function formatLastModified(date: Date): string {
-  // toISOString() is always YYYY-MM-DDTHH:mm:ss.sssZ for the years a resource can have changed in.
+export function formatLastModified(changed: Date | string): string | undefined {
+  if (typeof changed === 'string' && STORED_UTC.test(changed)) return `${changed.slice(0, 19)}Z`;
+  const date = typeof changed === 'string' ? new Date(changed) : changed;
+  if (!(date instanceof Date) || Number.isNaN(date.getTime())) return undefined;
   const iso = date.toISOString();
   return iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace(/\.\d{3}Z$/, 'Z');
 }

@@ -1,7 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import { toApiError } from './from-unknown.ts';
 import type { ApiError } from './api-error.ts';
-import { JSON_CONTENT_TYPE } from '../http/media-types.ts';
+import { setJsonBody } from '../http/headers.ts';
 
 export interface ErrorHandlerOptions {
   /** Called with every 500 error (with its cause) so the server can log it. Default: console.error. */
@@ -39,6 +39,5 @@ export function renderError(ctx: Context, error: ApiError, report: ErrorHandlerO
   if (error.status === 500) report?.(error, ctx);
   ctx.status = error.status;
   for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
-  ctx.body = error.toBody();
-  ctx.set('Content-Type', JSON_CONTENT_TYPE);
+  setJsonBody(ctx, error.toBody());
 }

@@ -1,3 +1,4 @@
 export { JSON_CONTENT_TYPE } from './media-types.ts';
 export { negotiateJson, hasRequestBody, type NegotiateJsonOptions } from './negotiate-json.ts';
 export { jsonBody, requestBody, type JsonBodyOptions } from './json-body.ts';
+export { requestHeader, responseHeader, setJsonBody, setResponseHeader } from './headers.ts';

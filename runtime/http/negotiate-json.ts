@@ -1,5 +1,6 @@
 import type { Context, Middleware, Next } from 'koa';
 import { notAcceptable, unsupportedMediaType } from '../errors/index.ts';
+import { requestHeader } from './headers.ts';
 
 export interface NegotiateJsonOptions {
   /** Media types accepted in request bodies. Default: application/json and application/merge-patch+json. */
@@ -8,9 +9,9 @@ export interface NegotiateJsonOptions {
 
 /** True when the request carries a body (a length over zero, or a chunked transfer). */
 export function hasRequestBody(ctx: Context): boolean {
-  const length = ctx.get('Content-Length');
+  const length = requestHeader(ctx, 'content-length');
   if (length !== '') return Number(length) > 0;
-  return ctx.get('Transfer-Encoding') !== '';
+  return requestHeader(ctx, 'transfer-encoding') !== '';
 }
 
 /**
@@ -25,7 +26,7 @@ export function negotiateJson({
   bodyTypes = ['application/json', 'application/merge-patch+json', 'application/*+json'],
 }: NegotiateJsonOptions = {}): Middleware {
   return function negotiateJsonMiddleware(ctx: Context, next: Next) {
-    const accept = ctx.get('Accept');
+    const accept = requestHeader(ctx, 'accept');
     // The common cases answer at once; anything else goes through full content negotiation.
     if (accept !== '' && accept !== 'application/json' && accept !== '*/*' && ctx.accepts('application/json') === false) {
       throw notAcceptable(`this API answers only application/json; the Accept header "${accept}" excludes it`);

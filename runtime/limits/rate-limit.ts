@@ -2,6 +2,7 @@ import type { Context, Middleware, Next } from 'koa';
 import { tooManyRequests } from '../errors/index.ts';
 import { limitKey } from './client-key.ts';
 import { MemoryCallCounter, type CallCount, type CallCounter } from './call-counter.ts';
+import { setResponseHeader } from '../http/headers.ts';
 
 export interface RateLimitOptions {
   /** A name for the counters: the path family (`resource`, `service`, `setting`). */
@@ -48,9 +49,9 @@ export function rateLimit({
         headers: { 'X-RateLimit-Limit': limit, 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': reset, 'Retry-After': String(retryAfter) },
       });
     }
-    ctx.set('X-RateLimit-Limit', limit);
-    ctx.set('X-RateLimit-Remaining', String(count.remaining));
-    ctx.set('X-RateLimit-Reset', reset);
+    setResponseHeader(ctx, 'X-RateLimit-Limit', limit);
+    setResponseHeader(ctx, 'X-RateLimit-Remaining', String(count.remaining));
+    setResponseHeader(ctx, 'X-RateLimit-Reset', reset);
     return next();
   };
   return function rateLimitMiddleware(ctx: Context, next: Next) {

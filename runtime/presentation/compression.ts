@@ -2,6 +2,7 @@ import compress from 'koa-compress';
 import type { Context, Middleware, Next } from 'koa';
 import { GZIP_TAG_SUFFIX } from '../caching/entity-tags.ts';
 import { BODY_LENGTH_STATE } from './json-response.ts';
+import { responseHeader, setResponseHeader } from '../http/headers.ts';
 
 export interface CompressionOptions {
   /** Bodies smaller than this many bytes are sent as they are. Default 1024. */
@@ -44,12 +45,7 @@ export function compression({ thresholdBytes = 1024 }: CompressionOptions = {}):
 /** Vary: Accept-Encoding, unless a Vary header set earlier names it already (cacheHeaders does). */
 function varyOnAcceptEncoding(ctx: Context): void {
   const named = responseHeader(ctx, 'Vary');
-  if (named === '') ctx.set('Vary', 'Accept-Encoding');
+  if (named === '') setResponseHeader(ctx, 'Vary', 'Accept-Encoding');
   else if (!/(^|[\s,])accept-encoding($|[\s,])/i.test(named) && named !== '*') ctx.vary('Accept-Encoding');
 }
 
-/** A response header as a string ('' when unset; Koa 3 answers undefined). */
-function responseHeader(ctx: Context, name: string): string {
-  const value = ctx.response.get(name) as unknown;
-  return value === undefined || value === null ? '' : String(value);
-}

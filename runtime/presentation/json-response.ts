@@ -2,10 +2,14 @@ import type { Context, Middleware, Next } from 'koa';
 import { etagOf, matchesIfNoneMatch } from '../caching/entity-tags.ts';
 import { formatLastModified, notModifiedSince, parseModifiedSince } from '../caching/modified-since.ts';
 import { renderError, toApiError } from '../errors/index.ts';
-import { JSON_CONTENT_TYPE } from '../http/index.ts';
+import { JSON_CONTENT_TYPE } from '../http/media-types.ts';
+import { requestHeader, setResponseHeader } from '../http/headers.ts';
 import { presentationOf, serializeJson } from './serialize.ts';
 
-/** The ctx.state key where a handler leaves the Date its resource last changed. */
+/**
+ * The ctx.state key where a handler leaves when its resource last changed: a Date, or an ISO 8601
+ * string as the store keeps it.
+ */
 export const LAST_MODIFIED_STATE = 'lastModified';
 
 /** The ctx.state key where the serialiser leaves, on a 304, the length the 200's body would have had. */
@@ -48,16 +52,17 @@ export function jsonResponse({ prettyByDefault = true }: JsonResponseOptions = {
     }
     const text = serializeJson(ctx.body, presentation);
     // The type first, so Koa does not guess one from the text.
-    ctx.set('Content-Type', JSON_CONTENT_TYPE);
+    setResponseHeader(ctx, 'Content-Type', JSON_CONTENT_TYPE);
     ctx.body = text;
-    ctx.set('X-Pretty-Print', presentation.pretty ? 'true' : 'false');
+    setResponseHeader(ctx, 'X-Pretty-Print', presentation.pretty ? 'true' : 'false');
     if (ctx.status !== 200 || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return;
 
     const tag = etagOf(text);
-    ctx.set('ETag', tag);
-    ctx.set('E-Tag', tag);
-    const lastModified = ctx.state[LAST_MODIFIED_STATE] as Date | undefined;
-    if (lastModified instanceof Date && !Number.isNaN(lastModified.getTime())) ctx.set('Last-Modified', formatLastModified(lastModified));
+    setResponseHeader(ctx, 'ETag', tag);
+    setResponseHeader(ctx, 'E-Tag', tag);
+    const changed = ctx.state[LAST_MODIFIED_STATE] as Date | string | undefined;
+    const lastModified = changed === undefined ? undefined : formatLastModified(changed);
+    if (lastModified !== undefined) setResponseHeader(ctx, 'Last-Modified', lastModified);
     if (isNotModified(ctx, tag, lastModified)) {
       ctx.state[BODY_LENGTH_STATE] = ctx.response.length;
       ctx.status = 304;
@@ -68,9 +73,11 @@ export function jsonResponse({ prettyByDefault = true }: JsonResponseOptions = {
   };
 }
 
-function isNotModified(ctx: Context, tag: string, lastModified: Date | undefined): boolean {
-  const ifNoneMatch = ctx.get('If-None-Match');
+function isNotModified(ctx: Context, tag: string, lastModified: string | undefined): boolean {
+  const ifNoneMatch = requestHeader(ctx, 'if-none-match');
   if (ifNoneMatch !== '') return matchesIfNoneMatch(ifNoneMatch, tag);
-  const since = parseModifiedSince(ctx.get('If-Modified-Since'));
-  return since !== undefined && lastModified instanceof Date && notModifiedSince(lastModified, since);
+  const ifModifiedSince = requestHeader(ctx, 'if-modified-since');
+  if (ifModifiedSince === '' || lastModified === undefined) return false;
+  const since = parseModifiedSince(ifModifiedSince);
+  return since !== undefined && notModifiedSince(new Date(lastModified), since);
 }

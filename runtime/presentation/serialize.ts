@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { badRequest } from '../errors/index.ts';
+import { requestHeader } from '../http/headers.ts';
 
 export interface Presentation {
   readonly pretty: boolean;
@@ -10,7 +11,7 @@ export interface Presentation {
  * the request says `X-Pretty-Print: false`.
  */
 export function presentationOf(ctx: Context, prettyByDefault = true): Presentation {
-  const header = ctx.get('X-Pretty-Print').trim().toLowerCase();
+  const header = requestHeader(ctx, 'x-pretty-print').trim().toLowerCase();
   if (header === '') return { pretty: prettyByDefault };
   if (header === 'true' || header === 'false') return { pretty: header === 'true' };
   throw badRequest('invalid_header', 'X-Pretty-Print must be true or false', { field: 'X-Pretty-Print' });

@@ -1,4 +1,5 @@
 import type { Context, Middleware, Next } from 'koa';
+import { setResponseHeader } from '../http/headers.ts';
 
 export interface ServerHeadersOptions {
   /** The Server header's value. Default `conventional-api`. */
@@ -17,10 +18,10 @@ export interface ServerHeadersOptions {
 export function serverHeaders({ server = 'conventional-api', poweredBy }: ServerHeadersOptions = {}): Middleware {
   // Not async: a middleware with nothing to do after next() returns its promise instead of awaiting it.
   return function serverHeadersMiddleware(ctx: Context, next: Next) {
-    ctx.set('Server', server);
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    if (poweredBy !== undefined) ctx.set('X-Powered-By', poweredBy);
-    else ctx.remove('X-Powered-By');
+    setResponseHeader(ctx, 'Server', server);
+    setResponseHeader(ctx, 'X-Content-Type-Options', 'nosniff');
+    if (poweredBy !== undefined) setResponseHeader(ctx, 'X-Powered-By', poweredBy);
+    else if (ctx.res.hasHeader('X-Powered-By')) ctx.remove('X-Powered-By');
     return next();
   };
 }

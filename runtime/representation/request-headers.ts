@@ -1,12 +1,13 @@
 import type { Context } from 'koa';
 import { badRequest } from '../errors/index.ts';
+import { requestHeader } from '../http/headers.ts';
 
 /**
  * The names listed in X-Result-Fields (conventions: only these fields are returned), or undefined
  * when the header is absent. Names are checked against `known`; an unknown one gets 400 naming it.
  */
 export function resultFields(ctx: Context, known: readonly string[]): string[] | undefined {
-  const header = ctx.get('X-Result-Fields');
+  const header = requestHeader(ctx, 'x-result-fields');
   if (header.trim() === '') return undefined;
   const names = header.split(',').map((name) => name.trim());
   for (const name of names) {
@@ -21,7 +22,7 @@ export function resultFields(ctx: Context, known: readonly string[]): string[] |
 
 /** Whether X-Expansion-Fields asks for sub-objects inline; only `true` and `false` are understood. */
 export function expansionRequested(ctx: Context): boolean {
-  const header = ctx.get('X-Expansion-Fields').trim().toLowerCase();
+  const header = requestHeader(ctx, 'x-expansion-fields').trim().toLowerCase();
   if (header === '' || header === 'false') return false;
   if (header === 'true') return true;
   throw badRequest('invalid_header', 'X-Expansion-Fields must be true or false', { field: 'X-Expansion-Fields' });

@@ -1,4 +1,4 @@
-import { requestBody } from '../http/index.ts';
+import { requestBody, setJsonBody } from '../http/index.ts';
 import { project, resultFields, stripNulls } from '../representation/index.ts';
 import type { Row } from '../storage/index.ts';
 import type { RouteHandler } from '../routing/index.ts';
@@ -45,8 +45,8 @@ export function aggregateHandlers(
     const parentRow = context.store.find(parent.table, key);
     if (parentRow === undefined) throw resourceNotFound(parent, key);
     const row = context.store.find(model.table, key);
-    ctx.state[lastModifiedKey] = new Date(String((row ?? parentRow).updated_at));
-    ctx.body = render(row, fields);
+    ctx.state[lastModifiedKey] = String((row ?? parentRow).updated_at);
+    setJsonBody(ctx, render(row, fields));
   };
 
   const replace: RouteHandler = (ctx, params) => {
@@ -62,8 +62,8 @@ export function aggregateHandlers(
         ? tx.insert(model.table, { ...stored, [model.table.key.name]: key })
         : tx.update(model.table, key, stored);
     });
-    ctx.state[lastModifiedKey] = new Date(String(row.updated_at));
-    ctx.body = render(row, fields);
+    ctx.state[lastModifiedKey] = String(row.updated_at);
+    setJsonBody(ctx, render(row, fields));
   };
 
   return {

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { notImplemented } from '../errors/index.ts';
-import { requestBody } from '../http/index.ts';
+import { requestBody, setJsonBody } from '../http/index.ts';
 import { collectionUri, expansionRequested, project, resourceUri, resultFields, stripNulls } from '../representation/index.ts';
 import type { Row, StoreReader } from '../storage/index.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
@@ -53,7 +53,7 @@ export function collectionHandlers(
     const query = parseListQuery(ctx, model, version, context);
     const { rows, total } = context.store.list(model.table, query);
     setPagingHeaders(ctx, context.baseUrl, total, query.limit, query.offset);
-    ctx.body = rows.map((row) => render(ctx, context.store, row, fields));
+    setJsonBody(ctx, rows.map((row) => render(ctx, context.store, row, fields)));
   };
 
   const read: RouteHandler = (ctx, params) => {
@@ -61,8 +61,8 @@ export function collectionHandlers(
     const key = keyFromPath(model, params[identity]);
     const row = context.store.find(model.table, key);
     if (row === undefined) throw resourceNotFound(model, key);
-    ctx.state[lastModifiedKey] = new Date(String(row.updated_at));
-    ctx.body = render(ctx, context.store, row, fields);
+    ctx.state[lastModifiedKey] = String(row.updated_at);
+    setJsonBody(ctx, render(ctx, context.store, row, fields));
   };
 
   const create: RouteHandler = (ctx) => {
@@ -71,7 +71,7 @@ export function collectionHandlers(
     const uri = resourceUri(context.baseUrl, version.name, model.name, row[identity]);
     ctx.status = 201;
     ctx.set('Location', uri);
-    ctx.body = {
+    setJsonBody(ctx, {
       uri,
       identity: row[identity],
       created_at: row.created_at,
@@ -79,7 +79,7 @@ export function collectionHandlers(
         { rel: 'self', href: uri },
         { rel: 'collection', href: collectionUri(context.baseUrl, version.name, model.name) },
       ],
-    };
+    });
   };
 
   const write = (mode: WriteMode): RouteHandler => (ctx, params) => {
@@ -94,8 +94,8 @@ export function collectionHandlers(
       const stored = mode === 'replace' ? { ...clearedFields(model), ...toStored(version, values) } : toStored(version, values);
       return tx.update(model.table, key, prepareStoredValues(tx, context, model, stored, key));
     });
-    ctx.state[lastModifiedKey] = new Date(String(row.updated_at));
-    ctx.body = render(ctx, context.store, row, fields);
+    ctx.state[lastModifiedKey] = String(row.updated_at);
+    setJsonBody(ctx, render(ctx, context.store, row, fields));
   };
 
   const remove: RouteHandler = (ctx, params) => {

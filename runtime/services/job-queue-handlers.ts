@@ -1,4 +1,4 @@
-import { requestBody } from '../http/index.ts';
+import { requestBody, setJsonBody } from '../http/index.ts';
 import type { RouteHandler } from '../routing/index.ts';
 import type { ApiContext } from '../app/api-definition.ts';
 import { notFound } from '../errors/index.ts';
@@ -31,13 +31,13 @@ export function jobQueueHandlers(context: ApiContext, name: string, version: str
     const uri = jobUri(context.baseUrl, version, name, job.job_id);
     ctx.status = 202;
     ctx.set('Location', uri);
-    ctx.body = queue().representation(job as never, uri);
+    setJsonBody(ctx, queue().representation(job as never, uri));
   };
   const read: RouteHandler = (ctx, params) => {
     const id = params.job_id ?? '';
     const job = queue().get(id);
     if (job === undefined) throw notFound('job_not_found', `there is no job ${id}`, { resource: name, field: 'job_id' });
-    ctx.body = queue().representation(job as never, jobUri(context.baseUrl, version, name, id));
+    setJsonBody(ctx, queue().representation(job as never, jobUri(context.baseUrl, version, name, id)));
   };
   const remove: RouteHandler = (ctx, params) => {
     queue().remove(params.job_id ?? '');

@@ -1,12 +1,13 @@
 import type { RouteHandler } from '../routing/index.ts';
 import type { ApiContext } from '../app/api-definition.ts';
 import { notFound } from '../errors/index.ts';
+import { setJsonBody } from '../http/index.ts';
 
 /** GET /services/{version}/openapi: the OpenAPI 3.1 document of that version. */
 export function openApiHandler(context: ApiContext, version: string): RouteHandler {
   return (ctx) => {
     const document = context.services.openApi(version);
     if (document === undefined) throw notFound('document_not_found', `no OpenAPI document for ${version}`);
-    ctx.body = document;
+    setJsonBody(ctx, document);
   };
 }

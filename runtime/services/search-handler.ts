@@ -4,6 +4,7 @@ import { representationNames, representRow, type CollectionModel, type ResourceC
 import { setPagingHeaders } from '../resources/paging-headers.ts';
 import { boundedInteger } from '../resources/list-query.ts';
 import type { RouteHandler } from '../routing/index.ts';
+import { setJsonBody } from '../http/index.ts';
 
 const PARAMETERS = ['q', 'category', 'limit', 'offset'];
 
@@ -44,8 +45,11 @@ export function searchHandler(context: ResourceContext, version: string): RouteH
     const { keys, total } = context.store.search(model.table, text, limit, offset);
     const rows = keys.map((key) => context.store.find(model.table, key)).filter((row) => row !== undefined);
     setPagingHeaders(ctx, context.baseUrl, total, limit, offset);
-    ctx.body = rows.map((row) =>
-      stripNulls(project(representRow(model, versionModel, row, { baseUrl: context.baseUrl, catalog: context.catalog, reader: context.store, expand }), fields)),
+    setJsonBody(
+      ctx,
+      rows.map((row) =>
+        stripNulls(project(representRow(model, versionModel, row, { baseUrl: context.baseUrl, catalog: context.catalog, reader: context.store, expand }), fields)),
+      ),
     );
   };
 }

@@ -1,4 +1,4 @@
-import { requestBody } from '../http/index.ts';
+import { requestBody, setJsonBody } from '../http/index.ts';
 import { project, resultFields, stripNulls } from '../representation/index.ts';
 import { fromStored, parseWriteInput, toStored, type SettingModel } from '../resources/index.ts';
 import type { RouteHandler } from '../routing/index.ts';
@@ -32,14 +32,14 @@ export function settingHandlers(context: ApiContext, model: SettingModel, versio
 
   const read: RouteHandler = (ctx) => {
     const fields = resultFields(ctx, names);
-    ctx.body = render(store().read(settingPrincipal(authOf(ctx)), model.name) ?? {}, fields);
+    setJsonBody(ctx, render(store().read(settingPrincipal(authOf(ctx)), model.name) ?? {}, fields));
   };
   const replace: RouteHandler = (ctx) => {
     const fields = resultFields(ctx, names);
     const values = parseWriteInput(requestBody(ctx), version, { mode: 'replace', readOnly: {}, resource: model.name });
     const stored = toStored(version, values);
     store().write(settingPrincipal(authOf(ctx)), model.name, stripNulls(stored));
-    ctx.body = render(stored, fields);
+    setJsonBody(ctx, render(stored, fields));
   };
   return {
     read: withDeprecation(read, version.deprecated, version.name, context.baseUrl),

@@ -82,6 +82,29 @@ describe('jsonResponse', () => {
     await request(served).get('/').set('If-Modified-Since', 'yesterday').expect(200);
   });
 
+  it.each([
+    ['a stored ISO 8601 string with milliseconds', '2026-11-22T15:40:00.123Z', '2026-11-22T15:40:00Z'],
+    ['an ISO 8601 string with an offset', '2026-11-22T16:40:00+01:00', '2026-11-22T15:40:00Z'],
+    ['a Date', new Date('2026-11-22T15:40:00.999Z'), '2026-11-22T15:40:00Z'],
+  ])('takes the last change as %s', async (_, changed, sent) => {
+    const served = app((ctx) => {
+      ctx.state[LAST_MODIFIED_STATE] = changed;
+      ctx.body = { a: 1 };
+    });
+    const response = await request(served).get('/').expect(200);
+    expect(headerOf(response, 'last-modified')).toBe(sent);
+    await request(served).get('/').set('If-Modified-Since', sent).expect(304);
+  });
+
+  it('sends no Last-Modified when the last change is not a time', async () => {
+    const served = app((ctx) => {
+      ctx.state[LAST_MODIFIED_STATE] = 'not a time';
+      ctx.body = { a: 1 };
+    });
+    const response = await request(served).get('/').set('If-Modified-Since', '2026-11-22T15:40:00Z').expect(200);
+    expect(response.headers['last-modified']).toBeUndefined();
+  });
+
   it('refuses an X-Pretty-Print that is neither true nor false', async () => {
     const response = await request(app((ctx) => void (ctx.body = {}))).get('/').set('X-Pretty-Print', 'maybe').expect(400);
     expect(response.body.errors[0]).toMatchObject({ code: 'invalid_header', field: 'X-Pretty-Print' });
