@@ -78,6 +78,8 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
     }
     const replayFile = join(dataDir, 'replay.json');
     writeFileSync(replayFile, JSON.stringify(captured));
+    // h: b sending c's GET one headers as constants, with c's pretty layout (see servers/koa-sqlite.ts).
+    const h = options.endpoints.includes('get-one') ? await startHeadersOnly(captured, dataDir, headers, started) : undefined;
     const a = await startServer({ name: 'ceiling', args: [repoPath('bench', 'servers', 'ceiling.ts')], env: { ...process.env, PORT: '0', HOST: '127.0.0.1', REPLAY_FILE: replayFile } });
     started.push(a);
 
@@ -98,6 +100,9 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
       const targets: Target[] = contenders.flatMap(({ encoding, a, b, c, etags }) => [
         { label: `a ${encoding}`, server: a, request: requestFor(endpoint, withEncoding(encoding), etags.a) },
         { label: `b ${encoding}`, server: b, request: requestFor(endpoint, withEncoding(encoding), etags.b) },
+        ...(h !== undefined && id === 'get-one' && encoding === 'identity'
+          ? [{ label: `h ${encoding}`, server: h, request: requestFor(endpoint, withEncoding(encoding), '') }]
+          : []),
         { label: `c ${encoding}`, server: c, request: requestFor(endpoint, withEncoding(encoding), etags.c) },
       ]);
       const summaries = await measureTargets(targets, options.plan, log);
@@ -110,16 +115,41 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
   }
 }
 
-const SERVER_NAMES = { a: 'a node:http (ceiling)', b: 'b Koa + @koa/router', c: 'c generated' } as const;
+const SERVER_NAMES = { a: 'a node:http (ceiling)', b: 'b Koa + @koa/router', h: "h b + c's headers, pretty", c: 'c generated' } as const;
+
+/** Headers b sets itself or Node adds: everything else c sent is copied onto h's responses. */
+const NOT_COPIED = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+async function startHeadersOnly(captured: readonly CapturedResponse[], dataDir: string, headers: Readonly<Record<string, string>>, started: ServerProcess[]): Promise<ServerProcess> {
+  const getOne = captured.find((response) => response.key === replayKey('GET', ENDPOINTS['get-one'].path, false, false));
+  if (getOne === undefined) throw new Error("no captured GET one response to copy c's headers from");
+  const headersFile = join(dataDir, 'convention-headers.json');
+  writeFileSync(headersFile, JSON.stringify(getOne.headers.filter(([name]) => !NOT_COPIED.has(name.toLowerCase()))));
+  const server = await startServer({
+    name: 'koa-sqlite-headers',
+    args: [repoPath('bench', 'servers', 'koa-sqlite.ts')],
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: join(dataDir, 'koa-headers.db'), GZIP: '0', CONVENTION_HEADERS_FILE: headersFile },
+  });
+  started.push(server);
+  await seed(server.url, '/v1/orders', headers, ORDER_BODY, SEED_COUNT);
+  return server;
+}
 
 function buildResult(results: readonly { id: EndpointId; encoding: Encoding; summaries: Summary[] }[], options: BenchOptions, lifetime: string): SectionResult {
   const rows: string[][] = [];
   const targets: TargetCheck[] = [];
+  const floor: string[] = [];
   const invalid: string[] = [];
   for (const { id, encoding, summaries } of results) {
-    const pick = (letter: 'a' | 'b' | 'c') => summaries.find((summary) => summary.label.startsWith(letter))!;
-    const [a, b, c] = [pick('a'), pick('b'), pick('c')];
-    for (const [letter, summary] of [['a', a], ['b', b], ['c', c]] as const) {
+    const pick = (letter: 'a' | 'b' | 'h' | 'c') => summaries.find((summary) => summary.label.startsWith(`${letter} `));
+    const [a, b, h, c] = [pick('a')!, pick('b')!, pick('h'), pick('c')!];
+    const measured = (h === undefined ? [['a', a], ['b', b], ['c', c]] : [['a', a], ['b', b], ['h', h], ['c', c]]) as ['a' | 'b' | 'h' | 'c', Summary][];
+    if (h !== undefined) {
+      floor.push(
+        `GET one: h/b = ${formatRatio(ratio(h.requestsPerSecond, b.requestsPerSecond))}: b merely sending c's response headers (as constants) and pretty JSON keeps that share of its throughput, before any of the work that decides them (auth, limits, tags, negotiation); c/h = ${formatRatio(ratio(c.requestsPerSecond, h.requestsPerSecond))} is what that work costs.`,
+      );
+    }
+    for (const [letter, summary] of measured) {
       if (summary.unexpected > 0) invalid.push(`${ENDPOINTS[id].title} ${encoding} ${letter}: ${summary.unexpected} unexpected responses`);
       rows.push([
         ENDPOINTS[id].title,
@@ -159,6 +189,8 @@ function buildResult(results: readonly { id: EndpointId; encoding: Encoding; sum
       `${connections} keep-alive connections, ${warmupSeconds} s warm-up, median of ${rounds} interleaved rounds of ${durationSeconds} s per server; p50 and p99 are medians over the rounds too.`,
       'spread: (fastest − slowest round) / median; a large spread means the machine was busy with something else during some rounds.',
       'a replays the bytes c sent; b is plain Koa, compact JSON, no auth or limits; c has User-Agent, bearer auth, limits, ETag and pretty print on.',
+      "h (GET one only) is b with c's response headers copied in as constants and c's pretty layout: the conventions' bytes without their logic.",
+      ...floor,
       'gzip: Accept-Encoding: gzip on every request; bodies under 1 KiB (GET one) are sent as they are by b and c alike.',
       `Peak RSS over each server's whole life (VmHWM): ${lifetime}.`,
       ...invalid.map((line) => `(!) figures not comparable: ${line}`),

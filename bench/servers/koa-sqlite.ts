@@ -4,6 +4,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import compress from 'koa-compress';
 import parse from 'co-body';
+import { readFileSync } from 'node:fs';
 
 /**
  * Baseline b: the orders endpoints as a user would write them by hand with Koa, @koa/router and
@@ -18,7 +19,11 @@ import parse from 'co-body';
  *   `ctx.body = row` a hand-written handler is, while revalidation does the work any 304 needs
  *   (serialise once, hash, compare).
  *
- * env: DATABASE_PATH, GZIP (1 = on), PORT (0 = any free port), HOST.
+ * With CONVENTION_HEADERS_FILE (a JSON list of [name, value] pairs captured from the generated
+ * server's GET one) every GET also sends those headers, as constants, and pretty-prints its JSON:
+ * the conventions' bytes on the wire with none of the work that decides them (bench server "h").
+ *
+ * env: DATABASE_PATH, GZIP (1 = on), CONVENTION_HEADERS_FILE, PORT (0 = any free port), HOST.
  */
 const db = new DatabaseSync(process.env.DATABASE_PATH!);
 db.exec('PRAGMA journal_mode = WAL');
@@ -29,8 +34,23 @@ const selectOne = db.prepare('SELECT order_id, item, quantity, created_at FROM o
 const selectPage = db.prepare('SELECT order_id, item, quantity, created_at FROM orders ORDER BY order_id LIMIT ? OFFSET ?');
 const insert = db.prepare('INSERT INTO orders (item, quantity, created_at) VALUES (?, ?, ?) RETURNING order_id, item, quantity, created_at');
 
+const conventionHeaders = process.env.CONVENTION_HEADERS_FILE
+  ? (JSON.parse(readFileSync(process.env.CONVENTION_HEADERS_FILE, 'utf8')) as [string, string][])
+  : undefined;
+
 const app = new Koa();
 if (process.env.GZIP === '1') app.use(compress());
+
+/** A GET's JSON body: the row as is, or (h) pretty text under c's headers, set the cheapest way Node allows. */
+function sendRow(ctx: Koa.Context, row: unknown): void {
+  if (conventionHeaders === undefined) {
+    ctx.body = row;
+    return;
+  }
+  for (const [name, value] of conventionHeaders) ctx.res.setHeader(name, value);
+  ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  ctx.body = `${JSON.stringify(row, null, 2)}\n`;
+}
 const router = new Router();
 
 router.get('/v1/orders', (ctx) => {
@@ -43,7 +63,7 @@ router.get('/v1/orders/:id', (ctx) => {
   const row = selectOne.get(Number(ctx.params.id));
   if (row === undefined) ctx.throw(404);
   if (ctx.get('If-None-Match') === '') {
-    ctx.body = row;
+    sendRow(ctx, row);
     return;
   }
   const json = JSON.stringify(row);

@@ -6,11 +6,28 @@ import { preconditionFailed } from '../errors/index.ts';
  * (Not a security hash: it only has to change when the bytes do.)
  */
 export function etagOf(bytes: Buffer | string): string {
+  if (typeof bytes !== 'string' || bytes.length > RECENT_TAG_MAX_CHARS) return hashTag(bytes);
+  const known = recentTags.get(bytes);
+  if (known !== undefined) return known;
+  const tag = hashTag(bytes);
+  if (recentTags.size >= RECENT_TAG_MAX_ENTRIES) recentTags.clear();
+  recentTags.set(bytes, tag);
+  return tag;
+}
+
+// Most GETs send a representation that has not changed since it was last sent, and finding its
+// text in a Map costs a fraction of hashing it again. The tag is a function of the text alone, so
+// remembering it can never send a stale tag. Bounded: texts of at most 4,096 characters, at most
+// 1,000 of them (about 8 MiB at worst), forgotten all at once when full.
+const RECENT_TAG_MAX_CHARS = 4096;
+const RECENT_TAG_MAX_ENTRIES = 1000;
+const recentTags = new Map<string, string>();
+
+function hashTag(bytes: Buffer | string): string {
   // crypto.hash is the one-shot form: no Hash object per response.
   return `"${hash('sha1', bytes, 'base64url')}"`;
 }
 
-/** The suffix a compressed variant's tag carries; comparisons ignore it (same entity, other coding). */
 export const GZIP_TAG_SUFFIX = '-gzip';
 
 /** The tags of an If-None-Match / If-Match header: `*`, or a list of quoted tags, weak or strong. */

@@ -6,7 +6,10 @@ export function stripNulls<T>(value: T): T {
   if (Array.isArray(value)) return value.map((item) => stripNulls(item)) as T;
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     const result: Record<string, unknown> = {};
-    for (const [key, member] of Object.entries(value)) {
+    const record = value as Record<string, unknown>;
+    // for...in over a plain object (own keys only, per the prototype check) without an array per key.
+    for (const key in record) {
+      const member = record[key];
       if (member === null || member === undefined) continue;
       result[key] = stripNulls(member);
     }

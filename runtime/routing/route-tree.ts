@@ -53,10 +53,11 @@ export class RouteTree {
     let node: RouteNode | undefined = this.#root;
     for (const segment of segments) {
       if (segment === '') return undefined;
-      const value = safeDecode(segment);
+      // Most segments have nothing to decode; decodeURIComponent is only paid for those that do.
+      const value = segment.includes('%') ? safeDecode(segment) : segment;
       if (value === undefined) return undefined;
       // `(list)` may arrive percent-encoded as `%28list%29`: literals match the decoded segment too.
-      const literal: RouteNode | undefined = node.literals.get(segment) ?? node.literals.get(value);
+      const literal: RouteNode | undefined = node.literals.get(segment) ?? (value === segment ? undefined : node.literals.get(value));
       if (literal !== undefined) {
         node = literal;
         continue;
