@@ -9,7 +9,7 @@ import { JobQueue } from '../jobs/index.ts';
 import { SqliteSettingsStore } from '../settings/index.ts';
 import type { PathFamily } from '../routing/index.ts';
 import { jsonBody, negotiateJson } from '../http/index.ts';
-import { familyRouters } from '../routing/index.ts';
+import { checks, familyRouters } from '../routing/index.ts';
 import { RequestDrain } from '../server/drain.ts';
 import { openStore, type OpenedStore } from '../storage/index.ts';
 import { serviceTools } from '../services/index.ts';
@@ -77,15 +77,22 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
   app.use(jsonResponse());
   app.use(errorHandler());
   app.use(drain.middleware());
-  app.use(requireUserAgent());
-  app.use(rejectTokenInUrl());
-  app.use(negotiateJson());
-  app.use(authenticate({ store: tokens, ...(config.jwt === undefined ? {} : { jwt: config.jwt }) }));
+  // The request checks run as one layer: each passes synchronously on the common path.
+  app.use(
+    checks([
+      requireUserAgent(),
+      rejectTokenInUrl(),
+      negotiateJson(),
+      authenticate({ store: tokens, ...(config.jwt === undefined ? {} : { jwt: config.jwt }) }),
+    ]),
+  );
   // Each family counts its own calls (per client, or per address before authentication is refused).
   const guard = (family: PathFamily) => [
-    rateLimit({ family, ...config.limits[family], trustedProxies: config.trustedProxies }),
-    requireAuth(),
-    jsonBody({ limitBytes: config.bodyLimitBytes }),
+    checks([
+      rateLimit({ family, ...config.limits[family], trustedProxies: config.trustedProxies }),
+      requireAuth(),
+      jsonBody({ limitBytes: config.bodyLimitBytes }),
+    ]),
   ];
   app.use(familyRouters({ routes: api.routes(context), before: { resource: guard('resource'), service: guard('service'), setting: guard('setting') } }));
   return {

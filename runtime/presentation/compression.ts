@@ -28,14 +28,15 @@ export function compression({ thresholdBytes = 1024 }: CompressionOptions = {}):
     // koa-compress runs once the body is known, and only when it could be compressed: most JSON
     // bodies are under the threshold, and negotiating their encoding would be wasted work.
     const length = ctx.response.length;
-    if (ctx.body !== null && ctx.body !== undefined && (length === undefined || length >= thresholdBytes)) await gzip(ctx, alreadyDone);
-    const tag = responseHeader(ctx, 'ETag');
-    if (tag === '' || tag.endsWith(`${GZIP_TAG_SUFFIX}"`)) return;
+    const compressible = ctx.body !== null && ctx.body !== undefined && (length === undefined || length >= thresholdBytes);
+    if (compressible) await gzip(ctx, alreadyDone);
     const gzipped =
-      responseHeader(ctx, 'Content-Encoding') === 'gzip' ||
+      (compressible && responseHeader(ctx, 'Content-Encoding') === 'gzip') ||
       // A 304 carries the tag the 200 would have carried: gzipped when it would have been.
       (ctx.status === 304 && ctx.acceptsEncodings('gzip', 'identity') === 'gzip' && Number(ctx.state[BODY_LENGTH_STATE] ?? 0) >= thresholdBytes);
     if (!gzipped) return;
+    const tag = responseHeader(ctx, 'ETag');
+    if (tag === '' || tag.endsWith(`${GZIP_TAG_SUFFIX}"`)) return;
     const suffixed = `${tag.slice(0, -1)}${GZIP_TAG_SUFFIX}"`;
     ctx.set('ETag', suffixed);
     if (responseHeader(ctx, 'E-Tag') !== '') ctx.set('E-Tag', suffixed);

@@ -51,8 +51,8 @@ export function jsonResponse({ prettyByDefault = true }: JsonResponseOptions = {
       presentation = { pretty: prettyByDefault };
     }
     const text = serializeJson(ctx.body, presentation);
-    // The type first, so Koa does not guess one from the text.
-    setResponseHeader(ctx, 'Content-Type', JSON_CONTENT_TYPE);
+    // The type first, so Koa does not guess one from the text (setJsonBody has usually named it).
+    if (ctx.res.getHeader('Content-Type') !== JSON_CONTENT_TYPE) setResponseHeader(ctx, 'Content-Type', JSON_CONTENT_TYPE);
     ctx.body = text;
     setResponseHeader(ctx, 'X-Pretty-Print', presentation.pretty ? 'true' : 'false');
     if (ctx.status !== 200 || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return;

@@ -20,8 +20,8 @@ export function serverHeaders({ server = 'conventional-api', poweredBy }: Server
   return function serverHeadersMiddleware(ctx: Context, next: Next) {
     setResponseHeader(ctx, 'Server', server);
     setResponseHeader(ctx, 'X-Content-Type-Options', 'nosniff');
+    // Nothing else sends X-Powered-By (neither Node nor Koa), so unless configured there is none.
     if (poweredBy !== undefined) setResponseHeader(ctx, 'X-Powered-By', poweredBy);
-    else if (ctx.res.hasHeader('X-Powered-By')) ctx.remove('X-Powered-By');
     return next();
   };
 }

@@ -3,3 +3,4 @@ export { matchedRoute } from './route.ts';
 export { RouteTree } from './route-tree.ts';
 export { dispatch } from './dispatch.ts';
 export { familyRouters, familyOfPath, type FamilyRoutersOptions } from './families.ts';
+export { checks } from './checks.ts';

@@ -48,10 +48,14 @@ export class RouteTree {
 
   /** Finds the node for a request path; literal segments win over parameters. */
   match(path: string): TreeMatch | undefined {
-    const segments = splitPath(path);
     const params: Record<string, string> = {};
     let node: RouteNode | undefined = this.#root;
-    for (const segment of segments) {
+    // Walks the segments in place (no array of them per request); paths always start with '/'.
+    for (let start = 1; start <= path.length; ) {
+      const slash = path.indexOf('/', start);
+      const end = slash === -1 ? path.length : slash;
+      const segment = path.slice(start, end);
+      start = end + 1;
       if (segment === '') return undefined;
       // Most segments have nothing to decode; decodeURIComponent is only paid for those that do.
       const value = segment.includes('%') ? safeDecode(segment) : segment;
