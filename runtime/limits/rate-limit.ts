@@ -41,10 +41,9 @@ export function rateLimit({
 }: RateLimitOptions): Middleware {
   const limit = String(points);
   const apply = (ctx: Context, next: Next, count: CallCount) => {
-    const now = Date.now();
     const reset = String(Math.ceil(count.resetsAtMs / 1000));
     if (!count.allowed) {
-      const retryAfter = Math.max(1, Math.ceil((count.resetsAtMs - now) / 1000));
+      const retryAfter = Math.max(1, Math.ceil((count.resetsAtMs - Date.now()) / 1000));
       throw tooManyRequests(`more than ${points} calls in ${durationSeconds} s to the ${family} paths; retry in ${retryAfter} s`, {
         headers: { 'X-RateLimit-Limit': limit, 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': reset, 'Retry-After': String(retryAfter) },
       });

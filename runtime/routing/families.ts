@@ -28,10 +28,17 @@ export function familyRouters({ routes, before = {} }: FamilyRoutersOptions): Mi
   const routers = new Map<PathFamily, Middleware>(
     families.map((family) => [
       family,
-      compose([...(before[family] ?? []), dispatch(routes.filter((route) => route.family === family))]),
+      chain([...(before[family] ?? []), dispatch(routes.filter((route) => route.family === family))]),
     ]),
   );
   return function familyRoutersMiddleware(ctx: Context, next: Next) {
     return routers.get(familyOfPath(ctx.path))!(ctx, next);
   };
+}
+
+/** koa-compose, except that two middlewares (one before the routes, the usual case) are simply nested. */
+function chain(middlewares: readonly Middleware[]): Middleware {
+  if (middlewares.length !== 2) return compose([...middlewares]);
+  const [outer, inner] = middlewares as [Middleware, Middleware];
+  return (ctx: Context, next: Next) => outer(ctx, () => inner(ctx, next));
 }
