@@ -146,7 +146,7 @@ function buildResult(results: readonly { id: EndpointId; encoding: Encoding; sum
     const measured = (h === undefined ? [['a', a], ['b', b], ['c', c]] : [['a', a], ['b', b], ['h', h], ['c', c]]) as ['a' | 'b' | 'h' | 'c', Summary][];
     if (h !== undefined) {
       floor.push(
-        `GET one: h/b = ${formatRatio(ratio(h.requestsPerSecond, b.requestsPerSecond))}: b merely sending c's response headers (as constants) and pretty JSON keeps that share of its throughput, before any of the work that decides them (auth, limits, tags, negotiation); c/h = ${formatRatio(ratio(c.requestsPerSecond, h.requestsPerSecond))} is what that work costs.`,
+        `GET one: h/b = ${formatRatio(ratio(h.requestsPerSecond, b.requestsPerSecond))} is what the conventions' bytes alone cost (b sending c's response headers, as constants, and pretty JSON); c/h = ${formatRatio(ratio(c.requestsPerSecond, h.requestsPerSecond))} is what the work that decides them costs (authentication, limits, negotiation, tags, routing, the middleware chain).`,
       );
     }
     for (const [letter, summary] of measured) {
