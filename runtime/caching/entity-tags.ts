@@ -28,6 +28,7 @@ function hashTag(bytes: Buffer | string): string {
   return `"${hash('sha1', bytes, 'base64url')}"`;
 }
 
+/** The suffix a compressed variant's tag carries; comparisons ignore it (same entity, other coding). */
 export const GZIP_TAG_SUFFIX = '-gzip';
 
 /** The tags of an If-None-Match / If-Match header: `*`, or a list of quoted tags, weak or strong. */

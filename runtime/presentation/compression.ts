@@ -49,4 +49,3 @@ function varyOnAcceptEncoding(ctx: Context): void {
   if (named === '') setResponseHeader(ctx, 'Vary', 'Accept-Encoding');
   else if (!/(^|[\s,])accept-encoding($|[\s,])/i.test(named) && named !== '*') ctx.vary('Accept-Encoding');
 }
-
