@@ -9,7 +9,8 @@ import { expectStatus } from '../lib/raw-request.ts';
 import { REPO_ROOT, repoPath } from '../lib/paths.ts';
 import { tempDir } from '../lib/temp.ts';
 import { ratio, verdict } from '../lib/stats.ts';
-import { formatMiB, formatMs, formatNumber, formatPercent, formatRatio } from '../lib/format.ts';
+import { formatMiB, formatRatio } from '../lib/format.ts';
+import { LOAD_COLUMNS, loadCells } from '../lib/load-cells.ts';
 import type { Table } from '../lib/table.ts';
 import type { Log, SectionResult, TargetCheck } from '../lib/section.ts';
 import { replayKey, type CapturedResponse } from '../servers/replay-key.ts';
@@ -143,7 +144,11 @@ function buildResult(results: readonly { id: EndpointId; encoding: Encoding; sum
   for (const { id, encoding, summaries } of results) {
     const pick = (letter: 'a' | 'b' | 'h' | 'c') => summaries.find((summary) => summary.label.startsWith(`${letter} `));
     const [a, b, h, c] = [pick('a')!, pick('b')!, pick('h'), pick('c')!];
-    const measured = (h === undefined ? [['a', a], ['b', b], ['c', c]] : [['a', a], ['b', b], ['h', h], ['c', c]]) as ['a' | 'b' | 'h' | 'c', Summary][];
+    // h is measured for GET one (identity) only.
+    const measured = (['a', 'b', 'h', 'c'] as const).flatMap((letter) => {
+      const summary = pick(letter);
+      return summary === undefined ? [] : [[letter, summary] as const];
+    });
     if (h !== undefined) {
       floor.push(
         `GET one: h/b = ${formatRatio(ratio(h.requestsPerSecond, b.requestsPerSecond))} is what the conventions' bytes alone cost (b sending c's response headers, as constants, and pretty JSON); c/h = ${formatRatio(ratio(c.requestsPerSecond, h.requestsPerSecond))} is what the work that decides them costs (authentication, limits, negotiation, tags, routing, the middleware chain).`,
@@ -155,11 +160,7 @@ function buildResult(results: readonly { id: EndpointId; encoding: Encoding; sum
         ENDPOINTS[id].title,
         encoding,
         SERVER_NAMES[letter],
-        `${formatNumber(summary.requestsPerSecond)}${summary.unexpected > 0 ? ' (!)' : ''}`,
-        formatPercent(summary.spread),
-        formatMs(summary.p50Ms),
-        formatMs(summary.p99Ms),
-        formatMiB(summary.peakRssKib),
+        ...loadCells(summary),
         letter === 'c' ? formatRatio(ratio(c.requestsPerSecond, a.requestsPerSecond)) : '',
         letter === 'c' ? formatRatio(ratio(c.requestsPerSecond, b.requestsPerSecond)) : '',
       ]);
@@ -176,11 +177,7 @@ function buildResult(results: readonly { id: EndpointId; encoding: Encoding; sum
       { title: 'endpoint' },
       { title: 'encoding' },
       { title: 'server' },
-      { title: 'req/s', align: 'right' },
-      { title: 'spread', align: 'right' },
-      { title: 'p50 ms', align: 'right' },
-      { title: 'p99 ms', align: 'right' },
-      { title: 'peak RSS MiB', align: 'right' },
+      ...LOAD_COLUMNS,
       { title: 'c/a', align: 'right' },
       { title: 'c/b', align: 'right' },
     ],

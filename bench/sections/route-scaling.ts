@@ -5,7 +5,8 @@ import { requestHeaders, seed, startGenerated } from '../lib/generated-server.ts
 import { repoPath } from '../lib/paths.ts';
 import { tempDir } from '../lib/temp.ts';
 import { ratio, verdict } from '../lib/stats.ts';
-import { formatMiB, formatMs, formatNumber, formatPercent, formatRatio, formatSeconds } from '../lib/format.ts';
+import { formatRatio, formatSeconds } from '../lib/format.ts';
+import { LOAD_COLUMNS, loadCells } from '../lib/load-cells.ts';
 import type { Log, SectionResult } from '../lib/section.ts';
 import { generatedProject } from '../synthetic/projects.ts';
 import { syntheticCollectionName } from '../synthetic/names.ts';
@@ -47,11 +48,7 @@ export async function routeScaling(options: BenchOptions, log: Log): Promise<Sec
     const row = (summary: Summary, server: ServerProcess, ratioCell: string) => [
       summary.label.replace(/ \d+$/, ''),
       String(summary.label.match(/\d+$/)?.[0]),
-      `${formatNumber(summary.requestsPerSecond)}${summary.unexpected > 0 ? ' (!)' : ''}`,
-      formatPercent(summary.spread),
-      formatMs(summary.p50Ms),
-      formatMs(summary.p99Ms),
-      formatMiB(summary.peakRssKib),
+      ...loadCells(summary),
       formatSeconds(server.startupMs),
       ratioCell,
     ];
@@ -69,11 +66,7 @@ export async function routeScaling(options: BenchOptions, log: Log): Promise<Sec
           columns: [
             { title: 'server' },
             { title: 'collections', align: 'right' },
-            { title: 'req/s', align: 'right' },
-            { title: 'spread', align: 'right' },
-            { title: 'p50 ms', align: 'right' },
-            { title: 'p99 ms', align: 'right' },
-            { title: 'peak RSS MiB', align: 'right' },
+            ...LOAD_COLUMNS,
             { title: 'start-up s', align: 'right' },
             { title: `${large}/${small}`, align: 'right' },
           ],

@@ -20,7 +20,7 @@ import { readFileSync } from 'node:fs';
  *   (serialise once, hash, compare).
  *
  * With CONVENTION_HEADERS_FILE (a JSON list of [name, value] pairs captured from the generated
- * server's GET one) every GET also sends those headers, as constants, and pretty-prints its JSON:
+ * server's GET one) GET one also sends those headers, as constants, and pretty-prints its JSON:
  * the conventions' bytes on the wire with none of the work that decides them (bench server "h").
  *
  * env: DATABASE_PATH, GZIP (1 = on), CONVENTION_HEADERS_FILE, PORT (0 = any free port), HOST.
