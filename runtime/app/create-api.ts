@@ -1,7 +1,6 @@
 import Koa from 'koa';
-import { errorHandler } from '../errors/index.ts';
-import { assertIfMatch, cacheHeaders, etagOf } from '../caching/index.ts';
-import { compression, jsonResponse, presentationOf, serializeJson, serverHeaders } from '../presentation/index.ts';
+import { assertIfMatch, etagOf } from '../caching/index.ts';
+import { conventionalResponse, presentationOf, serializeJson } from '../presentation/index.ts';
 import type { PreconditionCheck } from '../resources/index.ts';
 import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent, SqliteTokenStore } from '../auth/index.ts';
 import { rateLimit } from '../limits/index.ts';
@@ -9,7 +8,7 @@ import { JobQueue } from '../jobs/index.ts';
 import { SqliteSettingsStore } from '../settings/index.ts';
 import type { PathFamily } from '../routing/index.ts';
 import { jsonBody, negotiateJson } from '../http/index.ts';
-import { checks, familyRouters } from '../routing/index.ts';
+import { checks, familyRouters, sequence } from '../routing/index.ts';
 import { RequestDrain } from '../server/drain.ts';
 import { openStore, type OpenedStore } from '../storage/index.ts';
 import { serviceTools } from '../services/index.ts';
@@ -68,24 +67,6 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
   const drain = new RequestDrain();
   const app = new Koa();
   app.proxy = false;
-  // Outermost first: headers every response carries, cache headers (whose Vary already names
-  // Accept-Encoding, so compression need not merge it), compression of the final bytes, the one
-  // serialiser, and the one error renderer inside it so errors are serialised alike.
-  app.use(serverHeaders({ server: config.serverHeader, ...(config.poweredBy === undefined ? {} : { poweredBy: config.poweredBy }) }));
-  app.use(cacheHeaders());
-  app.use(compression());
-  app.use(jsonResponse());
-  app.use(errorHandler());
-  app.use(drain.middleware());
-  // The request checks run as one layer: each passes synchronously on the common path.
-  app.use(
-    checks([
-      requireUserAgent(),
-      rejectTokenInUrl(),
-      negotiateJson(),
-      authenticate({ store: tokens, ...(config.jwt === undefined ? {} : { jwt: config.jwt }) }),
-    ]),
-  );
   // Each family counts its own calls (per client, or per address before authentication is refused).
   const guard = (family: PathFamily) => [
     checks([
@@ -94,7 +75,24 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
       jsonBody({ limitBytes: config.bodyLimitBytes }),
     ]),
   ];
-  app.use(familyRouters({ routes: api.routes(context), before: { resource: guard('resource'), service: guard('service'), setting: guard('setting') } }));
+  // One Koa layer: a GET whose handler reads synchronously (node:sqlite) then passes every layer
+  // without a promise of its own. Outermost first: the response conventions (headers every response
+  // carries, cache headers, compression, the one serialiser, and the one error renderer inside it so
+  // errors are serialised alike), the drain, the request checks (each passes synchronously on the
+  // common path), then the family's router.
+  app.use(
+    sequence([
+      conventionalResponse({ server: config.serverHeader, ...(config.poweredBy === undefined ? {} : { poweredBy: config.poweredBy }) }),
+      drain.middleware(),
+      checks([
+        requireUserAgent(),
+        rejectTokenInUrl(),
+        negotiateJson(),
+        authenticate({ store: tokens, ...(config.jwt === undefined ? {} : { jwt: config.jwt }) }),
+      ]),
+      familyRouters({ routes: api.routes(context), before: { resource: guard('resource'), service: guard('service'), setting: guard('setting') } }),
+    ]),
+  );
   return {
     app,
     context,

@@ -1,5 +1,6 @@
-import type { Context, Middleware, Next } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { responseHeader, setResponseHeader } from '../http/headers.ts';
+import { stepMiddleware, type ResponseStep } from '../http/response-step.ts';
 
 export interface CacheHeadersOptions {
   /** Request headers that change the representation. */
@@ -18,15 +19,23 @@ export const DEFAULT_VARY = ['Accept-Encoding', 'X-Result-Fields', 'X-Expansion-
  * @example
  * app.use(cacheHeaders({ cacheControl: 'private, max-age=0, must-revalidate' }));
  */
-export function cacheHeaders({ vary = DEFAULT_VARY, cacheControl = 'private, no-cache' }: CacheHeadersOptions = {}): Middleware {
+export function cacheHeaders(options: CacheHeadersOptions = {}): Middleware {
+  return stepMiddleware(cacheHeadersStep(options));
+}
+
+/** cacheHeaders() as a step of conventionalResponse(). */
+export function cacheHeadersStep({ vary = DEFAULT_VARY, cacheControl = 'private, no-cache' }: CacheHeadersOptions = {}): ResponseStep {
   const varyValue = vary.join(', ');
-  return async function cacheHeadersMiddleware(ctx: Context, next: Next) {
-    // Before next(), while usually nothing else has named a header yet: then it is set at once,
-    // without parsing. Anything named later (a handler's ctx.vary) is merged into it.
-    if (responseHeader(ctx, 'Vary') === '') setResponseHeader(ctx, 'Vary', varyValue);
-    else ctx.vary(varyValue);
-    await next();
-    const cacheable = (ctx.method === 'GET' || ctx.method === 'HEAD') && (ctx.status === 200 || ctx.status === 304);
-    setResponseHeader(ctx, 'Cache-Control', cacheable ? cacheControl : 'no-store');
+  return {
+    enter(ctx: Context) {
+      // On the way in, while usually nothing else has named a header yet: then it is set at once,
+      // without parsing. Anything named later (a handler's ctx.vary) is merged into it.
+      if (responseHeader(ctx, 'Vary') === '') setResponseHeader(ctx, 'Vary', varyValue);
+      else ctx.vary(varyValue);
+    },
+    leave(ctx: Context) {
+      const cacheable = (ctx.method === 'GET' || ctx.method === 'HEAD') && (ctx.status === 200 || ctx.status === 304);
+      setResponseHeader(ctx, 'Cache-Control', cacheable ? cacheControl : 'no-store');
+    },
   };
 }

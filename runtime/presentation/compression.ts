@@ -1,5 +1,6 @@
 import compress from 'koa-compress';
 import type { Context, Middleware, Next } from 'koa';
+import { stepMiddleware, type ResponseStep } from '../http/response-step.ts';
 import { GZIP_TAG_SUFFIX } from '../caching/entity-tags.ts';
 import { BODY_LENGTH_STATE } from './json-response.ts';
 import { responseHeader, setResponseHeader } from '../http/headers.ts';
@@ -19,19 +20,17 @@ export interface CompressionOptions {
  * app.use(compression({ thresholdBytes: 2048 }));
  * app.use(jsonResponse());
  */
-export function compression({ thresholdBytes = 1024 }: CompressionOptions = {}): Middleware {
+export function compression(options: CompressionOptions = {}): Middleware {
+  return stepMiddleware(compressionStep(options));
+}
+
+/** compression() as a step of conventionalResponse(). */
+export function compressionStep({ thresholdBytes = 1024 }: CompressionOptions = {}): ResponseStep {
   const gzip = compress({ threshold: thresholdBytes, gzip: true, deflate: false, br: false, zstd: false } as compress.CompressOptions);
   const alreadyDone: Next = () => Promise.resolve();
-  return async function compressionMiddleware(ctx: Context, next: Next) {
-    varyOnAcceptEncoding(ctx);
-    await next();
-    // koa-compress runs once the body is known, and only when it could be compressed: most JSON
-    // bodies are under the threshold, and negotiating their encoding would be wasted work.
-    const length = ctx.response.length;
-    const compressible = ctx.body !== null && ctx.body !== undefined && (length === undefined || length >= thresholdBytes);
-    if (compressible) await gzip(ctx, alreadyDone);
+  const tagVariant = (ctx: Context, compressed: boolean) => {
     const gzipped =
-      (compressible && responseHeader(ctx, 'Content-Encoding') === 'gzip') ||
+      (compressed && responseHeader(ctx, 'Content-Encoding') === 'gzip') ||
       // A 304 carries the tag the 200 would have carried: gzipped when it would have been.
       (ctx.status === 304 && ctx.acceptsEncodings('gzip', 'identity') === 'gzip' && Number(ctx.state[BODY_LENGTH_STATE] ?? 0) >= thresholdBytes);
     if (!gzipped) return;
@@ -40,6 +39,18 @@ export function compression({ thresholdBytes = 1024 }: CompressionOptions = {}):
     const suffixed = `${tag.slice(0, -1)}${GZIP_TAG_SUFFIX}"`;
     ctx.set('ETag', suffixed);
     if (responseHeader(ctx, 'E-Tag') !== '') ctx.set('E-Tag', suffixed);
+  };
+  return {
+    enter: varyOnAcceptEncoding,
+    leave(ctx: Context) {
+      // koa-compress runs once the body is known, and only when it could be compressed: most JSON
+      // bodies are under the threshold, and negotiating their encoding would be wasted work.
+      const length = ctx.response.length;
+      const compressible = ctx.body !== null && ctx.body !== undefined && (length === undefined || length >= thresholdBytes);
+      if (compressible) return gzip(ctx, alreadyDone).then(() => tagVariant(ctx, true));
+      tagVariant(ctx, false);
+      return undefined;
+    },
   };
 }
 

@@ -1,4 +1,5 @@
-export { jsonResponse, LAST_MODIFIED_STATE, BODY_LENGTH_STATE, type JsonResponseOptions } from './json-response.ts';
+export { jsonResponse, jsonResponseStep, LAST_MODIFIED_STATE, BODY_LENGTH_STATE, type JsonResponseOptions } from './json-response.ts';
 export { presentationOf, serializeJson, type Presentation } from './serialize.ts';
-export { compression, type CompressionOptions } from './compression.ts';
-export { serverHeaders, type ServerHeadersOptions } from './server-headers.ts';
+export { compression, compressionStep, type CompressionOptions } from './compression.ts';
+export { serverHeaders, serverHeadersStep, type ServerHeadersOptions } from './server-headers.ts';
+export { conventionalResponse, type ConventionalResponseOptions } from './conventional-response.ts';

@@ -1,4 +1,5 @@
-import type { Context, Middleware, Next } from 'koa';
+import type { Context, Middleware } from 'koa';
+import { stepMiddleware, type ResponseStep } from '../http/response-step.ts';
 import { etagOf, matchesIfNoneMatch } from '../caching/entity-tags.ts';
 import { formatLastModified, notModifiedSince, parseModifiedSince } from '../caching/modified-since.ts';
 import { renderError, toApiError } from '../errors/index.ts';
@@ -39,37 +40,43 @@ function isPlainJson(body: unknown): boolean {
  * app.use(errorHandler());
  * app.use((ctx) => { ctx.body = { order_id: 1 }; });
  */
-export function jsonResponse({ prettyByDefault = true }: JsonResponseOptions = {}): Middleware {
-  return async function jsonResponseMiddleware(ctx: Context, next: Next) {
-    await next();
-    if (!isPlainJson(ctx.body)) return;
-    let presentation;
-    try {
-      presentation = presentationOf(ctx, prettyByDefault);
-    } catch (error) {
-      renderError(ctx, toApiError(error));
-      presentation = { pretty: prettyByDefault };
-    }
-    const text = serializeJson(ctx.body, presentation);
-    // The type first, so Koa does not guess one from the text (setJsonBody has usually named it).
-    if (ctx.res.getHeader('Content-Type') !== JSON_CONTENT_TYPE) setResponseHeader(ctx, 'Content-Type', JSON_CONTENT_TYPE);
-    ctx.body = text;
-    setResponseHeader(ctx, 'X-Pretty-Print', presentation.pretty ? 'true' : 'false');
-    if (ctx.status !== 200 || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return;
+export function jsonResponse(options: JsonResponseOptions = {}): Middleware {
+  return stepMiddleware(jsonResponseStep(options));
+}
 
-    const tag = etagOf(text);
-    setResponseHeader(ctx, 'ETag', tag);
-    setResponseHeader(ctx, 'E-Tag', tag);
-    const changed = ctx.state[LAST_MODIFIED_STATE] as Date | string | undefined;
-    const lastModified = changed === undefined ? undefined : formatLastModified(changed);
-    if (lastModified !== undefined) setResponseHeader(ctx, 'Last-Modified', lastModified);
-    if (isNotModified(ctx, tag, lastModified)) {
-      ctx.state[BODY_LENGTH_STATE] = ctx.response.length;
-      ctx.status = 304;
-      ctx.body = null;
-      ctx.remove('Content-Type');
-      ctx.remove('Content-Length');
-    }
+/** jsonResponse() as a step of conventionalResponse(). */
+export function jsonResponseStep({ prettyByDefault = true }: JsonResponseOptions = {}): ResponseStep {
+  return {
+    leave(ctx: Context) {
+      if (!isPlainJson(ctx.body)) return;
+      let presentation;
+      try {
+        presentation = presentationOf(ctx, prettyByDefault);
+      } catch (error) {
+        renderError(ctx, toApiError(error));
+        presentation = { pretty: prettyByDefault };
+      }
+      const text = serializeJson(ctx.body, presentation);
+      // The type first, so Koa does not guess one from the text (setJsonBody has usually named it).
+      if (ctx.res.getHeader('Content-Type') !== JSON_CONTENT_TYPE) setResponseHeader(ctx, 'Content-Type', JSON_CONTENT_TYPE);
+      ctx.body = text;
+      setResponseHeader(ctx, 'X-Pretty-Print', presentation.pretty ? 'true' : 'false');
+      if (ctx.status !== 200 || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return;
+
+      const tag = etagOf(text);
+      setResponseHeader(ctx, 'ETag', tag);
+      setResponseHeader(ctx, 'E-Tag', tag);
+      const changed = ctx.state[LAST_MODIFIED_STATE] as Date | string | undefined;
+      const lastModified = changed === undefined ? undefined : formatLastModified(changed);
+      if (lastModified !== undefined) setResponseHeader(ctx, 'Last-Modified', lastModified);
+      if (isNotModified(ctx, tag, lastModified)) {
+        ctx.state[BODY_LENGTH_STATE] = ctx.response.length;
+        ctx.status = 304;
+        ctx.body = null;
+        ctx.remove('Content-Type');
+        ctx.remove('Content-Length');
+      }
+    },
   };
 }
 

@@ -1,5 +1,6 @@
-import type { Context, Middleware, Next } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { setResponseHeader } from '../http/headers.ts';
+import { stepMiddleware, type ResponseStep } from '../http/response-step.ts';
 
 export interface ServerHeadersOptions {
   /** The Server header's value. Default `conventional-api`. */
@@ -15,13 +16,18 @@ export interface ServerHeadersOptions {
  * @example
  * app.use(serverHeaders({ server: 'orders-api', poweredBy: 'conventional-api' }));
  */
-export function serverHeaders({ server = 'conventional-api', poweredBy }: ServerHeadersOptions = {}): Middleware {
-  // Not async: a middleware with nothing to do after next() returns its promise instead of awaiting it.
-  return function serverHeadersMiddleware(ctx: Context, next: Next) {
-    setResponseHeader(ctx, 'Server', server);
-    setResponseHeader(ctx, 'X-Content-Type-Options', 'nosniff');
-    // Nothing else sends X-Powered-By (neither Node nor Koa), so unless configured there is none.
-    if (poweredBy !== undefined) setResponseHeader(ctx, 'X-Powered-By', poweredBy);
-    return next();
+export function serverHeaders(options: ServerHeadersOptions = {}): Middleware {
+  return stepMiddleware(serverHeadersStep(options));
+}
+
+/** serverHeaders() as a step of conventionalResponse(). */
+export function serverHeadersStep({ server = 'conventional-api', poweredBy }: ServerHeadersOptions = {}): ResponseStep {
+  return {
+    enter(ctx: Context) {
+      setResponseHeader(ctx, 'Server', server);
+      setResponseHeader(ctx, 'X-Content-Type-Options', 'nosniff');
+      // Nothing else sends X-Powered-By (neither Node nor Koa), so unless configured there is none.
+      if (poweredBy !== undefined) setResponseHeader(ctx, 'X-Powered-By', poweredBy);
+    },
   };
 }

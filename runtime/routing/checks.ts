@@ -1,6 +1,5 @@
 import type { Context, Middleware, Next } from 'koa';
-
-const PASSED = Promise.resolve();
+import { SETTLED } from './sequence.ts';
 
 /**
  * One middleware running several "check" middlewares in turn: ones that look at the request (and
@@ -20,14 +19,14 @@ export function checks(middlewares: readonly Middleware[]): Middleware {
     let called = false;
     const passed: Next = () => {
       called = true;
-      return PASSED;
+      return SETTLED;
     };
     const run = (from: number): Promise<unknown> => {
       for (let index = from; index < middlewares.length; index += 1) {
         called = false;
         const result: unknown = middlewares[index]!(ctx, passed);
-        // PASSED comes back only from `return next()`: the check passed synchronously.
-        if (result !== PASSED) return Promise.resolve(result).then(() => (called ? run(index + 1) : undefined));
+        // SETTLED comes back only from `return next()`: the check passed synchronously.
+        if (result !== SETTLED) return Promise.resolve(result).then(() => (called ? run(index + 1) : undefined));
       }
       return next();
     };

@@ -4,3 +4,4 @@ export { RouteTree } from './route-tree.ts';
 export { dispatch } from './dispatch.ts';
 export { familyRouters, familyOfPath, type FamilyRoutersOptions } from './families.ts';
 export { checks } from './checks.ts';
+export { sequence, SETTLED, settledNow } from './sequence.ts';

@@ -1,5 +1,6 @@
 import type { Context, Middleware, Next } from 'koa';
 import { serviceUnavailable } from '../errors/index.ts';
+import { settledNow, SETTLED } from '../routing/sequence.ts';
 
 /**
  * Tracks requests in flight and, once draining starts, refuses new ones with 503 (and
@@ -25,6 +26,12 @@ export class RequestDrain {
       // Responses finishing during a drain close their connection, so keep-alive clients reconnect elsewhere.
       if (drain.#draining) ctx.set('Connection', 'close');
     };
+    // One listener for every response: a response emits 'close' once, and is dropped after it, so
+    // nothing needs removing, and no closure or once() wrapper is made per request.
+    const responseClosed = () => {
+      drain.#inFlight -= 1;
+      if (drain.#inFlight === 0) drain.#wake();
+    };
     return function drainMiddleware(ctx: Context, next: Next) {
       if (drain.#draining) {
         ctx.set('Connection', 'close');
@@ -33,11 +40,12 @@ export class RequestDrain {
       drain.#inFlight += 1;
       // Counted until the response is fully written (or the client goes away), not merely until the
       // middleware returns: Koa writes the body after the middleware chain has finished.
-      ctx.res.once('close', () => {
-        drain.#inFlight -= 1;
-        if (drain.#inFlight === 0) drain.#wake();
-      });
-      return next().then(() => closeIfDraining(ctx));
+      ctx.res.on('close', responseClosed);
+      const downstream: unknown = next();
+      // Under sequence() a synchronous request comes back settled: no promise needed to follow it.
+      if (!settledNow(downstream)) return (downstream as Promise<unknown>).then(() => closeIfDraining(ctx));
+      closeIfDraining(ctx);
+      return SETTLED;
     };
   }
 
