@@ -21,8 +21,8 @@ export interface AuthenticateOptions {
 }
 
 /**
- * Recent verifications by token, kept for a short window. Bounded: past 10,000 tokens it starts
- * afresh rather than grow, so a flood of random tokens cannot exhaust memory.
+ * Recent verifications by Authorization header, kept for a short window. Bounded: past 10,000
+ * headers it starts afresh rather than grow, so a flood of random tokens cannot exhaust memory.
  */
 class VerificationCache {
   readonly #ttlMs: number;
@@ -32,21 +32,24 @@ class VerificationCache {
     this.#ttlMs = ttlMs;
   }
 
-  get(token: string): Verification | undefined {
-    const entry = this.#entries.get(token);
+  get(header: string): Verification | undefined {
+    const entry = this.#entries.get(header);
     if (entry === undefined) return undefined;
     if (entry.until > Date.now()) return entry.verification;
-    this.#entries.delete(token);
+    this.#entries.delete(header);
     return undefined;
   }
 
-  set(token: string, verification: Verification): Verification {
+  set(header: string, verification: Verification): Verification {
     if (this.#ttlMs <= 0) return verification;
     if (this.#entries.size >= 10_000) this.#entries.clear();
-    this.#entries.set(token, { verification, until: Date.now() + this.#ttlMs });
+    this.#entries.set(header, { verification, until: Date.now() + this.#ttlMs });
     return verification;
   }
 }
+
+/** `Bearer <token>`, the token in token68 syntax (RFC 6750). */
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
 /** What authentication left on ctx.state: the principal, or the error to answer with. */
 interface AuthState {
@@ -76,7 +79,14 @@ export function authenticate({ store, jwt, realm = 'api', cacheMs = 500 }: Authe
   const verify = (token: string): Verification | Promise<Verification> => {
     if (verifyJwt !== undefined && looksLikeJwt(token)) return verifyJwt(token);
     if (store === undefined) return { ok: false, reason: 'invalid' };
-    return cache.get(token) ?? cache.set(token, store.verify(token));
+    return store.verify(token);
+  };
+  const verifyHeader = (header: string): Verification | Promise<Verification> => {
+    const match = BEARER.exec(header);
+    if (match === null) return { ok: false, reason: 'invalid' };
+    const verification = verify(match[1]!);
+    // Only store verifications are reused: a JWT carries its own expiry and is checked every time.
+    return verification instanceof Promise ? verification : cache.set(header, verification);
   };
   const record = (state: AuthState, verification: Verification) => {
     if (verification.ok) state.auth = verification.principal;
@@ -94,8 +104,9 @@ export function authenticate({ store, jwt, realm = 'api', cacheMs = 500 }: Authe
       });
       return next();
     }
-    const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
-    const verification = match === null ? ({ ok: false, reason: 'invalid' } as const) : verify(match[1]!);
+    // A client sends the same header on every call: a verification still fresh is found by the
+    // header itself, before parsing it again.
+    const verification = cache.get(header) ?? verifyHeader(header);
     if (verification instanceof Promise) {
       return verification.then((settled) => {
         record(state, settled);

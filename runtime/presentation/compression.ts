@@ -45,7 +45,9 @@ export function compressionStep({ thresholdBytes = 1024 }: CompressionOptions = 
     leave(ctx: Context) {
       // koa-compress runs once the body is known, and only when it could be compressed: most JSON
       // bodies are under the threshold, and negotiating their encoding would be wasted work.
-      const length = ctx.response.length;
+      // The length jsonResponse declared, read as is; Koa's getter would parse it back from text.
+      const declared = ctx.res.getHeader('Content-Length');
+      const length = typeof declared === 'number' ? declared : ctx.response.length;
       const compressible = ctx.body !== null && ctx.body !== undefined && (length === undefined || length >= thresholdBytes);
       if (compressible) return gzip(ctx, alreadyDone).then(() => tagVariant(ctx, true));
       tagVariant(ctx, false);
