@@ -30,7 +30,7 @@ export class RequestDrain {
     // nothing needs removing, and no closure or once() wrapper is made per request.
     const responseClosed = () => {
       drain.#inFlight -= 1;
-      if (drain.#inFlight === 0) drain.#wake();
+      if (drain.#inFlight === 0 && drain.#idle.length > 0) drain.#wake();
     };
     return function drainMiddleware(ctx: Context, next: Next) {
       if (drain.#draining) {

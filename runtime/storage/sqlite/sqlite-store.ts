@@ -3,7 +3,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { ResourceStore, StoreTransaction } from '../resource-store.ts';
 import type { ListQuery, ListResult, Row, TableSpec } from '../table-spec.ts';
 import { isoNow } from '../time.ts';
-import { fromSqlRow, toSqlValue } from './column-values.ts';
+import { fromSqlRow, fromSqlValues, selectedColumns, toSqlValue } from './column-values.ts';
 import { migrateTables } from './migrate.ts';
 import { inTransaction } from './open-database.ts';
 import { ftsTableOf, quoteName } from './sql-names.ts';
@@ -17,6 +17,7 @@ import { ftsTableOf, quoteName } from './sql-names.ts';
 export class SqliteResourceStore implements ResourceStore {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();
+  readonly #arrayStatements = new Map<string, StatementSync>();
   #findStatements = new WeakMap<TableSpec, StatementSync>();
   #depth = 0;
 
@@ -40,6 +41,7 @@ export class SqliteResourceStore implements ResourceStore {
 
   close(): void {
     this.#statements.clear();
+    this.#arrayStatements.clear();
     this.#findStatements = new WeakMap();
     if (this.#db.isOpen) this.#db.close();
   }
@@ -48,11 +50,14 @@ export class SqliteResourceStore implements ResourceStore {
     // The hottest statement: prepared once per table, found without building its SQL again.
     let statement = this.#findStatements.get(table);
     if (statement === undefined) {
-      statement = this.#prepare(`SELECT * FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = ?`);
+      // Named columns, not *, so each value's position is fixed whatever columns the file has.
+      const columns = selectedColumns(table).map(quoteName).join(', ');
+      statement = this.#db.prepare(`SELECT ${columns} FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = ?`);
+      statement.setReturnArrays(true);
       this.#findStatements.set(table, statement);
     }
-    const raw = statement.get(toSqlValue(table.key.type, key));
-    return raw === undefined ? undefined : fromSqlRow(table, raw);
+    const values = statement.get(toSqlValue(table.key.type, key)) as unknown as unknown[] | undefined;
+    return values === undefined ? undefined : fromSqlValues(table, values);
   }
 
   list(table: TableSpec, query: ListQuery): ListResult {
@@ -61,9 +66,10 @@ export class SqliteResourceStore implements ResourceStore {
     const where = conditions.length === 0 ? '' : ` WHERE ${conditions.map((c) => `${quoteName(c)} = ?`).join(' AND ')}`;
     const values = conditions.map((c) => toSqlValue(kinds.get(c) ?? 'string', query.where[c]));
     const from = `FROM ${quoteName(table.table)}${where}`;
-    const rows = this.#prepare(`SELECT * ${from} ORDER BY ${quoteName(table.key.name)} LIMIT ? OFFSET ?`)
+    const columns = selectedColumns(table).map(quoteName).join(', ');
+    const rows = this.#prepareArrays(`SELECT ${columns} ${from} ORDER BY ${quoteName(table.key.name)} LIMIT ? OFFSET ?`)
       .all(...values, query.limit, query.offset)
-      .map((raw) => fromSqlRow(table, raw));
+      .map((raw) => fromSqlValues(table, raw as unknown as unknown[]));
     const { total } = this.#prepare(`SELECT count(*) AS total ${from}`).get(...values) as { total: number };
     return { rows, total: Number(total) };
   }
@@ -148,6 +154,17 @@ export class SqliteResourceStore implements ResourceStore {
     const searchable = table.columns.filter((column) => column.searchable);
     const sql = `INSERT INTO ${fts} (key, ${searchable.map((c) => quoteName(c.name)).join(', ')}) VALUES (?${', ?'.repeat(searchable.length)})`;
     this.#prepare(sql).run(keyValue, ...searchable.map((c) => toSqlValue('string', row[c.name] === undefined ? null : String(row[c.name]))));
+  }
+
+  /** A statement whose rows come back as arrays of values, in the order its SELECT names them. */
+  #prepareArrays(sql: string): StatementSync {
+    let statement = this.#arrayStatements.get(sql);
+    if (statement === undefined) {
+      statement = this.#db.prepare(sql);
+      statement.setReturnArrays(true);
+      this.#arrayStatements.set(sql, statement);
+    }
+    return statement;
   }
 
   #prepare(sql: string): StatementSync {

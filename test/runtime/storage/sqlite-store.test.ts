@@ -27,6 +27,20 @@ describe('SqliteResourceStore', () => {
     expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
   });
 
+  it('reads a row the same by key and in a list: NULL left out, booleans false and true, timestamps kept', () => {
+    const { store } = freshStore();
+    store.transaction((tx) => {
+      tx.insert(books, { title: 'no print state' });
+      tx.insert(books, { title: 'out of print', in_print: false });
+    });
+    const found = [store.find(books, 1), store.find(books, 2)];
+    expect(found[0]).toEqual({ book_id: 1, title: 'no print state', created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(found[1]).toMatchObject({ book_id: 2, title: 'out of print', in_print: false });
+    expect(Object.keys(found[1]!)).toEqual(['book_id', 'title', 'in_print', 'created_at', 'updated_at']);
+    expect(store.list(books, { where: {}, limit: 10, offset: 0 }).rows).toEqual(found);
+    expect(store.find(books, 3)).toBeUndefined();
+  });
+
   it('never reuses a key after a delete', () => {
     const { store } = freshStore();
     store.transaction((tx) => tx.insert(books, { title: 'a' }));
