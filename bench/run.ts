@@ -8,6 +8,7 @@ import { routeScaling } from './sections/route-scaling.ts';
 import { generatorTimes } from './sections/generator.ts';
 import { serialisation } from './sections/serialisation.ts';
 import { profile } from './sections/profile.ts';
+import { pinBench, type CpuSplit } from './lib/cpu-affinity.ts';
 
 /**
  * `npm run bench`: the price of the conventions, measured against baselines in the same run and
@@ -34,6 +35,10 @@ async function main(): Promise<number> {
   const loadBefore = loadAverage();
   // The bench itself keeps about 2 cores busy; more than that at the end means something else ran too.
   if (loadBefore > 0.5) log(`note: load average ${loadBefore.toFixed(2)} before the run: other work on this machine will disturb the figures`);
+  // Before any server starts: each one is pinned to the servers' CPU as it comes up.
+  const split = options.pin ? pinBench() : undefined;
+  const placement = placementLine(split, options.pin);
+  log(placement);
   const started = performance.now();
   const tables: Table[] = [];
   const targets: TargetCheck[] = [];
@@ -60,6 +65,7 @@ async function main(): Promise<number> {
       '## Latest figures',
       '',
       ...machineLines(machine),
+      `- ${placement}`,
       `- Command: \`${command}\` (${seconds} s); 1-minute load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after (the bench alone keeps about 2 cores busy)`,
       '',
       ...(targets.length > 0 ? [renderTable(summary), ''] : []),
@@ -69,6 +75,11 @@ async function main(): Promise<number> {
     log(`figures written to ${options.report}`);
   }
   return 0;
+}
+
+function placementLine(split: CpuSplit | undefined, wanted: boolean): string {
+  if (split !== undefined) return `CPU placement: servers on CPU ${split.servers}, the load generator on CPU ${split.load} (taskset)`;
+  return wanted ? 'CPU placement: left to the OS (taskset or a second CPU is missing)' : 'CPU placement: left to the OS (--no-pin)';
 }
 
 // Ctrl-C: exit through the 'exit' handlers, which kill the servers and remove the temporary folders.

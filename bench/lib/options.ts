@@ -13,6 +13,8 @@ export interface BenchOptions {
   readonly sections: readonly Section[];
   readonly endpoints: readonly EndpointId[];
   readonly gzip: boolean;
+  /** Servers on one CPU and the load generator on the others (taskset), when the machine allows. */
+  readonly pin: boolean;
   readonly plan: RoundPlan;
   /** Collection counts for the generator timings. */
   readonly generatorCounts: readonly number[];
@@ -29,6 +31,7 @@ export const USAGE = `usage: npm run bench -- [flags]
                         (an endpoint implies request-path; profile runs only when named, on the
                         endpoint named with it, default get-one)
   --no-gzip             skip the gzip variants of the request path
+  --no-pin              leave CPU placement to the OS (default: servers on the last CPU, load on the others)
   --rounds N            measured rounds per target (default 5)
   --duration S          seconds per round (default 2)
   --warmup S            seconds of warm-up per target (default 2)
@@ -44,6 +47,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
       quick: { type: 'boolean', default: false },
       only: { type: 'string' },
       'no-gzip': { type: 'boolean', default: false },
+      'no-pin': { type: 'boolean', default: false },
       rounds: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
@@ -68,6 +72,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
     sections: onlySections,
     endpoints: onlyEndpoints.length > 0 ? onlyEndpoints : ENDPOINTS,
     gzip: !values['no-gzip'],
+    pin: !values['no-pin'],
     plan: {
       warmupSeconds: number(values.warmup, quick ? 1 : 2, 0),
       rounds: number(values.rounds, quick ? 3 : 5, 1),

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { procStatusKib } from './memory.ts';
+import { pinServer } from './cpu-affinity.ts';
 
 export interface StartOptions {
   /** Shown in errors and tables. */
@@ -70,6 +71,12 @@ export function startServer({ name, args, env = process.env, cwd, timeoutMs = 60
       child.stdout!.off('data', onData);
       // Keep draining stdout so a chatty server never blocks on a full pipe.
       child.stdout!.on('data', remember);
+      try {
+        pinServer(child.pid!);
+      } catch (error) {
+        fail(`could not be pinned to its CPU: ${(error as Error).message}`);
+        return;
+      }
       resolve(handle(name, child, match[1]!, performance.now() - spawnedAt));
     });
   });

@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import type { BenchOptions, EndpointId } from '../lib/options.ts';
 import { ENDPOINTS, ORDER_BODY, requestFor } from '../lib/endpoints.ts';
 import { measureTargets, type Summary, type Target } from '../lib/rounds.ts';
+import { formatPairedRatio, measureShared, pairedRatio, type SharedRounds } from '../lib/shared-rounds.ts';
 import { startServer, type ServerProcess } from '../lib/server-process.ts';
 import { startGenerated, seed } from '../lib/generated-server.ts';
 import { expectStatus } from '../lib/raw-request.ts';
 import { REPO_ROOT, repoPath } from '../lib/paths.ts';
 import { tempDir } from '../lib/temp.ts';
-import { ratio, verdict } from '../lib/stats.ts';
+import { verdict } from '../lib/stats.ts';
 import { formatMiB, formatRatio } from '../lib/format.ts';
 import { LOAD_COLUMNS, loadCells } from '../lib/load-cells.ts';
 import type { Table } from '../lib/table.ts';
@@ -93,7 +94,7 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
       contenders.push({ encoding, a, b, c, etags: { a: cTags.get(encoding)!, b: bTag, c: cTags.get(encoding)! } });
     }
 
-    const results: { id: EndpointId; encoding: Encoding; summaries: Summary[] }[] = [];
+    const results: Measured[] = [];
     // POST last: it grows the tables, which must not change what the reads measured.
     for (const id of options.endpoints) {
       const endpoint = ENDPOINTS[id];
@@ -107,7 +108,11 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
         { label: `c ${encoding}`, server: c, request: requestFor(endpoint, withEncoding(encoding), etags.c) },
       ]);
       const summaries = await measureTargets(targets, options.plan, log);
-      for (const encoding of encodings) results.push({ id, encoding, summaries: summaries.filter((summary) => summary.label.endsWith(encoding)) });
+      for (const encoding of encodings) {
+        log(`request path: ${endpoint.title} ${encoding}, the servers side by side`);
+        const shared = await measureShared(targets.filter((target) => target.label.endsWith(encoding)), options.plan, log);
+        results.push({ id, encoding, summaries: summaries.filter((summary) => summary.label.endsWith(encoding)), shared });
+      }
     }
     const lifetime = started.map((server) => `${server.name} ${formatMiB(server.lifetimePeakKib())} MiB`).join(', ');
     return buildResult(results, options, lifetime);
@@ -136,14 +141,26 @@ async function startHeadersOnly(captured: readonly CapturedResponse[], dataDir: 
   return server;
 }
 
-function buildResult(results: readonly { id: EndpointId; encoding: Encoding; summaries: Summary[] }[], options: BenchOptions, lifetime: string): SectionResult {
+/** One endpoint and encoding: each server alone (requests/s, latency) and all of them side by side (ratios). */
+interface Measured {
+  readonly id: EndpointId;
+  readonly encoding: Encoding;
+  readonly summaries: Summary[];
+  readonly shared: SharedRounds;
+}
+
+function buildResult(results: readonly Measured[], options: BenchOptions, lifetime: string): SectionResult {
   const rows: string[][] = [];
   const targets: TargetCheck[] = [];
   const floor: string[] = [];
   const invalid: string[] = [];
-  for (const { id, encoding, summaries } of results) {
+  const alone: string[] = [];
+  for (const { id, encoding, summaries, shared } of results) {
+    const sideBySide = (top: string, bottom: string) => pairedRatio(shared, `${top} ${encoding}`, `${bottom} ${encoding}`);
+    const cOverA = sideBySide('c', 'a');
+    const cOverB = sideBySide('c', 'b');
     const pick = (letter: 'a' | 'b' | 'h' | 'c') => summaries.find((summary) => summary.label.startsWith(`${letter} `));
-    const [a, b, h, c] = [pick('a')!, pick('b')!, pick('h'), pick('c')!];
+    const [b, h, c] = [pick('b')!, pick('h'), pick('c')!];
     // h is measured for GET one (identity) only.
     const measured = (['a', 'b', 'h', 'c'] as const).flatMap((letter) => {
       const summary = pick(letter);
@@ -151,7 +168,7 @@ function buildResult(results: readonly { id: EndpointId; encoding: Encoding; sum
     });
     if (h !== undefined) {
       floor.push(
-        `GET one: h/b = ${formatRatio(ratio(h.requestsPerSecond, b.requestsPerSecond))} is what the conventions' bytes alone cost (b sending c's response headers, as constants, and pretty JSON); c/h = ${formatRatio(ratio(c.requestsPerSecond, h.requestsPerSecond))} is what the work that decides them costs (authentication, limits, negotiation, tags, routing, the middleware chain).`,
+        `GET one, side by side: h/b = ${formatPairedRatio(sideBySide('h', 'b'))} is what the conventions' bytes alone cost (b sending c's response headers, as constants, and pretty JSON); c/h = ${formatPairedRatio(sideBySide('c', 'h'))} is what the work that decides them costs (authentication, limits, negotiation, tags, routing, the middleware chain).`,
       );
     }
     for (const [letter, summary] of measured) {
@@ -161,13 +178,15 @@ function buildResult(results: readonly { id: EndpointId; encoding: Encoding; sum
         encoding,
         SERVER_NAMES[letter],
         ...loadCells(summary),
-        letter === 'c' ? formatRatio(ratio(c.requestsPerSecond, a.requestsPerSecond)) : '',
-        letter === 'c' ? formatRatio(ratio(c.requestsPerSecond, b.requestsPerSecond)) : '',
+        letter === 'c' ? formatPairedRatio(cOverA) : '',
+        letter === 'c' ? formatPairedRatio(cOverB) : '',
       ]);
     }
+    alone.push(`${ENDPOINTS[id].title} ${encoding}: ${formatRatio(c.requestsPerSecond / b.requestsPerSecond)}`);
     if (id === 'get-one' && encoding === 'identity') {
-      const value = ratio(c.requestsPerSecond, b.requestsPerSecond);
-      targets.push({ name: 'request path: c/b for GET one', target: `>= ${GET_ONE_TARGET}`, figure: formatRatio(value), verdict: c.unexpected + b.unexpected > 0 ? 'n/a' : verdict(value, GET_ONE_TARGET, 'at-least') });
+      const comparable = cOverB.valid && c.unexpected + b.unexpected === 0;
+      targets.push({ name: 'request path: c/b for GET one', target: `>= ${GET_ONE_TARGET}`, figure: formatRatio(cOverB.median), verdict: comparable ? verdict(cOverB.median, GET_ONE_TARGET, 'at-least') : 'n/a' });
+      if (!cOverB.valid) invalid.push(`${ENDPOINTS[id].title} ${encoding}: unexpected responses while the servers ran side by side`);
     }
   }
   const { warmupSeconds, rounds, durationSeconds, connections } = options.plan;
@@ -178,13 +197,15 @@ function buildResult(results: readonly { id: EndpointId; encoding: Encoding; sum
       { title: 'encoding' },
       { title: 'server' },
       ...LOAD_COLUMNS,
-      { title: 'c/a', align: 'right' },
-      { title: 'c/b', align: 'right' },
+      { title: 'c/a side by side', align: 'right' },
+      { title: 'c/b side by side', align: 'right' },
     ],
     rows,
     notes: [
-      `${connections} keep-alive connections, ${warmupSeconds} s warm-up, median of ${rounds} interleaved rounds of ${durationSeconds} s per server; p50 and p99 are medians over the rounds too.`,
+      `Each server alone: ${connections} keep-alive connections, ${warmupSeconds} s warm-up, median of ${rounds} interleaved rounds of ${durationSeconds} s per server; p50 and p99 are medians over the rounds too.`,
+      `c/a and c/b: the servers of a row group side by side, all loaded at once (${connections} connections each) on the one CPU they share, in ${rounds} rounds of ${durationSeconds} s; the median of the rounds' ratios, (lowest–highest). Sharing a CPU evenly, each server's requests/s is set by the CPU time it spends per request, and whatever slows the machine slows all of them in the same round: these ratios hold from run to run where ratios of the servers' separate runs (requests/s column) move with the machine.`,
       'spread: (fastest − slowest round) / median; a large spread means the machine was busy with something else during some rounds.',
+      `For comparison, c/b from the medians of the separate runs (requests/s column), which move with the spreads: ${alone.join('; ')}.`,
       'a replays the bytes c sent; b is plain Koa, compact JSON, no auth or limits; c has User-Agent, bearer auth, limits, ETag and pretty print on.',
       "h (GET one only) is b with c's response headers copied in as constants and c's pretty layout: the conventions' bytes without their logic.",
       ...floor,

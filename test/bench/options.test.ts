@@ -26,6 +26,11 @@ describe('bench flags', () => {
     expect(options.generatorCounts).toEqual([10, 100]);
   });
 
+  it('pins CPUs unless --no-pin', () => {
+    expect(parsed([]).pin).toBe(true);
+    expect(parsed(['--no-pin']).pin).toBe(false);
+  });
+
   it('refuses an unknown --only item, naming the choices', () => {
     expect(() => parseOptions(['--only', 'get-all'])).toThrow(/unknown "get-all"; choose from request-path/);
   });
