@@ -19,6 +19,8 @@ export interface LoadSettings {
 /** What one load run measured. */
 export interface Measurement {
   readonly requestsPerSecond: number;
+  /** Responses received during the run, whatever their status. */
+  readonly responses: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
   /** Responses with another status than expected, errors and timeouts: the figures of a run with any are not comparable. */
@@ -57,6 +59,7 @@ export async function loadOnce(baseUrl: string, request: RequestSpec, { connecti
   return {
     // Completed requests over the real elapsed time: steadier than the mean of a few one-second samples.
     requestsPerSecond: latencies.length / result.duration,
+    responses: latencies.length,
     p50Ms: percentileOfSorted(sorted, 50),
     p99Ms: percentileOfSorted(sorted, 99),
     unexpected: answered - expected + result.errors + result.timeouts,

@@ -2,12 +2,19 @@ import { loadOnce, type Measurement } from './load.ts';
 import type { RoundPlan, Target } from './rounds.ts';
 import { median } from './stats.ts';
 import { formatNumber, formatRatio } from './format.ts';
+import { processCpuNs } from './cpu-time.ts';
+
+/** One target's round when loaded beside the others: what the load generator saw and what the server spent. */
+export interface SharedMeasurement extends Measurement {
+  /** CPU time the server process spent during the round, every thread, in ns; undefined where it cannot be read. */
+  readonly serverCpuNs: number | undefined;
+}
 
 /** The requests/s of several targets loaded at the same time, round after round. */
 export interface SharedRounds {
   readonly labels: readonly string[];
   /** rounds[r][i]: what targets[i] measured in round r. */
-  readonly rounds: readonly (readonly Measurement[])[];
+  readonly rounds: readonly (readonly SharedMeasurement[])[];
 }
 
 /** A ratio measured round by round under the same conditions. */
@@ -17,38 +24,84 @@ export interface PairedRatio {
   readonly max: number;
   /** False when a round had a response with another status than expected. */
   readonly valid: boolean;
+  /**
+   * 'cpu': the ratio of requests served per CPU-second of each server; 'throughput': of requests/s,
+   * where the servers' CPU time could not be read.
+   */
+  readonly basis: 'cpu' | 'throughput';
 }
 
 /**
- * Loads every target at once, in each of `plan.rounds` rounds (after the targets' own warm-up). With
- * the servers on one CPU (pinBench), they share it evenly while the load lasts, so each one's
- * requests/s is set by the CPU time it spends per request, and a slower or faster stretch of the
- * machine slows or speeds all of them alike: the ratio of two servers in the same round is what one
- * costs against the other, whatever else the machine did during the run.
+ * Loads every target at once, a warm-up round and then each of `plan.rounds` rounds, and
+ * reads each server's CPU time before and after every round. Loaded together, the servers meet the
+ * same machine in the same round: a slower or faster stretch slows or speeds all of them alike.
+ * Each server's requests/s, though, also depends on its share of the CPU and of the load generator's
+ * attention, which need not be even (two identical servers measured this way differed by up to 17%
+ * in requests/s); the CPU time it spent per request does not, which is why pairedRatio() compares
+ * that. Every target must be a different server process: a server's CPU time is the whole
+ * process's.
  */
 export async function measureShared(targets: readonly Target[], plan: RoundPlan, log: (line: string) => void): Promise<SharedRounds> {
-  const rounds: Measurement[][] = [];
+  const pids = new Set(targets.map((target) => target.server.pid));
+  if (pids.size !== targets.length) throw new Error('measureShared: each target must be a server process of its own');
+  // One unmeasured round first: a target measured only here (the method check) gets its warm-up, and
+  // every server settles into sharing the CPU before anything counts.
+  if (plan.warmupSeconds > 0) {
+    await Promise.all(targets.map((target) => loadOnce(target.server.url, target.request, { connections: plan.connections, durationSeconds: plan.warmupSeconds })));
+  }
+  const rounds: SharedMeasurement[][] = [];
   for (let round = 0; round < plan.rounds; round += 1) {
+    const before = targets.map((target) => processCpuNs(target.server.pid));
     const measured = await Promise.all(
       targets.map((target) => loadOnce(target.server.url, target.request, { connections: plan.connections, durationSeconds: plan.durationSeconds })),
     );
-    rounds.push(measured);
-    log(`  side by side round ${round + 1}/${plan.rounds}: ${targets.map((target, index) => `${target.label} ${formatNumber(measured[index]!.requestsPerSecond)}`).join(', ')} req/s`);
+    const after = targets.map((target) => processCpuNs(target.server.pid));
+    const withCpu = measured.map((measurement, index): SharedMeasurement => {
+      const [start, end] = [before[index], after[index]];
+      return { ...measurement, serverCpuNs: start === undefined || end === undefined ? undefined : end - start };
+    });
+    rounds.push(withCpu);
+    log(
+      `  side by side round ${round + 1}/${plan.rounds}: ${targets
+        .map((target, index) => `${target.label} ${formatNumber(measured[index]!.requestsPerSecond)} req/s ${formatNumber(cpuPerRequestUs(withCpu[index]!), 1)} µs CPU/req`)
+        .join(', ')}`,
+    );
   }
   return { labels: targets.map((target) => target.label), rounds };
 }
 
-/** numerator/denominator in each round, summarised; NaN when either label was not measured. */
+/** CPU time the server spent per response in one round, in µs; NaN when unknown. */
+export function cpuPerRequestUs(measurement: SharedMeasurement): number {
+  if (measurement.serverCpuNs === undefined || measurement.responses === 0) return Number.NaN;
+  return measurement.serverCpuNs / measurement.responses / 1000;
+}
+
+/** The median over the rounds of a label's CPU time per request, in µs; NaN when unknown. */
+export function medianCpuPerRequestUs(shared: SharedRounds, label: string): number {
+  const index = shared.labels.indexOf(label);
+  if (index < 0 || shared.rounds.length === 0) return Number.NaN;
+  return median(shared.rounds.map((round) => cpuPerRequestUs(round[index]!)));
+}
+
+/**
+ * numerator/denominator in each round, summarised: how many requests the numerator serves per
+ * CPU-second against the denominator (the inverse ratio of their CPU time per request), or the
+ * ratio of their requests/s when CPU time could not be read. NaN when either label was not measured.
+ */
 export function pairedRatio(shared: SharedRounds, numerator: string, denominator: string): PairedRatio {
   const top = shared.labels.indexOf(numerator);
   const bottom = shared.labels.indexOf(denominator);
-  if (top < 0 || bottom < 0 || shared.rounds.length === 0) return { median: Number.NaN, min: Number.NaN, max: Number.NaN, valid: false };
-  const ratios = shared.rounds.map((round) => round[top]!.requestsPerSecond / round[bottom]!.requestsPerSecond);
-  const valid = shared.rounds.every((round) => round[top]!.unexpected === 0 && round[bottom]!.unexpected === 0);
-  return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), valid };
+  if (top < 0 || bottom < 0 || shared.rounds.length === 0) return { median: Number.NaN, min: Number.NaN, max: Number.NaN, valid: false, basis: 'throughput' };
+  const pairs = shared.rounds.map((round) => [round[top]!, round[bottom]!] as const);
+  const byCpu = pairs.every(([a, b]) => Number.isFinite(cpuPerRequestUs(a)) && Number.isFinite(cpuPerRequestUs(b)));
+  const ratios = pairs.map(([a, b]) => (byCpu ? cpuPerRequestUs(b) / cpuPerRequestUs(a) : a.requestsPerSecond / b.requestsPerSecond));
+  const valid = pairs.every(([a, b]) => a.unexpected === 0 && b.unexpected === 0);
+  return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), valid, basis: byCpu ? 'cpu' : 'throughput' };
 }
 
-/** `0.93 (0.91–0.95)`: a paired ratio with the range of its rounds. */
+/** `0.93 (0.91–0.95)`: a paired ratio with the range of its rounds; a `*` marks one taken from requests/s. */
 export function formatPairedRatio(value: PairedRatio): string {
-  return `${formatRatio(value.median)} (${formatRatio(value.min)}–${formatRatio(value.max)})`;
+  const mark = value.basis === 'throughput' && Number.isFinite(value.median) ? '*' : '';
+  return `${formatRatio(value.median)} (${formatRatio(value.min)}–${formatRatio(value.max)})${mark}`;
 }
+

@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import type { BenchOptions, EndpointId } from '../lib/options.ts';
 import { ENDPOINTS, ORDER_BODY, requestFor } from '../lib/endpoints.ts';
 import { measureTargets, type Summary, type Target } from '../lib/rounds.ts';
-import { formatPairedRatio, measureShared, pairedRatio, type SharedRounds } from '../lib/shared-rounds.ts';
+import { formatPairedRatio, measureShared, medianCpuPerRequestUs, pairedRatio, type PairedRatio, type SharedRounds } from '../lib/shared-rounds.ts';
 import { startServer, type ServerProcess } from '../lib/server-process.ts';
 import { startGenerated, seed } from '../lib/generated-server.ts';
 import { expectStatus } from '../lib/raw-request.ts';
 import { REPO_ROOT, repoPath } from '../lib/paths.ts';
 import { tempDir } from '../lib/temp.ts';
 import { verdict } from '../lib/stats.ts';
-import { formatMiB, formatRatio } from '../lib/format.ts';
+import { formatMiB, formatNumber, formatRatio } from '../lib/format.ts';
 import { LOAD_COLUMNS, loadCells } from '../lib/load-cells.ts';
 import type { Table } from '../lib/table.ts';
 import type { Log, SectionResult, TargetCheck } from '../lib/section.ts';
@@ -19,6 +19,8 @@ import { replayKey, type CapturedResponse } from '../servers/replay-key.ts';
 const SEED_COUNT = 25;
 /** Issue 7: the conventions cost at most 15% over a hand-written Koa handler on GET one. */
 const GET_ONE_TARGET = 0.85;
+/** How far from 1 the method check (two identical b processes side by side) may land before the ratios are flagged. */
+const CONTROL_TOLERANCE = 0.05;
 
 type Encoding = 'identity' | 'gzip';
 
@@ -46,11 +48,11 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
   try {
     const c = generated.server;
     await seed(c.url, '/v1/orders', headers, ORDER_BODY, SEED_COUNT);
-    const bFor = async (encoding: Encoding) => {
+    const bFor = async (encoding: Encoding, name = `koa-sqlite-${encoding}`) => {
       const server = await startServer({
-        name: `koa-sqlite-${encoding}`,
+        name,
         args: [repoPath('bench', 'servers', 'koa-sqlite.ts')],
-        env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: join(dataDir, `koa-${encoding}.db`), GZIP: encoding === 'gzip' ? '1' : '0' },
+        env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: join(dataDir, `${name}.db`), GZIP: encoding === 'gzip' ? '1' : '0' },
       });
       started.push(server);
       await seed(server.url, '/v1/orders', headers, ORDER_BODY, SEED_COUNT);
@@ -58,6 +60,9 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
     };
     const bServers = new Map<Encoding, ServerProcess>();
     for (const encoding of encodings) bServers.set(encoding, await bFor(encoding));
+    // b′: a second, identical b, loaded beside the others on GET one: the ratio b/b′ shows how close
+    // to 1 the side-by-side method lands when nothing differs, i.e. how far its other ratios can be trusted.
+    const bControl = options.endpoints.includes('get-one') ? await bFor('identity', 'koa-sqlite-identity-control') : undefined;
 
     // The ceiling replays what c answers, captured now (after seeding, so the list holds 20 items).
     const cTags = new Map<Encoding, string>();
@@ -108,9 +113,13 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
         { label: `c ${encoding}`, server: c, request: requestFor(endpoint, withEncoding(encoding), etags.c) },
       ]);
       const summaries = await measureTargets(targets, options.plan, log);
+      const control: Target[] =
+        bControl !== undefined && id === 'get-one'
+          ? [{ label: `${CONTROL} identity`, server: bControl, request: requestFor(endpoint, withEncoding('identity'), '') }]
+          : [];
       for (const encoding of encodings) {
         log(`request path: ${endpoint.title} ${encoding}, the servers side by side`);
-        const shared = await measureShared(targets.filter((target) => target.label.endsWith(encoding)), options.plan, log);
+        const shared = await measureShared([...targets, ...control].filter((target) => target.label.endsWith(encoding)), options.plan, log);
         results.push({ id, encoding, summaries: summaries.filter((summary) => summary.label.endsWith(encoding)), shared });
       }
     }
@@ -120,6 +129,9 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
     await Promise.all(started.map((server) => server.stop()));
   }
 }
+
+/** The label of the method check's second b. */
+const CONTROL = "b'";
 
 const SERVER_NAMES = { a: 'a node:http (ceiling)', b: 'b Koa + @koa/router', h: "h b + c's headers, pretty", c: 'c generated' } as const;
 
@@ -149,12 +161,19 @@ interface Measured {
   readonly shared: SharedRounds;
 }
 
+/** Where a ratio had to be taken from requests/s (no CPU time to read, not Linux), the note says so. */
+function basisNote(results: readonly Measured[]): string {
+  const ratios: PairedRatio[] = results.map(({ encoding, shared }) => pairedRatio(shared, `c ${encoding}`, `b ${encoding}`));
+  return ratios.some((ratio) => ratio.basis === 'throughput') ? '; * marks a ratio of requests/s, where the servers\' CPU time could not be read' : '';
+}
+
 function buildResult(results: readonly Measured[], options: BenchOptions, lifetime: string): SectionResult {
   const rows: string[][] = [];
   const targets: TargetCheck[] = [];
   const floor: string[] = [];
   const invalid: string[] = [];
   const alone: string[] = [];
+  const checks: string[] = [];
   for (const { id, encoding, summaries, shared } of results) {
     const sideBySide = (top: string, bottom: string) => pairedRatio(shared, `${top} ${encoding}`, `${bottom} ${encoding}`);
     const cOverA = sideBySide('c', 'a');
@@ -178,11 +197,17 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
         encoding,
         SERVER_NAMES[letter],
         ...loadCells(summary),
+        formatNumber(medianCpuPerRequestUs(shared, `${letter} ${encoding}`), 1),
         letter === 'c' ? formatPairedRatio(cOverA) : '',
         letter === 'c' ? formatPairedRatio(cOverB) : '',
       ]);
     }
     alone.push(`${ENDPOINTS[id].title} ${encoding}: ${formatRatio(c.requestsPerSecond / b.requestsPerSecond)}`);
+    const control = shared.labels.includes(`${CONTROL} ${encoding}`) ? sideBySide('b', CONTROL) : undefined;
+    if (control !== undefined) {
+      checks.push(`${ENDPOINTS[id].title} ${encoding}: b/b' = ${formatPairedRatio(control)}`);
+      if (!(Math.abs(control.median - 1) <= CONTROL_TOLERANCE)) invalid.push(`${ENDPOINTS[id].title} ${encoding}: the method check b/b' is ${formatRatio(control.median)}, more than ${CONTROL_TOLERANCE} from 1`);
+    }
     if (id === 'get-one' && encoding === 'identity') {
       const comparable = cOverB.valid && c.unexpected + b.unexpected === 0;
       targets.push({ name: 'request path: c/b for GET one', target: `>= ${GET_ONE_TARGET}`, figure: formatRatio(cOverB.median), verdict: comparable ? verdict(cOverB.median, GET_ONE_TARGET, 'at-least') : 'n/a' });
@@ -197,13 +222,15 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
       { title: 'encoding' },
       { title: 'server' },
       ...LOAD_COLUMNS,
+      { title: 'µs CPU/req side by side', align: 'right' },
       { title: 'c/a side by side', align: 'right' },
       { title: 'c/b side by side', align: 'right' },
     ],
     rows,
     notes: [
       `Each server alone: ${connections} keep-alive connections, ${warmupSeconds} s warm-up, median of ${rounds} interleaved rounds of ${durationSeconds} s per server; p50 and p99 are medians over the rounds too.`,
-      `c/a and c/b: the servers of a row group side by side, all loaded at once (${connections} connections each) on the one CPU they share, in ${rounds} rounds of ${durationSeconds} s; the median of the rounds' ratios, (lowest–highest). Sharing a CPU evenly, each server's requests/s is set by the CPU time it spends per request, and whatever slows the machine slows all of them in the same round: these ratios hold from run to run where ratios of the servers' separate runs (requests/s column) move with the machine.`,
+      `Side by side: the servers of a row group loaded at once (${connections} connections each, on the CPU they share), ${rounds} rounds of ${durationSeconds} s, each server's CPU time (all its threads) read before and after every round. µs CPU/req: the median over the rounds of that CPU time per response. c/a and c/b: how many requests c serves per CPU-second against a and b (b's µs CPU/req over c's), per round; the median of the rounds, (lowest–highest)${basisNote(results)}. The machine's slow and fast stretches land on every server of a round alike, and a server's CPU time per request does not depend on how the CPU or the load generator shared themselves out between the servers, which its requests/s does.`,
+      `Method check: b' is a second b process loaded beside the others on GET one; b/b' would be 1.00 with a perfect method. ${checks.length === 0 ? 'Not measured (GET one not selected).' : `${checks.join('; ')}.`}`,
       'spread: (fastest − slowest round) / median; a large spread means the machine was busy with something else during some rounds.',
       `For comparison, c/b from the medians of the separate runs (requests/s column), which move with the spreads: ${alone.join('; ')}.`,
       'a replays the bytes c sent; b is plain Koa, compact JSON, no auth or limits; c has User-Agent, bearer auth, limits, ETag and pretty print on.',

@@ -1,12 +1,12 @@
 import type { BenchOptions } from '../lib/options.ts';
 import { measureTargets, type Summary, type Target } from '../lib/rounds.ts';
-import { formatPairedRatio, measureShared, pairedRatio } from '../lib/shared-rounds.ts';
+import { formatPairedRatio, measureShared, medianCpuPerRequestUs, pairedRatio } from '../lib/shared-rounds.ts';
 import { startServer, type ServerProcess } from '../lib/server-process.ts';
 import { requestHeaders, seed, startGenerated } from '../lib/generated-server.ts';
 import { repoPath } from '../lib/paths.ts';
 import { tempDir } from '../lib/temp.ts';
 import { verdict } from '../lib/stats.ts';
-import { formatRatio, formatSeconds } from '../lib/format.ts';
+import { formatNumber, formatRatio, formatSeconds } from '../lib/format.ts';
 import { LOAD_COLUMNS, loadCells } from '../lib/load-cells.ts';
 import type { Log, SectionResult } from '../lib/section.ts';
 import { generatedProject } from '../synthetic/projects.ts';
@@ -52,6 +52,7 @@ export async function routeScaling(options: BenchOptions, log: Log): Promise<Sec
       summary.label.replace(/ \d+$/, ''),
       String(summary.label.match(/\d+$/)?.[0]),
       ...loadCells(summary),
+      formatNumber(medianCpuPerRequestUs(shared, summary.label), 1),
       formatSeconds(server.startupMs),
       ratioCell,
     ];
@@ -71,6 +72,7 @@ export async function routeScaling(options: BenchOptions, log: Log): Promise<Sec
             { title: 'server' },
             { title: 'collections', align: 'right' },
             ...LOAD_COLUMNS,
+            { title: 'µs CPU/req side by side', align: 'right' },
             { title: 'start-up s', align: 'right' },
             { title: `${large}/${small} side by side`, align: 'right' },
           ],
@@ -78,7 +80,7 @@ export async function routeScaling(options: BenchOptions, log: Log): Promise<Sec
           notes: [
             `target for the generated server: ${large}/${small} >= ${SCALING_TARGET} (${verdict(generatedRatio, SCALING_TARGET, 'at-least')}); @koa/router is the reference for a linear route scan.`,
             'Each collection declares a list and an item route under v1; the @koa/router server registers the same two routes per collection.',
-            `Requests/s: each server alone. ${large}/${small}: the four servers loaded at once on the CPU they share, ${options.plan.rounds} rounds of ${options.plan.durationSeconds} s, median of the rounds' ratios (lowest–highest), so the machine's drift cancels out (see the request path's notes).`,
+            `Requests/s: each server alone. µs CPU/req and ${large}/${small}: the four servers loaded at once on the CPU they share, ${options.plan.rounds} rounds of ${options.plan.durationSeconds} s; ${large}/${small} is how many requests the larger server serves per CPU-second against the smaller (the inverse ratio of their CPU time per request), the median of the rounds' ratios (lowest–highest), so the machine's drift cancels out (see the request path's notes).`,
             ...invalid,
           ],
         },

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { cpuSplitOf, parseCpuList } from '../../bench/lib/cpu-affinity.ts';
-import { formatPairedRatio, pairedRatio, type SharedRounds } from '../../bench/lib/shared-rounds.ts';
-import type { Measurement } from '../../bench/lib/load.ts';
+import { cpuPerRequestUs, formatPairedRatio, medianCpuPerRequestUs, pairedRatio, type SharedMeasurement, type SharedRounds } from '../../bench/lib/shared-rounds.ts';
+import { processCpuNs } from '../../bench/lib/cpu-time.ts';
 
-const measured = (requestsPerSecond: number, unexpected = 0): Measurement => ({ requestsPerSecond, p50Ms: 1, p99Ms: 2, unexpected, statuses: { 200: 1 } });
+/** A 2 s round: `requestsPerSecond` responses a second, and the server's CPU time when known (µs per response). */
+const measured = (requestsPerSecond: number, unexpected = 0, cpuUsPerRequest?: number): SharedMeasurement => ({
+  requestsPerSecond,
+  responses: requestsPerSecond * 2,
+  p50Ms: 1,
+  p99Ms: 2,
+  unexpected,
+  statuses: { 200: 1 },
+  serverCpuNs: cpuUsPerRequest === undefined ? undefined : cpuUsPerRequest * requestsPerSecond * 2 * 1000,
+});
 
 describe('CPU placement', () => {
   it('reads taskset CPU lists, ranges included', () => {
@@ -29,18 +38,59 @@ describe('ratios of servers loaded side by side', () => {
     ],
   };
 
-  it('takes the median of the per-round ratios, with their range, however the rounds themselves moved', () => {
+  it('without the servers\' CPU time, takes the median of the per-round requests/s ratios, with their range, and marks it', () => {
     const value = pairedRatio(shared, 'c', 'b');
+    expect(value.basis).toBe('throughput');
     expect(value.median).toBeCloseTo(0.9, 5);
     expect(value.min).toBeCloseTo(0.89, 5);
     expect(value.max).toBeCloseTo(0.92, 5);
     expect(value.valid).toBe(true);
-    expect(formatPairedRatio(value)).toBe('0.90 (0.89–0.92)');
+    expect(formatPairedRatio(value)).toBe('0.90 (0.89–0.92)*');
+  });
+
+  it('with the servers\' CPU time, compares requests per CPU-second, whatever share of the CPU each server got', () => {
+    // c spends 25 µs per request, b 20: c serves 0.8 as many per CPU-second. In round 2 the load
+    // generator favoured c (more requests/s than b), in round 3 the machine slowed down: neither moves the ratio.
+    const withCpu: SharedRounds = {
+      labels: ['b', 'c'],
+      rounds: [
+        [measured(1000, 0, 20), measured(800, 0, 25)],
+        [measured(800, 0, 20), measured(1000, 0, 25)],
+        [measured(400, 0, 40), measured(320, 0, 50)],
+      ],
+    };
+    const value = pairedRatio(withCpu, 'c', 'b');
+    expect(value.basis).toBe('cpu');
+    expect(value.median).toBeCloseTo(0.8, 5);
+    expect(formatPairedRatio(value)).toBe('0.80 (0.80–0.80)');
+    expect(cpuPerRequestUs(withCpu.rounds[0]![1]!)).toBeCloseTo(25, 5);
+    expect(medianCpuPerRequestUs(withCpu, 'c')).toBeCloseTo(25, 5);
+    expect(medianCpuPerRequestUs(withCpu, 'h')).toBeNaN();
+  });
+
+  it('falls back to requests/s for every round when one round lacks a CPU reading', () => {
+    const partly: SharedRounds = { labels: ['b', 'c'], rounds: [[measured(1000, 0, 20), measured(900, 0, 25)], [measured(1000), measured(900)]] };
+    const value = pairedRatio(partly, 'c', 'b');
+    expect(value.basis).toBe('throughput');
+    expect(value.median).toBeCloseTo(0.9, 5);
   });
 
   it('is not valid when a round had unexpected responses, and NaN for a label not measured', () => {
     const disturbed: SharedRounds = { labels: ['b', 'c'], rounds: [[measured(1000), measured(900, 3)]] };
     expect(pairedRatio(disturbed, 'c', 'b').valid).toBe(false);
     expect(pairedRatio(shared, 'h', 'b').median).toBeNaN();
+  });
+});
+
+describe('a process\'s CPU time', () => {
+  it.runIf(process.platform === 'linux')('grows with the work the process does, and is undefined for a process that is gone', () => {
+    const before = processCpuNs(process.pid)!;
+    let sum = 0;
+    // A fixed amount of work, well over the 10 ms tick of the coarser reading.
+    for (let step = 0; step < 3e7; step += 1) sum += Math.sqrt(step);
+    const after = processCpuNs(process.pid)!;
+    expect(sum).toBeGreaterThan(0);
+    expect(after).toBeGreaterThan(before);
+    expect(processCpuNs(2 ** 22 + 1)).toBeUndefined();
   });
 });
