@@ -1,6 +1,6 @@
 import Koa from 'koa';
 import { assertIfMatch, etagOf } from '../caching/index.ts';
-import { conventionalResponse, presentationOf, serializeJson } from '../presentation/index.ts';
+import { conventionalResponse, presentationHeaders, presentationOf, serializeJson } from '../presentation/index.ts';
 import type { PreconditionCheck } from '../resources/index.ts';
 import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent, SqliteTokenStore } from '../auth/index.ts';
 import { rateLimit } from '../limits/index.ts';
@@ -88,6 +88,7 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
         requireUserAgent(),
         rejectTokenInUrl(),
         negotiateJson(),
+        presentationHeaders(),
         authenticate({ store: tokens, ...(config.jwt === undefined ? {} : { jwt: config.jwt }) }),
       ]),
       familyRouters({ routes: api.routes(context), before: { resource: guard('resource'), service: guard('service'), setting: guard('setting') } }),

@@ -3,3 +3,4 @@ export { presentationOf, serializeJson, type Presentation } from './serialize.ts
 export { compression, compressionStep, type CompressionOptions } from './compression.ts';
 export { serverHeaders, serverHeadersStep, type ServerHeadersOptions } from './server-headers.ts';
 export { conventionalResponse, type ConventionalResponseOptions } from './conventional-response.ts';
+export { presentationHeaders } from './presentation-headers.ts';

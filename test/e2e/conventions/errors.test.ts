@@ -98,6 +98,23 @@ describe('errors: one body, a precise code and field, never internals', () => {
     expectErrorBody(await api.post('/v1/trades', { trade_name: 'ghost', order: 999999 }).expect(422), 'reference_not_found', 'order');
     expect(Number(headerOf(await api.get('/v1/trades').expect(200), 'x-total-count'))).toBe(before);
   });
+
+  it.each([
+    ['X-Pretty-Print', 'maybe'],
+    ['X-Expansion-Fields', 'yes'],
+  ])('400 invalid_header for %s: %s, before anything is written', async (header, value) => {
+    const before = Number(headerOf(await api.get('/v1/orders').expect(200), 'x-total-count'));
+    expectErrorBody(await api.post('/v1/orders', { item: 'not written', quantity: 1 }).set(header, value).expect(400), 'invalid_header', header);
+    expect(Number(headerOf(await api.get('/v1/orders').expect(200), 'x-total-count'))).toBe(before);
+
+    const created = await api.post('/v1/orders', { item: 'kept', quantity: 1 }).expect(201);
+    const path = `/v1/orders/${created.body.identity}`;
+    for (const send of [() => api.patch(path, { item: 'changed' }), () => api.put(path, { item: 'changed', quantity: 2 }), () => api.delete(path)]) {
+      expectErrorBody(await send().set(header, value).expect(400), 'invalid_header', header);
+    }
+    const unchanged = await api.get(path).expect(200);
+    expect(unchanged.body).toMatchObject({ item: 'kept', quantity: 1 });
+  });
 });
 
 describe('500 and 501 through the real handler path', () => {
