@@ -8,6 +8,15 @@ export function formatRatio(value: number | undefined): string {
   return formatNumber(value, 2);
 }
 
+/**
+ * A ratio compared with a target: two decimals, or three where two would round it onto the target
+ * (0.846 against 0.85 reads `0.846`, not a `0.85` marked as failing).
+ */
+export function formatRatioAgainst(value: number | undefined, target: number): string {
+  const short = formatRatio(value);
+  return value !== undefined && value !== target && short === formatRatio(target) ? formatNumber(value, 3) : short;
+}
+
 export function formatMs(value: number | undefined): string {
   if (value === undefined || !Number.isFinite(value)) return '-';
   return value < 10 ? value.toFixed(2) : value.toFixed(1);

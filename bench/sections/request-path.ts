@@ -10,7 +10,7 @@ import { expectStatus } from '../lib/raw-request.ts';
 import { REPO_ROOT, repoPath } from '../lib/paths.ts';
 import { tempDir } from '../lib/temp.ts';
 import { verdict } from '../lib/stats.ts';
-import { formatMiB, formatNumber, formatRatio } from '../lib/format.ts';
+import { formatMiB, formatNumber, formatRatio, formatRatioAgainst } from '../lib/format.ts';
 import { LOAD_COLUMNS, loadCells } from '../lib/load-cells.ts';
 import type { Table } from '../lib/table.ts';
 import type { Log, SectionResult, TargetCheck } from '../lib/section.ts';
@@ -107,19 +107,18 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
       const targets: Target[] = contenders.flatMap(({ encoding, a, b, c, etags }) => [
         { label: `a ${encoding}`, server: a, request: requestFor(endpoint, withEncoding(encoding), etags.a) },
         { label: `b ${encoding}`, server: b, request: requestFor(endpoint, withEncoding(encoding), etags.b) },
+        ...(bControl !== undefined && id === 'get-one' && encoding === 'identity'
+          ? [{ label: `${CONTROL} ${encoding}`, server: bControl, request: requestFor(endpoint, withEncoding(encoding), '') }]
+          : []),
         ...(h !== undefined && id === 'get-one' && encoding === 'identity'
           ? [{ label: `h ${encoding}`, server: h, request: requestFor(endpoint, withEncoding(encoding), '') }]
           : []),
         { label: `c ${encoding}`, server: c, request: requestFor(endpoint, withEncoding(encoding), etags.c) },
       ]);
       const summaries = await measureTargets(targets, options.plan, log);
-      const control: Target[] =
-        bControl !== undefined && id === 'get-one'
-          ? [{ label: `${CONTROL} identity`, server: bControl, request: requestFor(endpoint, withEncoding('identity'), '') }]
-          : [];
       for (const encoding of encodings) {
         log(`request path: ${endpoint.title} ${encoding}, the servers side by side`);
-        const shared = await measureShared([...targets, ...control].filter((target) => target.label.endsWith(encoding)), options.plan, log);
+        const shared = await measureShared(targets.filter((target) => target.label.endsWith(encoding)), options.plan, log);
         results.push({ id, encoding, summaries: summaries.filter((summary) => summary.label.endsWith(encoding)), shared });
       }
     }
@@ -133,7 +132,8 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
 /** The label of the method check's second b. */
 const CONTROL = "b'";
 
-const SERVER_NAMES = { a: 'a node:http (ceiling)', b: 'b Koa + @koa/router', h: "h b + c's headers, pretty", c: 'c generated' } as const;
+const SERVER_NAMES = { a: 'a node:http (ceiling)', b: 'b Koa + @koa/router', [CONTROL]: `${CONTROL} a second b (method check)`, h: "h b + c's headers, pretty", c: 'c generated' } as const;
+type Letter = keyof typeof SERVER_NAMES;
 
 /** Headers b sets itself or Node adds: everything else c sent is copied onto h's responses. */
 const NOT_COPIED = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -178,10 +178,10 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
     const sideBySide = (top: string, bottom: string) => pairedRatio(shared, `${top} ${encoding}`, `${bottom} ${encoding}`);
     const cOverA = sideBySide('c', 'a');
     const cOverB = sideBySide('c', 'b');
-    const pick = (letter: 'a' | 'b' | 'h' | 'c') => summaries.find((summary) => summary.label.startsWith(`${letter} `));
+    const pick = (letter: Letter) => summaries.find((summary) => summary.label.startsWith(`${letter} `));
     const [b, h, c] = [pick('b')!, pick('h'), pick('c')!];
     // h is measured for GET one (identity) only.
-    const measured = (['a', 'b', 'h', 'c'] as const).flatMap((letter) => {
+    const measured = (['a', 'b', CONTROL, 'h', 'c'] as const).flatMap((letter) => {
       const summary = pick(letter);
       return summary === undefined ? [] : [[letter, summary] as const];
     });
@@ -205,12 +205,14 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
     alone.push(`${ENDPOINTS[id].title} ${encoding}: ${formatRatio(c.requestsPerSecond / b.requestsPerSecond)}`);
     const control = shared.labels.includes(`${CONTROL} ${encoding}`) ? sideBySide('b', CONTROL) : undefined;
     if (control !== undefined) {
-      checks.push(`${ENDPOINTS[id].title} ${encoding}: b/b' = ${formatPairedRatio(control)}`);
+      const bControlAlone = pick(CONTROL);
+      const aloneRatio = bControlAlone === undefined ? '' : ` (from the separate runs' medians: ${formatRatio(b.requestsPerSecond / bControlAlone.requestsPerSecond)})`;
+      checks.push(`${ENDPOINTS[id].title} ${encoding}: b/b' = ${formatPairedRatio(control)} side by side${aloneRatio}`);
       if (!(Math.abs(control.median - 1) <= CONTROL_TOLERANCE)) invalid.push(`${ENDPOINTS[id].title} ${encoding}: the method check b/b' is ${formatRatio(control.median)}, more than ${CONTROL_TOLERANCE} from 1`);
     }
     if (id === 'get-one' && encoding === 'identity') {
       const comparable = cOverB.valid && c.unexpected + b.unexpected === 0;
-      targets.push({ name: 'request path: c/b for GET one', target: `>= ${GET_ONE_TARGET}`, figure: formatRatio(cOverB.median), verdict: comparable ? verdict(cOverB.median, GET_ONE_TARGET, 'at-least') : 'n/a' });
+      targets.push({ name: 'request path: c/b for GET one', target: `>= ${GET_ONE_TARGET}`, figure: formatRatioAgainst(cOverB.median, GET_ONE_TARGET), verdict: comparable ? verdict(cOverB.median, GET_ONE_TARGET, 'at-least') : 'n/a' });
       if (!cOverB.valid) invalid.push(`${ENDPOINTS[id].title} ${encoding}: unexpected responses while the servers ran side by side`);
     }
   }

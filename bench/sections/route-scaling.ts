@@ -6,7 +6,7 @@ import { requestHeaders, seed, startGenerated } from '../lib/generated-server.ts
 import { repoPath } from '../lib/paths.ts';
 import { tempDir } from '../lib/temp.ts';
 import { verdict } from '../lib/stats.ts';
-import { formatNumber, formatRatio, formatSeconds } from '../lib/format.ts';
+import { formatNumber, formatRatioAgainst, formatSeconds } from '../lib/format.ts';
 import { LOAD_COLUMNS, loadCells } from '../lib/load-cells.ts';
 import type { Log, SectionResult } from '../lib/section.ts';
 import { generatedProject } from '../synthetic/projects.ts';
@@ -86,7 +86,7 @@ export async function routeScaling(options: BenchOptions, log: Log): Promise<Sec
         },
       ],
       targets: [
-        { name: `route scaling: generated ${large}/${small} collections`, target: `>= ${SCALING_TARGET}`, figure: formatRatio(generatedRatio), verdict: summaries.some((summary) => summary.unexpected > 0) || !generated.valid ? 'n/a' : verdict(generatedRatio, SCALING_TARGET, 'at-least') },
+        { name: `route scaling: generated ${large}/${small} collections`, target: `>= ${SCALING_TARGET}`, figure: formatRatioAgainst(generatedRatio, SCALING_TARGET), verdict: summaries.some((summary) => summary.unexpected > 0) || !generated.valid ? 'n/a' : verdict(generatedRatio, SCALING_TARGET, 'at-least') },
       ],
     };
   } finally {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cpuSplitOf, parseCpuList } from '../../bench/lib/cpu-affinity.ts';
 import { cpuPerRequestUs, formatPairedRatio, medianCpuPerRequestUs, pairedRatio, type SharedMeasurement, type SharedRounds } from '../../bench/lib/shared-rounds.ts';
 import { processCpuNs } from '../../bench/lib/cpu-time.ts';
+import { formatRatioAgainst } from '../../bench/lib/format.ts';
 
 /** A 2 s round: `requestsPerSecond` responses a second, and the server's CPU time when known (µs per response). */
 const measured = (requestsPerSecond: number, unexpected = 0, cpuUsPerRequest?: number): SharedMeasurement => ({
@@ -92,5 +93,15 @@ describe('a process\'s CPU time', () => {
     expect(sum).toBeGreaterThan(0);
     expect(after).toBeGreaterThan(before);
     expect(processCpuNs(2 ** 22 + 1)).toBeUndefined();
+  });
+});
+
+describe('a ratio shown against its target', () => {
+  it('keeps two decimals, and takes a third where two would round it onto the target', () => {
+    expect(formatRatioAgainst(0.874, 0.85)).toBe('0.87');
+    expect(formatRatioAgainst(0.846, 0.85)).toBe('0.846');
+    expect(formatRatioAgainst(0.852, 0.85)).toBe('0.852');
+    expect(formatRatioAgainst(0.85, 0.85)).toBe('0.85');
+    expect(formatRatioAgainst(Number.NaN, 0.85)).toBe('-');
   });
 });
