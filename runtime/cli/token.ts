@@ -15,9 +15,19 @@ class UsageError extends Error {}
  * The token CLI of the contract. It writes to the same store as the server, so a running server
  * honours a revocation or refusal within half a second (authenticate() reuses a verification for 500 ms at most).
  */
+/** Commands whose one argument is a value given verbatim: a base64url token begins with '-' one time in 64. */
+const VALUE_COMMANDS = new Set(['revoke', 'refuse-client']);
+
+/** argv with `--` after a value command, so its value is never read as an option ('-Ix…' is a token, not -I). */
+function valueAsGiven(argv: readonly string[]): string[] {
+  const [command, value, ...rest] = argv;
+  if (command === undefined || value === undefined || !VALUE_COMMANDS.has(command) || value === '--' || value === '--help') return [...argv];
+  return [command, '--', value, ...rest];
+}
+
 function main(argv: string[]): number {
   const { positionals, values } = parseArgs({
-    args: argv,
+    args: valueAsGiven(argv),
     allowPositionals: true,
     options: { client: { type: 'string' }, user: { type: 'string' }, ttl: { type: 'string' }, help: { type: 'boolean' } },
   });

@@ -79,6 +79,19 @@ describe('authentication', () => {
     expect(revoked.headers['www-authenticate']).toBe(unknown.headers['www-authenticate']);
   });
 
+  it('revoke takes a token that begins with "-" as the token, not as an option (base64url: one token in 64)', async () => {
+    const dashed = `-I${'x'.repeat(41)}`;
+    for (const args of [['revoke', dashed], ['revoke', '--', dashed]]) {
+      const result = tokenCli(api.databaseUrl, ...args);
+      expectCli(result);
+      expect(result.lines.at(-1)).toBe('no such active token (nothing to revoke)');
+    }
+    const refused = tokenCli(api.databaseUrl, 'refuse-client', '-odd-client');
+    expectCli(refused);
+    expect(refused.lines.at(-1)).toBe('client -odd-client refused');
+    expect(tokenCli(api.databaseUrl, 'revoke', dashed, '--client', 'x').status).toBe(2);
+  });
+
   it('revoking a grant revokes its tokens within 1 s', async () => {
     const token = issueToken(api.databaseUrl, 'grant-test', { user: 'ann' });
     await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` }).expect(200);
