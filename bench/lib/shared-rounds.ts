@@ -86,16 +86,25 @@ export function medianCpuPerRequestUs(shared: SharedRounds, label: string): numb
 /**
  * numerator/denominator in each round, summarised: how many requests the numerator serves per
  * CPU-second against the denominator (the inverse ratio of their CPU time per request), or the
- * ratio of their requests/s when CPU time could not be read. NaN when either label was not measured.
+ * ratio of their requests/s when CPU time could not be read. Either side may be several labels,
+ * processes of the same server: that side's CPU time per request (or requests/s) is then their mean,
+ * which evens out what one process's memory layout adds or saves. NaN when a label was not measured.
  */
-export function pairedRatio(shared: SharedRounds, numerator: string, denominator: string): PairedRatio {
-  const top = shared.labels.indexOf(numerator);
-  const bottom = shared.labels.indexOf(denominator);
-  if (top < 0 || bottom < 0 || shared.rounds.length === 0) return { median: Number.NaN, min: Number.NaN, max: Number.NaN, valid: false, basis: 'throughput' };
-  const pairs = shared.rounds.map((round) => [round[top]!, round[bottom]!] as const);
-  const byCpu = pairs.every(([a, b]) => Number.isFinite(cpuPerRequestUs(a)) && Number.isFinite(cpuPerRequestUs(b)));
-  const ratios = pairs.map(([a, b]) => (byCpu ? cpuPerRequestUs(b) / cpuPerRequestUs(a) : a.requestsPerSecond / b.requestsPerSecond));
-  const valid = pairs.every(([a, b]) => a.unexpected === 0 && b.unexpected === 0);
+export function pairedRatio(shared: SharedRounds, numerator: string | readonly string[], denominator: string | readonly string[]): PairedRatio {
+  const indexes = (side: string | readonly string[]) => (typeof side === 'string' ? [side] : side).map((label) => shared.labels.indexOf(label));
+  const [top, bottom] = [indexes(numerator), indexes(denominator)];
+  if (top.length === 0 || bottom.length === 0 || [...top, ...bottom].some((index) => index < 0) || shared.rounds.length === 0) {
+    return { median: Number.NaN, min: Number.NaN, max: Number.NaN, valid: false, basis: 'throughput' };
+  }
+  const byCpu = shared.rounds.every((round) => [...top, ...bottom].every((index) => Number.isFinite(cpuPerRequestUs(round[index]!))));
+  const mean = (round: readonly SharedMeasurement[], side: readonly number[], of: (measurement: SharedMeasurement) => number) =>
+    side.reduce((sum, index) => sum + of(round[index]!), 0) / side.length;
+  const ratios = shared.rounds.map((round) =>
+    byCpu
+      ? mean(round, bottom, cpuPerRequestUs) / mean(round, top, cpuPerRequestUs)
+      : mean(round, top, (measurement) => measurement.requestsPerSecond) / mean(round, bottom, (measurement) => measurement.requestsPerSecond),
+  );
+  const valid = shared.rounds.every((round) => [...top, ...bottom].every((index) => round[index]!.unexpected === 0));
   return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), valid, basis: byCpu ? 'cpu' : 'throughput' };
 }
 

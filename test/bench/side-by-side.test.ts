@@ -69,6 +69,19 @@ describe('ratios of servers loaded side by side', () => {
     expect(medianCpuPerRequestUs(withCpu, 'h')).toBeNaN();
   });
 
+  it('compares the mean CPU time per request of each side when a side is several processes of one server', () => {
+    // Two processes of b (20 and 22 µs: layouts differ) against two of c (25 and 30 µs): 21 / 27.5.
+    const pooled: SharedRounds = {
+      labels: ['b', "b'", 'c', "c'"],
+      rounds: [[measured(900, 0, 20), measured(900, 0, 22), measured(800, 0, 25), measured(700, 0, 30)]],
+    };
+    expect(pairedRatio(pooled, ['c', "c'"], ['b', "b'"]).median).toBeCloseTo(21 / 27.5, 5);
+    expect(pairedRatio(pooled, 'c', ['b', "b'"]).median).toBeCloseTo(21 / 25, 5);
+    expect(pairedRatio(pooled, ['c', 'h'], 'b').median).toBeNaN();
+    const disturbed: SharedRounds = { ...pooled, rounds: [[measured(900, 0, 20), measured(900, 2, 22), measured(800, 0, 25), measured(700, 0, 30)]] };
+    expect(pairedRatio(disturbed, ['c', "c'"], ['b', "b'"]).valid).toBe(false);
+  });
+
   it('falls back to requests/s for every round when one round lacks a CPU reading', () => {
     const partly: SharedRounds = { labels: ['b', 'c'], rounds: [[measured(1000, 0, 20), measured(900, 0, 25)], [measured(1000), measured(900)]] };
     const value = pairedRatio(partly, 'c', 'b');
