@@ -24,10 +24,28 @@ export function setResponseHeader(ctx: Context, name: string, value: string): vo
 }
 
 /**
- * ctx.body = value for a JSON value, naming the type first: Koa would otherwise look 'json' up
- * in its MIME table for every object body.
+ * Turns a JSON value into the response's text at once, or answers undefined to leave it to later.
+ * jsonResponse() puts its own on ctx.state on the way in (see setJsonBody).
+ */
+export type JsonSerialiser = (ctx: Context, value: unknown) => string | undefined;
+
+/** The ctx.state key under which jsonResponse() leaves its JsonSerialiser. */
+export const JSON_SERIALISER_STATE = Symbol('jsonSerialiser');
+
+/**
+ * ctx.body = value for a JSON value. Under jsonResponse() the value is serialised here, once, and the
+ * body set to its text: Koa's setter walks a stream, web-stream, Blob and Response check, removes
+ * Content-Length and reads the type back for every object body, and a second time when the text
+ * replaces it, a measurable share of a GET (BENCHMARKS.md). Elsewhere the value becomes the body
+ * as it is, with the type named first (Koa would otherwise look 'json' up in its MIME table).
  */
 export function setJsonBody(ctx: Context, value: unknown): void {
+  const serialise = (ctx.state as Record<symbol, unknown>)[JSON_SERIALISER_STATE] as JsonSerialiser | undefined;
+  const text = serialise?.(ctx, value);
+  if (text !== undefined) {
+    ctx.body = text;
+    return;
+  }
   setResponseHeader(ctx, 'Content-Type', JSON_CONTENT_TYPE);
   ctx.body = value;
 }

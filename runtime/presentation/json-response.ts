@@ -4,8 +4,8 @@ import { etagOf, matchesIfNoneMatch } from '../caching/entity-tags.ts';
 import { formatLastModified, notModifiedSince, parseModifiedSince } from '../caching/modified-since.ts';
 import { renderError, toApiError } from '../errors/index.ts';
 import { JSON_CONTENT_TYPE } from '../http/media-types.ts';
-import { requestHeader, setResponseHeader } from '../http/headers.ts';
-import { presentationOf, serializeJson } from './serialize.ts';
+import { JSON_SERIALISER_STATE, requestHeader, setResponseHeader, type JsonSerialiser } from '../http/headers.ts';
+import { presentationOf, serializeJson, type Presentation } from './serialize.ts';
 
 /**
  * The ctx.state key where a handler leaves when its resource last changed: a Date, or an ISO 8601
@@ -44,23 +44,59 @@ export function jsonResponse(options: JsonResponseOptions = {}): Middleware {
   return stepMiddleware(jsonResponseStep(options));
 }
 
+/** The ctx.state key under which the serialiser remembers the text it made (setJsonBody's fast path). */
+const SERIALISED_STATE = Symbol('serialisedJson');
+
 /** jsonResponse() as a step of conventionalResponse(). */
 export function jsonResponseStep({ prettyByDefault = true }: JsonResponseOptions = {}): ResponseStep {
+  /** The one serialisation: the text in the requested layout, its type, and X-Pretty-Print saying which. */
+  const serialise = (ctx: Context, value: unknown, presentation: Presentation): string => {
+    const text = serializeJson(value, presentation);
+    // The type before the body, so Koa does not guess one from the text.
+    if (ctx.res.getHeader('Content-Type') !== JSON_CONTENT_TYPE) setResponseHeader(ctx, 'Content-Type', JSON_CONTENT_TYPE);
+    setResponseHeader(ctx, 'X-Pretty-Print', presentation.pretty ? 'true' : 'false');
+    return text;
+  };
+  // setJsonBody serialises at once through this; a bad X-Pretty-Print leaves the value to leave(),
+  // which renders the 400 (presentationHeaders() normally refused it before any handler ran).
+  const serialiseNow: JsonSerialiser = (ctx, value) => {
+    if (!isPlainJson(value)) return undefined;
+    let presentation: Presentation;
+    try {
+      presentation = presentationOf(ctx, prettyByDefault);
+    } catch {
+      return undefined;
+    }
+    const text = serialise(ctx, value, presentation);
+    (ctx.state as Record<symbol, unknown>)[SERIALISED_STATE] = text;
+    return text;
+  };
   return {
+    enter(ctx: Context) {
+      (ctx.state as Record<symbol, unknown>)[JSON_SERIALISER_STATE] = serialiseNow;
+    },
     leave(ctx: Context) {
-      if (!isPlainJson(ctx.body)) return;
-      let presentation;
-      try {
-        presentation = presentationOf(ctx, prettyByDefault);
-      } catch (error) {
-        renderError(ctx, toApiError(error));
-        presentation = { pretty: prettyByDefault };
+      const body: unknown = ctx.body;
+      const serialised = (ctx.state as Record<symbol, unknown>)[SERIALISED_STATE] as string | undefined;
+      let text: string;
+      if (serialised !== undefined && body === serialised) {
+        text = serialised;
+      } else {
+        if (!isPlainJson(body)) {
+          // A handler that set JSON and then another kind of body: the layout header no longer applies.
+          if (serialised !== undefined) ctx.res.removeHeader('X-Pretty-Print');
+          return;
+        }
+        let presentation: Presentation;
+        try {
+          presentation = presentationOf(ctx, prettyByDefault);
+        } catch (error) {
+          renderError(ctx, toApiError(error));
+          presentation = { pretty: prettyByDefault };
+        }
+        text = serialise(ctx, ctx.body, presentation);
+        ctx.body = text;
       }
-      const text = serializeJson(ctx.body, presentation);
-      // The type first, so Koa does not guess one from the text (setJsonBody has usually named it).
-      if (ctx.res.getHeader('Content-Type') !== JSON_CONTENT_TYPE) setResponseHeader(ctx, 'Content-Type', JSON_CONTENT_TYPE);
-      ctx.body = text;
-      setResponseHeader(ctx, 'X-Pretty-Print', presentation.pretty ? 'true' : 'false');
       if (ctx.status !== 200 || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return;
 
       const tag = etagOf(text);

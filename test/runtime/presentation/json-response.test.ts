@@ -3,6 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { errorHandler, badRequest } from '../../../runtime/errors/index.ts';
 import { jsonResponse, LAST_MODIFIED_STATE } from '../../../runtime/presentation/index.ts';
+import { setJsonBody } from '../../../runtime/http/index.ts';
 import { headerOf } from '../../support/header-of.ts';
 
 /** A plain Koa app with only the serialiser and the error renderer: no generator involved. */
@@ -40,6 +41,44 @@ describe('jsonResponse', () => {
     const response = await request(served).get('/').expect(200);
     expect(response.body).toEqual({ calls: 1 });
     expect(calls).toBe(1);
+  });
+
+  it('through setJsonBody, serialises at once and answers exactly what ctx.body = value answers, once serialised', async () => {
+    let calls = 0;
+    const value = () => Object.assign(Object.create(Object.prototype), { toJSON: () => ({ calls: ++calls, items: [1, 2] }) });
+    let seen: unknown;
+    const viaHelper = app((ctx) => {
+      setJsonBody(ctx, value());
+      seen = ctx.body;
+    });
+    const helped = await request(viaHelper).get('/').set('X-Pretty-Print', 'false').expect(200);
+    expect(calls).toBe(1);
+    expect(seen).toBe('{"calls":1,"items":[1,2]}');
+    const plain = await request(app((ctx) => void (ctx.body = value()))).get('/').set('X-Pretty-Print', 'false').expect(200);
+    expect(helped.text.replace('"calls":1', '"calls":2')).toBe(plain.text);
+    for (const name of ['content-type', 'x-pretty-print', 'content-length']) expect(helped.headers[name]).toBe(plain.headers[name]);
+    expect(headerOf(helped, 'etag')).toMatch(/^"/);
+  });
+
+  it('through setJsonBody, then an error: the error body is what is sent, in the layout asked for', async () => {
+    const served = app((ctx) => {
+      setJsonBody(ctx, { order_id: 1 });
+      throw badRequest('invalid_value', 'no', { field: 'quantity' });
+    });
+    const response = await request(served).get('/').set('X-Pretty-Print', 'false').expect(400);
+    expect(response.text).toBe('{"message":"Bad Request","errors":[{"code":"invalid_value","message":"no","field":"quantity"}]}');
+    expect(response.headers['x-pretty-print']).toBe('false');
+  });
+
+  it('through setJsonBody, then a body of another kind: no X-Pretty-Print is left behind', async () => {
+    const served = app((ctx) => {
+      setJsonBody(ctx, { order_id: 1 });
+      ctx.type = 'text/plain';
+      ctx.body = 'plain text';
+    });
+    const response = await request(served).get('/').expect(200);
+    expect(response.text).toBe('plain text');
+    expect(response.headers['x-pretty-print']).toBeUndefined();
   });
 
   it('tags 200 GETs (objects and lists) with ETag and the same E-Tag', async () => {
