@@ -25,7 +25,7 @@ export interface BenchOptions {
 }
 
 export const USAGE = `usage: npm run bench -- [flags]
-  --quick               1 s warm-up, 3 rounds of 1 s, generator up to 100 collections (about 2 minutes)
+  --quick               1 s warm-up, 3 rounds of 1 s, generator up to 100 collections (about 3 minutes)
   --only LIST           sections and/or endpoints, comma-separated:
                         ${SECTIONS.join(', ')}; ${ENDPOINTS.join(', ')}
                         (an endpoint implies request-path; profile runs only when named, on the
