@@ -93,10 +93,11 @@ export function medianCpuPerRequestUs(shared: SharedRounds, label: string): numb
 export function pairedRatio(shared: SharedRounds, numerator: string | readonly string[], denominator: string | readonly string[]): PairedRatio {
   const indexes = (side: string | readonly string[]) => (typeof side === 'string' ? [side] : side).map((label) => shared.labels.indexOf(label));
   const [top, bottom] = [indexes(numerator), indexes(denominator)];
-  if (top.length === 0 || bottom.length === 0 || [...top, ...bottom].some((index) => index < 0) || shared.rounds.length === 0) {
+  const both = [...top, ...bottom];
+  if (top.length === 0 || bottom.length === 0 || both.some((index) => index < 0) || shared.rounds.length === 0) {
     return { median: Number.NaN, min: Number.NaN, max: Number.NaN, valid: false, basis: 'throughput' };
   }
-  const byCpu = shared.rounds.every((round) => [...top, ...bottom].every((index) => Number.isFinite(cpuPerRequestUs(round[index]!))));
+  const byCpu = shared.rounds.every((round) => both.every((index) => Number.isFinite(cpuPerRequestUs(round[index]!))));
   const mean = (round: readonly SharedMeasurement[], side: readonly number[], of: (measurement: SharedMeasurement) => number) =>
     side.reduce((sum, index) => sum + of(round[index]!), 0) / side.length;
   const ratios = shared.rounds.map((round) =>
@@ -104,7 +105,7 @@ export function pairedRatio(shared: SharedRounds, numerator: string | readonly s
       ? mean(round, bottom, cpuPerRequestUs) / mean(round, top, cpuPerRequestUs)
       : mean(round, top, (measurement) => measurement.requestsPerSecond) / mean(round, bottom, (measurement) => measurement.requestsPerSecond),
   );
-  const valid = shared.rounds.every((round) => [...top, ...bottom].every((index) => round[index]!.unexpected === 0));
+  const valid = shared.rounds.every((round) => both.every((index) => round[index]!.unexpected === 0));
   return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), valid, basis: byCpu ? 'cpu' : 'throughput' };
 }
 
@@ -113,4 +114,3 @@ export function formatPairedRatio(value: PairedRatio): string {
   const mark = value.basis === 'throughput' && Number.isFinite(value.median) ? '*' : '';
   return `${formatRatio(value.median)} (${formatRatio(value.min)}–${formatRatio(value.max)})${mark}`;
 }
-

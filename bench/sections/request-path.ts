@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { BenchOptions, EndpointId } from '../lib/options.ts';
 import { ENDPOINTS, ORDER_BODY, requestFor } from '../lib/endpoints.ts';
 import { measureTargets, type Summary, type Target } from '../lib/rounds.ts';
-import { formatPairedRatio, measureShared, medianCpuPerRequestUs, pairedRatio, type PairedRatio, type SharedRounds } from '../lib/shared-rounds.ts';
+import { formatPairedRatio, measureShared, medianCpuPerRequestUs, pairedRatio, type SharedRounds } from '../lib/shared-rounds.ts';
 import { startServer, type ServerProcess } from '../lib/server-process.ts';
 import { startGenerated, seed } from '../lib/generated-server.ts';
 import { expectStatus } from '../lib/raw-request.ts';
@@ -114,20 +114,18 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
     for (const id of options.endpoints) {
       const endpoint = ENDPOINTS[id];
       log(`request path: ${endpoint.title}`);
-      const targets: Target[] = contenders.flatMap(({ encoding, a, b, c, etags }) => [
-        { label: `a ${encoding}`, server: a, request: requestFor(endpoint, withEncoding(encoding), etags.a) },
-        { label: `b ${encoding}`, server: b, request: requestFor(endpoint, withEncoding(encoding), etags.b) },
-        ...(bControl !== undefined && id === 'get-one' && encoding === 'identity'
-          ? [{ label: `${TWIN.b} ${encoding}`, server: bControl, request: requestFor(endpoint, withEncoding(encoding), '') }]
-          : []),
-        ...(h !== undefined && id === 'get-one' && encoding === 'identity'
-          ? [{ label: `h ${encoding}`, server: h, request: requestFor(endpoint, withEncoding(encoding), '') }]
-          : []),
-        { label: `c ${encoding}`, server: c, request: requestFor(endpoint, withEncoding(encoding), etags.c) },
-        ...(cControl !== undefined && id === 'get-one' && encoding === 'identity'
-          ? [{ label: `${TWIN.c} ${encoding}`, server: cControl.server, request: requestFor(endpoint, { ...cControl.headers }, '') }]
-          : []),
-      ]);
+      const targets: Target[] = contenders.flatMap(({ encoding, a, b, c, etags }) => {
+        // h, b' and c' are measured on GET one without compression only.
+        const getOneIdentity = id === 'get-one' && encoding === 'identity';
+        return [
+          { label: `a ${encoding}`, server: a, request: requestFor(endpoint, withEncoding(encoding), etags.a) },
+          { label: `b ${encoding}`, server: b, request: requestFor(endpoint, withEncoding(encoding), etags.b) },
+          ...(bControl !== undefined && getOneIdentity ? [{ label: `${TWIN.b} ${encoding}`, server: bControl, request: requestFor(endpoint, withEncoding(encoding), '') }] : []),
+          ...(h !== undefined && getOneIdentity ? [{ label: `h ${encoding}`, server: h, request: requestFor(endpoint, withEncoding(encoding), '') }] : []),
+          { label: `c ${encoding}`, server: c, request: requestFor(endpoint, withEncoding(encoding), etags.c) },
+          ...(cControl !== undefined && getOneIdentity ? [{ label: `${TWIN.c} ${encoding}`, server: cControl.server, request: requestFor(endpoint, { ...cControl.headers }, '') }] : []),
+        ];
+      });
       const summaries = await measureTargets(targets, options.plan, log);
       for (const encoding of encodings) {
         log(`request path: ${endpoint.title} ${encoding}, the servers side by side`);
@@ -181,12 +179,6 @@ interface Measured {
   readonly shared: SharedRounds;
 }
 
-/** Where a ratio had to be taken from requests/s (no CPU time to read, not Linux), the note says so. */
-function basisNote(results: readonly Measured[]): string {
-  const ratios: PairedRatio[] = results.map(({ encoding, shared }) => pairedRatio(shared, `c ${encoding}`, `b ${encoding}`));
-  return ratios.some((ratio) => ratio.basis === 'throughput') ? '; * marks a ratio of requests/s, where the servers\' CPU time could not be read' : '';
-}
-
 function buildResult(results: readonly Measured[], options: BenchOptions, lifetime: string): SectionResult {
   const rows: string[][] = [];
   const targets: TargetCheck[] = [];
@@ -194,6 +186,8 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
   const invalid: string[] = [];
   const alone: string[] = [];
   const checks: string[] = [];
+  // Whether some ratio had to be taken from requests/s (no CPU time to read, not Linux): the note says so.
+  let fromThroughput = false;
   for (const { id, encoding, summaries, shared } of results) {
     // A server and, where measured, its second process: ratios compare the mean of the pair.
     const processesOf = (letter: Letter) =>
@@ -201,6 +195,7 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
     const sideBySide = (top: Letter, bottom: Letter) => pairedRatio(shared, processesOf(top), processesOf(bottom));
     const cOverA = sideBySide('c', 'a');
     const cOverB = sideBySide('c', 'b');
+    fromThroughput ||= [cOverA, cOverB].some((ratio) => ratio.basis === 'throughput');
     const pick = (letter: Letter) => summaries.find((summary) => summary.label.startsWith(`${letter} `));
     const [b, h, c] = [pick('b')!, pick('h'), pick('c')!];
     // h is measured for GET one (identity) only.
@@ -257,7 +252,7 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
     rows,
     notes: [
       `Each server alone: ${connections} keep-alive connections, ${warmupSeconds} s warm-up, median of ${rounds} interleaved rounds of ${durationSeconds} s per server; p50 and p99 are medians over the rounds too.`,
-      `Side by side: the servers of a row group loaded at once (${connections} connections each, on the CPU they share), ${rounds} rounds of ${durationSeconds} s, each server's CPU time (all its threads) read before and after every round. µs CPU/req: the median over the rounds of that CPU time per response. c/a and c/b: how many requests c serves per CPU-second against a and b (b's µs CPU/req over c's), per round; the median of the rounds, (lowest–highest)${basisNote(results)}. The machine's slow and fast stretches land on every server of a round alike, and a server's CPU time per request does not depend on how the CPU or the load generator shared themselves out between the servers, which its requests/s does.`,
+      `Side by side: the servers of a row group loaded at once (${connections} connections each, on the CPU they share), ${rounds} rounds of ${durationSeconds} s, each server's CPU time (all its threads) read before and after every round. µs CPU/req: the median over the rounds of that CPU time per response. c/a and c/b: how many requests c serves per CPU-second against a and b (b's µs CPU/req over c's), per round; the median of the rounds, (lowest–highest)${fromThroughput ? "; * marks a ratio of requests/s, where the servers' CPU time could not be read" : ''}. The machine's slow and fast stretches land on every server of a round alike, and a server's CPU time per request does not depend on how the CPU or the load generator shared themselves out between the servers, which its requests/s does.`,
       `GET one, identity: b' and c' are second processes of b and c, measured with the others; there the ratios compare the mean µs CPU/req of b and b', of c and c'. Method check, two processes of the same code (1.00 with a perfect method; a few percent apart is where their memory landed): ${checks.length === 0 ? 'not measured (GET one not selected).' : `${checks.join('; ')}.`}`,
       'spread: (fastest − slowest round) / median; a large spread means the machine was busy with something else during some rounds.',
       `For comparison, c/b from the medians of the separate runs (requests/s column), which move with the spreads: ${alone.join('; ')}.`,

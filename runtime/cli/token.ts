@@ -11,10 +11,6 @@ Uses DATABASE_URL (default sqlite:data/app.db), like the server.`;
 
 class UsageError extends Error {}
 
-/**
- * The token CLI of the contract. It writes to the same store as the server, so a running server
- * honours a revocation or refusal within half a second (authenticate() reuses a verification for 500 ms at most).
- */
 /** Commands whose one argument is a value given verbatim: a base64url token begins with '-' one time in 64. */
 const VALUE_COMMANDS = new Set(['revoke', 'refuse-client']);
 
@@ -25,6 +21,10 @@ function valueAsGiven(argv: readonly string[]): string[] {
   return [command, '--', value, ...rest];
 }
 
+/**
+ * The token CLI of the contract. It writes to the same store as the server, so a running server
+ * honours a revocation or refusal within half a second (authenticate() reuses a verification for 500 ms at most).
+ */
 function main(argv: string[]): number {
   const { positionals, values } = parseArgs({
     args: valueAsGiven(argv),
