@@ -1,15 +1,14 @@
-import { parseArgs } from 'node:util';
 import { SqliteTokenStore } from '../auth/index.ts';
 import { openDatabase, parseDatabaseUrl } from '../storage/index.ts';
+import { command, UsageError } from './command.ts';
 
 const USAGE = `usage:
   npm run -s token -- issue --client NAME [--user USER_NAME] [--ttl SECONDS]
   npm run -s token -- revoke TOKEN
   npm run -s token -- revoke-grant --client NAME [--user USER_NAME]
   npm run -s token -- refuse-client NAME
+  npm run -s token -- --help
 Uses DATABASE_URL (default sqlite:data/app.db), like the server.`;
-
-class UsageError extends Error {}
 
 /** Commands whose one argument is a value given verbatim: a base64url token begins with '-' one time in 64. */
 const VALUE_COMMANDS = new Set(['revoke', 'refuse-client']);
@@ -25,56 +24,49 @@ function valueAsGiven(argv: readonly string[]): string[] {
  * The token CLI of the contract. It writes to the same store as the server, so a running server
  * honours a revocation or refusal within half a second (authenticate() reuses a verification for 500 ms at most).
  */
-function main(argv: string[]): number {
-  const { positionals, values } = parseArgs({
-    args: valueAsGiven(argv),
-    allowPositionals: true,
-    options: { client: { type: 'string' }, user: { type: 'string' }, ttl: { type: 'string' }, help: { type: 'boolean' } },
-  });
-  const [command, argument, ...extra] = positionals;
-  if (values.help === true) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
-  const location = parseDatabaseUrl(process.env.DATABASE_URL || undefined);
-  if (location.kind !== 'sqlite') throw new UsageError('the token CLI supports sqlite: DATABASE_URLs only for now');
-  const store = new SqliteTokenStore(openDatabase(location.path));
-  switch (command) {
-    case 'issue': {
-      const client = required(values.client, '--client NAME');
-      const ttl = values.ttl === undefined ? undefined : Number(values.ttl);
-      if (ttl !== undefined && (!Number.isSafeInteger(ttl) || ttl < 1)) throw new UsageError('--ttl must be a whole number of seconds, at least 1');
-      const token = store.issue({ client, ...(values.user === undefined ? {} : { user: values.user }), ...(ttl === undefined ? {} : { ttlSeconds: ttl }) });
-      console.error(`issued a token for client ${client}${values.user === undefined ? '' : ` acting for ${values.user}`}${ttl === undefined ? '' : `, valid ${ttl} s`}`);
-      console.log(token);
-      return 0;
+export const run = command({
+  name: 'token',
+  usage: USAGE,
+  options: { client: { type: 'string' }, user: { type: 'string' }, ttl: { type: 'string' } },
+  allowPositionals: true,
+  prepare: valueAsGiven,
+  main: ({ positionals, values }): number => {
+    const [name, argument, ...extra] = positionals;
+    if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
+    const location = parseDatabaseUrl(process.env.DATABASE_URL || undefined);
+    if (location.kind !== 'sqlite') throw new UsageError('the token CLI supports sqlite: DATABASE_URLs only for now');
+    const store = new SqliteTokenStore(openDatabase(location.path));
+    switch (name) {
+      case 'issue': {
+        const client = required(values.client, '--client NAME');
+        const ttl = values.ttl === undefined ? undefined : Number(values.ttl);
+        if (ttl !== undefined && (!Number.isSafeInteger(ttl) || ttl < 1)) throw new UsageError('--ttl must be a whole number of seconds, at least 1');
+        const token = store.issue({ client, ...(values.user === undefined ? {} : { user: values.user }), ...(ttl === undefined ? {} : { ttlSeconds: ttl }) });
+        console.error(`issued a token for client ${client}${values.user === undefined ? '' : ` acting for ${values.user}`}${ttl === undefined ? '' : `, valid ${ttl} s`}`);
+        console.log(token);
+        return 0;
+      }
+      case 'revoke':
+        console.log(store.revoke(required(argument, 'TOKEN')) ? 'revoked' : 'no such active token (nothing to revoke)');
+        return 0;
+      case 'revoke-grant': {
+        const client = required(values.client, '--client NAME');
+        console.log(store.revokeGrant(client, values.user) ? 'grant revoked with all its tokens' : 'no such grant (nothing to revoke)');
+        return 0;
+      }
+      case 'refuse-client':
+        store.refuseClient(required(argument, 'NAME'));
+        console.log(`client ${argument} refused`);
+        return 0;
+      default:
+        throw new UsageError(name === undefined ? 'a command is required' : `unknown command "${name}"`);
     }
-    case 'revoke':
-      console.log(store.revoke(required(argument, 'TOKEN')) ? 'revoked' : 'no such active token (nothing to revoke)');
-      return 0;
-    case 'revoke-grant': {
-      const client = required(values.client, '--client NAME');
-      console.log(store.revokeGrant(client, values.user) ? 'grant revoked with all its tokens' : 'no such grant (nothing to revoke)');
-      return 0;
-    }
-    case 'refuse-client':
-      store.refuseClient(required(argument, 'NAME'));
-      console.log(`client ${argument} refused`);
-      return 0;
-    default:
-      throw new UsageError(command === undefined ? 'a command is required' : `unknown command "${command}"`);
-  }
-}
+  },
+});
 
 function required(value: string | undefined, what: string): string {
   if (value === undefined || value.trim() === '') throw new UsageError(`${what} is required`);
   return value;
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (error) {
-  console.error(`token: ${(error as Error).message}\n${USAGE}`);
-  process.exitCode = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? 2 : 1;
-}
+if (import.meta.main) process.exitCode = await run(process.argv.slice(2));

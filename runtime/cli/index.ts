@@ -1,0 +1,1 @@
+export { command, InputError, UsageError, type CommandSpec, type Parsed } from './command.ts';
