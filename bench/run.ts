@@ -1,4 +1,4 @@
-import { command } from '../runtime/cli/index.ts';
+import { command } from '@convapi/runtime/cli';
 import { OPTION_SPEC, optionsFrom, USAGE, type BenchOptions, type Section } from './lib/options.ts';
 import { describeMachine, loadAverage, machineLines } from './lib/machine.ts';
 import { renderTable, type Table } from './lib/table.ts';
@@ -9,6 +9,7 @@ import { routeScaling } from './sections/route-scaling.ts';
 import { generatorTimes } from './sections/generator.ts';
 import { serialisation } from './sections/serialisation.ts';
 import { profile } from './sections/profile.ts';
+import { againstRef } from './sections/against-ref.ts';
 import { pinBench, type CpuSplit } from './lib/cpu-affinity.ts';
 
 /**
@@ -22,8 +23,9 @@ const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Prom
   'route-scaling': routeScaling,
   serialisation,
   profile,
+  against: againstRef,
 };
-const ORDER: readonly Section[] = ['request-path', 'generator', 'route-scaling', 'serialisation', 'profile'];
+const ORDER: readonly Section[] = ['request-path', 'generator', 'route-scaling', 'serialisation', 'profile', 'against'];
 
 async function main(options: BenchOptions, args: readonly string[]): Promise<number> {
   const machine = describeMachine();

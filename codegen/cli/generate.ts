@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { resolve } from 'node:path';
-import { command } from '../../runtime/cli/index.ts';
+import { command, UsageError } from '@convapi/runtime/cli';
+import { watchDefinitions } from './watch.ts';
 import { generate } from '../generate.ts';
-import { formatDiagnostic, lintProject } from '../lint/index.ts';
+import { formatDiagnostic, lintProject, type LintOptions } from '../lint/index.ts';
 import { describeDiff, publishVersions, PUBLISHED_FILE, versionDiffs } from '../versions/index.ts';
 import { inputsHash, outputsHash, outputsHashOnDisk, readStamp, STAMP_FILE, stampText } from '../stamp.ts';
 
@@ -12,6 +13,8 @@ export const USAGE = `usage: npm run generate -- [options]
   --check           write nothing; exit 1 naming every stale, missing or extra file of generated/
   --publish vN      record the shape of version vN in published-versions.json (repeatable); lint then
                     refuses changes to it, and the removal of what declares it
+  --watch           regenerate and re-lint on every change under definitions/ (and published-versions.json),
+                    printing the diagnostics or what was written; Ctrl-C ends it
   --help            this text
 exit status: 0 done (or up to date), 1 the definitions have errors or generated/ is stale (--check),
              2 a usage error or no definitions/ folder`;
@@ -29,12 +32,17 @@ export const run = command({
     check: { type: 'boolean', default: false },
     root: { type: 'string' },
     publish: { type: 'string', multiple: true, default: [] },
+    watch: { type: 'boolean', default: false },
   },
-  main: ({ values }) => generateOnce(resolve(values.root ?? process.cwd()), { check: values.check, publish: values.publish }),
+  main: ({ values }) => {
+    const root = resolve(values.root ?? process.cwd());
+    if (values.watch && (values.check || values.publish.length > 0)) throw new UsageError('--watch regenerates on every change; it does not combine with --check or --publish');
+    return values.watch ? watchDefinitions(root, (lint) => generateOnce(root, { check: false, publish: [], lint, listWritten: true })) : generateOnce(root, { check: values.check, publish: values.publish });
+  },
 });
 
 /** One generation (or check) of a project; its exit code. */
-export async function generateOnce(root: string, options: { check: boolean; publish: readonly string[] }): Promise<number> {
+export async function generateOnce(root: string, options: { check: boolean; publish: readonly string[]; lint?: LintOptions; listWritten?: boolean }): Promise<number> {
   if (options.check && options.publish.length === 0) {
     const stamp = readStamp(root);
     if (stamp !== undefined && stamp.inputs === inputsHash(root) && stamp.outputs === outputsHashOnDisk(root)) {
@@ -42,7 +50,7 @@ export async function generateOnce(root: string, options: { check: boolean; publ
       return 0;
     }
   }
-  const { diagnostics, definitions } = await lintProject(root);
+  const { diagnostics, definitions } = await lintProject(root, options.lint);
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (errors.length > 0 || definitions === undefined) {
     for (const diagnostic of errors) console.error(formatDiagnostic(diagnostic));
@@ -82,6 +90,10 @@ export async function generateOnce(root: string, options: { check: boolean; publ
   }
   for (const path of extra) rmSync(join(root, path));
   console.log(`generated ${files.length} files: ${stale.length} written, ${extra.length} removed`);
+  if (options.listWritten === true) {
+    for (const file of stale) console.log(`  written ${file.path}`);
+    for (const path of extra) console.log(`  removed ${path}`);
+  }
   return 0;
 }
 

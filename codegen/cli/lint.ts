@@ -1,5 +1,5 @@
 import { relative, resolve, sep } from 'node:path';
-import { command, UsageError } from '../../runtime/cli/index.ts';
+import { command, UsageError } from '@convapi/runtime/cli';
 import { FORMATS, isFormatName, lintProject, rulesOf, type Diagnostic } from '../lint/index.ts';
 import { lintOpenApiFile } from '../openapi-lint/index.ts';
 

@@ -1,4 +1,4 @@
-export { lintDefinitions, lintLoaded, lintProject, type ProjectLint } from './lint.ts';
+export { lintDefinitions, lintLoaded, lintProject, type LintOptions, type ProjectLint } from './lint.ts';
 export { formatDiagnostic, compareDiagnostics, type Diagnostic, type Severity } from './diagnostic.ts';
 export { RULES, DEFINITION_RULES, rulesOf, severityOf, type RuleInfo } from './registry.ts';
 export { DeclarationLocator, type Position } from './locate.ts';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { DefinitionLoadError, definitionFiles, loadEachDefinition, type LoadedDefinition } from '../load/load-definitions.ts';
 import { resolveModel } from '../model/index.ts';
 import { flattenRoutes } from '../routes/index.ts';
-import { typeCheckInWorker } from '../typecheck/index.ts';
+import { typeCheckInWorker, type TypeChecker } from '../typecheck/index.ts';
 import { compareDiagnostics, type Diagnostic } from './diagnostic.ts';
 import type { Finding } from './finding.ts';
 import { DeclarationLocator } from './locate.ts';
@@ -10,6 +10,14 @@ import { severityOf } from './registry.ts';
 import { ALL_RULES } from './rules/index.ts';
 import { rootCauses } from './rules/root-causes.ts';
 import { readPublished } from '../versions/index.ts';
+
+/** How lintProject() checks and loads: a watcher keeps one type-check worker and imports changed files anew. */
+export interface LintOptions {
+  /** Default: a worker thread for this one check. */
+  readonly typeCheck?: TypeChecker;
+  /** Import the definitions anew (not from the module cache), tagged with this number. */
+  readonly revision?: number;
+}
 
 /** What linting a project found, and the definitions when every one of them loaded. */
 export interface ProjectLint {
@@ -26,12 +34,12 @@ export interface ProjectLint {
  * (a published shape changed by a misspelt option, a reference to a definition that did not load) is
  * left out. Sorted, so the output is stable. A root without definitions/ throws InputError.
  */
-export async function lintProject(root: string): Promise<ProjectLint> {
+export async function lintProject(root: string, options: LintOptions = {}): Promise<ProjectLint> {
   const files = definitionFiles(root);
-  const typeChecked = typeCheckInWorker(root, files.map((file) => join(root, file)));
+  const typeChecked = (options.typeCheck ?? typeCheckInWorker)(root, files.map((file) => join(root, file)));
   // Keep a rejection of the worker from going unhandled while the definitions load.
   typeChecked.catch(() => undefined);
-  const results = await loadEachDefinition(root, files);
+  const results = await loadEachDefinition(root, files, options.revision);
   const typeErrors = await typeChecked;
   const filesWithTypeErrors = new Set(typeErrors.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.file));
   const loadFailures = results.filter((result) => result instanceof DefinitionLoadError);

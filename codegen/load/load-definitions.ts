@@ -1,9 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AggregateDeclaration, CollectionDeclaration } from '../../dsl/index.ts';
-import type { ServiceDeclaration, SettingDeclaration } from '../../dsl/index.ts';
-import { InputError } from '../../runtime/cli/index.ts';
+import type { AggregateDeclaration, CollectionDeclaration } from '@convapi/dsl';
+import type { ServiceDeclaration, SettingDeclaration } from '@convapi/dsl';
+import { InputError } from '@convapi/runtime/cli';
 
 export type Declaration = CollectionDeclaration | AggregateDeclaration | ServiceDeclaration | SettingDeclaration;
 
@@ -61,16 +61,20 @@ export async function loadDefinitions(root: string): Promise<LoadedDefinition[]>
   return loaded;
 }
 
-/** Imports every definition file, each one's declaration or its DefinitionLoadError, in file order. */
-export async function loadEachDefinition(root: string, files = definitionFiles(root)): Promise<(LoadedDefinition | DefinitionLoadError)[]> {
+/**
+ * Imports every definition file, each one's declaration or its DefinitionLoadError, in file order.
+ * A `revision` (a watcher's change count) imports the files anew instead of from the module cache.
+ */
+export async function loadEachDefinition(root: string, files = definitionFiles(root), revision?: number): Promise<(LoadedDefinition | DefinitionLoadError)[]> {
   const results: (LoadedDefinition | DefinitionLoadError)[] = [];
-  for (const file of files) results.push(await loadDefinition(root, file).catch((error: unknown) => asLoadError(file, join(root, file), error)));
+  for (const file of files) results.push(await loadDefinition(root, file, revision).catch((error: unknown) => asLoadError(file, join(root, file), error)));
   return results;
 }
 
-async function loadDefinition(root: string, file: string): Promise<LoadedDefinition> {
+async function loadDefinition(root: string, file: string, revision: number | undefined): Promise<LoadedDefinition> {
   const absolutePath = join(root, file);
-  const module = (await import(pathToFileURL(absolutePath).href)) as { default?: unknown };
+  const url = pathToFileURL(absolutePath).href;
+  const module = (await import(revision === undefined ? url : `${url}?revision=${revision}`)) as { default?: unknown };
   const declaration = module.default as { kind?: unknown } | undefined;
   if (declaration === undefined || typeof declaration !== 'object' || !KINDS.has(String(declaration.kind))) {
     throw new DefinitionLoadError(file, 'must export default one declaration made with collection(), aggregate(), service() or setting()');

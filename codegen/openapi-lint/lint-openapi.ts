@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { InputError } from '../../runtime/cli/index.ts';
+import { InputError } from '@convapi/runtime/cli';
 import { DocumentPositions } from '../document/index.ts';
 import { compareDiagnostics, type Diagnostic } from '../lint/diagnostic.ts';
 import { severityOf } from '../lint/registry.ts';

@@ -1,2 +1,2 @@
 export { typeCheck, compilerOptions, type TypeCheck } from './type-check.ts';
-export { typeCheckInWorker } from './in-worker.ts';
+export { typeCheckInWorker, TypeCheckService, type TypeChecker } from './in-worker.ts';

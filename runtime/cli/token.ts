@@ -69,4 +69,3 @@ function required(value: string | undefined, what: string): string {
   return value;
 }
 
-if (import.meta.main) process.exitCode = await run(process.argv.slice(2));

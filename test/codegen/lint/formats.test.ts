@@ -3,10 +3,11 @@ import { readFileSync } from 'node:fs';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { REPOSITORY } from '../../support/spawn-server.ts';
+import { REPOSITORY, SOURCE_CONDITION } from '../../support/spawn-server.ts';
+import { CLI } from '../../support/temp-project.ts';
 import { writeDefinitions } from '../../support/temp-definitions.ts';
 
-const lint = (root: string, ...args: string[]) => spawnSync(process.execPath, ['codegen/cli/lint.ts', '--root', root, ...args], { cwd: REPOSITORY, encoding: 'utf8' });
+const lint = (root: string, ...args: string[]) => spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'lint', '--root', root, ...args], { cwd: REPOSITORY, encoding: 'utf8' });
 
 /** A project with an error (a singular name), a warning-free file, and a message with a ':' and ',' to escape. */
 const root = writeDefinitions({

@@ -5,15 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { lintDefinitions, type Diagnostic } from '../../../codegen/lint/index.ts';
 import { loadDefinitions } from '../../../codegen/load/load-definitions.ts';
 import { resolveModel } from '../../../codegen/model/index.ts';
-import { copyProject, editFile, generateIn } from '../../support/temp-project.ts';
+import { CLI, copyProject, editFile, generateIn } from '../../support/temp-project.ts';
 import { writeDefinitions } from '../../support/temp-definitions.ts';
-import { REPOSITORY } from '../../support/spawn-server.ts';
+import { REPOSITORY, SOURCE_CONDITION } from '../../support/spawn-server.ts';
 
 const brief = (diagnostics: Diagnostic[]) => diagnostics.map(({ rule, file, line, column, message }) => ({ rule, at: `${file}:${line}:${column}`, message }));
 
 /** `generate --root ROOT`, for a project that is only a definitions/ folder. */
 const generateAt = (root: string) => {
-  const result = spawnSync(process.execPath, ['codegen/cli/generate.ts', '--root', root], { cwd: REPOSITORY, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'generate', '--root', root], { cwd: REPOSITORY, encoding: 'utf8' });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 };
 
@@ -22,7 +22,7 @@ describe('server-managed and reserved member names', () => {
     const root = copyProject();
     writeFileSync(
       join(root, 'definitions/notes.ts'),
-      `import { collection, field } from '../dsl/index.ts';
+      `import { collection, field } from '@convapi/dsl';
 
 export default collection({
   name: 'notes',
@@ -90,7 +90,7 @@ const publishedLine = (root: string, name: string) => readFileSync(join(root, 'p
 describe('one cause, one diagnostic, at the line that caused it', () => {
   it('a second declaration of a published collection: once, at the new file, naming the existing one', async () => {
     const root = copyProject();
-    writeFileSync(join(root, 'definitions/new-orders.ts'), `import { collection, field } from '../dsl/index.ts';\n\nexport default collection({\n  name: 'orders',\n  fields: { label: field.string() },\n  versions: { v1: {} },\n});\n`);
+    writeFileSync(join(root, 'definitions/new-orders.ts'), `import { collection, field } from '@convapi/dsl';\n\nexport default collection({\n  name: 'orders',\n  fields: { label: field.string() },\n  versions: { v1: {} },\n});\n`);
     expect(brief(await lintDefinitions(root))).toEqual([
       {
         rule: 'duplicate-declaration',
@@ -102,7 +102,7 @@ describe('one cause, one diagnostic, at the line that caused it', () => {
 
   it('a top-level collection twin of the profiles aggregate: once, and no published-shape error', async () => {
     const root = copyProject();
-    writeFileSync(join(root, 'definitions/profiles-top.ts'), `import { collection, field } from '../dsl/index.ts';\n\nexport default collection({\n  name: 'profiles',\n  fields: { full_name: field.string() },\n  versions: { v1: {}, v2: {} },\n});\n`);
+    writeFileSync(join(root, 'definitions/profiles-top.ts'), `import { collection, field } from '@convapi/dsl';\n\nexport default collection({\n  name: 'profiles',\n  fields: { full_name: field.string() },\n  versions: { v1: {}, v2: {} },\n});\n`);
     expect(brief(await lintDefinitions(root)).map((d) => [d.rule, d.at])).toEqual([['aggregate-parent', 'definitions/profiles-top.ts:4:3']]);
   });
 });

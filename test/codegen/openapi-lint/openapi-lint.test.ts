@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { lintOpenApiText } from '../../../codegen/openapi-lint/index.ts';
-import { REPOSITORY } from '../../support/spawn-server.ts';
+import { REPOSITORY, SOURCE_CONDITION } from '../../support/spawn-server.ts';
+import { CLI } from '../../support/temp-project.ts';
 
 type Json = Record<string, any>;
 
@@ -128,7 +129,7 @@ describe('lint --openapi on planted documents', () => {
   });
 });
 
-const lint = (...args: string[]) => spawnSync(process.execPath, ['codegen/cli/lint.ts', ...args], { cwd: REPOSITORY, encoding: 'utf8' });
+const lint = (...args: string[]) => spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'lint', ...args], { cwd: REPOSITORY, encoding: 'utf8' });
 
 describe('npm run lint:definitions -- --openapi FILE', () => {
   it.each(readdirSync(join(REPOSITORY, 'generated/openapi')).filter((name) => name.endsWith('.json')))('our own generated/openapi/%s lints clean', (name) => {
