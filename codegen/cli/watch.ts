@@ -1,7 +1,6 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { LintOptions } from '../lint/index.ts';
-import { TypeCheckService } from '../typecheck/index.ts';
 import { PUBLISHED_FILE } from '../versions/index.ts';
 
 /** Changes that arrive this close together (an editor's write and rename) make one regeneration. */
@@ -9,13 +8,12 @@ const SETTLE_MS = 30;
 
 /**
  * `generate --watch`: regenerates (lint first, so diagnostics are printed instead) on every change
- * under definitions/ and to published-versions.json, until SIGINT or SIGTERM. One type-check worker
- * serves every run, and each run imports the definitions anew, so a one-file change costs that file.
+ * under definitions/ and to published-versions.json, until SIGINT or SIGTERM. Each run imports the
+ * definitions anew (the module cache would serve the old ones).
  * A change during a run starts one more run when it ends. Each run prints what changed, then the
  * diagnostics or the files written, then its wall time.
  */
 export function watchDefinitions(root: string, regenerate: (lint: LintOptions) => Promise<number>): Promise<number> {
-  const service = new TypeCheckService();
   let revision = 0;
   let running: Promise<void> | undefined;
   let pending = new Set<string>();
@@ -26,7 +24,7 @@ export function watchDefinitions(root: string, regenerate: (lint: LintOptions) =
     console.log(changed.length === 0 ? 'generate --watch: generating' : `changed: ${changed.join(', ')}`);
     let outcome: string;
     try {
-      outcome = (await regenerate({ typeCheck: service.check, revision: revision++ })) === 0 ? 'regenerated' : 'not regenerated (fix the errors above)';
+      outcome = (await regenerate({ revision: revision++ })) === 0 ? 'regenerated' : 'not regenerated (fix the errors above)';
     } catch (error) {
       console.error(`generate: ${(error as Error).message}`);
       outcome = 'not regenerated';
@@ -63,7 +61,7 @@ export function watchDefinitions(root: string, regenerate: (lint: LintOptions) =
     const stop = () => {
       for (const watcher of watchers) watcher.close();
       clearTimeout(timer);
-      void service.close().then(() => resolve(0));
+      resolve(0);
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

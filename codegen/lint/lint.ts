@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { DefinitionLoadError, definitionFiles, loadEachDefinition, type LoadedDefinition } from '../load/load-definitions.ts';
 import { resolveModel } from '../model/index.ts';
 import { flattenRoutes } from '../routes/index.ts';
-import { typeCheckInWorker, type TypeChecker } from '../typecheck/index.ts';
+import { typeCheck, type TypeChecker } from '../typecheck/index.ts';
 import { compareDiagnostics, type Diagnostic } from './diagnostic.ts';
 import type { Finding } from './finding.ts';
 import { DeclarationLocator } from './locate.ts';
@@ -11,9 +11,9 @@ import { ALL_RULES } from './rules/index.ts';
 import { rootCauses } from './rules/root-causes.ts';
 import { readPublished } from '../versions/index.ts';
 
-/** How lintProject() checks and loads: a watcher keeps one type-check worker and imports changed files anew. */
+/** How lintProject() checks and loads: a watcher imports changed files anew. */
 export interface LintOptions {
-  /** Default: a worker thread for this one check. */
+  /** Default: typeCheck() (tsgo in a child process). */
   readonly typeCheck?: TypeChecker;
   /** Import the definitions anew (not from the module cache), tagged with this number. */
   readonly revision?: number;
@@ -27,8 +27,8 @@ export interface ProjectLint {
 }
 
 /**
- * Lints the definitions of a project: type-checks definitions/ (on a worker thread, while the main
- * thread imports them), resolves the model, runs every rule, and places each finding at the line and
+ * Lints the definitions of a project: type-checks definitions/ (in a child process, while this
+ * process imports them), resolves the model, runs every rule, and places each finding at the line and
  * column of the declaration to fix. One cause gives one diagnostic: a definition that does not load
  * because it does not type-check is reported by its type errors; what only follows from a mistake
  * (a published shape changed by a misspelt option, a reference to a definition that did not load) is
@@ -36,8 +36,8 @@ export interface ProjectLint {
  */
 export async function lintProject(root: string, options: LintOptions = {}): Promise<ProjectLint> {
   const files = definitionFiles(root);
-  const typeChecked = (options.typeCheck ?? typeCheckInWorker)(root, files.map((file) => join(root, file)));
-  // Keep a rejection of the worker from going unhandled while the definitions load.
+  const typeChecked = (options.typeCheck ?? typeCheck)(root, files.map((file) => join(root, file)));
+  // Keep a failure of the check from going unhandled while the definitions load.
   typeChecked.catch(() => undefined);
   const results = await loadEachDefinition(root, files, options.revision);
   const typeErrors = await typeChecked;

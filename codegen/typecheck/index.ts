@@ -1,2 +1,2 @@
-export { typeCheck, compilerOptions, type TypeCheck } from './type-check.ts';
-export { typeCheckInWorker, TypeCheckService, type TypeChecker } from './in-worker.ts';
+export { typeCheck, parseDiagnostics, type TypeChecker } from './type-check.ts';
+export { nodeConditions, writeCheckConfig } from './check-config.ts';
