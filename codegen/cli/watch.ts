@@ -49,13 +49,14 @@ export function watchDefinitions(root: string, regenerate: (lint: LintOptions) =
 
   return new Promise((resolve) => {
     const watchers: FSWatcher[] = [];
+    // Watching before the first run: a change made while it runs is regenerated right after it.
+    // Definition files only: an editor's or sed's temporary files come and go beside them.
+    watchers.push(watch(join(root, 'definitions'), { recursive: true }, (_event, name) => name !== null && name.endsWith('.ts') && schedule(`definitions/${name}`)));
+    watchers.push(watch(root, (_event, name) => name === PUBLISHED_FILE && schedule(PUBLISHED_FILE)));
     void (async () => {
       running = runOnce([]);
       await running;
       running = undefined;
-      // Definition files only: an editor's or sed's temporary files come and go beside them.
-      watchers.push(watch(join(root, 'definitions'), { recursive: true }, (_event, name) => name !== null && name.endsWith('.ts') && schedule(`definitions/${name}`)));
-      watchers.push(watch(root, (_event, name) => name === PUBLISHED_FILE && schedule(PUBLISHED_FILE)));
       await drain();
     })();
     const stop = () => {
