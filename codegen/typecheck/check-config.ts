@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,8 +17,36 @@ const DEFAULT_OPTIONS = {
   types: [],
 };
 
-/** Whatever the project says: nothing is emitted, and libraries' declaration files are not checked. */
-const CHECK_ONLY = { noEmit: true, skipLibCheck: true, incremental: false, composite: false, declaration: false, tsBuildInfoFile: null };
+/**
+ * Whatever the project says: nothing is emitted, libraries' declaration files are not checked, and
+ * the check is incremental (see typeCheckCache()).
+ */
+const CHECK_ONLY = { noEmit: true, skipLibCheck: true, incremental: true, composite: false, declaration: false };
+
+/**
+ * Where the check keeps its files: the project's node_modules/.cache/convapi-lint/ (so `types`
+ * resolve from the project's node_modules/@types as they would from its root), or a folder under the
+ * system's temporary folder when the project has no node_modules.
+ */
+function cacheFolder(root: string): string {
+  const modules = join(root, 'node_modules');
+  return existsSync(modules) ? join(modules, '.cache', 'convapi-lint') : join(tmpdir(), 'convapi-lint');
+}
+
+/**
+ * The check's incremental state (tsgo's .tsbuildinfo) for a project: what the last check found per
+ * file, so the next one checks only the files that changed and what depends on them (a watcher's
+ * one-file change, a second lint). Keyed by the project's path: several projects may share one
+ * node_modules (a symlink). Deleting it only makes the next check a full one.
+ */
+export function typeCheckCache(root: string): string {
+  return join(cacheFolder(root), `${createHash('sha256').update(root).digest('hex').slice(0, 16)}.tsbuildinfo`);
+}
+
+/** Forgets the incremental state of a project's check (the next check is a full one, as on a fresh clone). */
+export function clearTypeCheckCache(root: string): void {
+  rmSync(typeCheckCache(root), { force: true });
+}
 
 /**
  * The export conditions Node was started with (`--conditions=source`, `-C source`): types resolve
@@ -35,15 +64,12 @@ export function nodeConditions(execArgv: readonly string[] = process.execArgv): 
 }
 
 /**
- * Writes the tsconfig the check runs with: it extends the project's tsconfig.json when there is one
- * (its strictness, types and paths apply) and lists exactly the definition files. It lives under the
- * project's node_modules/.cache/ (so `types` resolve from the project's node_modules/@types as they
- * would from its root), or in a temporary folder when the project has no node_modules.
+ * Writes the tsconfig the check runs with, in cacheFolder(): it extends the project's tsconfig.json
+ * when there is one (its strictness, types and paths apply) and lists exactly the definition files.
  * Returns its path.
  */
 export function writeCheckConfig(root: string, files: readonly string[]): string {
-  const modules = join(root, 'node_modules');
-  const folder = existsSync(modules) ? join(modules, '.cache', 'convapi-lint') : mkdtempSync(join(tmpdir(), 'convapi-lint-'));
+  const folder = cacheFolder(root);
   mkdirSync(folder, { recursive: true });
   const projectConfig = join(root, 'tsconfig.json');
   const conditions = nodeConditions();
@@ -52,6 +78,7 @@ export function writeCheckConfig(root: string, files: readonly string[]): string
     compilerOptions: {
       ...(existsSync(projectConfig) ? {} : DEFAULT_OPTIONS),
       ...CHECK_ONLY,
+      tsBuildInfoFile: typeCheckCache(root),
       ...(conditions.length > 0 ? { customConditions: conditions } : {}),
     },
     files,

@@ -1,2 +1,2 @@
 export { typeCheck, parseDiagnostics, type TypeChecker } from './type-check.ts';
-export { nodeConditions, writeCheckConfig } from './check-config.ts';
+export { clearTypeCheckCache, nodeConditions, typeCheckCache, writeCheckConfig } from './check-config.ts';
