@@ -41,27 +41,32 @@ export class DocumentPositions {
 
   /**
    * Where the member at `path` is written: its key when `on` is 'key' (the default; a member named
-   * wrongly), its value otherwise. Falls back to the nearest ancestor that exists, so a finding is
-   * always placed inside the document.
+   * wrongly), its value otherwise. When the member is missing, the key of its nearest ancestor that
+   * exists (a missing `responses` is reported at the operation's method), so a finding is always
+   * placed inside the document.
    */
   spanOf(path: readonly (string | number)[], on: 'key' | 'value' = 'key'): Span {
     let node: unknown = this.#document.contents;
-    let found: YamlNode | undefined = node as YamlNode | undefined;
+    // The deepest member found so far, by its key (or item): where a finding about a missing member goes.
+    let nearest: YamlNode | undefined = node as YamlNode | undefined;
+    let found: YamlNode | undefined;
     for (const [index, key] of path.entries()) {
       const last = index === path.length - 1;
       if (isMap(node)) {
         const pair = node.items.find((item) => (isScalar(item.key) ? String(item.key.value) : String(item.key)) === String(key));
         if (pair === undefined) break;
         node = pair.value;
-        found = (last && on === 'key' ? pair.key : pair.value) as YamlNode | undefined ?? found;
+        nearest = (pair.key as YamlNode | null) ?? nearest;
+        if (last) found = ((on === 'key' ? pair.key : pair.value) as YamlNode | null) ?? nearest;
       } else if (isSeq(node)) {
         const item = node.items[Number(key)];
         if (item === undefined) break;
         node = item;
-        found = item as YamlNode;
+        nearest = item as YamlNode;
+        if (last) found = nearest;
       } else break;
     }
-    const range = found?.range ?? [0, 0, 0];
+    const range = (path.length === 0 ? nearest : (found ?? nearest))?.range ?? [0, 0, 0];
     return this.#span(range[0], range[1]);
   }
 

@@ -78,6 +78,7 @@ const cases: [string, (document: Json) => void, string][] = [
   ],
   ['openapi-etag-header', (document) => void delete document.paths['/v1/orders/{order_id}'].get.responses['200'].headers.ETag, '200'],
   ['openapi-rate-limit-headers', (document) => void delete document.paths['/v1/orders/{order_id}'].get.responses['200'].headers['X-RateLimit-Reset'], '200'],
+  ['openapi-rate-limit-headers', (document) => void delete document.paths['/v1/orders/{order_id}'].get.responses, 'get'],
   ['openapi-bearer-security', (document) => void (document.components.securitySchemes.token_auth = { type: 'apiKey', in: 'query', name: 'access_token' }), 'token_auth'],
 ];
 
@@ -91,7 +92,7 @@ function lineOfKey(text: string, key: string): number {
   const lines = text.split('\n');
   const matches = lines.flatMap((line, index) => {
     const trimmed = line.trim().replace(/^- /, '');
-    const written = [`${key}:`, `"${key}":`, `'${key}':`].some((form) => trimmed === form || trimmed === `${form} {` || trimmed === `${form} [`);
+    const written = [`${key}:`, `"${key}":`, `'${key}':`].some((form) => [form, `${form} {`, `${form} [`, `${form} {}`, `${form} {},`].includes(trimmed));
     return written ? [index + 1] : [];
   });
   if (matches.length !== 1) throw new Error(`key ${key} is written on ${matches.length} lines`);
