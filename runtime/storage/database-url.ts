@@ -15,3 +15,16 @@ export function parseDatabaseUrl(url: string = DEFAULT_DATABASE_URL): DatabaseLo
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { kind: 'postgres', url };
   throw new Error(`DATABASE_URL "${url}" is not understood; use sqlite:<path>, sqlite::memory: or postgres://...`);
 }
+
+/** DATABASE_URL as a log line may show it: the engine and where, never a password. */
+export function describeDatabaseUrl(url: string): string {
+  const location = parseDatabaseUrl(url);
+  if (location.kind === 'sqlite') return `sqlite:${location.path}`;
+  try {
+    const parsed = new URL(location.url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres://(unparseable)';
+  }
+}

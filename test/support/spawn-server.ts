@@ -14,19 +14,34 @@ export interface SpawnedServer {
   readonly exited: Promise<number | null>;
 }
 
+export interface SpawnOptions {
+  readonly cwd?: string;
+  /** Its own process group (so a test can signal the whole group, as a terminal's Ctrl-C does). */
+  readonly detached?: boolean;
+}
+
 /**
  * Starts `node <entry>` (default generated/main.ts, what `npm start` runs) as its own process and
  * waits for its one line `listening on <url>`.
  */
 export function spawnServer(env: Record<string, string>, entry = 'generated/main.ts', cwd = REPOSITORY): Promise<SpawnedServer> {
+  return spawnUntilListening(process.execPath, [entry], env, { cwd });
+}
+
+/** Runs `npm start` itself, as an operator or a container would, and waits for `listening on <url>`. */
+export function spawnNpmStart(env: Record<string, string>, options: SpawnOptions = {}): Promise<SpawnedServer> {
+  return spawnUntilListening('npm', ['start'], env, options);
+}
+
+function spawnUntilListening(command: string, args: string[], env: Record<string, string>, { cwd = REPOSITORY, detached = false }: SpawnOptions): Promise<SpawnedServer> {
   // Vitest puts Vite's BASE_URL ('/') into process.env; the server must not inherit it.
   const { BASE_URL: _viteBaseUrl, ...inherited } = process.env;
-  const child = spawn(process.execPath, [entry], { cwd, env: { ...inherited, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd, detached, env: { ...inherited, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   createInterface({ input: child.stderr! }).on('line', (line) => output.push(line));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('\n')}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('\n')}`)), 20_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
       output.push(line);
       const match = /^listening on (\S+)$/.exec(line);
@@ -40,4 +55,12 @@ export function spawnServer(env: Record<string, string>, entry = 'generated/main
       reject(new Error(`server exited with ${code} before listening:\n${output.join('\n')}`));
     });
   });
+}
+
+/** The server's JSON log lines with this `msg`, parsed. */
+export function logLines(server: SpawnedServer, msg: string): Record<string, unknown>[] {
+  return server.output
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => line.msg === msg);
 }
