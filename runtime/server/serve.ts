@@ -69,6 +69,16 @@ export async function serveFromEnvironment(apiDefinition: ApiDefinition, env: No
     process.exit(1);
   }
   const { config } = running;
+  // Before the listening line: whoever waits for it may signal at once.
+  onShutdownSignals({
+    stop: () => running.stop().then(() => undefined),
+    onSignal: (signal, effect) => {
+      if (effect === 'graceful') running.logger.info({ signal, in_flight: running.api.drain.inFlight, timeout_ms: config.shutdownTimeoutMs }, 'shutdown started');
+      else if (effect === 'duplicate') running.logger.debug({ signal }, 'the same signal delivered again (process group and npm); already shutting down');
+      else running.logger.warn({ signal, in_flight: running.api.drain.inFlight }, 'second signal: exiting at once, without waiting for the shutdown');
+    },
+    onStopFailed: (error) => running.logger.error({ err: error }, 'shutdown failed'),
+  });
   running.logger.info(
     {
       address: running.url,
@@ -85,13 +95,4 @@ export async function serveFromEnvironment(apiDefinition: ApiDefinition, env: No
   // The contract's line, alone on its line whatever the log format: scripts and tests wait for it.
   // Written synchronously to the same descriptor as the (synchronous) log lines, so never interleaved.
   writeSync(1, `listening on ${running.url}\n`);
-  onShutdownSignals({
-    stop: () => running.stop().then(() => undefined),
-    onSignal: (signal, effect) => {
-      if (effect === 'graceful') running.logger.info({ signal, in_flight: running.api.drain.inFlight, timeout_ms: config.shutdownTimeoutMs }, 'shutdown started');
-      else if (effect === 'duplicate') running.logger.debug({ signal }, 'the same signal delivered again (process group and npm); already shutting down');
-      else running.logger.warn({ signal, in_flight: running.api.drain.inFlight }, 'second signal: exiting at once, without waiting for the shutdown');
-    },
-    onStopFailed: (error) => running.logger.error({ err: error }, 'shutdown failed'),
-  });
 }

@@ -84,4 +84,21 @@ describe('stopping the server with a signal', () => {
     expect(await stalled.outcome).toBe('closed');
     expect(logLines(server, 'second signal: exiting at once, without waiting for the shutdown')).toEqual([expect.objectContaining({ signal: 'SIGTERM', in_flight: 1 })]);
   });
+
+  it('LOG_FORMAT=pretty writes text for a terminal, and the listening line alone as always', async () => {
+    const { databaseUrl } = freshDatabase();
+    const server = await spawnServer({ DATABASE_URL: databaseUrl, LOG_FORMAT: 'pretty' });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const started = server.output.find((line) => line.includes('server started'));
+    expect(started).toBeDefined();
+    expect(started!.startsWith('{')).toBe(false);
+    expect(server.output).toContain(`listening on ${server.url}`);
+    expect(server.output.some((line) => line.includes('server stopped'))).toBe(true);
+  });
+
+  it('an unknown LOG_LEVEL is refused with a clear line, exit 1', async () => {
+    const { databaseUrl } = freshDatabase();
+    await expect(spawnServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'chatty' })).rejects.toThrow(/exited with 1[\s\S]*cannot start: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "chatty"/);
+  });
 });
