@@ -34,6 +34,8 @@ export interface ServerConfig {
   readonly logLevel: LogLevel;
   /** LOG_FORMAT: json (default, one object a line) or pretty (for a terminal). */
   readonly logFormat: LogFormat;
+  /** Prometheus metrics on a port of their own (METRICS_PORT; unset: no metrics are kept at all). */
+  readonly metrics: { readonly host: string; readonly port: number; readonly token: string | undefined } | undefined;
 }
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 8000;
@@ -66,6 +68,10 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS, 0, 3_600_000),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'json'),
+    metrics:
+      env.METRICS_PORT === undefined || env.METRICS_PORT === ''
+        ? undefined
+        : { host: env.METRICS_HOST || '127.0.0.1', port: integer(env, 'METRICS_PORT', 0, 0, 65_535), token: env.METRICS_TOKEN || undefined },
   };
 }
 

@@ -15,6 +15,7 @@ import { serviceTools } from '../services/index.ts';
 import type { ApiContext, ApiDefinition, ServiceTools } from './api-definition.ts';
 import type { ServerConfig } from './config.ts';
 import { requestLog, silentLogger, type Logger } from '../logging/index.ts';
+import { createApiMetrics, requestMetrics, type ApiMetrics } from '../metrics/index.ts';
 
 export interface CreateApiOptions {
   readonly config: ServerConfig;
@@ -35,6 +36,8 @@ export interface CreatedApi {
   readonly app: Koa;
   readonly context: ApiContext;
   readonly drain: RequestDrain;
+  /** The Prometheus metrics, when config.metrics asks for them. */
+  readonly metrics: ApiMetrics | undefined;
   /**
    * Stops background work and closes the store. Running jobs get at most `jobsTimeoutMs` (default
    * 10 s) to finish; one still running after that is left to its lease, which queues it again.
@@ -55,9 +58,19 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
   ]);
   const resourceContext = { store, baseUrl: config.baseUrl, catalog: api.catalog };
   const tools = serviceTools(resourceContext);
+  const metrics = config.metrics === undefined ? undefined : createApiMetrics();
   const queues = api.jobQueues.map(
-    (spec) => new JobQueue<ServiceTools>({ db, name: spec.name, types: spec.jobs, tools, concurrency: config.jobWorkers ?? spec.concurrency ?? 2 }),
+    (spec) =>
+      new JobQueue<ServiceTools>({
+        db,
+        name: spec.name,
+        types: spec.jobs,
+        tools,
+        concurrency: config.jobWorkers ?? spec.concurrency ?? 2,
+        ...(metrics === undefined ? {} : { onFinished: ({ type, outcome }) => metrics.jobsFinished.inc({ queue: spec.name, type, outcome }) }),
+      }),
   );
+  metrics?.watchQueues(queues);
   const context: ApiContext = {
     ...resourceContext,
     handlerOptions: { preconditions: ifMatchPrecondition },
@@ -67,9 +80,11 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
       jobQueues: new Map(queues.map((queue, index) => [api.jobQueues[index]!.name, queue])),
       settings: new SqliteSettingsStore(db),
       openApi: (version) => api.openApi?.[version],
+      readiness: [{ name: 'store', check: () => db.prepare('SELECT 1').get() }],
     },
   };
   for (const queue of queues) queue.start();
+  const routes = api.routes(context);
   const drain = new RequestDrain();
   const app = new Koa();
   app.proxy = false;
@@ -96,6 +111,8 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
   app.use(
     sequence([
       requestLog({ logger, trustedProxies: config.trustedProxies }),
+      // Only when metrics are on: otherwise no request pays for them.
+      ...(metrics === undefined ? [] : [requestMetrics({ metrics, routes })]),
       conventionalResponse({
         server: config.serverHeader,
         ...(config.poweredBy === undefined ? {} : { poweredBy: config.poweredBy }),
@@ -110,13 +127,14 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
         presentationHeaders(),
         authenticate({ store: tokens, ...(config.jwt === undefined ? {} : { jwt: config.jwt }) }),
       ]),
-      familyRouters({ routes: api.routes(context), before: { resource: guard('resource'), service: guard('service'), setting: guard('setting') } }),
+      familyRouters({ routes, before: { resource: guard('resource'), service: guard('service'), setting: guard('setting') } }),
     ]),
   );
   return {
     app,
     context,
     drain,
+    metrics,
     close: async ({ jobsTimeoutMs } = {}) => {
       await Promise.all(queues.map((queue) => queue.stop(jobsTimeoutMs)));
       store.close();

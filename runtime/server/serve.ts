@@ -6,6 +6,7 @@ import type { ApiDefinition } from '../app/api-definition.ts';
 import { createLogger, silentLogger, type Logger } from '../logging/index.ts';
 import { describeDatabaseUrl } from '../storage/index.ts';
 import { listen } from './listen.ts';
+import { startMetricsServer, type RunningMetricsServer } from '../metrics/index.ts';
 import { stopGracefully, type ShutdownReport } from './stop-gracefully.ts';
 import { onShutdownSignals } from './shutdown-signals.ts';
 
@@ -15,6 +16,8 @@ export interface RunningServer {
   readonly config: ServerConfig;
   readonly url: string;
   readonly logger: Logger;
+  /** `http://host:port/metrics`, when METRICS_PORT is set. */
+  readonly metricsUrl: string | undefined;
   /**
    * Graceful stop: new requests get 503, in-flight ones get until `timeoutMs` (default
    * SHUTDOWN_TIMEOUT_MS) to finish, then their connections are closed; the store is closed last.
@@ -41,12 +44,22 @@ export async function serve(apiDefinition: ApiDefinition, env: NodeJS.ProcessEnv
     server.close();
     throw error;
   }
+  let metricsServer: RunningMetricsServer | undefined;
+  try {
+    if (api.metrics !== undefined && config.metrics !== undefined) {
+      metricsServer = await startMetricsServer({ registry: api.metrics.registry, host: config.metrics.host, port: config.metrics.port, ...(config.metrics.token === undefined ? {} : { token: config.metrics.token }) });
+    }
+  } catch (error) {
+    server.close();
+    await api.close();
+    throw error;
+  }
   server.on('request', api.app.callback());
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   let stopping: Promise<ShutdownReport> | undefined;
   const stop = ({ timeoutMs = config.shutdownTimeoutMs }: { readonly timeoutMs?: number } = {}) =>
-    (stopping ??= stopGracefully({ server, api, timeoutMs, logger }));
-  return { server, api, config, url: `http://${host}:${port}`, logger, stop };
+    (stopping ??= stopGracefully({ server, api, timeoutMs, logger, ...(metricsServer === undefined ? {} : { alsoClose: [metricsServer] }) }));
+  return { server, api, config, url: `http://${host}:${port}`, logger, metricsUrl: metricsServer?.url, stop };
 }
 
 /**
@@ -89,6 +102,7 @@ export async function serveFromEnvironment(apiDefinition: ApiDefinition, env: No
       limits: config.limits,
       shutdown_timeout_ms: config.shutdownTimeoutMs,
       job_queues: apiDefinition.jobQueues.map((queue) => queue.name),
+      metrics: running.metricsUrl ?? 'off',
     },
     'server started',
   );

@@ -17,6 +17,8 @@ export interface StopGracefullyOptions {
   /** How long in-flight requests (then running jobs) may take, in all. */
   readonly timeoutMs: number;
   readonly logger: Logger;
+  /** Other listeners closed with the API's (the metrics port). */
+  readonly alsoClose?: readonly { close(): Promise<void> }[];
 }
 
 /**
@@ -25,7 +27,7 @@ export interface StopGracefullyOptions {
  * listener and idle keep-alive connections close; running jobs get what is left of the deadline
  * (a job still running after it is requeued by its lease); the store closes last. Logged.
  */
-export async function stopGracefully({ server, api, timeoutMs, logger }: StopGracefullyOptions): Promise<ShutdownReport> {
+export async function stopGracefully({ server, api, timeoutMs, logger, alsoClose = [] }: StopGracefullyOptions): Promise<ShutdownReport> {
   const startedAt = performance.now();
   const drained = await withinDeadline(api.drain.drain(), timeoutMs);
   const closedInFlight = drained ? 0 : api.drain.inFlight;
@@ -38,6 +40,7 @@ export async function stopGracefully({ server, api, timeoutMs, logger }: StopGra
   // The listener reports closed before the responses of the sockets it destroyed have emitted
   // 'close': wait for them, so every request is accounted for (and logged) before the store closes.
   await api.drain.drain();
+  await Promise.all(alsoClose.map((other) => other.close()));
   await api.close({ jobsTimeoutMs: Math.max(0, timeoutMs - (performance.now() - startedAt)) });
   const report: ShutdownReport = { drained, closedInFlight, durationMs: Math.round(performance.now() - startedAt) };
   logger.info({ drained, closed_in_flight: closedInFlight, duration_ms: report.durationMs }, 'server stopped');
