@@ -36,6 +36,8 @@ export interface CreatedApi {
   readonly app: Koa;
   readonly context: ApiContext;
   readonly drain: RequestDrain;
+  /** The token store in the API's own database (what `--issue-token` issues from). */
+  readonly tokens: SqliteTokenStore;
   /** The Prometheus metrics, when config.metrics asks for them. */
   readonly metrics: ApiMetrics | undefined;
   /**
@@ -134,6 +136,7 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
     app,
     context,
     drain,
+    tokens,
     metrics,
     close: async ({ jobsTimeoutMs } = {}) => {
       await Promise.all(queues.map((queue) => queue.stop(jobsTimeoutMs)));

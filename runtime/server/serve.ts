@@ -1,10 +1,11 @@
 import type { Server } from 'node:http';
 import { writeSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { createApi, type CreatedApi } from '../app/create-api.ts';
 import { configFromEnvironment, type ServerConfig } from '../app/config.ts';
 import type { ApiDefinition } from '../app/api-definition.ts';
 import { createLogger, silentLogger, type Logger } from '../logging/index.ts';
-import { describeDatabaseUrl } from '../storage/index.ts';
+import { describeDatabaseUrl, IN_MEMORY, parseDatabaseUrl } from '../storage/index.ts';
 import { listen } from './listen.ts';
 import { startMetricsServer, type RunningMetricsServer } from '../metrics/index.ts';
 import { stopGracefully, type ShutdownReport } from './stop-gracefully.ts';
@@ -62,16 +63,29 @@ export async function serve(apiDefinition: ApiDefinition, env: NodeJS.ProcessEnv
   return { server, api, config, url: `http://${host}:${port}`, logger, metricsUrl: metricsServer?.url, stop };
 }
 
+/** The start command's arguments: `--issue-token NAME` (repeatable) prints a token for that client once started. */
+function startArguments(argv: readonly string[]): { issueTokens: string[] } {
+  const { values } = parseArgs({ args: [...argv], options: { 'issue-token': { type: 'string', multiple: true } }, strict: true, allowPositionals: false });
+  const issueTokens = values['issue-token'] ?? [];
+  const blank = issueTokens.find((name) => name.trim() === '');
+  if (blank !== undefined) throw new Error('--issue-token needs a client name');
+  return { issueTokens };
+}
+
 /**
  * The entry point of `npm start`: serves the API with settings from the environment, logs a start
  * line (JSON, or text with LOG_FORMAT=pretty) and prints `listening on <url>` alone on its line when
  * ready; on SIGTERM/SIGINT drains within SHUTDOWN_TIMEOUT_MS and exits 0, and on a second signal
- * exits at once.
+ * exits at once. `npm start -- --issue-token NAME` also prints a bearer token for client NAME, issued
+ * in the server's own store: the one way to get a token for a `sqlite::memory:` database, which no
+ * other process can reach.
  */
-export async function serveFromEnvironment(apiDefinition: ApiDefinition, env: NodeJS.ProcessEnv): Promise<void> {
+export async function serveFromEnvironment(apiDefinition: ApiDefinition, env: NodeJS.ProcessEnv, argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   let running: RunningServer;
   let logger: Logger | undefined;
+  let issueTokens: string[];
   try {
+    ({ issueTokens } = startArguments(argv));
     const config = configFromEnvironment(env);
     logger = createLogger({ level: config.logLevel, format: config.logFormat });
     running = await serve(apiDefinition, env, { logger });
@@ -106,6 +120,12 @@ export async function serveFromEnvironment(apiDefinition: ApiDefinition, env: No
     },
     'server started',
   );
+  const location = parseDatabaseUrl(config.databaseUrl);
+  if (location.kind === 'sqlite' && location.path === IN_MEMORY && issueTokens.length === 0) {
+    running.logger.warn('DATABASE_URL=sqlite::memory: lives in this process only: the token CLI cannot issue tokens for it; start with `npm start -- --issue-token NAME`');
+  }
+  // Printed, never logged: a token is in no log line. Before the listening line, so it is there once a script sees that.
+  for (const client of issueTokens) writeSync(1, `issued a token for client ${client}: ${running.api.tokens.issue({ client })}\n`);
   // The contract's line, alone on its line whatever the log format: scripts and tests wait for it.
   // Written synchronously to the same descriptor as the (synchronous) log lines, so never interleaved.
   writeSync(1, `listening on ${running.url}\n`);

@@ -18,19 +18,21 @@ export interface SpawnOptions {
   readonly cwd?: string;
   /** Its own process group (so a test can signal the whole group, as a terminal's Ctrl-C does). */
   readonly detached?: boolean;
+  /** Arguments after `npm start --`. */
+  readonly args?: readonly string[];
 }
 
 /**
  * Starts `node <entry>` (default generated/main.ts, what `npm start` runs) as its own process and
  * waits for its one line `listening on <url>`.
  */
-export function spawnServer(env: Record<string, string>, entry = 'generated/main.ts', cwd = REPOSITORY): Promise<SpawnedServer> {
-  return spawnUntilListening(process.execPath, [entry], env, { cwd });
+export function spawnServer(env: Record<string, string>, entry = 'generated/main.ts', cwd = REPOSITORY, args: readonly string[] = []): Promise<SpawnedServer> {
+  return spawnUntilListening(process.execPath, [entry, ...args], env, { cwd });
 }
 
 /** Runs `npm start` itself, as an operator or a container would, and waits for `listening on <url>`. */
 export function spawnNpmStart(env: Record<string, string>, options: SpawnOptions = {}): Promise<SpawnedServer> {
-  return spawnUntilListening('npm', ['start'], env, options);
+  return spawnUntilListening('npm', ['start', ...(options.args === undefined ? [] : ['--', ...options.args])], env, options);
 }
 
 function spawnUntilListening(command: string, args: string[], env: Record<string, string>, { cwd = REPOSITORY, detached = false }: SpawnOptions): Promise<SpawnedServer> {
