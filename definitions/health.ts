@@ -1,4 +1,4 @@
-import { healthService } from '../dsl/index.ts';
+import { healthService } from '@convapi/dsl';
 
 /**
  * Liveness and readiness for load balancers: GET /services/{v}/health and /services/{v}/health/ready,

@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 
 export const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
 
+/** Node's flag that resolves the workspace packages to their TypeScript sources, as the npm scripts do. */
+export const SOURCE_CONDITION = ['--conditions=source'];
+
 export interface SpawnedServer {
   readonly child: ChildProcess;
   /** The URL from the `listening on <url>` line. */
@@ -27,18 +30,24 @@ export interface SpawnOptions {
  * waits for its one line `listening on <url>`.
  */
 export function spawnServer(env: Record<string, string>, entry = 'generated/main.ts', cwd = REPOSITORY, args: readonly string[] = []): Promise<SpawnedServer> {
-  return spawnUntilListening(process.execPath, [entry, ...args], env, { cwd });
+  return spawnListening(process.execPath, [...SOURCE_CONDITION, entry, ...args], { cwd, env: serverEnvironment(env) });
 }
 
 /** Runs `npm start` itself, as an operator or a container would, and waits for `listening on <url>`. */
-export function spawnNpmStart(env: Record<string, string>, options: SpawnOptions = {}): Promise<SpawnedServer> {
-  return spawnUntilListening('npm', ['start', ...(options.args === undefined ? [] : ['--', ...options.args])], env, options);
+export function spawnNpmStart(env: Record<string, string>, { cwd = REPOSITORY, detached = false, args }: SpawnOptions = {}): Promise<SpawnedServer> {
+  return spawnListening('npm', ['start', ...(args === undefined ? [] : ['--', ...args])], { cwd, detached, env: serverEnvironment(env) });
 }
 
-function spawnUntilListening(command: string, args: string[], env: Record<string, string>, { cwd = REPOSITORY, detached = false }: SpawnOptions): Promise<SpawnedServer> {
+/** The test process's environment for a server on a free port. */
+function serverEnvironment(env: Record<string, string>): NodeJS.ProcessEnv {
   // Vitest puts Vite's BASE_URL ('/') into process.env; the server must not inherit it.
   const { BASE_URL: _viteBaseUrl, ...inherited } = process.env;
-  const child = spawn(command, args, { cwd, detached, env: { ...inherited, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return { ...inherited, PORT: '0', ...env };
+}
+
+/** Starts any command that serves (`npm start`, a user's `node app.ts`) and waits for its `listening on <url>` line. */
+export function spawnListening(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; detached?: boolean }): Promise<SpawnedServer> {
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: options.detached ?? false });
   const output: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   createInterface({ input: child.stderr! }).on('line', (line) => output.push(line));
