@@ -110,6 +110,7 @@ export async function serveFromEnvironment(apiDefinition: ApiDefinition, env: No
     {
       address: running.url,
       base_url: config.baseUrl,
+      engine: parseDatabaseUrl(config.databaseUrl).kind,
       database: describeDatabaseUrl(config.databaseUrl),
       node: process.version,
       versions: apiDefinition.versions,

@@ -70,6 +70,6 @@ describe('a database file whose folder does not exist', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(existsSync(join(root, 'data', 'app.db'))).toBe(true);
-    expect(logLines(server, 'server started')[0]).toMatchObject({ database: 'sqlite:data/app.db' });
+    expect(logLines(server, 'server started')[0]).toMatchObject({ engine: 'sqlite', database: 'sqlite:data/app.db', versions: ['v1', 'v2'] });
   });
 });
