@@ -55,5 +55,10 @@ function bodyError(error: unknown, limitBytes: number): ApiError {
   if (type === 'request.size.invalid' || type === 'request.aborted') {
     return badRequest('incomplete_body', 'the request body ended before its declared length');
   }
+  // A body whose Content-Encoding (gzip, deflate) it is not written in: zlib's data errors are the client's.
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR')) {
+    return badRequest('malformed_body_encoding', 'the request body is not encoded as its Content-Encoding says', { field: 'Content-Encoding' });
+  }
   return toApiError(error);
 }
