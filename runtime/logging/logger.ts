@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 
@@ -22,10 +23,11 @@ export interface LoggerOptions {
 
 /**
  * The server's logger: pino, one JSON object a line, with an ISO 8601 `time` and the level as its
- * name (`"level":"info"`), so a log shipper needs no pino-specific decoding. Writes are synchronous
- * so that no line is lost when the process exits and lines never interleave with the
- * `listening on <url>` line written beside them. Any `authorization` member is censored wherever it
- * appears: the request log never records headers, and this keeps it so if someone logs them later.
+ * name (`"level":"info"`), so a log shipper needs no pino-specific decoding. Writes are
+ * synchronous, so no line is lost or delayed when the process exits (batched writes measured no
+ * cheaper per request in the benchmark); plain lines beside them go through writePlainLine(). An
+ * `authorization` member (at the top, or in `headers` / `req.headers`) is censored: the request log
+ * never records headers, and this keeps it so if someone logs them later.
  *
  * @example
  * const logger = createLogger({ level: 'debug', format: 'pretty' });
@@ -38,10 +40,27 @@ export function createLogger({ level = 'info', format = 'json', destination }: L
       level,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      redact: { paths: ['authorization', '*.authorization', 'headers.authorization', '*.headers.authorization'], censor: '[redacted]' },
+      // Named paths only: a wildcard path (`*.authorization`) triples the cost of every line (5 → 15 µs).
+      redact: { paths: ['authorization', 'headers.authorization', 'req.headers.authorization'], censor: '[redacted]' },
     },
     stream,
   );
+}
+
+/**
+ * Writes one line of plain text (not JSON) to the logger's output, after the log lines written
+ * before it and at once, never inside another line: the contract's `listening on <url>`, which
+ * scripts wait for.
+ */
+export function writePlainLine(logger: Logger, text: string): void {
+  const stream = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as { write(text: string): unknown; flushSync?: () => void } | undefined;
+  if (stream?.flushSync !== undefined) {
+    stream.write(`${text}\n`);
+    stream.flushSync();
+  } else {
+    // Pretty output is synchronous: a direct write keeps the order.
+    writeSync(1, `${text}\n`);
+  }
 }
 
 /** A logger that writes nothing: the default of middleware and servers built without one. */

@@ -1,10 +1,9 @@
 import type { Server } from 'node:http';
-import { writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createApi, type CreatedApi } from '../app/create-api.ts';
 import { configFromEnvironment, type ServerConfig } from '../app/config.ts';
 import type { ApiDefinition } from '../app/api-definition.ts';
-import { createLogger, silentLogger, type Logger } from '../logging/index.ts';
+import { createLogger, silentLogger, writePlainLine, type Logger } from '../logging/index.ts';
 import { describeDatabaseUrl, IN_MEMORY, parseDatabaseUrl } from '../storage/index.ts';
 import { listen } from './listen.ts';
 import { startMetricsServer, type RunningMetricsServer } from '../metrics/index.ts';
@@ -126,8 +125,7 @@ export async function serveFromEnvironment(apiDefinition: ApiDefinition, env: No
     running.logger.warn('DATABASE_URL=sqlite::memory: lives in this process only: the token CLI cannot issue tokens for it; start with `npm start -- --issue-token NAME`');
   }
   // Printed, never logged: a token is in no log line. Before the listening line, so it is there once a script sees that.
-  for (const client of issueTokens) writeSync(1, `issued a token for client ${client}: ${running.api.tokens.issue({ client })}\n`);
+  for (const client of issueTokens) writePlainLine(running.logger, `issued a token for client ${client}: ${running.api.tokens.issue({ client })}`);
   // The contract's line, alone on its line whatever the log format: scripts and tests wait for it.
-  // Written synchronously to the same descriptor as the (synchronous) log lines, so never interleaved.
-  writeSync(1, `listening on ${running.url}\n`);
+  writePlainLine(running.logger, `listening on ${running.url}`);
 }
