@@ -11,6 +11,7 @@ export { createApi, type CreateApiOptions, type CreatedApi } from './app/create-
 export { configFromEnvironment, ConfigError, type ServerConfig } from './app/config.ts';
 export * from './server/index.ts';
 export * from './logging/index.ts';
+export * from './metrics/index.ts';
 export * from './presentation/index.ts';
 export * from './caching/index.ts';
 export * from './auth/index.ts';
