@@ -27,7 +27,7 @@ interface Pending {
 
 /**
  * One log line per request, written when the response has been sent (or the client went away):
- * time, request id, method, path, query with credential values redacted, status, duration in ms,
+ * time, request id, method, path, query with credential values redacted, status (when one was sent), duration in ms,
  * response bytes (as written to the socket, headers included, so a gzipped body counts as sent),
  * the client and user of the token, User-Agent, and the route template and family when one matched.
  * A 500 is logged at `error` with its cause's stack; every other status at `info`, with the error
@@ -51,7 +51,7 @@ export function requestLog({ logger, trustedProxies = [] }: RequestLogOptions): 
     this[LOGGED] = undefined;
     const { ctx, startedAt, socket, bytesBefore } = pending;
     const error = renderedErrorOf(ctx);
-    const failed = ctx.status >= 500 && error !== undefined && error.status === 500;
+    const failed = error?.status === 500;
     if (!failed && !infoEnabled) return;
     const auth = authOf(ctx);
     const route = matchedRoute(ctx);
@@ -61,7 +61,8 @@ export function requestLog({ logger, trustedProxies = [] }: RequestLogOptions): 
       method: ctx.method,
       path: ctx.path,
       ...(query === '' ? {} : { query }),
-      status: ctx.status,
+      // No status when none was sent: Koa's default 404 would say something that never happened.
+      ...(this.headersSent ? { status: ctx.status } : {}),
       // The connection closed before the whole response was written (client gone, shutdown deadline).
       ...(this.writableFinished ? {} : { aborted: true }),
       duration_ms: Math.round((performance.now() - startedAt) * 100) / 100,
@@ -71,7 +72,7 @@ export function requestLog({ logger, trustedProxies = [] }: RequestLogOptions): 
       ...(route === undefined ? {} : { route: route.path, family: route.family }),
       ...(error === undefined ? {} : { error_code: error.code }),
     };
-    if (failed) logger.error({ ...line, err: error.cause ?? error }, 'request failed');
+    if (failed && error !== undefined) logger.error({ ...line, err: error.cause ?? error }, 'request failed');
     else logger.info(line, 'request');
   }
   return function requestLogMiddleware(ctx: Context, next: Next) {

@@ -39,7 +39,8 @@ export function requestMetrics({ metrics, routes = [] }: RequestMetricsOptions):
       method: METHODS.has(ctx.method) ? ctx.method : 'OTHER',
       route: matched?.path ?? templateOf(tree, ctx.path),
       family,
-      status: String(ctx.status),
+      // `aborted`: the connection closed before any status was sent.
+      status: this.headersSent ? String(ctx.status) : 'aborted',
     };
     metrics.requests.inc(labels);
     metrics.duration.observe(labels, (performance.now() - startedAt) / 1000);

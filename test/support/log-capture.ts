@@ -35,7 +35,9 @@ export function logProblems(lines: readonly string[], secrets: Iterable<string>)
     if (/bearer\s+\S/i.test(text)) problems.push(`a bearer credential in a log line: ${text}`);
     if (/"authorization"\s*:\s*"(?!\[redacted\])/i.test(text)) problems.push(`an Authorization header in a log line: ${text}`);
     if (line.msg === 'request' || line.msg === 'request failed') {
-      const missing = REQUEST_MEMBERS.filter((member) => !(member in line) && !(member === 'user_agent' && line.status === 400 && line.error_code === 'missing_user_agent'));
+      const missing = REQUEST_MEMBERS.filter(
+        (member) => !(member in line) && !(member === 'user_agent' && line.status === 400 && line.error_code === 'missing_user_agent') && !(member === 'status' && line.aborted === true),
+      );
       if (missing.length > 0) problems.push(`a request line without ${missing.join(', ')}: ${text}`);
       if (typeof line.status === 'number' && line.status < 500 && text.includes('"stack"')) problems.push(`a stack trace for a ${line.status}: ${text}`);
     }
