@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { logLines, spawnNpmStart, spawnServer, type SpawnedServer } from '../../support/spawn-server.ts';
 import { delay, slowPost } from '../../support/slow-request.ts';
-import { issueToken } from '../../support/token-cli.ts';
+import { issuedTokens, issueToken } from '../../support/token-cli.ts';
+import { logProblems } from '../../support/log-capture.ts';
 
 const client = { 'User-Agent': 'shutdown-test', Accept: 'application/json' };
 
@@ -47,6 +48,9 @@ describe('stopping the server with a signal', () => {
     const [started] = logLines(server, 'shutdown started');
     expect(started).toMatchObject({ in_flight: 1, timeout_ms: 8000 });
     expect(logLines(server, 'server stopped')).toEqual([expect.objectContaining({ drained: true, closed_in_flight: 0 })]);
+    // Every JSON line of the process, as a log shipper would read it: the members, and no secret.
+    expect(logProblems(server.output.filter((line) => line.startsWith('{')), issuedTokens)).toEqual([]);
+    expect(logLines(server, 'request').map((line) => [line.method, line.status])).toEqual([['GET', 503], ['POST', 201]]);
   });
 
   it('a stalled upload does not hold the exit past SHUTDOWN_TIMEOUT_MS: its connection is closed, the store closed, exit 0', async () => {
