@@ -27,8 +27,9 @@ interface Pending {
 
 /**
  * One log line per request, written when the response has been sent (or the client went away):
- * time, request id, method, path, query with credential values redacted, status (when one was sent), duration in ms,
- * response bytes (as written to the socket, headers included, so a gzipped body counts as sent),
+ * time, request id, method, path, query with credential values redacted, status (when one was
+ * sent), duration in ms, response bytes (as written to the socket, headers included, so a gzipped
+ * body counts as sent),
  * the client and user of the token, User-Agent, and the route template and family when one matched.
  * A 500 is logged at `error` with its cause's stack; every other status at `info`, with the error
  * code of a 4xx and no stack: a client's mistake is not the server's fault. Never a header, never a
