@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ERROR_ENTRIES } from '../../../runtime/index.ts';
+import { MAX_ERROR_ENTRIES, MAX_SEARCH_TERMS } from '../../../runtime/index.ts';
 import { startApi, type TestApi } from '../../support/start-api.ts';
 import { headerOf } from '../../support/header-of.ts';
 import { sendRaw } from '../../reliability/support/raw-http.ts';
@@ -102,5 +102,32 @@ describe('bad input gets the error body, never a 500 or a stall', () => {
     expect(status.status).toBe(400);
     expect(JSON.parse(status.body).errors[0]).toMatchObject({ code: 'duplicate_header', field: 'Authorization' });
     expect((await api.get('/v1/orders')).status).toBe(200);
+  });
+
+  describe('search has a work budget (issue 18, case 1)', () => {
+    const search = (q: string) => api.get(`/services/v1/search?category=orders&q=${encodeURIComponent(q)}`);
+
+    it(`more than ${MAX_SEARCH_TERMS} distinct words: 400 too_many_terms naming q, before any query runs`, async () => {
+      const words = Array.from({ length: 300 }, (_, index) => `w${index}`).join(' ');
+      const response = await search(words);
+      expect(response.status).toBe(400);
+      expect(response.body.errors[0]).toMatchObject({ code: 'too_many_terms', field: 'q' });
+    });
+
+    it('a word repeated 3,000 times is one term', async () => {
+      const response = await search(Array.from({ length: 3000 }, () => 'f').join(' '));
+      expect(response.status).toBe(200);
+      expect(response.body.length).toBeGreaterThan(0);
+    });
+
+    it(`${MAX_SEARCH_TERMS} distinct words are still a search`, async () => {
+      expect((await search(Array.from({ length: MAX_SEARCH_TERMS }, (_, index) => `w${index}`).join(' '))).status).toBe(200);
+    });
+
+    it('a q with no letters or digits: 400 invalid_parameter', async () => {
+      const response = await search('!!! ??? ...');
+      expect(response.status).toBe(400);
+      expect(response.body.errors[0]).toMatchObject({ code: 'invalid_parameter', field: 'q' });
+    });
   });
 });
