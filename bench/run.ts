@@ -11,6 +11,7 @@ import { serialisation } from './sections/serialisation.ts';
 import { profile } from './sections/profile.ts';
 import { againstRef } from './sections/against-ref.ts';
 import { listScaling } from './sections/list-scaling.ts';
+import { searchBeside } from './sections/search-beside.ts';
 import { pinBench, type CpuSplit } from './lib/cpu-affinity.ts';
 
 /**
@@ -20,6 +21,7 @@ import { pinBench, type CpuSplit } from './lib/cpu-affinity.ts';
 const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Promise<SectionResult>> = {
   'request-path': requestPath,
   'list-scaling': listScaling,
+  'search-beside': searchBeside,
   // Before route-scaling, which then reuses the projects it generated.
   generator: generatorTimes,
   'route-scaling': routeScaling,
@@ -27,7 +29,7 @@ const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Prom
   profile,
   against: againstRef,
 };
-const ORDER: readonly Section[] = ['request-path', 'list-scaling', 'generator', 'route-scaling', 'serialisation', 'profile', 'against'];
+const ORDER: readonly Section[] = ['request-path', 'list-scaling', 'search-beside', 'generator', 'route-scaling', 'serialisation', 'profile', 'against'];
 
 async function main(options: BenchOptions, args: readonly string[]): Promise<number> {
   const machine = describeMachine();

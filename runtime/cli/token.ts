@@ -1,5 +1,5 @@
 import { SqliteTokenStore } from '../auth/index.ts';
-import { openDatabase, parseDatabaseUrl } from '../storage/index.ts';
+import { IN_MEMORY, openDatabase, parseDatabaseUrl } from '../storage/index.ts';
 import { command, UsageError } from './command.ts';
 
 const USAGE = `usage:
@@ -35,7 +35,12 @@ export const run = command({
     if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
     const location = parseDatabaseUrl(process.env.DATABASE_URL || undefined);
     if (location.kind !== 'sqlite') throw new UsageError('the token CLI supports sqlite: DATABASE_URLs only for now');
-    const store = new SqliteTokenStore(openDatabase(location.path));
+    if (location.path === IN_MEMORY) {
+      throw new UsageError(
+        'DATABASE_URL=sqlite::memory: lives inside the server process, out of reach of this command: start the server with `npm start -- --issue-token NAME` to have it print a token, or use a database file',
+      );
+    }
+    const store = new SqliteTokenStore(openDatabase(location.path, { createFolder: location.createFolder }));
     switch (name) {
       case 'issue': {
         const client = required(values.client, '--client NAME');
