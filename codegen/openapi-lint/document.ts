@@ -54,3 +54,13 @@ export function headerNames(response: Located): Set<string> {
   const headers = isObject(response.value) && isObject(response.value.headers) ? response.value.headers : {};
   return new Set(Object.keys(headers).map((name) => name.toLowerCase()));
 }
+
+/**
+ * An operation that opts out of authentication in so many words (`security: []`): a health probe a
+ * load balancer calls. It is outside the rules about the bearer scheme and call limits, which are
+ * about the API's calls; every other rule still applies to it.
+ */
+export function isDeclaredPublic(operation: Operation): boolean {
+  const security = isObject(operation.node.value) ? operation.node.value.security : undefined;
+  return Array.isArray(security) && security.length === 0;
+}

@@ -1,4 +1,4 @@
-import { dereference, headerNames, isObject, member, operationsOf, type JsonObject } from './document.ts';
+import { dereference, headerNames, isDeclaredPublic, isObject, member, operationsOf, type JsonObject } from './document.ts';
 import type { OpenApiFinding } from './finding.ts';
 
 const JSON_MEDIA = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
@@ -7,8 +7,9 @@ const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-Rat
 /**
  * openapi-content-type, openapi-etag-header, openapi-rate-limit-headers: the headers the conventions
  * document. Bodies are application/json (charset UTF-8); a GET's 200 carries ETag or E-Tag; success
- * responses carry the X-RateLimit-* headers and every operation can answer 429. Shared components
- * are reported once, at the component.
+ * responses carry the X-RateLimit-* headers and every operation can answer 429 (but one declared
+ * public with `security: []`, which no limit counts). Shared components are reported once, at the
+ * component.
  */
 export function responseFindings(document: JsonObject): OpenApiFinding[] {
   const findings = new Map<string, OpenApiFinding>();
@@ -25,12 +26,14 @@ export function responseFindings(document: JsonObject): OpenApiFinding[] {
         add({ rule: 'openapi-content-type', at: [...content.at, media], message: `${name} documents a body of type ${media}; bodies are JSON: application/json;charset=UTF-8` });
       }
     }
-    if (!codes.includes('429')) add({ rule: 'openapi-rate-limit-headers', at: responses.at, message: `${name} documents no 429 response; calls are rate limited: answer 429 with the X-RateLimit-* headers` });
+    // Call limits count the API's calls; a probe declared public (`security: []`) is not one of them.
+    const counted = !isDeclaredPublic(operation);
+    if (counted && !codes.includes('429')) add({ rule: 'openapi-rate-limit-headers', at: responses.at, message: `${name} documents no 429 response; calls are rate limited: answer 429 with the X-RateLimit-* headers` });
     for (const code of codes.filter((status) => /^2/.test(status))) {
       const response = dereference(document, member(responses, code));
       const headers = headerNames(response);
       const missing = RATE_LIMIT_HEADERS.filter((header) => !headers.has(header.toLowerCase()));
-      if (missing.length > 0) add({ rule: 'openapi-rate-limit-headers', at: response.at, message: `${code} response of ${name} does not document ${missing.join(', ')}; every counted response carries the rate-limit headers` });
+      if (counted && missing.length > 0) add({ rule: 'openapi-rate-limit-headers', at: response.at, message: `${code} response of ${name} does not document ${missing.join(', ')}; every counted response carries the rate-limit headers` });
       if (operation.method === 'get' && code === '200' && !headers.has('etag') && !headers.has('e-tag')) {
         add({ rule: 'openapi-etag-header', at: response.at, message: `200 response of ${name} documents neither ETag nor E-Tag; a response marks the data version for If-None-Match` });
       }

@@ -1,11 +1,12 @@
-import { isObject, member, operationsOf, type JsonObject } from './document.ts';
+import { isDeclaredPublic, isObject, member, operationsOf, type JsonObject } from './document.ts';
 import type { OpenApiFinding } from './finding.ts';
 
 const CREDENTIAL_PARAMETERS = new Set(['access_token', 'token', 'api_key', 'apikey', 'key', 'bearer', 'auth']);
 
 /**
  * openapi-bearer-security: an HTTP bearer scheme is declared and required (globally, or by each
- * operation); no scheme or parameter takes a credential from the URL.
+ * operation but those declared public with `security: []`); no scheme or parameter takes a
+ * credential from the URL.
  */
 export function securityFindings(document: JsonObject): OpenApiFinding[] {
   const findings: OpenApiFinding[] = [];
@@ -28,7 +29,7 @@ export function securityFindings(document: JsonObject): OpenApiFinding[] {
   const global = requiresBearer(document.security);
   for (const operation of operationsOf(document)) {
     const own = isObject(operation.node.value) ? operation.node.value.security : undefined;
-    if (own === undefined ? !global : !requiresBearer(own)) {
+    if (!isDeclaredPublic(operation) && (own === undefined ? !global : !requiresBearer(own))) {
       findings.push({ rule: 'openapi-bearer-security', at: own === undefined ? operation.node.at : [...operation.node.at, 'security'], message: `${operation.method.toUpperCase()} ${operation.path} does not require the bearer scheme; every call carries Authorization: Bearer <ACCESS_TOKEN>` });
     }
     const parameters = member(operation.node, 'parameters');

@@ -120,6 +120,14 @@ describe('lint --openapi on planted documents', () => {
     });
   });
 
+  it('an operation declared public with security: [] (a health probe) is outside the bearer and call-limit rules, and only it', () => {
+    const document = conforming();
+    document.paths['/services/v1/health'] = { get: { security: [], responses: { '200': { description: 'Alive.', headers: { ETag: header('string') } } } } };
+    expect(lintOpenApiText(JSON.stringify(document, null, 2), 'api.json')).toEqual([]);
+    document.paths['/services/v1/health'].get.security = [{ other: [] }];
+    expect(lintOpenApiText(JSON.stringify(document, null, 2), 'api.json').map((diagnostic) => diagnostic.rule)).toEqual(['openapi-bearer-security', 'openapi-rate-limit-headers', 'openapi-rate-limit-headers']);
+  });
+
   it.each([
     ['JSON', '{\n  "openapi": "3.1.0",\n  "paths": {\n    "/v1/orders": {,\n  }\n}\n', 4],
     ['YAML', 'openapi: 3.1.0\npaths:\n  /v1/orders: [\n', 4],
