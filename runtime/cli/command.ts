@@ -62,7 +62,8 @@ export function command<const Options extends ParseArgsOptionsConfig>(spec: Comm
       return await spec.main(parsed);
     } catch (error) {
       if (isUsageError(error)) {
-        console.error(`${spec.name}: ${oneLine((error as Error).message)}\n${spec.usage}`);
+        const message = error instanceof UsageError ? (error as Error).message : oneLine((error as Error).message);
+        console.error(`${spec.name}: ${message}\n${spec.usage}`);
         return 2;
       }
       console.error(`${spec.name}: ${(error as Error).message ?? String(error)}`);
@@ -77,7 +78,10 @@ function isUsageError(error: unknown): boolean {
   return error instanceof UsageError || String((error as { code?: unknown } | undefined)?.code ?? '').startsWith('ERR_PARSE_ARGS');
 }
 
-/** parseArgs follows the option it names with a hint about '--' ("Unknown option '--x'. To specify ..."): keep the first sentence. */
+/**
+ * parseArgs's own message as one line in the style of ours: it follows the option it names with a hint
+ * about '--' ("Unknown option '--x'. To specify ..."), so keep the first sentence, first letter lowercase.
+ */
 function oneLine(message: string): string {
   const line = message.split('\n')[0]!.split(/\.\s+(?=[A-Z])/)[0]!.trim();
   return line.charAt(0).toLowerCase() + line.slice(1);

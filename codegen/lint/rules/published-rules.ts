@@ -63,7 +63,7 @@ export const publishedShapes: Rule = ({ model, published }) => {
 /**
  * published-declaration-removed: a declaration whose versions are published stays declared. A deleted
  * definition file is reported at its entry in published-versions.json; a renamed declaration (one
- * not published, serving the same versions with the same shapes) at its new name.
+ * not published, serving the same versions with the same shapes, which have fields) at its new name.
  */
 export const publishedDeclarationRemoved: Rule = ({ model, published }) => {
   const removed = removedPublished(model, published);
@@ -80,7 +80,9 @@ export const publishedDeclarationRemoved: Rule = ({ model, published }) => {
     });
 };
 
+/** Same versions with the same shapes, and shapes with fields: two services (no fields) prove nothing alike. */
 function isRenameOf(candidate: ResolvedDeclaration, versions: Record<string, ShapeField[]>): boolean {
+  if (Object.values(versions).every((shape) => shape.length === 0)) return false;
   return Object.entries(versions).every(([name, shape]) => {
     const version = candidate.versions.find((item) => item.name === name);
     return version !== undefined && sameShape(shape, shapeOf(version));

@@ -17,6 +17,7 @@ const demo = command({
   options: { name: { type: 'string' } },
   main: ({ values }) => {
     if (values.name === 'bad') throw new UsageError('--name may not be "bad"');
+    if (values.name === 'env') throw new UsageError('DATABASE_URL=sqlite::memory: is out of reach. Use a file');
     if (values.name === 'missing') throw new InputError('/nowhere: no such folder');
     if (values.name === 'boom') throw new Error('the disk is full');
     console.log(`hello ${values.name ?? 'world'}`);
@@ -35,6 +36,7 @@ describe('command(): one command-line behaviour for every CLI', () => {
     ['an option without its value', { args: ['--name'], code: 2, out: [], err: [`demo: option '--name <value>' argument missing\n${USAGE}`] }],
     ['a positional argument it does not take', { args: ['extra'], code: 2, out: [], err: [`demo: unexpected argument 'extra'\n${USAGE}`] }],
     ['a UsageError from the command', { args: ['--name', 'bad'], code: 2, out: [], err: [`demo: --name may not be "bad"\n${USAGE}`] }],
+    ["a UsageError's message as written", { args: ['--name', 'env'], code: 2, out: [], err: [`demo: DATABASE_URL=sqlite::memory: is out of reach. Use a file\n${USAGE}`] }],
     ['an InputError: its line, exit 2, no usage', { args: ['--name', 'missing'], code: 2, out: [], err: ['demo: /nowhere: no such folder'] }],
     ['any other error: one line, exit 1, no stack', { args: ['--name', 'boom'], code: 1, out: [], err: ['demo: the disk is full'] }],
   ])('%s', async (_name, { args, code, out, err }) => {
