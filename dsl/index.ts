@@ -11,6 +11,7 @@ export {
   type CustomServiceDeclaration,
   type JobQueueDeclaration,
   type JobType,
+  type OpenApiInfo,
   type OpenApiServiceDeclaration,
   type SearchServiceDeclaration,
   type ServiceDeclaration,

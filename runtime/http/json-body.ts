@@ -1,14 +1,12 @@
 import type { Context, Middleware, Next } from 'koa';
 import coBody from 'co-body';
 import { ApiError, badRequest, payloadTooLarge, toApiError } from '../errors/index.ts';
-import { hasRequestBody } from './negotiate-json.ts';
+import { BODY_METHODS, hasRequestBody } from './negotiate-json.ts';
 
 export interface JsonBodyOptions {
   /** Largest accepted body in bytes; larger gets 413 payload_too_large. Default 1 MiB. */
   limitBytes?: number;
 }
-
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The parsed JSON request body, or undefined when the request carried none. */
 export function requestBody(ctx: Context): unknown {

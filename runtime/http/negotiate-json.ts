@@ -7,6 +7,9 @@ export interface NegotiateJsonOptions {
   bodyTypes?: readonly string[];
 }
 
+/** The methods whose request body is read; any other method's body is ignored, whatever its type. */
+export const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
+
 /** True when the request carries a body (a length over zero, or a chunked transfer). */
 export function hasRequestBody(ctx: Context): boolean {
   const length = requestHeader(ctx, 'content-length');
@@ -16,7 +19,8 @@ export function hasRequestBody(ctx: Context): boolean {
 
 /**
  * The media-type rules of the conventions: every response is JSON, so a request whose Accept
- * excludes JSON gets 406; a request body must be JSON, so any other Content-Type gets 415.
+ * excludes JSON gets 406; a POST, PUT or PATCH body must be JSON, so any other Content-Type gets 415
+ * (other methods' bodies are never read, so their type does not matter).
  *
  * @example
  * app.use(errorHandler());
@@ -31,7 +35,7 @@ export function negotiateJson({
     if (accept !== '' && accept !== 'application/json' && accept !== '*/*' && ctx.accepts('application/json') === false) {
       throw notAcceptable(`this API answers only application/json; the Accept header "${accept}" excludes it`);
     }
-    if (hasRequestBody(ctx) && ctx.is(...bodyTypes) === false) {
+    if (BODY_METHODS.has(ctx.method) && hasRequestBody(ctx) && ctx.is(...bodyTypes) === false) {
       const given = ctx.get('Content-Type') || 'none';
       throw unsupportedMediaType(`request bodies must be application/json;charset=UTF-8, not ${given}`);
     }
