@@ -1,4 +1,4 @@
-import ts from 'typescript';
+import { ts } from 'ts-morph';
 
 /**
  * The doc comment written above a definition file's `export default` (its text, tags left out), or

@@ -72,9 +72,12 @@ function required(value: string | undefined, what: string): string {
   return value;
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (error) {
-  console.error(`token: ${(error as Error).message}\n${USAGE}`);
-  process.exitCode = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? 2 : 1;
+/** Runs the token CLI on its arguments; the exit code: 0 done, 1 failed, 2 usage. */
+export async function run(args: string[]): Promise<number> {
+  try {
+    return main(args);
+  } catch (error) {
+    console.error(`token: ${(error as Error).message}\n${USAGE}`);
+    return error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? 2 : 1;
+  }
 }
