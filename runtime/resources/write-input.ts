@@ -49,7 +49,7 @@ export function parseWriteInput(body: unknown, version: VersionModel, options: W
       continue;
     }
     const parsed = field.schema.safeParse(value);
-    if (!parsed.success) problems.push(...zodProblems(parsed.error, options.resource, [name]));
+    if (!parsed.success) problems.push(...zodProblems(parsed.error, options.resource, value, [name]));
     else values[name] = parsed.data;
   }
 

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { createConfig, lint } from '@redocly/openapi-core';
-import spectralCore from '@stoplight/spectral-core';
-import spectralParsers from '@stoplight/spectral-parsers';
-import spectralRulesets from '@stoplight/spectral-rulesets';
+
+const SPECTRAL_SCRIPT = fileURLToPath(new URL('./spectral-lint.ts', import.meta.url));
 
 /** One finding of an outside linter, as `rule severity at path: message`. */
 export interface LintFinding {
@@ -15,18 +15,15 @@ export interface LintFinding {
 
 const SPECTRAL_SEVERITY = ['error', 'warning', 'info', 'hint'] as const;
 
-/** Spectral with its own `spectral:oas` ruleset, as `spectral lint` runs it. */
+/** Spectral with its own `spectral:oas` ruleset, as `spectral lint` runs it (in a process of its own: spectral-lint.ts). */
 export async function spectralFindings(documentPath: string): Promise<LintFinding[]> {
-  const { Spectral, Document } = spectralCore;
-  const spectral = new Spectral();
-  spectral.setRuleset({ extends: [[spectralRulesets.oas, 'recommended']] } as never);
-  const document = new Document(readFileSync(documentPath, 'utf8'), spectralParsers.Json, documentPath);
-  const results = await spectral.run(document);
+  const output = execFileSync(process.execPath, [SPECTRAL_SCRIPT, documentPath], { encoding: 'utf8' });
+  const results = JSON.parse(output) as { code: string; severity: number; path: string; message: string }[];
   return results.map((result) => ({
     tool: 'spectral',
-    rule: String(result.code),
+    rule: result.code,
     severity: SPECTRAL_SEVERITY[result.severity] ?? 'error',
-    where: result.path.join('.'),
+    where: result.path,
     message: result.message,
   }));
 }
