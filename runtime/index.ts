@@ -17,3 +17,4 @@ export * from './limits/index.ts';
 export * from './jobs/index.ts';
 export * from './settings/index.ts';
 export * from './versions/index.ts';
+export * from './docs/index.ts';

@@ -24,6 +24,9 @@ export function pagingParameters(paging: { defaultLimit: number; maxLimit: numbe
   ];
 }
 
+/** `a trade`, `an order`: the article English puts before a word. */
+const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+
 const aboutOf = (declaration: { name: string; description?: string }) => declaration.description ?? `The ${declaration.name}.`;
 
 /** The operation of a collection route: list, read, create, replace, update or delete. */
@@ -75,8 +78,8 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
         return {
           ...base,
           operationId: operationIds.create(singular),
-          summary: `Create a ${singular}`,
-          description: `${about}\n\nCreates a ${singular}: every required field, no null (leave an optional field out instead).`,
+          summary: `Create ${withArticle(singular)}`,
+          description: `${about}\n\nCreates ${withArticle(singular)}: every required field, no null (leave an optional field out instead).`,
           parameters: [header('UserAgent'), header('PrettyPrint')],
           requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) },
           successes: [jsonSuccess('201', 'Created.', ref('schemas', 'CreationResult'), 'Location')],
@@ -87,7 +90,7 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
         return {
           ...base,
           operationId: operation === 'replace' ? operationIds.replace(singular) : operationIds.update(singular),
-          summary: `${operation === 'replace' ? 'Replace' : 'Update part of'} a ${singular}`,
+          summary: `${operation === 'replace' ? 'Replace' : 'Update part of'} ${withArticle(singular)}`,
           description:
             operation === 'replace'
               ? `${about}\n\nReplaces the whole ${singular}: optional fields left out are cleared; null is refused.`
@@ -101,7 +104,7 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
         return {
           ...base,
           operationId: operationIds.delete(singular),
-          summary: `Delete a ${singular}`,
+          summary: `Delete ${withArticle(singular)}`,
           description: `${about}\n\nDeletes the ${singular}${referredTo.length > 0 ? ' (409 while other resources still refer to it)' : ''}.`,
           parameters: [header('UserAgent'), header('IfMatch'), id],
           successes: [noContent('Deleted.')],
@@ -126,7 +129,7 @@ export function aggregateOperation(route: RouteDescriptor & { handler: { kind: '
     return {
       operationId: operationIds.aggregateRead(parentSingular, aggregate.name),
       tag: aggregate.name,
-      summary: `Read the ${aggregate.name} of a ${parentSingular}`,
+      summary: `Read the ${aggregate.name} of ${withArticle(parentSingular)}`,
       description: `${about}\n\nEmpty until its first PUT; 404 when the ${parentSingular} does not exist.`,
       parameters: [...READ_HEADERS, ...CONDITIONAL, id],
       successes: [jsonSuccess('200', `The ${aggregate.name}.`, ref('schemas', name), 'ETag', 'E-Tag', 'Last-Modified'), NOT_MODIFIED],
@@ -136,7 +139,7 @@ export function aggregateOperation(route: RouteDescriptor & { handler: { kind: '
   return {
     operationId: operationIds.aggregateReplace(parentSingular, aggregate.name),
     tag: aggregate.name,
-    summary: `Replace the ${aggregate.name} of a ${parentSingular}`,
+    summary: `Replace the ${aggregate.name} of ${withArticle(parentSingular)}`,
     description: `${about}\n\nReplaces it whole: optional fields left out are cleared; null is refused.`,
     parameters: [header('UserAgent'), header('ResultFields'), header('PrettyPrint'), header('IfMatch'), id],
     requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) },

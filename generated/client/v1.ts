@@ -18,10 +18,10 @@ export interface paths {
         get: operations["listAccounts"];
         put?: never;
         /**
-         * Create a account
+         * Create an account
          * @description Accounts: v1 shows state and title at the top level; v2 moves them into a `profile` object. Both versions read and write the same stored account.
          *
-         *     Creates a account: every required field, no null (leave an optional field out instead).
+         *     Creates an account: every required field, no null (leave an optional field out instead).
          */
         post: operations["createAccount"];
         delete?: never;
@@ -83,7 +83,7 @@ export interface paths {
          */
         get: operations["getAccount"];
         /**
-         * Replace a account
+         * Replace an account
          * @description Accounts: v1 shows state and title at the top level; v2 moves them into a `profile` object. Both versions read and write the same stored account.
          *
          *     Replaces the whole account: optional fields left out are cleared; null is refused.
@@ -91,7 +91,7 @@ export interface paths {
         put: operations["replaceAccount"];
         post?: never;
         /**
-         * Delete a account
+         * Delete an account
          * @description Accounts: v1 shows state and title at the top level; v2 moves them into a `profile` object. Both versions read and write the same stored account.
          *
          *     Deletes the account.
@@ -108,7 +108,7 @@ export interface paths {
          */
         head: operations["headGetAccount"];
         /**
-         * Update part of a account
+         * Update part of an account
          * @description Accounts: v1 shows state and title at the top level; v2 moves them into a `profile` object. Both versions read and write the same stored account.
          *
          *     Changes only the fields sent; null clears an optional field.
@@ -132,10 +132,10 @@ export interface paths {
         get: operations["listOrders"];
         put?: never;
         /**
-         * Create a order
+         * Create an order
          * @description Orders: what a trade refers to.
          *
-         *     Creates a order: every required field, no null (leave an optional field out instead).
+         *     Creates an order: every required field, no null (leave an optional field out instead).
          */
         post: operations["createOrder"];
         delete?: never;
@@ -197,7 +197,7 @@ export interface paths {
          */
         get: operations["getOrder"];
         /**
-         * Replace a order
+         * Replace an order
          * @description Orders: what a trade refers to.
          *
          *     Replaces the whole order: optional fields left out are cleared; null is refused.
@@ -205,7 +205,7 @@ export interface paths {
         put: operations["replaceOrder"];
         post?: never;
         /**
-         * Delete a order
+         * Delete an order
          * @description Orders: what a trade refers to.
          *
          *     Deletes the order (409 while other resources still refer to it).
@@ -222,7 +222,7 @@ export interface paths {
          */
         head: operations["headGetOrder"];
         /**
-         * Update part of a order
+         * Update part of an order
          * @description Orders: what a trade refers to.
          *
          *     Changes only the fields sent; null clears an optional field.
@@ -360,10 +360,10 @@ export interface paths {
         get: operations["listUsers"];
         put?: never;
         /**
-         * Create a user
+         * Create an user
          * @description Users: a user name is unique; each user has one private profile (see profiles.ts).
          *
-         *     Creates a user: every required field, no null (leave an optional field out instead).
+         *     Creates an user: every required field, no null (leave an optional field out instead).
          */
         post: operations["createUser"];
         delete?: never;
@@ -425,7 +425,7 @@ export interface paths {
          */
         get: operations["getUser"];
         /**
-         * Replace a user
+         * Replace an user
          * @description Users: a user name is unique; each user has one private profile (see profiles.ts).
          *
          *     Replaces the whole user: optional fields left out are cleared; null is refused.
@@ -433,7 +433,7 @@ export interface paths {
         put: operations["replaceUser"];
         post?: never;
         /**
-         * Delete a user
+         * Delete an user
          * @description Users: a user name is unique; each user has one private profile (see profiles.ts).
          *
          *     Deletes the user.
@@ -450,7 +450,7 @@ export interface paths {
          */
         head: operations["headGetUser"];
         /**
-         * Update part of a user
+         * Update part of an user
          * @description Users: a user name is unique; each user has one private profile (see profiles.ts).
          *
          *     Changes only the fields sent; null clears an optional field.
@@ -466,14 +466,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read the profiles of a user
+         * Read the profiles of an user
          * @description The profile of a user: an aggregate, read and replaced only at /{v}/users/{user_id}/profiles.
          *
          *     Empty until its first PUT; 404 when the user does not exist.
          */
         get: operations["getUserProfile"];
         /**
-         * Replace the profiles of a user
+         * Replace the profiles of an user
          * @description The profile of a user: an aggregate, read and replaced only at /{v}/users/{user_id}/profiles.
          *
          *     Replaces it whole: optional fields left out are cleared; null is refused.
@@ -487,7 +487,7 @@ export interface paths {
          */
         options: operations["optionsUsersByUserIdProfiles"];
         /**
-         * Read the profiles of a user (headers only)
+         * Read the profiles of an user (headers only)
          * @description HEAD of getUserProfile: the same status and headers as the GET would answer, without a body.
          */
         head: operations["headGetUserProfile"];

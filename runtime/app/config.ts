@@ -23,7 +23,14 @@ export interface ServerConfig {
   readonly jwt: JwtOptions | undefined;
   /** Jobs run at once in this process per queue (JOB_WORKERS; 0 runs none here). Default: the queue's own. */
   readonly jobWorkers: number | undefined;
+  /**
+   * Who may read the OpenAPI documents and the docs pages (DOCS_ACCESS): `token` (the default) asks
+   * for a bearer token like every other call; `public` answers them without one.
+   */
+  readonly docsAccess: DocsAccess;
 }
+
+export type DocsAccess = 'token' | 'public';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -50,7 +57,14 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
     limits: guarded(() => limitsFromEnvironment(env)),
     jwt: guarded(() => jwtOptionsFromEnvironment(env)),
     jobWorkers: env.JOB_WORKERS === undefined || env.JOB_WORKERS === '' ? undefined : integer(env, 'JOB_WORKERS', 0, 0, 64),
+    docsAccess: docsAccess(env.DOCS_ACCESS),
   };
+}
+
+function docsAccess(raw: string | undefined): DocsAccess {
+  if (raw === undefined || raw === '' || raw === 'token') return 'token';
+  if (raw === 'public') return 'public';
+  throw new ConfigError(`DOCS_ACCESS must be token or public, not "${raw}"`);
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
