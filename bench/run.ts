@@ -8,6 +8,8 @@ import { routeScaling } from './sections/route-scaling.ts';
 import { generatorTimes } from './sections/generator.ts';
 import { serialisation } from './sections/serialisation.ts';
 import { profile } from './sections/profile.ts';
+import { againstRef } from './sections/against-ref.ts';
+import { listScaling } from './sections/list-scaling.ts';
 import { pinBench, type CpuSplit } from './lib/cpu-affinity.ts';
 
 /**
@@ -16,13 +18,15 @@ import { pinBench, type CpuSplit } from './lib/cpu-affinity.ts';
  */
 const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Promise<SectionResult>> = {
   'request-path': requestPath,
+  'list-scaling': listScaling,
   // Before route-scaling, which then reuses the projects it generated.
   generator: generatorTimes,
   'route-scaling': routeScaling,
   serialisation,
   profile,
+  against: againstRef,
 };
-const ORDER: readonly Section[] = ['request-path', 'generator', 'route-scaling', 'serialisation', 'profile'];
+const ORDER: readonly Section[] = ['request-path', 'list-scaling', 'generator', 'route-scaling', 'serialisation', 'profile', 'against'];
 
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
@@ -50,7 +54,7 @@ async function main(): Promise<number> {
     for (const table of result.tables) console.log(`${renderTable(table)}\n`);
   }
   const summary: Table = {
-    title: 'Targets (issue 7)',
+    title: 'Targets',
     columns: [{ title: 'target' }, { title: 'wanted' }, { title: 'measured', align: 'right' }, { title: '' }],
     rows: targets.map((target) => [target.name, target.target, target.figure, target.verdict]),
   };
