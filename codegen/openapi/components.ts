@@ -28,7 +28,8 @@ export const ERROR_SCHEMA: JsonSchema = {
   additionalProperties: false,
   properties: {
     message: { type: 'string', description: 'Error title.' },
-    errors: { type: 'array', minItems: 1, items: ref('schemas', 'ErrorEntry') },
+    // At most 20 entries: past 19, the last one is more_errors, counting the rest (runtime MAX_ERROR_ENTRIES).
+    errors: { type: 'array', minItems: 1, maxItems: 20, items: ref('schemas', 'ErrorEntry') },
   },
 };
 
