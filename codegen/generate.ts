@@ -29,7 +29,8 @@ export async function generate(root: string, loaded?: readonly LoadedDefinition[
     ...emitServiceRoutes(model, routes, builder),
     ...emitIndexes(model, builder),
     ...emitOpenApi(documents),
-    ...(await emitClient(documents, builder)),
+    // The typed client comes with the published documents: only when the project declares the openapi service.
+    ...(model.services.some((service) => service.handler === 'openapi') ? await emitClient(documents, builder) : []),
     emitVersionDiffs(model),
     emitMain(builder),
   ].sort((a, b) => a.path.localeCompare(b.path));

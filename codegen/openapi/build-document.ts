@@ -5,7 +5,7 @@ import { DEFAULT_SERVER, documentInfo } from './info.ts';
 import { jobBodySchemas } from './job-schemas.ts';
 import type { OperationSpec } from './operation-spec.ts';
 import { readRepresentation, representationName, singularNames, writeRepresentation, type DeclarationOf } from './representation-schemas.ts';
-import { aggregateOperation, collectionOperation, settingOperation } from './resource-operations.ts';
+import { aggregateOperation, collectionOperation, identifierParameters, settingOperation } from './resource-operations.ts';
 import { errorResponses } from './responses.ts';
 import type { JsonSchema } from './schema-of.ts';
 import { serviceOperation } from './service-operations.ts';
@@ -50,7 +50,7 @@ export function buildOpenApiDocument(model: ResolvedModel, routes: readonly Rout
     components: {
       schemas: schemasOf(model, version, declarationOf),
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <ACCESS_TOKEN>, issued by `npm run -s token -- issue`; never in the URL.' } },
-      parameters: PARAMETERS,
+      parameters: { ...PARAMETERS, ...identifierParameters(model) },
       headers: HEADERS,
       responses: {} as Record<string, JsonSchema>,
     },

@@ -2,6 +2,7 @@ import { defaultIdentifierName, type ResolvedCollection, type ResolvedModel } fr
 import type { RouteDescriptor } from '../routes/index.ts';
 import { ref } from './components.ts';
 import { operationIds } from './naming.ts';
+import { pascalOf } from '../emit/names.ts';
 import { header, json, jsonSuccess, NOT_MODIFIED, noContent, type OperationSpec } from './operation-spec.ts';
 import { representationName } from './representation-schemas.ts';
 import type { JsonSchema } from './schema-of.ts';
@@ -11,9 +12,20 @@ export const CONDITIONAL = [header('IfNoneMatch'), header('IfModifiedSince')];
 export { READ_HEADERS };
 
 /** The path parameter of an identifier, as strict as the server is: a positive integer, or a non-empty string. */
-export function identifierParameter(name: string, type: 'integer' | 'string', description: string): JsonSchema {
+export function identifierParameter(name: string, type: 'integer' | 'string'): JsonSchema {
   const schema = type === 'integer' ? { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } : { type: 'string', minLength: 1 };
-  return { name, in: 'path', required: true, description: `${description} Any other form gets 400 invalid_identifier.`, schema };
+  const form = type === 'integer' ? 'a whole number from 1' : 'a non-empty string';
+  return { name, in: 'path', required: true, description: `The ${name}: ${form}; any other form gets 400 invalid_identifier.`, schema };
+}
+
+/** Where operations find an identifier's parameter: one shared component per identifier name (`OrderId`). */
+export const identifierRef = (name: string) => ref('parameters', pascalOf(name));
+
+/** Every identifier parameter of the model, by component name: each collection's, and job_id when a job queue is declared. */
+export function identifierParameters(model: ResolvedModel): Record<string, JsonSchema> {
+  const entries = model.collections.map((collection) => [pascalOf(collection.identifier.name), identifierParameter(collection.identifier.name, collection.identifier.type)] as const);
+  const jobs = model.services.some((service) => service.handler === 'job-queue') ? [[pascalOf('job_id'), identifierParameter('job_id', 'integer')] as const] : [];
+  return Object.fromEntries([...entries, ...jobs]);
 }
 
 /** The query parameters of a page of a list: `limit` up to the collection's maximum, and `offset`. */
@@ -27,15 +39,12 @@ export function pagingParameters(paging: { defaultLimit: number; maxLimit: numbe
 /** `a trade`, `an order`: the article English puts before a word. */
 const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 
-const aboutOf = (declaration: { name: string; description?: string }) => declaration.description ?? `The ${declaration.name}.`;
-
 /** The operation of a collection route: list, read, create, replace, update or delete. */
 export function collectionOperation(route: RouteDescriptor & { handler: { kind: 'collection' } }, model: ResolvedModel, version: string): OperationSpec {
   const collection = model.collections.find((candidate) => candidate.name === route.declaration)!;
   const { singular, identifier } = collection;
   const name = representationName(singular, version);
-  const about = aboutOf(collection);
-  const id = identifierParameter(identifier.name, identifier.type, `The ${identifier.name} of the ${singular}.`);
+  const id = identifierRef(identifier.name);
   const writeHeaders = [header('UserAgent'), header('ResultFields'), header('ExpansionFields'), header('PrettyPrint'), header('IfMatch')];
   const unique = collection.fields.some((field) => field.unique) ? ['409'] : [];
   const references = collection.fields.some((field) => field.kind === 'reference') ? ['422'] : [];
@@ -58,7 +67,7 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
           ...base,
           operationId: listForm ? operationIds.listForm(collection.name) : operationIds.list(collection.name),
           summary: listForm ? `List ${collection.name} (the /(list) form)` : `List ${collection.name}`,
-          description: `${about}\n\nA page of ${collection.name}, filtered by the query string; X-Total-Count and Link carry the paging.${listForm ? ` The same as GET /${version}/${collection.name}.` : ''} Any other query parameter gets 400 unknown_parameter.`,
+          description: `A page of ${collection.name}, filtered by the query string; X-Total-Count and Link carry the paging.${listForm ? ` The same as GET /${version}/${collection.name}.` : ''} Any other query parameter gets 400 unknown_parameter.`,
           parameters: [...READ_HEADERS, ...CONDITIONAL, ...pagingParameters(collection.paging), ...filters],
           successes: [jsonSuccess('200', `A page of ${collection.name}.`, { type: 'array', items: ref('schemas', name) }, 'ETag', 'E-Tag', 'X-Total-Count', 'Link'), NOT_MODIFIED],
           errors: [],
@@ -69,7 +78,7 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
           ...base,
           operationId: operationIds.read(singular),
           summary: `Read one ${singular}`,
-          description: `${about}\n\nOne ${singular}, tagged with its version (ETag) and last change (Last-Modified).`,
+          description: `One ${singular}, tagged with its version (ETag) and last change (Last-Modified).`,
           parameters: [...READ_HEADERS, ...CONDITIONAL, id],
           successes: [jsonSuccess('200', `The ${singular}.`, ref('schemas', name), 'ETag', 'E-Tag', 'Last-Modified'), NOT_MODIFIED],
           errors: ['404'],
@@ -79,7 +88,7 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
           ...base,
           operationId: operationIds.create(singular),
           summary: `Create ${withArticle(singular)}`,
-          description: `${about}\n\nCreates ${withArticle(singular)}: every required field, no null (leave an optional field out instead).`,
+          description: `Creates ${withArticle(singular)}: every required field, no null (leave an optional field out instead).`,
           parameters: [header('UserAgent'), header('PrettyPrint')],
           requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) },
           successes: [jsonSuccess('201', 'Created.', ref('schemas', 'CreationResult'), 'Location')],
@@ -93,8 +102,8 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
           summary: `${operation === 'replace' ? 'Replace' : 'Update part of'} ${withArticle(singular)}`,
           description:
             operation === 'replace'
-              ? `${about}\n\nReplaces the whole ${singular}: optional fields left out are cleared; null is refused.`
-              : `${about}\n\nChanges only the fields sent; null clears an optional field.`,
+              ? `Replaces the whole ${singular}: optional fields left out are cleared; null is refused.`
+              : `Changes only the fields sent; null clears an optional field.`,
           parameters: [...writeHeaders, id],
           requestBody: { required: true, content: json(ref('schemas', operation === 'replace' ? `${name}Write` : `${name}Patch`)) },
           successes: [jsonSuccess('200', `The ${singular} as it now is.`, ref('schemas', name))],
@@ -105,7 +114,7 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
           ...base,
           operationId: operationIds.delete(singular),
           summary: `Delete ${withArticle(singular)}`,
-          description: `${about}\n\nDeletes the ${singular}${referredTo.length > 0 ? ' (409 while other resources still refer to it)' : ''}.`,
+          description: `Deletes the ${singular}${referredTo.length > 0 ? ' (409 while other resources still refer to it)' : ''}.`,
           parameters: [header('UserAgent'), header('IfMatch'), id],
           successes: [noContent('Deleted.')],
           errors: ['404', '412', ...referredTo],
@@ -122,15 +131,14 @@ export function aggregateOperation(route: RouteDescriptor & { handler: { kind: '
   const parent: ResolvedCollection | undefined = model.collections.find((candidate) => candidate.name === aggregate.parent);
   const parentSingular = parent?.singular ?? aggregate.parent;
   const idName = parent?.identifier.name ?? defaultIdentifierName(aggregate.parent);
-  const id = identifierParameter(idName, parent?.identifier.type ?? 'integer', `The ${idName} of the ${parentSingular}.`);
+  const id = identifierRef(idName);
   const name = representationName(aggregate.name, version);
-  const about = aboutOf(aggregate);
   if (route.handler.operation === 'read') {
     return {
       operationId: operationIds.aggregateRead(parentSingular, aggregate.name),
       tag: aggregate.name,
       summary: `Read the ${aggregate.name} of ${withArticle(parentSingular)}`,
-      description: `${about}\n\nEmpty until its first PUT; 404 when the ${parentSingular} does not exist.`,
+      description: `Empty until its first PUT; 404 when the ${parentSingular} does not exist.`,
       parameters: [...READ_HEADERS, ...CONDITIONAL, id],
       successes: [jsonSuccess('200', `The ${aggregate.name}.`, ref('schemas', name), 'ETag', 'E-Tag', 'Last-Modified'), NOT_MODIFIED],
       errors: ['404'],
@@ -140,7 +148,7 @@ export function aggregateOperation(route: RouteDescriptor & { handler: { kind: '
     operationId: operationIds.aggregateReplace(parentSingular, aggregate.name),
     tag: aggregate.name,
     summary: `Replace the ${aggregate.name} of ${withArticle(parentSingular)}`,
-    description: `${about}\n\nReplaces it whole: optional fields left out are cleared; null is refused.`,
+    description: `Replaces it whole: optional fields left out are cleared; null is refused.`,
     parameters: [header('UserAgent'), header('ResultFields'), header('PrettyPrint'), header('IfMatch'), id],
     requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) },
     successes: [jsonSuccess('200', `The ${aggregate.name} as it now is.`, ref('schemas', name))],
@@ -152,13 +160,12 @@ export function aggregateOperation(route: RouteDescriptor & { handler: { kind: '
 export function settingOperation(route: RouteDescriptor & { handler: { kind: 'setting' } }, model: ResolvedModel, version: string): OperationSpec {
   const setting = model.settings.find((candidate) => candidate.name === route.declaration)!;
   const name = representationName(setting.name, version);
-  const about = aboutOf(setting);
   if (route.handler.operation === 'read') {
     return {
       operationId: operationIds.settingRead(setting.name),
       tag: setting.name,
       summary: `Read the caller's ${setting.name}`,
-      description: `${about}\n\nThe caller's own value (per user, or per client when the token acts for none); empty until set.`,
+      description: `The caller's own value (per user, or per client when the token acts for none); empty until set.`,
       parameters: [...READ_HEADERS, ...CONDITIONAL],
       successes: [jsonSuccess('200', `The caller's ${setting.name}.`, ref('schemas', name), 'ETag', 'E-Tag'), NOT_MODIFIED],
       errors: [],
@@ -168,7 +175,7 @@ export function settingOperation(route: RouteDescriptor & { handler: { kind: 'se
     operationId: operationIds.settingReplace(setting.name),
     tag: setting.name,
     summary: `Set the caller's ${setting.name}`,
-    description: `${about}\n\nAnswers the value as stored (canonical forms applied).`,
+    description: `Answers the value as stored (canonical forms applied).`,
     parameters: [header('UserAgent'), header('ResultFields'), header('PrettyPrint')],
     requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) },
     successes: [jsonSuccess('200', `The caller's ${setting.name} as stored.`, ref('schemas', name))],

@@ -4,7 +4,7 @@ import { ref } from './components.ts';
 import { operationIds } from './naming.ts';
 import { header, json, jsonSuccess, NOT_MODIFIED, noContent, RATE_LIMIT, type OperationSpec } from './operation-spec.ts';
 import { representationName, type DeclarationOf } from './representation-schemas.ts';
-import { CONDITIONAL, identifierParameter, pagingParameters, READ_HEADERS } from './resource-operations.ts';
+import { CONDITIONAL, identifierRef, pagingParameters, READ_HEADERS } from './resource-operations.ts';
 import { jsonSchemaOf, type JsonSchema } from './schema-of.ts';
 import { jobSchemaName } from './job-schemas.ts';
 
@@ -24,7 +24,7 @@ export function serviceOperation(route: RouteDescriptor & { handler: { kind: 'se
       operationId: operationIds.search(service.name),
       tag,
       summary: 'Full-text search over one collection',
-      description: `${about}\n\nMatches every word of q (each a prefix) in the searchable fields of the category, answered in that collection's representation. Any other query parameter gets 400 unknown_parameter.`,
+      description: `Matches every word of q (each a prefix) in the searchable fields of the category, answered in that collection's representation. Any other query parameter gets 400 unknown_parameter.`,
       parameters: [
         ...READ_HEADERS,
         ...CONDITIONAL,
@@ -41,21 +41,21 @@ export function serviceOperation(route: RouteDescriptor & { handler: { kind: 'se
       operationId: operationIds.document(service.name),
       tag,
       summary: `This document (OpenAPI 3.1, ${version})`,
-      description: `${about}\n\nThe OpenAPI 3.1 document of ${version}, with the server's base URL in servers.`,
+      description: `The OpenAPI 3.1 document of ${version}, with the server's base URL in servers.`,
       parameters: [...READ_HEADERS, ...CONDITIONAL],
       successes: [jsonSuccess('200', `The OpenAPI document of ${version}.`, { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } } }, 'ETag', 'E-Tag'), NOT_MODIFIED],
       errors: [],
     };
   }
   if (service.handler === 'job-queue') {
-    const jobId = identifierParameter('job_id', 'integer', 'The job_id of the job.');
+    const jobId = identifierRef('job_id');
     const bodies = service.jobTypes.map((type) => ref('schemas', jobSchemaName(service.name, type)));
     if (index === 0) {
       return {
         operationId: operationIds.enqueue(service.name),
         tag,
         summary: 'Add a job to the queue',
-        description: `${about}\n\nQueues a job of a declared type; an unknown type or payload gets 400. Location and the body's uri name the job.`,
+        description: `Queues a job of a declared type; an unknown type or payload gets 400. Location and the body's uri name the job.`,
         parameters: [header('UserAgent'), header('PrettyPrint')],
         requestBody: {
           required: true,
@@ -70,7 +70,7 @@ export function serviceOperation(route: RouteDescriptor & { handler: { kind: 'se
         operationId: operationIds.job(service.name),
         tag,
         summary: 'Read the state of one job',
-        description: `${about}\n\nThe job's state, and its result or errors once finished.`,
+        description: `The job's state, and its result or errors once finished.`,
         parameters: [...READ_HEADERS, ...CONDITIONAL, jobId],
         successes: [jsonSuccess('200', 'The job.', ref('schemas', 'Job'), 'ETag', 'E-Tag'), NOT_MODIFIED],
         errors: ['404'],
@@ -80,7 +80,7 @@ export function serviceOperation(route: RouteDescriptor & { handler: { kind: 'se
       operationId: operationIds.removeJob(service.name),
       tag,
       summary: 'Remove a queued or finished job',
-      description: `${about}\n\nRemoves the job; 423 while it runs.`,
+      description: `Removes the job; 423 while it runs.`,
       parameters: [header('UserAgent'), jobId],
       successes: [noContent('Removed.')],
       errors: ['404', '423'],

@@ -11,30 +11,18 @@ export interface paths {
         };
         /**
          * List accounts
-         * @description Accounts: v1 shows state and title at the top level; v2 moves them into a `profile` object. Both versions read and write the same stored account.
-         *
-         *     A page of accounts, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of accounts, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listAccounts"];
         put?: never;
         /**
          * Create an account
-         * @description Accounts: v1 shows state and title at the top level; v2 moves them into a `profile` object. Both versions read and write the same stored account.
-         *
-         *     Creates an account: every required field, no null (leave an optional field out instead).
+         * @description Creates an account: every required field, no null (leave an optional field out instead).
          */
         post: operations["createAccount"];
         delete?: never;
-        /**
-         * Methods of /v1/accounts
-         * @description Answers 204 with Allow: GET, POST, HEAD, OPTIONS. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.
-         */
-        options: operations["optionsAccounts"];
-        /**
-         * List accounts (headers only)
-         * @description HEAD of listAccounts: the same status and headers as the GET would answer, without a body.
-         */
-        head: operations["headListAccounts"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -47,24 +35,14 @@ export interface paths {
         };
         /**
          * List accounts (the /(list) form)
-         * @description Accounts: v1 shows state and title at the top level; v2 moves them into a `profile` object. Both versions read and write the same stored account.
-         *
-         *     A page of accounts, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v1/accounts. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of accounts, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v1/accounts. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listAccountsListForm"];
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * Methods of /v1/accounts/(list)
-         * @description Answers 204 with Allow: GET, HEAD, OPTIONS. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.
-         */
-        options: operations["optionsAccountsListForm"];
-        /**
-         * List accounts (the /(list) form) (headers only)
-         * @description HEAD of listAccountsListForm: the same status and headers as the GET would answer, without a body.
-         */
-        head: operations["headListAccountsListForm"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -77,41 +55,25 @@ export interface paths {
         };
         /**
          * Read one account
-         * @description Accounts: v1 shows state and title at the top level; v2 moves them into a `profile` object. Both versions read and write the same stored account.
-         *
-         *     One account, tagged with its version (ETag) and last change (Last-Modified).
+         * @description One account, tagged with its version (ETag) and last change (Last-Modified).
          */
         get: operations["getAccount"];
         /**
          * Replace an account
-         * @description Accounts: v1 shows state and title at the top level; v2 moves them into a `profile` object. Both versions read and write the same stored account.
-         *
-         *     Replaces the whole account: optional fields left out are cleared; null is refused.
+         * @description Replaces the whole account: optional fields left out are cleared; null is refused.
          */
         put: operations["replaceAccount"];
         post?: never;
         /**
          * Delete an account
-         * @description Accounts: v1 shows state and title at the top level; v2 moves them into a `profile` object. Both versions read and write the same stored account.
-         *
-         *     Deletes the account.
+         * @description Deletes the account.
          */
         delete: operations["deleteAccount"];
-        /**
-         * Methods of /v1/accounts/{account_id}
-         * @description Answers 204 with Allow: GET, PUT, PATCH, DELETE, HEAD, OPTIONS. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.
-         */
-        options: operations["optionsAccountsByAccountId"];
-        /**
-         * Read one account (headers only)
-         * @description HEAD of getAccount: the same status and headers as the GET would answer, without a body.
-         */
-        head: operations["headGetAccount"];
+        options?: never;
+        head?: never;
         /**
          * Update part of an account
-         * @description Accounts: v1 shows state and title at the top level; v2 moves them into a `profile` object. Both versions read and write the same stored account.
-         *
-         *     Changes only the fields sent; null clears an optional field.
+         * @description Changes only the fields sent; null clears an optional field.
          */
         patch: operations["updateAccount"];
         trace?: never;
@@ -125,30 +87,18 @@ export interface paths {
         };
         /**
          * List orders
-         * @description Orders: what a trade refers to.
-         *
-         *     A page of orders, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of orders, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listOrders"];
         put?: never;
         /**
          * Create an order
-         * @description Orders: what a trade refers to.
-         *
-         *     Creates an order: every required field, no null (leave an optional field out instead).
+         * @description Creates an order: every required field, no null (leave an optional field out instead).
          */
         post: operations["createOrder"];
         delete?: never;
-        /**
-         * Methods of /v1/orders
-         * @description Answers 204 with Allow: GET, POST, HEAD, OPTIONS. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.
-         */
-        options: operations["optionsOrders"];
-        /**
-         * List orders (headers only)
-         * @description HEAD of listOrders: the same status and headers as the GET would answer, without a body.
-         */
-        head: operations["headListOrders"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -161,24 +111,14 @@ export interface paths {
         };
         /**
          * List orders (the /(list) form)
-         * @description Orders: what a trade refers to.
-         *
-         *     A page of orders, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v1/orders. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of orders, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v1/orders. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listOrdersListForm"];
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * Methods of /v1/orders/(list)
-         * @description Answers 204 with Allow: GET, HEAD, OPTIONS. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.
-         */
-        options: operations["optionsOrdersListForm"];
-        /**
-         * List orders (the /(list) form) (headers only)
-         * @description HEAD of listOrdersListForm: the same status and headers as the GET would answer, without a body.
-         */
-        head: operations["headListOrdersListForm"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -191,41 +131,25 @@ export interface paths {
         };
         /**
          * Read one order
-         * @description Orders: what a trade refers to.
-         *
-         *     One order, tagged with its version (ETag) and last change (Last-Modified).
+         * @description One order, tagged with its version (ETag) and last change (Last-Modified).
          */
         get: operations["getOrder"];
         /**
          * Replace an order
-         * @description Orders: what a trade refers to.
-         *
-         *     Replaces the whole order: optional fields left out are cleared; null is refused.
+         * @description Replaces the whole order: optional fields left out are cleared; null is refused.
          */
         put: operations["replaceOrder"];
         post?: never;
         /**
          * Delete an order
-         * @description Orders: what a trade refers to.
-         *
-         *     Deletes the order (409 while other resources still refer to it).
+         * @description Deletes the order (409 while other resources still refer to it).
          */
         delete: operations["deleteOrder"];
-        /**
-         * Methods of /v1/orders/{order_id}
-         * @description Answers 204 with Allow: GET, PUT, PATCH, DELETE, HEAD, OPTIONS. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.
-         */
-        options: operations["optionsOrdersByOrderId"];
-        /**
-         * Read one order (headers only)
-         * @description HEAD of getOrder: the same status and headers as the GET would answer, without a body.
-         */
-        head: operations["headGetOrder"];
+        options?: never;
+        head?: never;
         /**
          * Update part of an order
-         * @description Orders: what a trade refers to.
-         *
-         *     Changes only the fields sent; null clears an optional field.
+         * @description Changes only the fields sent; null clears an optional field.
          */
         patch: operations["updateOrder"];
         trace?: never;
@@ -239,30 +163,18 @@ export interface paths {
         };
         /**
          * List trades
-         * @description Trades: each may refer to an order, returned as the order's URI unless expanded.
-         *
-         *     A page of trades, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of trades, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listTrades"];
         put?: never;
         /**
          * Create a trade
-         * @description Trades: each may refer to an order, returned as the order's URI unless expanded.
-         *
-         *     Creates a trade: every required field, no null (leave an optional field out instead).
+         * @description Creates a trade: every required field, no null (leave an optional field out instead).
          */
         post: operations["createTrade"];
         delete?: never;
-        /**
-         * Methods of /v1/trades
-         * @description Answers 204 with Allow: GET, POST, HEAD, OPTIONS. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.
-         */
-        options: operations["optionsTrades"];
-        /**
-         * List trades (headers only)
-         * @description HEAD of listTrades: the same status and headers as the GET would answer, without a body.
-         */
-        head: operations["headListTrades"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -275,24 +187,14 @@ export interface paths {
         };
         /**
          * List trades (the /(list) form)
-         * @description Trades: each may refer to an order, returned as the order's URI unless expanded.
-         *
-         *     A page of trades, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v1/trades. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of trades, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v1/trades. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listTradesListForm"];
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * Methods of /v1/trades/(list)
-         * @description Answers 204 with Allow: GET, HEAD, OPTIONS. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.
-         */
-        options: operations["optionsTradesListForm"];
-        /**
-         * List trades (the /(list) form) (headers only)
-         * @description HEAD of listTradesListForm: the same status and headers as the GET would answer, without a body.
-         */
-        head: operations["headListTradesListForm"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -305,41 +207,25 @@ export interface paths {
         };
         /**
          * Read one trade
-         * @description Trades: each may refer to an order, returned as the order's URI unless expanded.
-         *
-         *     One trade, tagged with its version (ETag) and last change (Last-Modified).
+         * @description One trade, tagged with its version (ETag) and last change (Last-Modified).
          */
         get: operations["getTrade"];
         /**
          * Replace a trade
-         * @description Trades: each may refer to an order, returned as the order's URI unless expanded.
-         *
-         *     Replaces the whole trade: optional fields left out are cleared; null is refused.
+         * @description Replaces the whole trade: optional fields left out are cleared; null is refused.
          */
         put: operations["replaceTrade"];
         post?: never;
         /**
          * Delete a trade
-         * @description Trades: each may refer to an order, returned as the order's URI unless expanded.
-         *
-         *     Deletes the trade.
+         * @description Deletes the trade.
          */
         delete: operations["deleteTrade"];
-        /**
-         * Methods of /v1/trades/{trade_id}
-         * @description Answers 204 with Allow: GET, PUT, PATCH, DELETE, HEAD, OPTIONS. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.
-         */
-        options: operations["optionsTradesByTradeId"];
-        /**
-         * Read one trade (headers only)
-         * @description HEAD of getTrade: the same status and headers as the GET would answer, without a body.
-         */
-        head: operations["headGetTrade"];
+        options?: never;
+        head?: never;
         /**
          * Update part of a trade
-         * @description Trades: each may refer to an order, returned as the order's URI unless expanded.
-         *
-         *     Changes only the fields sent; null clears an optional field.
+         * @description Changes only the fields sent; null clears an optional field.
          */
         patch: operations["updateTrade"];
         trace?: never;
@@ -353,30 +239,18 @@ export interface paths {
         };
         /**
          * List users
-         * @description Users: a user name is unique; each user has one private profile (see profiles.ts).
-         *
-         *     A page of users, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of users, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listUsers"];
         put?: never;
         /**
          * Create an user
-         * @description Users: a user name is unique; each user has one private profile (see profiles.ts).
-         *
-         *     Creates an user: every required field, no null (leave an optional field out instead).
+         * @description Creates an user: every required field, no null (leave an optional field out instead).
          */
         post: operations["createUser"];
         delete?: never;
-        /**
-         * Methods of /v1/users
-         * @description Answers 204 with Allow: GET, POST, HEAD, OPTIONS. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.
-         */
-        options: operations["optionsUsers"];
-        /**
-         * List users (headers only)
-         * @description HEAD of listUsers: the same status and headers as the GET would answer, without a body.
-         */
-        head: operations["headListUsers"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -389,24 +263,14 @@ export interface paths {
         };
         /**
          * List users (the /(list) form)
-         * @description Users: a user name is unique; each user has one private profile (see profiles.ts).
-         *
-         *     A page of users, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v1/users. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of users, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v1/users. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listUsersListForm"];
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * Methods of /v1/users/(list)
-         * @description Answers 204 with Allow: GET, HEAD, OPTIONS. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.
-         */
-        options: operations["optionsUsersListForm"];
-        /**
-         * List users (the /(list) form) (headers only)
-         * @description HEAD of listUsersListForm: the same status and headers as the GET would answer, without a body.
-         */
-        head: operations["headListUsersListForm"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -419,41 +283,25 @@ export interface paths {
         };
         /**
          * Read one user
-         * @description Users: a user name is unique; each user has one private profile (see profiles.ts).
-         *
-         *     One user, tagged with its version (ETag) and last change (Last-Modified).
+         * @description One user, tagged with its version (ETag) and last change (Last-Modified).
          */
         get: operations["getUser"];
         /**
          * Replace an user
-         * @description Users: a user name is unique; each user has one private profile (see profiles.ts).
-         *
-         *     Replaces the whole user: optional fields left out are cleared; null is refused.
+         * @description Replaces the whole user: optional fields left out are cleared; null is refused.
          */
         put: operations["replaceUser"];
         post?: never;
         /**
          * Delete an user
-         * @description Users: a user name is unique; each user has one private profile (see profiles.ts).
-         *
-         *     Deletes the user.
+         * @description Deletes the user.
          */
         delete: operations["deleteUser"];
-        /**
-         * Methods of /v1/users/{user_id}
-         * @description Answers 204 with Allow: GET, PUT, PATCH, DELETE, HEAD, OPTIONS. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.
-         */
-        options: operations["optionsUsersByUserId"];
-        /**
-         * Read one user (headers only)
-         * @description HEAD of getUser: the same status and headers as the GET would answer, without a body.
-         */
-        head: operations["headGetUser"];
+        options?: never;
+        head?: never;
         /**
          * Update part of an user
-         * @description Users: a user name is unique; each user has one private profile (see profiles.ts).
-         *
-         *     Changes only the fields sent; null clears an optional field.
+         * @description Changes only the fields sent; null clears an optional field.
          */
         patch: operations["updateUser"];
         trace?: never;
@@ -467,30 +315,18 @@ export interface paths {
         };
         /**
          * Read the profiles of an user
-         * @description The profile of a user: an aggregate, read and replaced only at /{v}/users/{user_id}/profiles.
-         *
-         *     Empty until its first PUT; 404 when the user does not exist.
+         * @description Empty until its first PUT; 404 when the user does not exist.
          */
         get: operations["getUserProfile"];
         /**
          * Replace the profiles of an user
-         * @description The profile of a user: an aggregate, read and replaced only at /{v}/users/{user_id}/profiles.
-         *
-         *     Replaces it whole: optional fields left out are cleared; null is refused.
+         * @description Replaces it whole: optional fields left out are cleared; null is refused.
          */
         put: operations["replaceUserProfile"];
         post?: never;
         delete?: never;
-        /**
-         * Methods of /v1/users/{user_id}/profiles
-         * @description Answers 204 with Allow: GET, PUT, HEAD, OPTIONS. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.
-         */
-        options: operations["optionsUsersByUserIdProfiles"];
-        /**
-         * Read the profiles of an user (headers only)
-         * @description HEAD of getUserProfile: the same status and headers as the GET would answer, without a body.
-         */
-        head: operations["headGetUserProfile"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -503,24 +339,14 @@ export interface paths {
         };
         /**
          * This document (OpenAPI 3.1, v1)
-         * @description The OpenAPI 3.1 document of each version: GET /services/{v}/openapi.
-         *
-         *     The OpenAPI 3.1 document of v1, with the server's base URL in servers.
+         * @description The OpenAPI 3.1 document of v1, with the server's base URL in servers.
          */
         get: operations["getOpenapiDocument"];
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * Methods of /services/v1/openapi
-         * @description Answers 204 with Allow: GET, HEAD, OPTIONS. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.
-         */
-        options: operations["optionsServicesOpenapi"];
-        /**
-         * This document (OpenAPI 3.1, v1) (headers only)
-         * @description HEAD of getOpenapiDocument: the same status and headers as the GET would answer, without a body.
-         */
-        head: operations["headGetOpenapiDocument"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -534,18 +360,12 @@ export interface paths {
         get?: never;
         /**
          * Add a job to the queue
-         * @description Background jobs: PUT /services/{v}/queued/jobs adds one; GET and DELETE /services/{v}/queued/jobs/{id}.
-         *
-         *     Queues a job of a declared type; an unknown type or payload gets 400. Location and the body's uri name the job.
+         * @description Queues a job of a declared type; an unknown type or payload gets 400. Location and the body's uri name the job.
          */
         put: operations["enqueueQueuedJob"];
         post?: never;
         delete?: never;
-        /**
-         * Methods of /services/v1/queued/jobs
-         * @description Answers 204 with Allow: PUT, OPTIONS. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.
-         */
-        options: operations["optionsServicesQueuedJobs"];
+        options?: never;
         head?: never;
         patch?: never;
         trace?: never;
@@ -559,30 +379,18 @@ export interface paths {
         };
         /**
          * Read the state of one job
-         * @description Background jobs: PUT /services/{v}/queued/jobs adds one; GET and DELETE /services/{v}/queued/jobs/{id}.
-         *
-         *     The job's state, and its result or errors once finished.
+         * @description The job's state, and its result or errors once finished.
          */
         get: operations["getQueuedJob"];
         put?: never;
         post?: never;
         /**
          * Remove a queued or finished job
-         * @description Background jobs: PUT /services/{v}/queued/jobs adds one; GET and DELETE /services/{v}/queued/jobs/{id}.
-         *
-         *     Removes the job; 423 while it runs.
+         * @description Removes the job; 423 while it runs.
          */
         delete: operations["deleteQueuedJob"];
-        /**
-         * Methods of /services/v1/queued/jobs/{job_id}
-         * @description Answers 204 with Allow: GET, DELETE, HEAD, OPTIONS. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.
-         */
-        options: operations["optionsServicesQueuedJobsByJobId"];
-        /**
-         * Read the state of one job (headers only)
-         * @description HEAD of getQueuedJob: the same status and headers as the GET would answer, without a body.
-         */
-        head: operations["headGetQueuedJob"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -595,24 +403,14 @@ export interface paths {
         };
         /**
          * Full-text search over one collection
-         * @description Full-text search over the searchable fields of one collection: GET /services/{v}/search?q=&category=.
-         *
-         *     Matches every word of q (each a prefix) in the searchable fields of the category, answered in that collection's representation. Any other query parameter gets 400 unknown_parameter.
+         * @description Matches every word of q (each a prefix) in the searchable fields of the category, answered in that collection's representation. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["search"];
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * Methods of /services/v1/search
-         * @description Answers 204 with Allow: GET, HEAD, OPTIONS. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.
-         */
-        options: operations["optionsServicesSearch"];
-        /**
-         * Full-text search over one collection (headers only)
-         * @description HEAD of search: the same status and headers as the GET would answer, without a body.
-         */
-        head: operations["headSearch"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -625,30 +423,18 @@ export interface paths {
         };
         /**
          * Read the caller's gui/lang
-         * @description The interface language of the caller: PUT /settings/{v}/gui/lang {"lang": "fr-FR"}.
-         *
-         *     The caller's own value (per user, or per client when the token acts for none); empty until set.
+         * @description The caller's own value (per user, or per client when the token acts for none); empty until set.
          */
         get: operations["getGuiLang"];
         /**
          * Set the caller's gui/lang
-         * @description The interface language of the caller: PUT /settings/{v}/gui/lang {"lang": "fr-FR"}.
-         *
-         *     Answers the value as stored (canonical forms applied).
+         * @description Answers the value as stored (canonical forms applied).
          */
         put: operations["setGuiLang"];
         post?: never;
         delete?: never;
-        /**
-         * Methods of /settings/v1/gui/lang
-         * @description Answers 204 with Allow: GET, PUT, HEAD, OPTIONS. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.
-         */
-        options: operations["optionsSettingsGuiLang"];
-        /**
-         * Read the caller's gui/lang (headers only)
-         * @description HEAD of getGuiLang: the same status and headers as the GET would answer, without a body.
-         */
-        head: operations["headGetGuiLang"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -829,30 +615,14 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Bad Request: a parameter, header, identifier or field is missing or wrongly formatted (the entry names it). (HEAD: the headers of the error, no body) */
-        HeadError400: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
         /** @description Unauthorized: no credential, or an invalid one. */
         Error401: {
             headers: {
-                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
-        };
-        /** @description Unauthorized: no credential, or an invalid one. (HEAD: the headers of the error, no body) */
-        HeadError401: {
-            headers: {
-                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                [name: string]: unknown;
-            };
-            content?: never;
         };
         /** @description Forbidden: token expired, or client refused. */
         Error403: {
@@ -863,13 +633,6 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden: token expired, or client refused. (HEAD: the headers of the error, no body) */
-        HeadError403: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
         /** @description Not Found: no resource with this identifier. */
         Error404: {
             headers: {
@@ -879,13 +642,6 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not Found: no resource with this identifier. (HEAD: the headers of the error, no body) */
-        HeadError404: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
         /** @description Not Acceptable: Accept excludes application/json. */
         Error406: {
             headers: {
@@ -894,13 +650,6 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["Error"];
             };
-        };
-        /** @description Not Acceptable: Accept excludes application/json. (HEAD: the headers of the error, no body) */
-        HeadError406: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content?: never;
         };
         /** @description Conflict: a duplicate value, or the resource is still referred to. */
         Error409: {
@@ -959,26 +708,11 @@ export interface components {
         /** @description Too Many Requests: over the call limit of this path family. */
         Error429: {
             headers: {
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
-        };
-        /** @description Too Many Requests: over the call limit of this path family. (HEAD: the headers of the error, no body) */
-        HeadError429: {
-            headers: {
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "Retry-After": components["headers"]["Retry-After"];
-                [name: string]: unknown;
-            };
-            content?: never;
         };
         /** @description Internal Server Error. */
         Error500: {
@@ -989,13 +723,6 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Internal Server Error. (HEAD: the headers of the error, no body) */
-        HeadError500: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
         /** @description Service Unavailable: the server is shutting down. */
         Error503: {
             headers: {
@@ -1004,13 +731,6 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["Error"];
             };
-        };
-        /** @description Service Unavailable: the server is shutting down. (HEAD: the headers of the error, no body) */
-        HeadError503: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content?: never;
         };
     };
     parameters: {
@@ -1028,34 +748,19 @@ export interface components {
         IfModifiedSince: string;
         /** @description Write only if the resource still has this tag (412 otherwise). */
         IfMatch: string;
+        /** @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        AccountId: number;
+        /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        OrderId: number;
+        /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        TradeId: number;
+        /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        UserId: number;
+        /** @description The job_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        JobId: number;
     };
     requestBodies: never;
-    headers: {
-        /** @description Version of the data: a strong tag over the exact bytes sent. */
-        ETag: string;
-        /** @description The same value as ETag, under the name the conventions use. */
-        "E-Tag": string;
-        /** @description ISO 8601 UTC time of the last change. */
-        "Last-Modified": string;
-        /** @description true when the JSON is formatted for reading. */
-        "X-Pretty-Print": "true" | "false";
-        /** @description Calls allowed in the window. */
-        "X-RateLimit-Limit": number;
-        /** @description Calls remaining in the window. */
-        "X-RateLimit-Remaining": number;
-        /** @description When the window resets, Unix epoch seconds. */
-        "X-RateLimit-Reset": number;
-        /** @description Seconds to wait before calling again. */
-        "Retry-After": number;
-        /** @description URI of the new resource or job. */
-        Location: string;
-        /** @description Paging links (rel first, next, prev), RFC 8288. */
-        Link: string;
-        /** @description How many items match, whatever the page. */
-        "X-Total-Count": number;
-        /** @description Bearer challenge (RFC 6750). */
-        "WWW-Authenticate": string;
-    };
+    headers: never;
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1094,14 +799,6 @@ export interface operations {
             /** @description A page of accounts. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-Total-Count": components["headers"]["X-Total-Count"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1111,11 +808,6 @@ export interface operations {
             /** @description Not Modified: the version the client holds is current. */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1150,11 +842,6 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1170,106 +857,6 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
-        };
-    };
-    optionsAccounts: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods this path answers. */
-            204: {
-                headers: {
-                    /** @description The methods this path answers. */
-                    Allow: "GET, POST, HEAD, OPTIONS";
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    headListAccounts: {
-        parameters: {
-            query?: {
-                /** @description Page size (default 50, at most 500). */
-                limit?: number;
-                /** @description Items to skip. */
-                offset?: number;
-                /** @description Only accounts whose user_name equals this value. */
-                user_name?: string;
-                /** @description Only accounts whose e_mail equals this value. */
-                e_mail?: string;
-            };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of accounts. */
-            200: {
-                headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-Total-Count": components["headers"]["X-Total-Count"];
-                    Link: components["headers"]["Link"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["HeadError400"];
-            401: components["responses"]["HeadError401"];
-            403: components["responses"]["HeadError403"];
-            406: components["responses"]["HeadError406"];
-            429: components["responses"]["HeadError429"];
-            500: components["responses"]["HeadError500"];
-            503: components["responses"]["HeadError503"];
         };
     };
     listAccountsListForm: {
@@ -1306,14 +893,6 @@ export interface operations {
             /** @description A page of accounts. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-Total-Count": components["headers"]["X-Total-Count"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1323,11 +902,6 @@ export interface operations {
             /** @description Not Modified: the version the client holds is current. */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1339,106 +913,6 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
-        };
-    };
-    optionsAccountsListForm: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods this path answers. */
-            204: {
-                headers: {
-                    /** @description The methods this path answers. */
-                    Allow: "GET, HEAD, OPTIONS";
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    headListAccountsListForm: {
-        parameters: {
-            query?: {
-                /** @description Page size (default 50, at most 500). */
-                limit?: number;
-                /** @description Items to skip. */
-                offset?: number;
-                /** @description Only accounts whose user_name equals this value. */
-                user_name?: string;
-                /** @description Only accounts whose e_mail equals this value. */
-                e_mail?: string;
-            };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of accounts. */
-            200: {
-                headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-Total-Count": components["headers"]["X-Total-Count"];
-                    Link: components["headers"]["Link"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["HeadError400"];
-            401: components["responses"]["HeadError401"];
-            403: components["responses"]["HeadError403"];
-            406: components["responses"]["HeadError406"];
-            429: components["responses"]["HeadError429"];
-            500: components["responses"]["HeadError500"];
-            503: components["responses"]["HeadError503"];
         };
     };
     getAccount: {
@@ -1459,8 +933,8 @@ export interface operations {
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The account_id of the account. Any other form gets 400 invalid_identifier. */
-                account_id: number;
+                /** @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                account_id: components["parameters"]["AccountId"];
             };
             cookie?: never;
         };
@@ -1469,13 +943,6 @@ export interface operations {
             /** @description The account. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1485,11 +952,6 @@ export interface operations {
             /** @description Not Modified: the version the client holds is current. */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1520,8 +982,8 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The account_id of the account. Any other form gets 400 invalid_identifier. */
-                account_id: number;
+                /** @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                account_id: components["parameters"]["AccountId"];
             };
             cookie?: never;
         };
@@ -1534,10 +996,6 @@ export interface operations {
             /** @description The account as it now is. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1567,8 +1025,8 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The account_id of the account. Any other form gets 400 invalid_identifier. */
-                account_id: number;
+                /** @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                account_id: components["parameters"]["AccountId"];
             };
             cookie?: never;
         };
@@ -1577,9 +1035,6 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1593,103 +1048,6 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
-        };
-    };
-    optionsAccountsByAccountId: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
-            path: {
-                /** @description Any value: OPTIONS does not look it up. */
-                account_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods this path answers. */
-            204: {
-                headers: {
-                    /** @description The methods this path answers. */
-                    Allow: "GET, PUT, PATCH, DELETE, HEAD, OPTIONS";
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    headGetAccount: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path: {
-                /** @description The account_id of the account. Any other form gets 400 invalid_identifier. */
-                account_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The account. */
-            200: {
-                headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["HeadError400"];
-            401: components["responses"]["HeadError401"];
-            403: components["responses"]["HeadError403"];
-            404: components["responses"]["HeadError404"];
-            406: components["responses"]["HeadError406"];
-            429: components["responses"]["HeadError429"];
-            500: components["responses"]["HeadError500"];
-            503: components["responses"]["HeadError503"];
         };
     };
     updateAccount: {
@@ -1708,8 +1066,8 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The account_id of the account. Any other form gets 400 invalid_identifier. */
-                account_id: number;
+                /** @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                account_id: components["parameters"]["AccountId"];
             };
             cookie?: never;
         };
@@ -1722,10 +1080,6 @@ export interface operations {
             /** @description The account as it now is. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1779,14 +1133,6 @@ export interface operations {
             /** @description A page of orders. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-Total-Count": components["headers"]["X-Total-Count"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1796,11 +1142,6 @@ export interface operations {
             /** @description Not Modified: the version the client holds is current. */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1835,11 +1176,6 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1855,106 +1191,6 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
-        };
-    };
-    optionsOrders: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods this path answers. */
-            204: {
-                headers: {
-                    /** @description The methods this path answers. */
-                    Allow: "GET, POST, HEAD, OPTIONS";
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    headListOrders: {
-        parameters: {
-            query?: {
-                /** @description Page size (default 50, at most 500). */
-                limit?: number;
-                /** @description Items to skip. */
-                offset?: number;
-                /** @description Only orders whose item equals this value. */
-                item?: string;
-                /** @description Only orders whose quantity equals this value. */
-                quantity?: number;
-            };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of orders. */
-            200: {
-                headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-Total-Count": components["headers"]["X-Total-Count"];
-                    Link: components["headers"]["Link"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["HeadError400"];
-            401: components["responses"]["HeadError401"];
-            403: components["responses"]["HeadError403"];
-            406: components["responses"]["HeadError406"];
-            429: components["responses"]["HeadError429"];
-            500: components["responses"]["HeadError500"];
-            503: components["responses"]["HeadError503"];
         };
     };
     listOrdersListForm: {
@@ -1991,14 +1227,6 @@ export interface operations {
             /** @description A page of orders. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-Total-Count": components["headers"]["X-Total-Count"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2008,11 +1236,6 @@ export interface operations {
             /** @description Not Modified: the version the client holds is current. */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2024,106 +1247,6 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
-        };
-    };
-    optionsOrdersListForm: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods this path answers. */
-            204: {
-                headers: {
-                    /** @description The methods this path answers. */
-                    Allow: "GET, HEAD, OPTIONS";
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    headListOrdersListForm: {
-        parameters: {
-            query?: {
-                /** @description Page size (default 50, at most 500). */
-                limit?: number;
-                /** @description Items to skip. */
-                offset?: number;
-                /** @description Only orders whose item equals this value. */
-                item?: string;
-                /** @description Only orders whose quantity equals this value. */
-                quantity?: number;
-            };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of orders. */
-            200: {
-                headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-Total-Count": components["headers"]["X-Total-Count"];
-                    Link: components["headers"]["Link"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["HeadError400"];
-            401: components["responses"]["HeadError401"];
-            403: components["responses"]["HeadError403"];
-            406: components["responses"]["HeadError406"];
-            429: components["responses"]["HeadError429"];
-            500: components["responses"]["HeadError500"];
-            503: components["responses"]["HeadError503"];
         };
     };
     getOrder: {
@@ -2144,8 +1267,8 @@ export interface operations {
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The order_id of the order. Any other form gets 400 invalid_identifier. */
-                order_id: number;
+                /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                order_id: components["parameters"]["OrderId"];
             };
             cookie?: never;
         };
@@ -2154,13 +1277,6 @@ export interface operations {
             /** @description The order. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2170,11 +1286,6 @@ export interface operations {
             /** @description Not Modified: the version the client holds is current. */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2205,8 +1316,8 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The order_id of the order. Any other form gets 400 invalid_identifier. */
-                order_id: number;
+                /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                order_id: components["parameters"]["OrderId"];
             };
             cookie?: never;
         };
@@ -2219,10 +1330,6 @@ export interface operations {
             /** @description The order as it now is. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2252,8 +1359,8 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The order_id of the order. Any other form gets 400 invalid_identifier. */
-                order_id: number;
+                /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                order_id: components["parameters"]["OrderId"];
             };
             cookie?: never;
         };
@@ -2262,9 +1369,6 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2279,103 +1383,6 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
-        };
-    };
-    optionsOrdersByOrderId: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
-            path: {
-                /** @description Any value: OPTIONS does not look it up. */
-                order_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods this path answers. */
-            204: {
-                headers: {
-                    /** @description The methods this path answers. */
-                    Allow: "GET, PUT, PATCH, DELETE, HEAD, OPTIONS";
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    headGetOrder: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path: {
-                /** @description The order_id of the order. Any other form gets 400 invalid_identifier. */
-                order_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The order. */
-            200: {
-                headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["HeadError400"];
-            401: components["responses"]["HeadError401"];
-            403: components["responses"]["HeadError403"];
-            404: components["responses"]["HeadError404"];
-            406: components["responses"]["HeadError406"];
-            429: components["responses"]["HeadError429"];
-            500: components["responses"]["HeadError500"];
-            503: components["responses"]["HeadError503"];
         };
     };
     updateOrder: {
@@ -2394,8 +1401,8 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The order_id of the order. Any other form gets 400 invalid_identifier. */
-                order_id: number;
+                /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                order_id: components["parameters"]["OrderId"];
             };
             cookie?: never;
         };
@@ -2408,10 +1415,6 @@ export interface operations {
             /** @description The order as it now is. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2463,14 +1466,6 @@ export interface operations {
             /** @description A page of trades. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-Total-Count": components["headers"]["X-Total-Count"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2480,11 +1475,6 @@ export interface operations {
             /** @description Not Modified: the version the client holds is current. */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2519,11 +1509,6 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2540,104 +1525,6 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
-        };
-    };
-    optionsTrades: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods this path answers. */
-            204: {
-                headers: {
-                    /** @description The methods this path answers. */
-                    Allow: "GET, POST, HEAD, OPTIONS";
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    headListTrades: {
-        parameters: {
-            query?: {
-                /** @description Page size (default 50, at most 500). */
-                limit?: number;
-                /** @description Items to skip. */
-                offset?: number;
-                /** @description Only trades whose trade_name equals this value. */
-                trade_name?: string;
-            };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of trades. */
-            200: {
-                headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-Total-Count": components["headers"]["X-Total-Count"];
-                    Link: components["headers"]["Link"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["HeadError400"];
-            401: components["responses"]["HeadError401"];
-            403: components["responses"]["HeadError403"];
-            406: components["responses"]["HeadError406"];
-            429: components["responses"]["HeadError429"];
-            500: components["responses"]["HeadError500"];
-            503: components["responses"]["HeadError503"];
         };
     };
     listTradesListForm: {
@@ -2672,14 +1559,6 @@ export interface operations {
             /** @description A page of trades. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-Total-Count": components["headers"]["X-Total-Count"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2689,11 +1568,6 @@ export interface operations {
             /** @description Not Modified: the version the client holds is current. */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2705,104 +1579,6 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
-        };
-    };
-    optionsTradesListForm: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods this path answers. */
-            204: {
-                headers: {
-                    /** @description The methods this path answers. */
-                    Allow: "GET, HEAD, OPTIONS";
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    headListTradesListForm: {
-        parameters: {
-            query?: {
-                /** @description Page size (default 50, at most 500). */
-                limit?: number;
-                /** @description Items to skip. */
-                offset?: number;
-                /** @description Only trades whose trade_name equals this value. */
-                trade_name?: string;
-            };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of trades. */
-            200: {
-                headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-Total-Count": components["headers"]["X-Total-Count"];
-                    Link: components["headers"]["Link"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["HeadError400"];
-            401: components["responses"]["HeadError401"];
-            403: components["responses"]["HeadError403"];
-            406: components["responses"]["HeadError406"];
-            429: components["responses"]["HeadError429"];
-            500: components["responses"]["HeadError500"];
-            503: components["responses"]["HeadError503"];
         };
     };
     getTrade: {
@@ -2823,8 +1599,8 @@ export interface operations {
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The trade_id of the trade. Any other form gets 400 invalid_identifier. */
-                trade_id: number;
+                /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                trade_id: components["parameters"]["TradeId"];
             };
             cookie?: never;
         };
@@ -2833,13 +1609,6 @@ export interface operations {
             /** @description The trade. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2849,11 +1618,6 @@ export interface operations {
             /** @description Not Modified: the version the client holds is current. */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2884,8 +1648,8 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The trade_id of the trade. Any other form gets 400 invalid_identifier. */
-                trade_id: number;
+                /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                trade_id: components["parameters"]["TradeId"];
             };
             cookie?: never;
         };
@@ -2898,10 +1662,6 @@ export interface operations {
             /** @description The trade as it now is. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2932,8 +1692,8 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The trade_id of the trade. Any other form gets 400 invalid_identifier. */
-                trade_id: number;
+                /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                trade_id: components["parameters"]["TradeId"];
             };
             cookie?: never;
         };
@@ -2942,9 +1702,6 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2958,103 +1715,6 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
-        };
-    };
-    optionsTradesByTradeId: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
-            path: {
-                /** @description Any value: OPTIONS does not look it up. */
-                trade_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods this path answers. */
-            204: {
-                headers: {
-                    /** @description The methods this path answers. */
-                    Allow: "GET, PUT, PATCH, DELETE, HEAD, OPTIONS";
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    headGetTrade: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path: {
-                /** @description The trade_id of the trade. Any other form gets 400 invalid_identifier. */
-                trade_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The trade. */
-            200: {
-                headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["HeadError400"];
-            401: components["responses"]["HeadError401"];
-            403: components["responses"]["HeadError403"];
-            404: components["responses"]["HeadError404"];
-            406: components["responses"]["HeadError406"];
-            429: components["responses"]["HeadError429"];
-            500: components["responses"]["HeadError500"];
-            503: components["responses"]["HeadError503"];
         };
     };
     updateTrade: {
@@ -3073,8 +1733,8 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The trade_id of the trade. Any other form gets 400 invalid_identifier. */
-                trade_id: number;
+                /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                trade_id: components["parameters"]["TradeId"];
             };
             cookie?: never;
         };
@@ -3087,10 +1747,6 @@ export interface operations {
             /** @description The trade as it now is. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3143,14 +1799,6 @@ export interface operations {
             /** @description A page of users. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-Total-Count": components["headers"]["X-Total-Count"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3160,11 +1808,6 @@ export interface operations {
             /** @description Not Modified: the version the client holds is current. */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3199,11 +1842,6 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3220,104 +1858,6 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
-        };
-    };
-    optionsUsers: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods this path answers. */
-            204: {
-                headers: {
-                    /** @description The methods this path answers. */
-                    Allow: "GET, POST, HEAD, OPTIONS";
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    headListUsers: {
-        parameters: {
-            query?: {
-                /** @description Page size (default 50, at most 500). */
-                limit?: number;
-                /** @description Items to skip. */
-                offset?: number;
-                /** @description Only users whose user_name equals this value. */
-                user_name?: string;
-            };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of users. */
-            200: {
-                headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-Total-Count": components["headers"]["X-Total-Count"];
-                    Link: components["headers"]["Link"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["HeadError400"];
-            401: components["responses"]["HeadError401"];
-            403: components["responses"]["HeadError403"];
-            406: components["responses"]["HeadError406"];
-            429: components["responses"]["HeadError429"];
-            500: components["responses"]["HeadError500"];
-            503: components["responses"]["HeadError503"];
         };
     };
     listUsersListForm: {
@@ -3352,14 +1892,6 @@ export interface operations {
             /** @description A page of users. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-Total-Count": components["headers"]["X-Total-Count"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3369,11 +1901,6 @@ export interface operations {
             /** @description Not Modified: the version the client holds is current. */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3385,104 +1912,6 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
-        };
-    };
-    optionsUsersListForm: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods this path answers. */
-            204: {
-                headers: {
-                    /** @description The methods this path answers. */
-                    Allow: "GET, HEAD, OPTIONS";
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    headListUsersListForm: {
-        parameters: {
-            query?: {
-                /** @description Page size (default 50, at most 500). */
-                limit?: number;
-                /** @description Items to skip. */
-                offset?: number;
-                /** @description Only users whose user_name equals this value. */
-                user_name?: string;
-            };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of users. */
-            200: {
-                headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-Total-Count": components["headers"]["X-Total-Count"];
-                    Link: components["headers"]["Link"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["HeadError400"];
-            401: components["responses"]["HeadError401"];
-            403: components["responses"]["HeadError403"];
-            406: components["responses"]["HeadError406"];
-            429: components["responses"]["HeadError429"];
-            500: components["responses"]["HeadError500"];
-            503: components["responses"]["HeadError503"];
         };
     };
     getUser: {
@@ -3503,8 +1932,8 @@ export interface operations {
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The user_id of the user. Any other form gets 400 invalid_identifier. */
-                user_id: number;
+                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
         };
@@ -3513,13 +1942,6 @@ export interface operations {
             /** @description The user. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3529,11 +1951,6 @@ export interface operations {
             /** @description Not Modified: the version the client holds is current. */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3564,8 +1981,8 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The user_id of the user. Any other form gets 400 invalid_identifier. */
-                user_id: number;
+                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
         };
@@ -3578,10 +1995,6 @@ export interface operations {
             /** @description The user as it now is. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3612,8 +2025,8 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The user_id of the user. Any other form gets 400 invalid_identifier. */
-                user_id: number;
+                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
         };
@@ -3622,9 +2035,6 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3638,103 +2048,6 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
-        };
-    };
-    optionsUsersByUserId: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
-            path: {
-                /** @description Any value: OPTIONS does not look it up. */
-                user_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods this path answers. */
-            204: {
-                headers: {
-                    /** @description The methods this path answers. */
-                    Allow: "GET, PUT, PATCH, DELETE, HEAD, OPTIONS";
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    headGetUser: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path: {
-                /** @description The user_id of the user. Any other form gets 400 invalid_identifier. */
-                user_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The user. */
-            200: {
-                headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["HeadError400"];
-            401: components["responses"]["HeadError401"];
-            403: components["responses"]["HeadError403"];
-            404: components["responses"]["HeadError404"];
-            406: components["responses"]["HeadError406"];
-            429: components["responses"]["HeadError429"];
-            500: components["responses"]["HeadError500"];
-            503: components["responses"]["HeadError503"];
         };
     };
     updateUser: {
@@ -3753,8 +2066,8 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The user_id of the user. Any other form gets 400 invalid_identifier. */
-                user_id: number;
+                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
         };
@@ -3767,10 +2080,6 @@ export interface operations {
             /** @description The user as it now is. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3809,8 +2118,8 @@ export interface operations {
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The user_id of the user. Any other form gets 400 invalid_identifier. */
-                user_id: number;
+                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
         };
@@ -3819,13 +2128,6 @@ export interface operations {
             /** @description The profiles. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3835,11 +2137,6 @@ export interface operations {
             /** @description Not Modified: the version the client holds is current. */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3868,8 +2165,8 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The user_id of the user. Any other form gets 400 invalid_identifier. */
-                user_id: number;
+                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
         };
@@ -3882,10 +2179,6 @@ export interface operations {
             /** @description The profiles as it now is. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3903,103 +2196,6 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
-        };
-    };
-    optionsUsersByUserIdProfiles: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
-            path: {
-                /** @description Any value: OPTIONS does not look it up. */
-                user_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods this path answers. */
-            204: {
-                headers: {
-                    /** @description The methods this path answers. */
-                    Allow: "GET, PUT, HEAD, OPTIONS";
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    headGetUserProfile: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path: {
-                /** @description The user_id of the user. Any other form gets 400 invalid_identifier. */
-                user_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The profiles. */
-            200: {
-                headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "Last-Modified": components["headers"]["Last-Modified"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["HeadError400"];
-            401: components["responses"]["HeadError401"];
-            403: components["responses"]["HeadError403"];
-            404: components["responses"]["HeadError404"];
-            406: components["responses"]["HeadError406"];
-            429: components["responses"]["HeadError429"];
-            500: components["responses"]["HeadError500"];
-            503: components["responses"]["HeadError503"];
         };
     };
     getOpenapiDocument: {
@@ -4027,12 +2223,6 @@ export interface operations {
             /** @description The OpenAPI document of v1. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4046,11 +2236,6 @@ export interface operations {
             /** @description Not Modified: the version the client holds is current. */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4062,95 +2247,6 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
-        };
-    };
-    optionsServicesOpenapi: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods this path answers. */
-            204: {
-                headers: {
-                    /** @description The methods this path answers. */
-                    Allow: "GET, HEAD, OPTIONS";
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    headGetOpenapiDocument: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The OpenAPI document of v1. */
-            200: {
-                headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["HeadError400"];
-            401: components["responses"]["HeadError401"];
-            403: components["responses"]["HeadError403"];
-            406: components["responses"]["HeadError406"];
-            429: components["responses"]["HeadError429"];
-            500: components["responses"]["HeadError500"];
-            503: components["responses"]["HeadError503"];
         };
     };
     enqueueQueuedJob: {
@@ -4174,11 +2270,6 @@ export interface operations {
             /** @description Accepted: the job is queued. */
             202: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4191,39 +2282,6 @@ export interface operations {
             406: components["responses"]["Error406"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    optionsServicesQueuedJobs: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods this path answers. */
-            204: {
-                headers: {
-                    /** @description The methods this path answers. */
-                    Allow: "PUT, OPTIONS";
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4247,8 +2305,8 @@ export interface operations {
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The job_id of the job. Any other form gets 400 invalid_identifier. */
-                job_id: number;
+                /** @description The job_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                job_id: components["parameters"]["JobId"];
             };
             cookie?: never;
         };
@@ -4257,12 +2315,6 @@ export interface operations {
             /** @description The job. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4272,11 +2324,6 @@ export interface operations {
             /** @description Not Modified: the version the client holds is current. */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4299,8 +2346,8 @@ export interface operations {
                 "User-Agent": components["parameters"]["UserAgent"];
             };
             path: {
-                /** @description The job_id of the job. Any other form gets 400 invalid_identifier. */
-                job_id: number;
+                /** @description The job_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                job_id: components["parameters"]["JobId"];
             };
             cookie?: never;
         };
@@ -4309,9 +2356,6 @@ export interface operations {
             /** @description Removed. */
             204: {
                 headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4325,102 +2369,6 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
-        };
-    };
-    optionsServicesQueuedJobsByJobId: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
-            path: {
-                /** @description Any value: OPTIONS does not look it up. */
-                job_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods this path answers. */
-            204: {
-                headers: {
-                    /** @description The methods this path answers. */
-                    Allow: "GET, DELETE, HEAD, OPTIONS";
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    headGetQueuedJob: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path: {
-                /** @description The job_id of the job. Any other form gets 400 invalid_identifier. */
-                job_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The job. */
-            200: {
-                headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["HeadError400"];
-            401: components["responses"]["HeadError401"];
-            403: components["responses"]["HeadError403"];
-            404: components["responses"]["HeadError404"];
-            406: components["responses"]["HeadError406"];
-            429: components["responses"]["HeadError429"];
-            500: components["responses"]["HeadError500"];
-            503: components["responses"]["HeadError503"];
         };
     };
     search: {
@@ -4457,14 +2405,6 @@ export interface operations {
             /** @description The matching resources. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-Total-Count": components["headers"]["X-Total-Count"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4474,11 +2414,6 @@ export interface operations {
             /** @description Not Modified: the version the client holds is current. */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4490,106 +2425,6 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
-        };
-    };
-    optionsServicesSearch: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods this path answers. */
-            204: {
-                headers: {
-                    /** @description The methods this path answers. */
-                    Allow: "GET, HEAD, OPTIONS";
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    headSearch: {
-        parameters: {
-            query: {
-                /** @description Words to find (each a prefix). */
-                q: string;
-                /** @description The collection to search. */
-                category: "accounts" | "orders" | "trades" | "users";
-                /** @description Page size (default 50, at most 500). */
-                limit?: number;
-                /** @description Items to skip. */
-                offset?: number;
-            };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The matching resources. */
-            200: {
-                headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-Total-Count": components["headers"]["X-Total-Count"];
-                    Link: components["headers"]["Link"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["HeadError400"];
-            401: components["responses"]["HeadError401"];
-            403: components["responses"]["HeadError403"];
-            406: components["responses"]["HeadError406"];
-            429: components["responses"]["HeadError429"];
-            500: components["responses"]["HeadError500"];
-            503: components["responses"]["HeadError503"];
         };
     };
     getGuiLang: {
@@ -4617,12 +2452,6 @@ export interface operations {
             /** @description The caller's gui/lang. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4632,11 +2461,6 @@ export interface operations {
             /** @description Not Modified: the version the client holds is current. */
             304: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4673,10 +2497,6 @@ export interface operations {
             /** @description The caller's gui/lang as stored. */
             200: {
                 headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4692,95 +2512,6 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
-        };
-    };
-    optionsSettingsGuiLang: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods this path answers. */
-            204: {
-                headers: {
-                    /** @description The methods this path answers. */
-                    Allow: "GET, PUT, HEAD, OPTIONS";
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    headGetGuiLang: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The caller's gui/lang. */
-            200: {
-                headers: {
-                    "X-Pretty-Print": components["headers"]["X-Pretty-Print"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "E-Tag": components["headers"]["E-Tag"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["HeadError400"];
-            401: components["responses"]["HeadError401"];
-            403: components["responses"]["HeadError403"];
-            406: components["responses"]["HeadError406"];
-            429: components["responses"]["HeadError429"];
-            500: components["responses"]["HeadError500"];
-            503: components["responses"]["HeadError503"];
         };
     };
 }

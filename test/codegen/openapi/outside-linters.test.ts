@@ -70,9 +70,10 @@ describe('the generated OpenAPI documents, judged by tools nobody here wrote', (
     expect(document.info.license).toBeDefined();
     expect(document.components.schemas.ErrorEntry).toBeDefined();
     expect(document.components.schemas.Job.properties.errors).toEqual(expect.objectContaining({ type: 'array', items: { $ref: '#/components/schemas/ErrorEntry' } }));
-    // The definition's doc comment describes its tag and operations.
+    // The definition's doc comment describes its tag (shown above its operations) and its schema.
     expect(document.tags.find((tag: { name: string }) => tag.name === 'orders').description).toBe('Orders: what a trade refers to.');
-    expect(document.paths[`/${version}/orders`].get.description).toMatch(/^Orders: what a trade refers to\./);
+    expect(document.components.schemas[`Order${version.toUpperCase()}`].description).toBe('Orders: what a trade refers to.');
+    expect(document.paths[`/${version}/orders`].get.description).toMatch(/^A page of orders/);
     expect(document.components.schemas[`GuiLang${version.toUpperCase()}`].properties.lang.description).toBe('BCP 47 language tag, stored in canonical form');
   });
 
