@@ -24,6 +24,8 @@ export const operationIds = {
   enqueue: (queue: string) => `enqueue${pascalOf(singularOf(queue))}`,
   job: (queue: string) => `get${pascalOf(singularOf(queue))}`,
   removeJob: (queue: string) => `delete${pascalOf(singularOf(queue))}`,
+  health: (service: string) => `get${pascalOf(service)}`,
+  readiness: (service: string) => `get${pascalOf(service)}Ready`,
   custom: (method: string, service: string, path: string) => `${method.toLowerCase()}${pascalOf(service)}${path.startsWith(':') ? `By${pascalOf(path.slice(1))}` : ''}`,
   /** HEAD of a GET operation: `headListOrders`, `headGetOrder`. */
   head: (getOperationId: string) => `head${getOperationId.charAt(0).toUpperCase()}${getOperationId.slice(1)}`,

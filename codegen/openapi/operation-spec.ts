@@ -23,6 +23,8 @@ export interface OperationSpec {
   readonly requestBody?: JsonSchema;
   readonly successes: readonly Success[];
   readonly errors: readonly string[];
+  /** Served without a token and outside every call limit (health checks): security [] and no 401, 403 or 429. */
+  readonly open?: true;
 }
 
 /** Headers every counted response carries: the family's call limit. */

@@ -39,6 +39,9 @@ const headerRefs = (names: readonly string[]) => Object.fromEntries(names.map((n
  */
 export const COMMON_ERRORS = ['400', '401', '403', '406', '429', '500', '503'] as const;
 
+/** The statuses an open route (no token, no call limit) can answer whatever it does. */
+export const OPEN_ROUTE_ERRORS = ['400', '406', '500', '503'] as const;
+
 /** Statuses a request with a JSON body can also answer (the body's size and media type). */
 export const BODY_ERRORS = ['413', '415'] as const;
 

@@ -36,6 +36,7 @@ export function serviceOperation(route: RouteDescriptor & { handler: { kind: 'se
       errors: [],
     };
   }
+  if (service.handler === 'health') return healthOperation(service.name, index === 0 ? 'live' : 'ready', about);
   if (service.handler === 'openapi') {
     return {
       operationId: operationIds.document(service.name),
@@ -87,6 +88,37 @@ export function serviceOperation(route: RouteDescriptor & { handler: { kind: 'se
     };
   }
   return customOperation(service, index, about, declarationOf);
+}
+
+/** The health service's two operations: open (no token, no call limit), 200 or 503 (readiness: a dependency does not answer). */
+function healthOperation(name: string, which: 'live' | 'ready', about: string): OperationSpec {
+  const body =
+    which === 'live'
+      ? { type: 'object', required: ['status'], additionalProperties: false, properties: { status: { type: 'string', const: 'alive' } } }
+      : {
+          type: 'object',
+          required: ['status', 'checks'],
+          additionalProperties: false,
+          properties: {
+            status: { type: 'string', const: 'ready' },
+            checks: { type: 'object', description: 'Each dependency checked (store; redis when used), all "ok".', additionalProperties: { type: 'string', const: 'ok' } },
+          },
+        };
+  // No call limit on an open route, so no X-RateLimit-* headers.
+  const headers = ['X-Pretty-Print', 'ETag', 'E-Tag'];
+  return {
+    operationId: which === 'live' ? operationIds.health(name) : operationIds.readiness(name),
+    tag: name,
+    summary: which === 'live' ? 'Liveness: 200 while the process serves requests' : 'Readiness: 200 when every dependency answers',
+    description: which === 'live' ? `${about} Needs no token and counts against no call limit.` : `${about} 503 when a dependency (the store) does not answer, and during shutdown. Needs no token and counts against no call limit.`,
+    parameters: [header('UserAgent'), header('PrettyPrint'), ...CONDITIONAL],
+    successes: [
+      { status: '200', description: which === 'live' ? 'Alive.' : 'Ready.', headers, schema: body },
+      { status: '304', description: 'Not Modified: the version the client holds is current.', headers: ['ETag', 'E-Tag'] },
+    ],
+    errors: [],
+    open: true,
+  };
 }
 
 /** An operation a definition writes itself: its query and body schemas, the statuses it may answer. */

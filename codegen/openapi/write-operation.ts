@@ -1,6 +1,6 @@
 import { operationIds } from './naming.ts';
 import { header, RATE_LIMIT, type OperationSpec, type Success } from './operation-spec.ts';
-import { BODY_ERRORS, COMMON_ERRORS, errorRefs, headersOf } from './responses.ts';
+import { BODY_ERRORS, COMMON_ERRORS, errorRefs, headersOf, OPEN_ROUTE_ERRORS } from './responses.ts';
 import type { JsonSchema } from './schema-of.ts';
 
 /** What a deprecated version adds to each success. */
@@ -16,7 +16,7 @@ function successResponse(success: Success, deprecated: boolean, withBody: boolea
 
 /** The error statuses of an operation: its own, the common ones, and the body's when it takes one. */
 function errorStatusesOf(spec: OperationSpec): string[] {
-  return [...COMMON_ERRORS, ...(spec.requestBody === undefined ? [] : BODY_ERRORS), ...spec.errors];
+  return [...(spec.open === true ? OPEN_ROUTE_ERRORS : COMMON_ERRORS), ...(spec.requestBody === undefined ? [] : BODY_ERRORS), ...spec.errors];
 }
 
 /** An operation spec written as an OpenAPI operation object. */
@@ -27,6 +27,7 @@ export function writeOperation(spec: OperationSpec, deprecated: boolean): JsonSc
     summary: spec.summary,
     description: spec.description,
     ...(deprecated ? { deprecated: true } : {}),
+    ...(spec.open === true ? { security: [] } : {}),
     parameters: spec.parameters,
     ...(spec.requestBody === undefined ? {} : { requestBody: spec.requestBody }),
     responses: {
@@ -47,6 +48,7 @@ export function writeHeadOperation(get: OperationSpec, deprecated: boolean): Jso
     summary: `${get.summary} (headers only)`,
     description: `HEAD of ${get.operationId}: the same status and headers as the GET would answer, without a body.`,
     ...(deprecated ? { deprecated: true } : {}),
+    ...(get.open === true ? { security: [] } : {}),
     parameters: get.parameters,
     responses: {
       ...Object.fromEntries(get.successes.map((success) => [success.status, successResponse(success, deprecated, false)])),

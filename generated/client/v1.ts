@@ -330,6 +330,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: 200 while the process serves requests
+         * @description Liveness and readiness for load balancers: GET /services/{v}/health and /services/{v}/health/ready, without a token, outside every call limit. Needs no token and counts against no call limit.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/v1/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: 200 when every dependency answers
+         * @description Liveness and readiness for load balancers: GET /services/{v}/health and /services/{v}/health/ready, without a token, outside every call limit. 503 when a dependency (the store) does not answer, and during shutdown. Needs no token and counts against no call limit.
+         */
+        get: operations["getHealthReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/v1/openapi": {
         parameters: {
             query?: never;
@@ -2194,6 +2234,96 @@ export interface operations {
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "alive";
+                    };
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            406: components["responses"]["Error406"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getHealthReady: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ready";
+                        /** @description Each dependency checked (store; redis when used), all "ok". */
+                        checks: {
+                            [key: string]: "ok";
+                        };
+                    };
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            406: components["responses"]["Error406"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

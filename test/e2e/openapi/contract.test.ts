@@ -247,6 +247,12 @@ describe('the contract: every operation, every status it can produce, through a 
     await until(async () => (await raw(api.url, { method: 'get', path: `/services/${v}/queued/jobs/${waiting.body.job_id}`, status: 200 })).body, (state) => state.state === 'running');
     await send(v, { method: 'delete', path: `/services/${v}/queued/jobs/${waiting.body.job_id}`, status: 423 });
 
+    // Health: open routes, no token needed (the main client's token is ignored).
+    for (const path of [`/services/${v}/health`, `/services/${v}/health/ready`]) {
+      const health = await send(v, { method: 'get', path, status: 200, authorization: '' });
+      await send(v, { method: 'get', path, status: 304, headers: { 'If-None-Match': health.headers.etag! } });
+    }
+
     // The caller's setting.
     await send(v, { method: 'put', path: `/settings/${v}/gui/lang`, body: { lang: 'fr-fr' }, status: 200 });
     await send(v, { method: 'put', path: `/settings/${v}/gui/lang`, body: { lang: BIG }, status: 413 });
