@@ -28,6 +28,8 @@ export interface ServiceOperation {
   readonly query?: z.ZodObject;
   readonly body?: z.ZodType;
   readonly description?: string;
+  /** The OpenAPI operationId, what generated clients name the call. Default: method, service and path (`getTime`, `getTimeByZone`). */
+  readonly operationId?: string;
   readonly handle: (request: ServiceRequest<any, any>) => ServiceResponse | Promise<ServiceResponse>;
 }
 
@@ -65,9 +67,21 @@ export interface JobQueueDeclaration<Name extends string = string> extends Servi
   readonly concurrency?: number;
 }
 
+/** What the OpenAPI documents say about the API as a whole (their `info`). */
+export interface OpenApiInfo {
+  /** Default `API`; the version is appended (`Orders API v1`). */
+  readonly title?: string;
+  /** Default: the declaration's doc comment. */
+  readonly description?: string;
+  readonly contact?: { readonly name?: string; readonly url?: string; readonly email?: string };
+  /** An SPDX `identifier` (`MIT`) or a `url` to the licence text. */
+  readonly license?: { readonly name: string; readonly identifier?: string; readonly url?: string };
+}
+
 /** The OpenAPI document of each version, served as a service. */
 export interface OpenApiServiceDeclaration<Name extends string = string> extends ServiceBase<Name> {
   readonly handler: 'openapi';
+  readonly info?: OpenApiInfo;
 }
 
 /**

@@ -29,6 +29,7 @@ export const DEFINITION_RULES: readonly RuleInfo[] = [
   definitions('reserved-member-name', 'error', 'fields do not take the name of a member the server manages or of the error body', 'Rename the field: the identifier, created_at, updated_at, uri, identity and links are set by the server; message and errors belong to the error body.'),
   definitions('unknown-reference', 'error', 'references name a declared collection', 'Refer to a collection some definition declares, by its plural name.'),
   definitions('duplicate-path', 'error', 'no two declarations serve the same method and path', 'Rename one of the two declarations.'),
+  definitions('reserved-path', 'error', 'no service is named docs where the server serves the docs pages', 'Rename the service: with an openapi service declared, /services/{v}/docs and below are the docs pages.'),
   definitions('version-name', 'error', 'versions are named v1, v2, ...', 'Name versions v1, v2, ... in order.'),
   definitions('no-versions', 'error', 'every declaration is served under at least one version', 'Add versions: { v1: {} }.'),
   definitions('published-shape-changed', 'error', 'a published version keeps its shape; a change is a new version', 'Keep the published version as it was and declare the new shape as a new version.'),

@@ -1,9 +1,10 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AggregateDeclaration, CollectionDeclaration } from '@convapi/dsl';
 import type { ServiceDeclaration, SettingDeclaration } from '@convapi/dsl';
 import { InputError } from '@convapi/runtime/cli';
+import { defaultExportDocComment } from './doc-comment.ts';
 
 export type Declaration = CollectionDeclaration | AggregateDeclaration | ServiceDeclaration | SettingDeclaration;
 
@@ -13,6 +14,8 @@ export interface LoadedDefinition {
   readonly file: string;
   readonly absolutePath: string;
   readonly declaration: Declaration;
+  /** The doc comment above `export default`, if any: the declaration's description unless it sets one. */
+  readonly docComment?: string;
 }
 
 export class DefinitionLoadError extends Error {
@@ -79,7 +82,8 @@ async function loadDefinition(root: string, file: string, revision: number | und
   if (declaration === undefined || typeof declaration !== 'object' || !KINDS.has(String(declaration.kind))) {
     throw new DefinitionLoadError(file, 'must export default one declaration made with collection(), aggregate(), service() or setting()');
   }
-  return { file, absolutePath, declaration: declaration as Declaration };
+  const docComment = defaultExportDocComment(absolutePath, readFileSync(absolutePath, 'utf8'));
+  return { file, absolutePath, declaration: declaration as Declaration, ...(docComment === undefined ? {} : { docComment }) };
 }
 
 function asLoadError(file: string, absolutePath: string, error: unknown): DefinitionLoadError {

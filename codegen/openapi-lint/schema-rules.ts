@@ -77,12 +77,13 @@ function errorBodyProblems(document: JsonObject, schema: Located): string[] {
 }
 
 /**
- * openapi-error-body: every 4xx and 5xx response of every operation carries the conventions' error
+ * openapi-error-body: every 4xx and 5xx response of every operation but HEAD carries the conventions' error
  * body (`message`, and `errors` entries with `code` and `message`). Reported once per schema, at it.
  */
 export function errorBodyFindings(document: JsonObject): OpenApiFinding[] {
   const findings = new Map<string, OpenApiFinding>();
-  for (const operation of operationsOf(document)) {
+  // A response to HEAD has no body (HTTP): its errors carry only the status and headers.
+  for (const operation of operationsOf(document).filter((candidate) => candidate.method !== 'head')) {
     const responses = member(operation.node, 'responses');
     for (const code of Object.keys(isObject(responses.value) ? responses.value : {}).filter((status) => /^[45]/.test(status))) {
       const response = dereference(document, member(responses, code));

@@ -25,6 +25,11 @@ export interface ServerConfig {
   /** Jobs run at once in this process per queue (JOB_WORKERS; 0 runs none here). Default: the queue's own. */
   readonly jobWorkers: number | undefined;
   /**
+   * Who may read the OpenAPI documents and the docs pages (DOCS_ACCESS): `token` (the default) asks
+   * for a bearer token like every other call; `public` answers them without one.
+   */
+  readonly docsAccess: DocsAccess;
+  /**
    * How long a graceful shutdown lets in-flight requests (and running jobs) finish before their
    * connections are closed (SHUTDOWN_TIMEOUT_MS, default 8000: inside the 10 s that `docker stop`
    * and many process managers wait before SIGKILL, with time left to close the store).
@@ -37,6 +42,8 @@ export interface ServerConfig {
   /** Prometheus metrics on a port of their own (METRICS_PORT; unset: no metrics are kept at all). */
   readonly metrics: { readonly host: string; readonly port: number; readonly token: string | undefined } | undefined;
 }
+
+export type DocsAccess = 'token' | 'public';
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 8000;
 
@@ -65,6 +72,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
     limits: guarded(() => limitsFromEnvironment(env)),
     jwt: guarded(() => jwtOptionsFromEnvironment(env)),
     jobWorkers: env.JOB_WORKERS === undefined || env.JOB_WORKERS === '' ? undefined : integer(env, 'JOB_WORKERS', 0, 0, 64),
+    docsAccess: docsAccess(env.DOCS_ACCESS),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS, 0, 3_600_000),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'json'),
@@ -73,6 +81,12 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
         ? undefined
         : { host: env.METRICS_HOST || '127.0.0.1', port: integer(env, 'METRICS_PORT', 0, 0, 65_535), token: env.METRICS_TOKEN || undefined },
   };
+}
+
+function docsAccess(raw: string | undefined): DocsAccess {
+  if (raw === undefined || raw === '' || raw === 'token') return 'token';
+  if (raw === 'public') return 'public';
+  throw new ConfigError(`DOCS_ACCESS must be token or public, not "${raw}"`);
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {

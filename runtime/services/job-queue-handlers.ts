@@ -2,6 +2,7 @@ import { requestBody, setJsonBody } from '../http/index.ts';
 import type { RouteHandler } from '../routing/index.ts';
 import type { ApiContext } from '../app/api-definition.ts';
 import { notFound } from '../errors/index.ts';
+import { integerFromPath } from '../resources/index.ts';
 
 /** A job queue as the service routes use it; runtime/jobs provides it. */
 export interface JobQueuePort {
@@ -18,7 +19,7 @@ export function jobUri(baseUrl: string, version: string, queue: string, id: unkn
 
 /**
  * PUT /services/{v}/{queue} → 202 with Location and {job_id, state, uri}; GET /{job_id} → 200 job;
- * DELETE /{job_id} → 204 (423 while running, 404 unknown).
+ * DELETE /{job_id} → 204 (423 while running, 404 unknown); a job_id that is not a whole number from 1 → 400.
  */
 export function jobQueueHandlers(context: ApiContext, name: string, version: string) {
   const queue = () => {
@@ -34,13 +35,13 @@ export function jobQueueHandlers(context: ApiContext, name: string, version: str
     setJsonBody(ctx, queue().representation(job as never, uri));
   };
   const read: RouteHandler = (ctx, params) => {
-    const id = params.job_id ?? '';
+    const id = String(integerFromPath('job_id', params.job_id, name));
     const job = queue().get(id);
     if (job === undefined) throw notFound('job_not_found', `there is no job ${id}`, { resource: name, field: 'job_id' });
     setJsonBody(ctx, queue().representation(job as never, jobUri(context.baseUrl, version, name, id)));
   };
   const remove: RouteHandler = (ctx, params) => {
-    queue().remove(params.job_id ?? '');
+    queue().remove(String(integerFromPath('job_id', params.job_id, name)));
     ctx.status = 204;
   };
   return { enqueue, read, remove };

@@ -1,5 +1,5 @@
 import type { Rule } from './context.ts';
-import { duplicatePath, nestingDepth, pathSegmentCase, pluralCollection } from './path-rules.ts';
+import { duplicatePath, nestingDepth, pathSegmentCase, pluralCollection, reservedPath } from './path-rules.ts';
 import { aggregateParent, propertyNameCase, unknownReference, versionNames } from './resource-rules.ts';
 import { publishedDeclarationRemoved, publishedShapes } from './published-rules.ts';
 import { reservedMemberName } from './reserved-names.ts';
@@ -14,6 +14,7 @@ export const ALL_RULES: readonly Rule[] = [
   reservedMemberName,
   unknownReference,
   duplicatePath,
+  reservedPath,
   versionNames,
   publishedShapes,
   publishedDeclarationRemoved,

@@ -120,6 +120,14 @@ describe('lint --openapi on planted documents', () => {
     });
   });
 
+  it('a HEAD operation documents its errors without a body', () => {
+    const document = conforming();
+    document.paths['/v1/orders/{order_id}'].head = { responses: { '200': { description: 'Headers only.', headers: operation().responses['200'].headers }, '404': { description: 'Not found.' }, '429': { description: 'Too many.' } } };
+    expect(lintOpenApiText(JSON.stringify(document, null, 2), 'api.json')).toEqual([]);
+    document.paths['/v1/orders/{order_id}'].get.responses['404'] = { description: 'Not found.' };
+    expect(lintOpenApiText(JSON.stringify(document, null, 2), 'api.json').map((diagnostic) => diagnostic.rule)).toEqual(['openapi-error-body']);
+  });
+
   it('an operation declared public with security: [] (a health probe) is outside the bearer and call-limit rules, and only it', () => {
     const document = conforming();
     document.paths['/services/v1/health'] = { get: { security: [], responses: { '200': { description: 'Alive.', headers: { ETag: header('string') } } } } };
