@@ -1,4 +1,4 @@
-import type { Row, StoreReader } from '../storage/index.ts';
+import { wait, type Flow, type Row, type StoreReader } from '../storage/index.ts';
 import { resourceUri } from '../representation/index.ts';
 import type { Catalog, CollectionModel, FieldModel, VersionModel } from './model.ts';
 import { fromStored } from './write-input.ts';
@@ -21,35 +21,36 @@ export function storedFields(model: { fields: readonly FieldModel[] }, row: Row)
 /**
  * A stored row as one version represents it: the identifier first, then the version's fields (mapped
  * from the stored ones when the version declares a shape), references as absolute URIs or inlined,
- * then created_at. Null stripping happens once, on the final body.
+ * then created_at. Null stripping happens once, on the final body. A Flow (run it with runFlow):
+ * inlining a reference reads the store, which may answer with a promise.
  */
-export function representRow(
+export function* representRow(
   model: CollectionModel,
   version: VersionModel,
   row: Row,
   options: RepresentOptions,
-): Record<string, unknown> {
+): Flow<Record<string, unknown>> {
   const stored = storedFields(model, row);
   const shaped = fromStored(version, stored);
   const representation: Record<string, unknown> = { [model.identifier.name]: row[model.identifier.name] };
   for (const field of version.fields) {
     const value = shaped[field.name];
-    representation[field.name] = field.kind === 'reference' ? representReference(field, value, version, options) : value;
+    representation[field.name] = field.kind === 'reference' ? yield* representReference(field, value, version, options) : value;
   }
   representation.created_at = row.created_at;
   return representation;
 }
 
-function representReference(field: FieldModel, id: unknown, version: VersionModel, options: RepresentOptions): unknown {
+function* representReference(field: FieldModel, id: unknown, version: VersionModel, options: RepresentOptions): Flow<unknown> {
   if (id === undefined || id === null || field.references === undefined) return undefined;
   const target = options.catalog.collections[field.references];
   if (target === undefined) return undefined;
   if (options.expand) {
-    const row = options.reader.find(target.table, id);
+    const row = yield* wait(options.reader.find(target.table, id));
     const targetVersion = target.versions[version.name];
     if (row !== undefined && targetVersion !== undefined) {
       // One level only: the inlined resource shows its own references as URIs.
-      return representRow(target, targetVersion, row, { ...options, expand: false });
+      return yield* representRow(target, targetVersion, row, { ...options, expand: false });
     }
   }
   return resourceUri(options.baseUrl, version.name, target.name, id);

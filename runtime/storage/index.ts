@@ -5,3 +5,7 @@ export { openDatabase, inTransaction } from './sqlite/open-database.ts';
 export { SqliteResourceStore, toFtsQuery } from './sqlite/sqlite-store.ts';
 export { openStore, type OpenedStore } from './open-store.ts';
 export { isoNow } from './time.ts';
+export { andThen, runFlow, wait, type Flow, type Maybe } from './maybe.ts';
+export { searchWords } from './search-words.ts';
+export { quoteName } from './quote-name.ts';
+export { fromSqlValues, selectedColumns } from './row-values.ts';
