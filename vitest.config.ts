@@ -1,12 +1,26 @@
 import { defineConfig } from 'vitest/config';
 
 // End-to-end tests start real servers on loopback ports; two cores, so keep the pool small.
+// The end-to-end suite runs twice, as one parameterised suite: on SQLite (project `sqlite`, with every
+// other test) and on PostgreSQL (project `postgres`, TEST_ENGINE=postgres, against a throwaway server
+// its global setup starts from the machine's PostgreSQL binaries).
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    projects: [
+      { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], env: { TEST_ENGINE: 'sqlite' } } },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['test/e2e/**/*.test.ts'],
+          env: { TEST_ENGINE: 'postgres' },
+          globalSetup: ['test/support/postgres-global-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,4 +1,5 @@
-import { DEFAULT_DATABASE_URL } from '../storage/index.ts';
+import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../storage/index.ts';
+import { DEFAULT_POOL_SIZE } from '../storage/postgres/connect.ts';
 import { limitsFromEnvironment, type FamilyLimits } from '../limits/index.ts';
 import { jwtOptionsFromEnvironment, type JwtOptions } from '../auth/index.ts';
 
@@ -9,6 +10,10 @@ export interface ServerConfig {
   /** Absolute base of every URI in bodies and headers, no trailing slash. */
   readonly baseUrl: string;
   readonly databaseUrl: string;
+  /** PostgreSQL connections each process keeps at most (DATABASE_POOL_SIZE, default 10). */
+  readonly databasePoolSize: number;
+  /** Where call-limit counters are shared (REDIS_URL); unset: PostgreSQL's when DATABASE_URL is one, else this process's memory. */
+  readonly redisUrl: string | undefined;
   /** Largest request body, bytes (BODY_LIMIT_BYTES, default 1 MiB). */
   readonly bodyLimitBytes: number;
   /** The Server header (SERVER_HEADER, default `conventional-api`). */
@@ -42,7 +47,13 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
     host,
     port,
     baseUrl,
-    databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE_URL,
+    databaseUrl: guarded(() => {
+      const url = env.DATABASE_URL || DEFAULT_DATABASE_URL;
+      parseDatabaseUrl(url);
+      return url;
+    }),
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, 1, 1000),
+    redisUrl: guarded(() => redisUrlOf(env.REDIS_URL)),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1, 1024 * 1024 * 1024),
     serverHeader: env.SERVER_HEADER || 'conventional-api',
     poweredBy: env.POWERED_BY || undefined,
@@ -67,4 +78,11 @@ function guarded<T>(read: () => T): T {
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
+}
+
+/** REDIS_URL as given when it is a redis:// or rediss:// URL; unset when empty. */
+function redisUrlOf(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^rediss?:\/\/[^/]/.test(raw)) throw new Error(`REDIS_URL "${raw}" is not understood; use redis://host:port`);
+  return raw;
 }

@@ -2,29 +2,30 @@ import Koa from 'koa';
 import { assertIfMatch, etagOf } from '../caching/index.ts';
 import { conventionalResponse, presentationHeaders, presentationOf, serializeJson } from '../presentation/index.ts';
 import type { PreconditionCheck } from '../resources/index.ts';
-import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent, SqliteTokenStore } from '../auth/index.ts';
+import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent } from '../auth/index.ts';
 import { rateLimit } from '../limits/index.ts';
 import { JobQueue } from '../jobs/index.ts';
-import { SqliteSettingsStore } from '../settings/index.ts';
 import type { PathFamily } from '../routing/index.ts';
 import { jsonBody, negotiateJson } from '../http/index.ts';
 import { checks, familyRouters, sequence } from '../routing/index.ts';
 import { RequestDrain } from '../server/drain.ts';
-import { openStore, type OpenedStore } from '../storage/index.ts';
 import { serviceTools } from '../services/index.ts';
+import { andThen } from '../storage/index.ts';
 import type { ApiContext, ApiDefinition, ServiceTools } from './api-definition.ts';
 import type { ServerConfig } from './config.ts';
+import { openBackend, type Backend } from './open-backend.ts';
 
 export interface CreateApiOptions {
   readonly config: ServerConfig;
-  /** An already opened store; default: the one config.databaseUrl names. */
-  readonly opened?: OpenedStore;
+  /** An already opened backend (its tables migrated); default: the database config.databaseUrl names. */
+  readonly backend?: Backend;
 }
 
 /** If-Match on PUT, PATCH and DELETE: the tag of the current representation as this request would GET it. */
 const ifMatchPrecondition: PreconditionCheck = (ctx, renderCurrent) => {
   const header = ctx.get('If-Match');
-  if (header !== '') assertIfMatch(header, etagOf(serializeJson(renderCurrent(), presentationOf(ctx))));
+  if (header === '') return;
+  return andThen(renderCurrent(), (current) => assertIfMatch(header, etagOf(serializeJson(current, presentationOf(ctx)))));
 };
 
 /** A created API: the Koa app, its context, and what shutting it down needs. */
@@ -36,21 +37,22 @@ export interface CreatedApi {
   close(): Promise<void>;
 }
 
+/** Every table an API's collections and aggregates are stored in. */
+export function tablesOf(api: ApiDefinition) {
+  return [...Object.values(api.catalog.collections).map((model) => model.table), ...api.catalog.aggregates.map((model) => model.table)];
+}
+
 /**
- * Builds the Koa app for a generated API: opens and migrates the store, starts the job queues, and
+ * Builds the Koa app for a generated API: opens and migrates the database, starts the job queues, and
  * mounts the conventions middleware in front of one router per path family.
  */
-export function createApi(api: ApiDefinition, { config, opened = openStore(config.databaseUrl) }: CreateApiOptions): CreatedApi {
-  const { store, db } = opened;
-  const tokens = new SqliteTokenStore(db);
-  store.migrate([
-    ...Object.values(api.catalog.collections).map((model) => model.table),
-    ...api.catalog.aggregates.map((model) => model.table),
-  ]);
+export async function createApi(api: ApiDefinition, { config, backend }: CreateApiOptions): Promise<CreatedApi> {
+  const opened = backend ?? (await openBackend(config.databaseUrl, { tables: tablesOf(api), poolSize: config.databasePoolSize }));
+  const { store, tokens } = opened;
   const resourceContext = { store, baseUrl: config.baseUrl, catalog: api.catalog };
   const tools = serviceTools(resourceContext);
   const queues = api.jobQueues.map(
-    (spec) => new JobQueue<ServiceTools>({ db, name: spec.name, types: spec.jobs, tools, concurrency: config.jobWorkers ?? spec.concurrency ?? 2 }),
+    (spec) => new JobQueue<ServiceTools>({ table: opened.jobs, name: spec.name, types: spec.jobs, tools, concurrency: config.jobWorkers ?? spec.concurrency ?? 2 }),
   );
   const context: ApiContext = {
     ...resourceContext,
@@ -59,7 +61,7 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
     tools,
     services: {
       jobQueues: new Map(queues.map((queue, index) => [api.jobQueues[index]!.name, queue])),
-      settings: new SqliteSettingsStore(db),
+      settings: opened.settings,
       openApi: (version) => api.openApi?.[version],
     },
   };
@@ -75,7 +77,7 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
       jsonBody({ limitBytes: config.bodyLimitBytes }),
     ]),
   ];
-  // One Koa layer: a GET whose handler reads synchronously (node:sqlite) then passes every layer
+  // One Koa layer: a GET whose handler reads synchronously (node:sqlite) passes every layer
   // without a promise of its own. Outermost first: the response conventions (headers every response
   // carries, cache headers, compression, the one serialiser, and the one error renderer inside it so
   // errors are serialised alike), the drain, the request checks (each passes synchronously on the
@@ -100,7 +102,7 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
     drain,
     close: async () => {
       await Promise.all(queues.map((queue) => queue.stop()));
-      store.close();
+      await opened.close();
     },
   };
 }

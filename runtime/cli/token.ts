@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import { SqliteTokenStore } from '../auth/index.ts';
-import { openDatabase, parseDatabaseUrl } from '../storage/index.ts';
+import { openTokenStore } from '../app/open-backend.ts';
+import type { TokenStore } from '../auth/index.ts';
+import { DEFAULT_DATABASE_URL } from '../storage/index.ts';
 
 const USAGE = `usage:
   npm run -s token -- issue --client NAME [--user USER_NAME] [--ttl SECONDS]
@@ -10,6 +11,8 @@ const USAGE = `usage:
 Uses DATABASE_URL (default sqlite:data/app.db), like the server.`;
 
 class UsageError extends Error {}
+
+const COMMANDS = new Set(['issue', 'revoke', 'revoke-grant', 'refuse-client']);
 
 /** Commands whose one argument is a value given verbatim: a base64url token begins with '-' one time in 64. */
 const VALUE_COMMANDS = new Set(['revoke', 'refuse-client']);
@@ -25,7 +28,7 @@ function valueAsGiven(argv: readonly string[]): string[] {
  * The token CLI of the contract. It writes to the same store as the server, so a running server
  * honours a revocation or refusal within half a second (authenticate() reuses a verification for 500 ms at most).
  */
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: valueAsGiven(argv),
     allowPositionals: true,
@@ -37,29 +40,38 @@ function main(argv: string[]): number {
     return 0;
   }
   if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
-  const location = parseDatabaseUrl(process.env.DATABASE_URL || undefined);
-  if (location.kind !== 'sqlite') throw new UsageError('the token CLI supports sqlite: DATABASE_URLs only for now');
-  const store = new SqliteTokenStore(openDatabase(location.path));
+  if (command === undefined || !COMMANDS.has(command)) {
+    throw new UsageError(command === undefined ? 'a command is required' : `unknown command "${command}"`);
+  }
+  const opened = await openTokenStore(process.env.DATABASE_URL || DEFAULT_DATABASE_URL);
+  try {
+    return await runCommand(opened.tokens, command, argument, values);
+  } finally {
+    await opened.close();
+  }
+}
+
+async function runCommand(store: TokenStore, command: string, argument: string | undefined, values: { client?: string; user?: string; ttl?: string }): Promise<number> {
   switch (command) {
     case 'issue': {
       const client = required(values.client, '--client NAME');
       const ttl = values.ttl === undefined ? undefined : Number(values.ttl);
       if (ttl !== undefined && (!Number.isSafeInteger(ttl) || ttl < 1)) throw new UsageError('--ttl must be a whole number of seconds, at least 1');
-      const token = store.issue({ client, ...(values.user === undefined ? {} : { user: values.user }), ...(ttl === undefined ? {} : { ttlSeconds: ttl }) });
+      const token = await store.issue({ client, ...(values.user === undefined ? {} : { user: values.user }), ...(ttl === undefined ? {} : { ttlSeconds: ttl }) });
       console.error(`issued a token for client ${client}${values.user === undefined ? '' : ` acting for ${values.user}`}${ttl === undefined ? '' : `, valid ${ttl} s`}`);
       console.log(token);
       return 0;
     }
     case 'revoke':
-      console.log(store.revoke(required(argument, 'TOKEN')) ? 'revoked' : 'no such active token (nothing to revoke)');
+      console.log((await store.revoke(required(argument, 'TOKEN'))) ? 'revoked' : 'no such active token (nothing to revoke)');
       return 0;
     case 'revoke-grant': {
       const client = required(values.client, '--client NAME');
-      console.log(store.revokeGrant(client, values.user) ? 'grant revoked with all its tokens' : 'no such grant (nothing to revoke)');
+      console.log((await store.revokeGrant(client, values.user)) ? 'grant revoked with all its tokens' : 'no such grant (nothing to revoke)');
       return 0;
     }
     case 'refuse-client':
-      store.refuseClient(required(argument, 'NAME'));
+      await store.refuseClient(required(argument, 'NAME'));
       console.log(`client ${argument} refused`);
       return 0;
     default:
@@ -73,8 +85,10 @@ function required(value: string | undefined, what: string): string {
 }
 
 try {
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  console.error(`token: ${(error as Error).message}\n${USAGE}`);
-  process.exitCode = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? 2 : 1;
+  const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') === true;
+  // A usage mistake gets the usage; a database that cannot be reached gets its one line.
+  console.error(usage ? `token: ${(error as Error).message}\n${USAGE}` : `token: ${(error as Error).message}`);
+  process.exitCode = usage ? 2 : 1;
 }

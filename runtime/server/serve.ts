@@ -20,7 +20,7 @@ export async function serve(apiDefinition: ApiDefinition, env: NodeJS.ProcessEnv
   const config = env.BASE_URL ? requested : configFromEnvironment({ ...env, PORT: String(port) });
   let api: CreatedApi;
   try {
-    api = createApi(apiDefinition, { config });
+    api = await createApi(apiDefinition, { config });
   } catch (error) {
     server.close();
     throw error;

@@ -3,7 +3,6 @@ export type { ResourceStore, StoreReader, StoreTransaction } from './resource-st
 export { parseDatabaseUrl, DEFAULT_DATABASE_URL, type DatabaseLocation } from './database-url.ts';
 export { openDatabase, inTransaction } from './sqlite/open-database.ts';
 export { SqliteResourceStore, toFtsQuery } from './sqlite/sqlite-store.ts';
-export { openStore, type OpenedStore } from './open-store.ts';
 export { isoNow } from './time.ts';
 export { andThen, runFlow, wait, type Flow, type Maybe } from './maybe.ts';
 export { searchWords } from './search-words.ts';

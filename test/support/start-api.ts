@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
 import { api as generatedApi } from '../../generated/api.ts';
 import { serve, type RunningServer } from '../../runtime/server/serve.ts';
 import type { ApiDefinition } from '../../runtime/index.ts';
 import { issueToken } from './token-cli.ts';
+import { newTestDatabase } from './test-database.ts';
 
 export interface TestApi {
   /** http://127.0.0.1:<port>, also the BASE_URL of every URI in bodies. */
@@ -27,17 +25,17 @@ export interface TestApi {
 export interface StartApiOptions {
   readonly env?: Record<string, string>;
   readonly api?: ApiDefinition;
-  /** Reuse a database (two servers on one file, restarts). Default: a new temporary file. */
+  /** Reuse a database (two servers on one database, restarts). Default: a new one on the suite's engine. */
   readonly databaseUrl?: string;
 }
 
 /**
- * Starts the generated server on a real loopback port with a fresh SQLite file, and gives a client
+ * Starts the generated server on a real loopback port with a fresh database on the suite's engine
+ * (SQLite, or PostgreSQL in the `postgres` project), and gives a client
  * that sends the headers the conventions require.
  */
 export async function startApi({ env = {}, api = generatedApi, databaseUrl }: StartApiOptions = {}): Promise<TestApi> {
-  const folder = mkdtempSync(join(tmpdir(), 'api-test-'));
-  const dbUrl = databaseUrl ?? `sqlite:${join(folder, 'app.db')}`;
+  const dbUrl = databaseUrl ?? (await newTestDatabase());
   const running = await serve(api, { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: dbUrl, ...env });
   const url = running.url;
   // A client with a bearer token issued by the token CLI on the server's own store, as an operator would.
@@ -57,9 +55,6 @@ export async function startApi({ env = {}, api = generatedApi, databaseUrl }: St
     patch: (path, body) => send(withHeaders(agent().patch(path)), body),
     delete: (path) => withHeaders(agent().delete(path)),
     raw: agent,
-    close: async () => {
-      await running.stop();
-      if (databaseUrl === undefined) rmSync(folder, { recursive: true, force: true });
-    },
+    close: () => running.stop(),
   };
 }

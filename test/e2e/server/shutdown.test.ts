@@ -1,7 +1,5 @@
-import { mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { newTestDatabase } from '../../support/test-database.ts';
 import { describe, expect, it } from 'vitest';
 import { spawnServer } from '../../support/spawn-server.ts';
 import { issueToken } from '../../support/token-cli.ts';
@@ -10,8 +8,7 @@ const headers = { 'User-Agent': 'shutdown-test', Accept: 'application/json' };
 
 describe('npm start process', () => {
   it('prints one listening line, finishes in-flight requests on SIGTERM, refuses new ones with 503, exits 0', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'shutdown-'));
-    const databaseUrl = `sqlite:${join(folder, 'app.db')}`;
+    const databaseUrl = await newTestDatabase();
     const token = issueToken(databaseUrl, 'shutdown-test');
     const bearer = () => ({ Authorization: `Bearer ${token}` });
     const server = await spawnServer({ DATABASE_URL: databaseUrl });
