@@ -14,6 +14,7 @@ import { andThen } from '../storage/index.ts';
 import type { ApiContext, ApiDefinition, ServiceTools } from './api-definition.ts';
 import type { ServerConfig } from './config.ts';
 import { openBackend, type Backend } from './open-backend.ts';
+import { openCounters, type OpenedCounters } from './open-counters.ts';
 
 export interface CreateApiOptions {
   readonly config: ServerConfig;
@@ -48,6 +49,13 @@ export function tablesOf(api: ApiDefinition) {
  */
 export async function createApi(api: ApiDefinition, { config, backend }: CreateApiOptions): Promise<CreatedApi> {
   const opened = backend ?? (await openBackend(config.databaseUrl, { tables: tablesOf(api), poolSize: config.databasePoolSize }));
+  let counters: OpenedCounters;
+  try {
+    counters = await openCounters(config.redisUrl, opened);
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
   const { store, tokens } = opened;
   const resourceContext = { store, baseUrl: config.baseUrl, catalog: api.catalog };
   const tools = serviceTools(resourceContext);
@@ -72,7 +80,7 @@ export async function createApi(api: ApiDefinition, { config, backend }: CreateA
   // Each family counts its own calls (per client, or per address before authentication is refused).
   const guard = (family: PathFamily) => [
     checks([
-      rateLimit({ family, ...config.limits[family], trustedProxies: config.trustedProxies }),
+      rateLimit({ family, ...config.limits[family], trustedProxies: config.trustedProxies, counter: counters.counter(family, config.limits[family]) }),
       requireAuth(),
       jsonBody({ limitBytes: config.bodyLimitBytes }),
     ]),
@@ -102,6 +110,7 @@ export async function createApi(api: ApiDefinition, { config, backend }: CreateA
     drain,
     close: async () => {
       await Promise.all(queues.map((queue) => queue.stop()));
+      await counters.close();
       await opened.close();
     },
   };

@@ -6,6 +6,7 @@ import { openDatabase, parseDatabaseUrl, SqliteResourceStore, type ResourceStore
 import { connectPostgres, DEFAULT_POOL_SIZE } from '../storage/postgres/connect.ts';
 import { migrateTables, underMigrationLock } from '../storage/postgres/migrate.ts';
 import { PostgresResourceStore } from '../storage/postgres/postgres-store.ts';
+import { RATE_LIMIT_TABLES } from '../limits/index.ts';
 
 /**
  * Everything a server keeps in its database, on one engine: the resources, tokens, settings and jobs.
@@ -55,6 +56,7 @@ export async function openBackend(databaseUrl: string, { tables, poolSize = DEFA
       await client.query(TOKEN_TABLES);
       await client.query(JOB_TABLES);
       await client.query(SETTINGS_TABLES);
+      await client.query(RATE_LIMIT_TABLES);
       await migrateTables(client, tables);
     });
   } catch (error) {
