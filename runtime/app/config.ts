@@ -28,6 +28,8 @@ export interface ServerConfig {
   readonly jwt: JwtOptions | undefined;
   /** Jobs run at once in this process per queue (JOB_WORKERS; 0 runs none here). Default: the queue's own. */
   readonly jobWorkers: number | undefined;
+  /** How long a running job's lease lasts before another instance may take it over (JOB_LEASE_MS, default 30000). */
+  readonly jobLeaseMs: number;
 }
 
 export class ConfigError extends Error {
@@ -61,6 +63,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
     limits: guarded(() => limitsFromEnvironment(env)),
     jwt: guarded(() => jwtOptionsFromEnvironment(env)),
     jobWorkers: env.JOB_WORKERS === undefined || env.JOB_WORKERS === '' ? undefined : integer(env, 'JOB_WORKERS', 0, 0, 64),
+    jobLeaseMs: integer(env, 'JOB_LEASE_MS', 30_000, 1000, 24 * 3600 * 1000),
   };
 }
 

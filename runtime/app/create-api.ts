@@ -60,7 +60,7 @@ export async function createApi(api: ApiDefinition, { config, backend }: CreateA
   const resourceContext = { store, baseUrl: config.baseUrl, catalog: api.catalog };
   const tools = serviceTools(resourceContext);
   const queues = api.jobQueues.map(
-    (spec) => new JobQueue<ServiceTools>({ table: opened.jobs, name: spec.name, types: spec.jobs, tools, concurrency: config.jobWorkers ?? spec.concurrency ?? 2 }),
+    (spec) => new JobQueue<ServiceTools>({ table: opened.jobs, name: spec.name, types: spec.jobs, tools, concurrency: config.jobWorkers ?? spec.concurrency ?? 2, leaseMs: config.jobLeaseMs }),
   );
   const context: ApiContext = {
     ...resourceContext,
