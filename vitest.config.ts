@@ -1,10 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
+// The workspace packages resolve to their TypeScript sources here, as the npm scripts make Node do
+// with --conditions=source (see each package.json's exports).
+const conditions = ['source', 'node', 'import', 'default'];
+
 // End-to-end tests start real servers on loopback ports; two cores, so keep the pool small.
 // The end-to-end suite runs twice, as one parameterised suite: on SQLite (project `sqlite`, with every
 // other test) and on PostgreSQL (project `postgres`, TEST_ENGINE=postgres, against a throwaway server
 // its global setup starts from the machine's PostgreSQL binaries).
 export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['source'] } },
   test: {
     pool: 'forks',
     maxWorkers: 2,

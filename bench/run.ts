@@ -8,6 +8,7 @@ import { routeScaling } from './sections/route-scaling.ts';
 import { generatorTimes } from './sections/generator.ts';
 import { serialisation } from './sections/serialisation.ts';
 import { profile } from './sections/profile.ts';
+import { againstRef } from './sections/against-ref.ts';
 import { pinBench, type CpuSplit } from './lib/cpu-affinity.ts';
 
 /**
@@ -21,8 +22,9 @@ const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Prom
   'route-scaling': routeScaling,
   serialisation,
   profile,
+  against: againstRef,
 };
-const ORDER: readonly Section[] = ['request-path', 'generator', 'route-scaling', 'serialisation', 'profile'];
+const ORDER: readonly Section[] = ['request-path', 'generator', 'route-scaling', 'serialisation', 'profile', 'against'];
 
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));

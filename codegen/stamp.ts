@@ -1,30 +1,49 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, sep } from 'node:path';
 
 /**
- * generated/stamp.json: a hash of everything generation reads (definitions, DSL, generator, published
- * shapes, the lockfile that pins zod and ts-morph) and of everything it wrote. Generation is deterministic, so
+ * generated/stamp.json: a hash of everything generation reads (definitions, the DSL and generator
+ * packages, published shapes, the lockfile that pins zod and ts-morph) and of everything it wrote. Generation is deterministic, so
  * when both hashes still match, generated/ is what the definitions produce and `generate --check`
  * can say so without generating. It only ever speeds the check up: on any mismatch the check
  * generates and compares file by file, and the stamp itself is never reported stale.
  */
 export const STAMP_FILE = 'generated/stamp.json';
 
-const INPUT_FOLDERS = ['definitions', 'dsl', 'codegen'];
+const INPUT_FOLDERS = ['definitions'];
 const INPUT_FILES = ['package-lock.json', 'published-versions.json'];
+/** The packages whose code decides what is generated, wherever the project has them installed. */
+const INPUT_PACKAGES = ['@convapi/cli', '@convapi/dsl'];
+/**
+ * Run from its TypeScript sources (this repository), a package's dist/ is a stale build, not an
+ * input; run from an installed tarball, dist/ is all there is.
+ */
+const RUNNING_FROM_SOURCES = import.meta.url.endsWith('.ts');
 
 export interface Stamp {
   readonly inputs: string;
   readonly outputs: string;
 }
 
-function filesUnder(root: string, folder: string): string[] {
+function filesUnder(root: string, folder: string, skip: (path: string) => boolean = () => false): string[] {
   const absolute = join(root, folder);
   if (!existsSync(absolute)) return [];
   return readdirSync(absolute, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'));
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .filter((path) => !skip(path));
+}
+
+/** Each input package's files, named `<package>/<path>` so the hash does not depend on where it is installed. */
+function packageInputs(root: string): Array<readonly [string, Buffer]> {
+  const require = createRequire(join(root, 'package.json'));
+  return INPUT_PACKAGES.flatMap((name) => {
+    const folder = dirname(require.resolve(`${name}/package.json`));
+    const skip = (path: string) => path.startsWith('node_modules/') || (RUNNING_FROM_SOURCES && path.startsWith('dist/'));
+    return filesUnder(folder, '.', skip).map((path) => [`${name}/${path}`, readFileSync(join(folder, path))] as const);
+  });
 }
 
 function hashOf(entries: Iterable<readonly [string, string | Buffer]>): string {
@@ -35,8 +54,9 @@ function hashOf(entries: Iterable<readonly [string, string | Buffer]>): string {
 
 /** The hash of every input of generation, as the files are now. */
 export function inputsHash(root: string): string {
-  const paths = [...INPUT_FOLDERS.flatMap((folder) => filesUnder(root, folder)), ...INPUT_FILES.filter((file) => existsSync(join(root, file)))].sort();
-  return hashOf(paths.map((path) => [path, readFileSync(join(root, path))] as const));
+  const paths = [...INPUT_FOLDERS.flatMap((folder) => filesUnder(root, folder)), ...INPUT_FILES.filter((file) => existsSync(join(root, file)))];
+  const inputs = [...paths.map((path) => [path, readFileSync(join(root, path))] as const), ...packageInputs(root)];
+  return hashOf(inputs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** The hash of generated files (path → text), the stamp left out. */

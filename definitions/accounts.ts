@@ -1,4 +1,4 @@
-import { collection, field, shape } from '../dsl/index.ts';
+import { collection, field, shape } from '@convapi/dsl';
 
 const state = field.string();
 const title = field.string();

@@ -1,4 +1,4 @@
-import { field, setting } from '../dsl/index.ts';
+import { field, setting } from '@convapi/dsl';
 
 /** The interface language of the caller: PUT /settings/{v}/gui/lang {"lang": "fr-FR"}. */
 export default setting({

@@ -1,4 +1,4 @@
-import { openApiService } from '../dsl/index.ts';
+import { openApiService } from '@convapi/dsl';
 
 /** The OpenAPI 3.1 document of each version: GET /services/{v}/openapi. */
 export default openApiService({

@@ -1,4 +1,4 @@
-import { collection, field } from '../dsl/index.ts';
+import { collection, field } from '@convapi/dsl';
 
 /** Orders: what a trade refers to. */
 export default collection({

@@ -1,4 +1,4 @@
-import { aggregate, field } from '../dsl/index.ts';
+import { aggregate, field } from '@convapi/dsl';
 
 /** The profile of a user: an aggregate, read and replaced only at /{v}/users/{user_id}/profiles. */
 export default aggregate({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { job, jobQueue } from '../dsl/index.ts';
+import { job, jobQueue } from '@convapi/dsl';
 
 /** Background jobs: PUT /services/{v}/queued/jobs adds one; GET and DELETE /services/{v}/queued/jobs/{id}. */
 export default jobQueue({

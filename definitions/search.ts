@@ -1,4 +1,4 @@
-import { searchService } from '../dsl/index.ts';
+import { searchService } from '@convapi/dsl';
 
 /** Full-text search over the searchable fields of one collection: GET /services/{v}/search?q=&category=. */
 export default searchService({

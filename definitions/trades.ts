@@ -1,4 +1,4 @@
-import { collection, field } from '../dsl/index.ts';
+import { collection, field } from '@convapi/dsl';
 
 /** Trades: each may refer to an order, returned as the order's URI unless expanded. */
 export default collection({

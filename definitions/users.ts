@@ -1,4 +1,4 @@
-import { collection, field } from '../dsl/index.ts';
+import { collection, field } from '@convapi/dsl';
 
 /** Users: a user name is unique; each user has one private profile (see profiles.ts). */
 export default collection({

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { RoundPlan } from './rounds.ts';
 
-export const SECTIONS = ['request-path', 'route-scaling', 'generator', 'serialisation', 'profile'] as const;
+export const SECTIONS = ['request-path', 'route-scaling', 'generator', 'serialisation', 'profile', 'against'] as const;
 /** What a plain `npm run bench` runs; the profile only on request, since it is a diagnosis, not a figure. */
 const DEFAULT_SECTIONS: readonly Section[] = ['request-path', 'route-scaling', 'generator', 'serialisation'];
 export type Section = (typeof SECTIONS)[number];
@@ -22,6 +22,8 @@ export interface BenchOptions {
   readonly scalingCounts: readonly [number, number];
   /** Markdown file whose figures block is replaced with this run's tables. */
   readonly report: string | undefined;
+  /** A git ref whose generated server is measured beside this tree's (the `against` section). */
+  readonly against: string | undefined;
 }
 
 export const USAGE = `usage: npm run bench -- [flags]
@@ -37,6 +39,8 @@ export const USAGE = `usage: npm run bench -- [flags]
   --warmup S            seconds of warm-up per target (default 2)
   --connections N       concurrent keep-alive connections (default 10)
   --report FILE         replace the figures block of FILE (BENCHMARKS.md) with this run's tables
+  --against REF         only: this tree's generated server beside REF's (a commit, branch or tag),
+                        two processes of each, side by side, on the endpoints --only names (default all)
   --help`;
 
 /** The flags of `npm run bench`; defaults keep the whole run under about 10 minutes on 2 cores. */
@@ -53,6 +57,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
       warmup: { type: 'string' },
       connections: { type: 'string' },
       report: { type: 'string' },
+      against: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -66,7 +71,10 @@ export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
   }
   const onlyEndpoints = ENDPOINTS.filter((endpoint) => only.includes(endpoint));
   // An endpoint names what to load: the request path's, or the profile's when the profile is named.
-  const named = SECTIONS.filter((section) => only.includes(section) || (section === 'request-path' && onlyEndpoints.length > 0 && !only.includes('profile')));
+  const against = values.against;
+  if (only.includes('against') && against === undefined) throw new Error('--only against needs --against REF');
+  // --against is a comparison of its own: it runs alone, on the endpoints named.
+  const named = against !== undefined ? (['against'] as const) : SECTIONS.filter((section) => only.includes(section) || (section === 'request-path' && onlyEndpoints.length > 0 && !only.includes('profile')));
   const onlySections = named.length > 0 ? named : DEFAULT_SECTIONS;
   return {
     sections: onlySections,
@@ -82,6 +90,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
     generatorCounts: quick ? [10, 100] : [10, 100, 1000],
     scalingCounts: [10, 1000],
     report: values.report,
+    against,
   };
 }
 

@@ -7,3 +7,6 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export function repoPath(...segments: string[]): string {
   return [REPO_ROOT.replace(/\/$/, ''), ...segments].join('/');
 }
+
+/** Node's flag that resolves the workspace packages to their TypeScript sources, as the npm scripts do. */
+export const SOURCE_CONDITION = '--conditions=source';

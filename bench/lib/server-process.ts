@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { procStatusKib } from './memory.ts';
 import { pinServer } from './cpu-affinity.ts';
+import { SOURCE_CONDITION } from './paths.ts';
 
 export interface StartOptions {
   /** Shown in errors and tables. */
@@ -42,7 +43,7 @@ process.on('exit', () => {
  */
 export function startServer({ name, args, env = process.env, cwd, timeoutMs = 60_000 }: StartOptions): Promise<ServerProcess> {
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SOURCE_CONDITION, ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
   let output = '';

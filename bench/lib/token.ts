@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { repoPath } from './paths.ts';
+import { repoPath, SOURCE_CONDITION } from './paths.ts';
 
 /**
  * Issues a bearer token with the project's token CLI on the server's DATABASE_URL (contract: the token
@@ -7,7 +7,7 @@ import { repoPath } from './paths.ts';
  * `npm run`, which would add npm's start-up and tie the call to the repository's working directory.
  */
 export function issueToken(databaseUrl: string, client = 'bench'): string {
-  const stdout = execFileSync(process.execPath, [repoPath('runtime', 'cli', 'token.ts'), 'issue', '--client', client], {
+  const stdout = execFileSync(process.execPath, [SOURCE_CONDITION, repoPath('runtime', 'cli', 'token-bin.ts'), 'issue', '--client', client], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { repoPath } from '../lib/paths.ts';
+import { repoPath, SOURCE_CONDITION } from '../lib/paths.ts';
 
 const run = promisify(execFile);
 
@@ -12,7 +12,7 @@ const run = promisify(execFile);
 export async function runGenerator(root: string, check = false): Promise<number> {
   const started = performance.now();
   try {
-    await run(process.execPath, [repoPath('codegen', 'cli', 'generate.ts'), '--root', root, ...(check ? ['--check'] : [])], {
+    await run(process.execPath, [SOURCE_CONDITION, repoPath('codegen', 'cli', 'convapi.ts'), 'generate', '--root', root, ...(check ? ['--check'] : [])], {
       cwd: root,
       maxBuffer: 64 * 1024 * 1024,
     });

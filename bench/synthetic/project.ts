@@ -6,13 +6,13 @@ import { syntheticCollectionName } from './names.ts';
 
 /**
  * A throw-away project with `count` collection definitions (one file each, as a user would write
- * them) and symlinks to this repository's dsl/, runtime/ and node_modules/, so the definitions'
- * `../dsl/index.ts` and the generated code's `../../runtime/index.ts` imports resolve unchanged.
+ * them) and a symlink to this repository's node_modules/, so the definitions' `@convapi/dsl` and the
+ * generated code's `@convapi/runtime` imports resolve to the workspace packages.
  * Each collection has one version and two fields, so the project grows in routes, not in per-route work.
  */
 export function syntheticProject(count: number): string {
   const root = tempDir(`project-${count}`);
-  for (const shared of ['dsl', 'runtime', 'node_modules']) symlinkSync(repoPath(shared), join(root, shared), 'dir');
+  symlinkSync(repoPath('node_modules'), join(root, 'node_modules'), 'dir');
   // Type stripping needs to know the .ts files are ES modules, as in the repository.
   writeFileSync(join(root, 'package.json'), `${JSON.stringify({ name: `bench-synthetic-${count}`, private: true, type: 'module' }, null, 2)}\n`);
   mkdirSync(join(root, 'definitions'));
@@ -24,7 +24,7 @@ export function syntheticProject(count: number): string {
 }
 
 function definitionSource(name: string): string {
-  return `import { collection, field } from '../dsl/index.ts';
+  return `import { collection, field } from '@convapi/dsl';
 
 /** Synthetic collection for the route-count benchmark. */
 export default collection({

@@ -14,8 +14,9 @@ import { inputsHash, outputsHash, outputsHashOnDisk, readStamp, STAMP_FILE, stam
  * extra file. --publish records the shape of a version in published-versions.json, after which lint
  * refuses changes to it.
  */
-async function main(): Promise<number> {
+export async function run(args: string[]): Promise<number> {
   const { values } = parseArgs({
+    args,
     options: {
       check: { type: 'boolean', default: false },
       root: { type: 'string', default: process.cwd() },
@@ -87,5 +88,3 @@ function listFiles(folder: string): string[] {
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
 }
-
-process.exitCode = await main();

@@ -5,8 +5,8 @@ import { formatDiagnostic, lintDefinitions, RULES } from '../lint/index.ts';
  * `npm run lint:definitions [-- --root DIR] [-- --rules]`: prints each diagnostic as
  * `path:line:col severity rule-id message` with the offending line, then a summary; exit 1 on any error.
  */
-async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { root: { type: 'string', default: process.cwd() }, rules: { type: 'boolean', default: false } } });
+export async function run(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { root: { type: 'string', default: process.cwd() }, rules: { type: 'boolean', default: false } } });
   if (values.rules) {
     for (const rule of RULES) console.log(`${rule.id} (${rule.severity}): ${rule.summary}`);
     return 0;
@@ -18,5 +18,3 @@ async function main(): Promise<number> {
   console.log(diagnostics.length === 0 ? 'definitions: no problems' : `${errors} error(s), ${warnings} warning(s)`);
   return errors > 0 ? 1 : 0;
 }
-
-process.exitCode = await main();

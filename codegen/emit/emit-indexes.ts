@@ -5,7 +5,8 @@ import { constStatement, printLiteral } from './literal.ts';
 import { openApiFileOf } from './emit-openapi.ts';
 import { importPath } from './import-path.ts';
 import { modelConstOf, modelFileOf } from './emit-models.ts';
-import { resourceRoutesFileOf, routesFunctionOf, RUNTIME } from './emit-resource-routes.ts';
+import { resourceRoutesFileOf, routesFunctionOf } from './emit-resource-routes.ts';
+import { RUNTIME_PACKAGE } from './packages.ts';
 import { serviceRoutesFileOf, settingRoutesFileOf } from './emit-service-routes.ts';
 import type { GeneratedFile, SourceFileBuilder } from './source-file.ts';
 
@@ -48,7 +49,7 @@ function familyIndex(
   sources: readonly string[],
 ): GeneratedFile {
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ApiContext', 'Route'], moduleSpecifier: importPath(path, RUNTIME) },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ApiContext', 'Route'], moduleSpecifier: RUNTIME_PACKAGE },
     ...modules.map(
       (module): StatementStructures => ({ kind: StructureKind.ImportDeclaration, namedImports: [module.fn], moduleSpecifier: importPath(path, module.file) }),
     ),
@@ -70,7 +71,7 @@ function apiModule(builder: SourceFileBuilder, model: ResolvedModel): GeneratedF
   const models = [...model.collections, ...model.aggregates, ...model.settings];
   const jobQueues = model.services.filter((service) => service.handler === 'job-queue');
   const statements: (string | StatementStructures)[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ApiDefinition'], moduleSpecifier: importPath(path, RUNTIME) },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ApiDefinition'], moduleSpecifier: RUNTIME_PACKAGE },
     ...models.map(
       (declaration): StatementStructures => ({
         kind: StructureKind.ImportDeclaration,

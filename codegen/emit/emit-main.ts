@@ -1,6 +1,6 @@
 import { StructureKind } from 'ts-morph';
 import { fileHeader } from './header.ts';
-import { RUNTIME } from './emit-resource-routes.ts';
+import { RUNTIME_PACKAGE } from './packages.ts';
 import { importPath } from './import-path.ts';
 import type { GeneratedFile, SourceFileBuilder } from './source-file.ts';
 
@@ -8,7 +8,7 @@ import type { GeneratedFile, SourceFileBuilder } from './source-file.ts';
 export function emitMain(builder: SourceFileBuilder): GeneratedFile {
   const path = 'generated/main.ts';
   return builder.build(path, fileHeader(['every file in definitions/']), [
-    { kind: StructureKind.ImportDeclaration, namedImports: ['serveFromEnvironment'], moduleSpecifier: importPath(path, RUNTIME) },
+    { kind: StructureKind.ImportDeclaration, namedImports: ['serveFromEnvironment'], moduleSpecifier: RUNTIME_PACKAGE },
     { kind: StructureKind.ImportDeclaration, namedImports: ['api'], moduleSpecifier: './api.ts' },
     'await serveFromEnvironment(api, process.env);',
   ]);

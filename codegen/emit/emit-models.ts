@@ -2,12 +2,11 @@ import { StructureKind, type StatementStructures } from 'ts-morph';
 import { defaultIdentifierName, type ResolvedAggregate, type ResolvedCollection, type ResolvedModel, type ResolvedSetting } from '../model/index.ts';
 import { fileHeader } from './header.ts';
 import { importPath } from './import-path.ts';
+import { RUNTIME_PACKAGE } from './packages.ts';
 import { code, constStatement, printLiteral } from './literal.ts';
 import { collectionTable, DEFINITION, fieldLiteral, tableLiteral, versionLiteral } from './model-literals.ts';
 import { camelOf, fileNameOf } from './names.ts';
 import type { GeneratedFile, SourceFileBuilder } from './source-file.ts';
-
-const RUNTIME = 'runtime/index.ts';
 
 export const modelFileOf = (name: string) => `generated/models/${fileNameOf(name)}.ts`;
 export const modelConstOf = (name: string) => `${camelOf(name)}Model`;
@@ -30,7 +29,7 @@ function emitModel(
 ): GeneratedFile {
   const path = modelFileOf(declaration.name);
   const statements: (string | StatementStructures)[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['FieldModel', type], moduleSpecifier: importPath(path, RUNTIME) },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['FieldModel', type], moduleSpecifier: RUNTIME_PACKAGE },
     { kind: StructureKind.ImportDeclaration, defaultImport: DEFINITION, moduleSpecifier: importPath(path, declaration.source) },
     constStatement({
       docs: 'The stored fields, shared by every version that does not declare its own shape.',

@@ -3,13 +3,13 @@ import type { ResolvedAggregate, ResolvedCollection, ResolvedModel, ResolvedVers
 import type { RouteDescriptor } from '../routes/index.ts';
 import { fileHeader } from './header.ts';
 import { importPath } from './import-path.ts';
+import { RUNTIME_PACKAGE } from './packages.ts';
 import { modelConstOf, modelFileOf } from './emit-models.ts';
 import { camelOf, fileNameOf, pascalOf } from './names.ts';
 import { propertiesOf } from './representation-types.ts';
 import { routeTableStatement } from './route-table.ts';
 import type { GeneratedFile, SourceFileBuilder } from './source-file.ts';
 
-export const RUNTIME = 'runtime/index.ts';
 export const resourceRoutesFileOf = (version: string, name: string) => `generated/resources/${version}/${fileNameOf(name)}.ts`;
 export const routesFunctionOf = (name: string, version: string) => `${camelOf(name)}${version.toUpperCase()}Routes`;
 
@@ -48,9 +48,9 @@ function emitOne(
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
       namedImports: ['ApiContext', 'Route'],
-      moduleSpecifier: importPath(path, RUNTIME),
+      moduleSpecifier: RUNTIME_PACKAGE,
     },
-    { kind: StructureKind.ImportDeclaration, namedImports: [factory], moduleSpecifier: importPath(path, RUNTIME) },
+    { kind: StructureKind.ImportDeclaration, namedImports: [factory], moduleSpecifier: RUNTIME_PACKAGE },
     { kind: StructureKind.ImportDeclaration, namedImports: [modelConstOf(declaration.name)], moduleSpecifier: importPath(path, modelFileOf(declaration.name)) },
     {
       kind: StructureKind.Interface,

@@ -4,7 +4,8 @@ import type { RouteDescriptor } from '../routes/index.ts';
 import { fileHeader } from './header.ts';
 import { importPath } from './import-path.ts';
 import { modelConstOf, modelFileOf } from './emit-models.ts';
-import { routesFunctionOf, RUNTIME } from './emit-resource-routes.ts';
+import { routesFunctionOf } from './emit-resource-routes.ts';
+import { RUNTIME_PACKAGE } from './packages.ts';
 import { fileNameOf, pascalOf } from './names.ts';
 import { propertiesOf } from './representation-types.ts';
 import { routeTableStatement } from './route-table.ts';
@@ -30,8 +31,8 @@ export function emitServiceRoutes(model: ResolvedModel, routes: readonly RouteDe
 function emitService(builder: SourceFileBuilder, service: ResolvedService, version: ResolvedVersion, routes: readonly RouteDescriptor[]): GeneratedFile {
   const path = serviceRoutesFileOf(version.name, service.name);
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ApiContext', 'Route'], moduleSpecifier: importPath(path, RUNTIME) },
-    { kind: StructureKind.ImportDeclaration, namedImports: ['serviceHandlers'], moduleSpecifier: importPath(path, RUNTIME) },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ApiContext', 'Route'], moduleSpecifier: RUNTIME_PACKAGE },
+    { kind: StructureKind.ImportDeclaration, namedImports: ['serviceHandlers'], moduleSpecifier: RUNTIME_PACKAGE },
     { kind: StructureKind.ImportDeclaration, defaultImport: 'definition', moduleSpecifier: importPath(path, service.source) },
     {
       kind: StructureKind.Function,
@@ -52,8 +53,8 @@ function emitService(builder: SourceFileBuilder, service: ResolvedService, versi
 function emitSetting(builder: SourceFileBuilder, setting: ResolvedSetting, version: ResolvedVersion, routes: readonly RouteDescriptor[]): GeneratedFile {
   const path = settingRoutesFileOf(version.name, setting.name);
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ApiContext', 'Route'], moduleSpecifier: importPath(path, RUNTIME) },
-    { kind: StructureKind.ImportDeclaration, namedImports: ['settingHandlers'], moduleSpecifier: importPath(path, RUNTIME) },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ApiContext', 'Route'], moduleSpecifier: RUNTIME_PACKAGE },
+    { kind: StructureKind.ImportDeclaration, namedImports: ['settingHandlers'], moduleSpecifier: RUNTIME_PACKAGE },
     { kind: StructureKind.ImportDeclaration, namedImports: [modelConstOf(setting.name)], moduleSpecifier: importPath(path, modelFileOf(setting.name)) },
     {
       kind: StructureKind.Interface,

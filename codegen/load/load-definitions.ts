@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AggregateDeclaration, CollectionDeclaration } from '../../dsl/index.ts';
-import type { ServiceDeclaration, SettingDeclaration } from '../../dsl/index.ts';
+import type { AggregateDeclaration, CollectionDeclaration } from '@convapi/dsl';
+import type { ServiceDeclaration, SettingDeclaration } from '@convapi/dsl';
 
 export type Declaration = CollectionDeclaration | AggregateDeclaration | ServiceDeclaration | SettingDeclaration;
 

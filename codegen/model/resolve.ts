@@ -1,5 +1,5 @@
-import type { AggregateDeclaration, CollectionDeclaration, FieldDeclaration, Fields, VersionDeclarations } from '../../dsl/index.ts';
-import type { ServiceDeclaration, SettingDeclaration } from '../../dsl/index.ts';
+import type { AggregateDeclaration, CollectionDeclaration, FieldDeclaration, Fields, VersionDeclarations } from '@convapi/dsl';
+import type { ServiceDeclaration, SettingDeclaration } from '@convapi/dsl';
 import type { LoadedDefinition } from '../load/load-definitions.ts';
 import { DEFAULTS, defaultIdentifierName, singularOf } from './defaults.ts';
 import type {

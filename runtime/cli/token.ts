@@ -84,11 +84,14 @@ function required(value: string | undefined, what: string): string {
   return value;
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (error) {
-  const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') === true;
-  // A usage mistake gets the usage; a database that cannot be reached gets its one line.
-  console.error(usage ? `token: ${(error as Error).message}\n${USAGE}` : `token: ${(error as Error).message}`);
-  process.exitCode = usage ? 2 : 1;
+/** Runs the token CLI on its arguments; the exit code: 0 done, 1 failed (one line, e.g. an unreachable database), 2 usage. */
+export async function run(args: string[]): Promise<number> {
+  try {
+    return await main(args);
+  } catch (error) {
+    const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') === true;
+    // A usage mistake gets the usage; a database that cannot be reached gets its one line.
+    console.error(usage ? `token: ${(error as Error).message}\n${USAGE}` : `token: ${(error as Error).message}`);
+    return usage ? 2 : 1;
+  }
 }

@@ -14,6 +14,7 @@ describe('bench flags', () => {
     ['an endpoint with another section', { argv: ['--only', 'get-one,serialisation'], sections: ['request-path', 'serialisation'], endpoints: ['get-one'] }],
     ['the profile takes the endpoint', { argv: ['--only', 'profile,post'], sections: ['profile'], endpoints: ['post'] }],
     ['sections only', { argv: ['--only', 'generator,route-scaling'], sections: ['route-scaling', 'generator'], endpoints: ['get-one', 'get-list', 'revalidate', 'post'] }],
+    ['--against runs alone, on the endpoints named', { argv: ['--against', 'HEAD~1', '--only', 'get-one'], sections: ['against'], endpoints: ['get-one'] }],
   ])('%s', (_name, { argv, sections, endpoints }) => {
     const options = parsed(argv);
     expect(options.sections).toEqual(sections);
@@ -33,6 +34,11 @@ describe('bench flags', () => {
 
   it('refuses an unknown --only item, naming the choices', () => {
     expect(() => parseOptions(['--only', 'get-all'])).toThrow(/unknown "get-all"; choose from request-path/);
+  });
+
+  it('--only against needs a ref', () => {
+    expect(() => parseOptions(['--only', 'against'])).toThrow(/--only against needs --against REF/);
+    expect(parsed(['--against', 'main']).against).toBe('main');
   });
 
   it('refuses a round count that is not a whole number', () => {

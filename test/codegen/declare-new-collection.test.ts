@@ -5,7 +5,7 @@ import { spawnServer } from '../support/spawn-server.ts';
 import { copyProject, editFile, generateIn } from '../support/temp-project.ts';
 import { issueToken } from '../support/token-cli.ts';
 
-const BOOKS = `import { collection, field } from '../dsl/index.ts';
+const BOOKS = `import { collection, field } from '@convapi/dsl';
 
 /** Books: a plural name, a server-assigned integer id, a required title, an optional order. */
 export default collection({

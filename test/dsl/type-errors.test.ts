@@ -12,7 +12,7 @@ function typeErrors(source: string): string[] {
   return file.getPreEmitDiagnostics().map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.compilerObject.messageText, "\n"));
 }
 
-const header = "import { collection, field } from '../dsl/index.ts';\n";
+const header = "import { collection, field } from '@convapi/dsl';\n";
 
 describe('a mistyped declaration fails type checking with a readable error', () => {
   it('accepts a well-formed declaration', () => {

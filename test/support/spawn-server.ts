@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 
 export const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
 
+/** Node's flag that resolves the workspace packages to their TypeScript sources, as the npm scripts do. */
+export const SOURCE_CONDITION = ['--conditions=source'];
+
 export interface SpawnedServer {
   readonly child: ChildProcess;
   /** The URL from the `listening on <url>` line. */
@@ -21,7 +24,12 @@ export interface SpawnedServer {
 export function spawnServer(env: Record<string, string>, entry = 'generated/main.ts', cwd = REPOSITORY): Promise<SpawnedServer> {
   // Vitest puts Vite's BASE_URL ('/') into process.env; the server must not inherit it.
   const { BASE_URL: _viteBaseUrl, ...inherited } = process.env;
-  const child = spawn(process.execPath, [entry], { cwd, env: { ...inherited, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawnListening(process.execPath, [...SOURCE_CONDITION, entry], { cwd, env: { ...inherited, PORT: '0', ...env } });
+}
+
+/** Starts any command that serves (`npm start`, a user's `node app.ts`) and waits for its `listening on <url>` line. */
+export function spawnListening(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; detached?: boolean }): Promise<SpawnedServer> {
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: options.detached ?? false });
   const output: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   createInterface({ input: child.stderr! }).on('line', (line) => output.push(line));

@@ -2,15 +2,15 @@ import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { REPOSITORY } from './spawn-server.ts';
+import { REPOSITORY, SOURCE_CONDITION } from './spawn-server.ts';
 
 /**
- * A temporary copy of the project, as a user's checkout would be: definitions, DSL, generator,
- * runtime and generated code copied, node_modules linked.
+ * A temporary copy of the example project, as a user's checkout would be: definitions and generated
+ * code copied, node_modules linked (the toolkit's packages resolve through it to this repository).
  */
 export function copyProject(): string {
   const root = mkdtempSync(join(tmpdir(), 'project-'));
-  for (const folder of ['definitions', 'dsl', 'codegen', 'runtime', 'generated']) cpSync(join(REPOSITORY, folder), join(root, folder), { recursive: true });
+  for (const folder of ['definitions', 'generated']) cpSync(join(REPOSITORY, folder), join(root, folder), { recursive: true });
   for (const file of ['package.json', 'package-lock.json', 'tsconfig.json', 'published-versions.json']) cpSync(join(REPOSITORY, file), join(root, file));
   symlinkSync(join(REPOSITORY, 'node_modules'), join(root, 'node_modules'), 'dir');
   return root;
@@ -22,9 +22,12 @@ export function editFile(root: string, path: string, edit: (text: string) => str
   writeFileSync(file, edit(readFileSync(file, 'utf8')));
 }
 
+/** The toolkit's CLI as `npm run generate` and `npm run lint:definitions` run it. */
+export const CLI = join(REPOSITORY, 'codegen/cli/convapi.ts');
+
 /** Runs `npm run generate` (the script's command) in a copied project; returns its exit code and output. */
 export function generateIn(root: string, ...args: string[]): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, ['codegen/cli/generate.ts', ...args], { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'generate', ...args], { cwd: root, encoding: 'utf8' });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { REPOSITORY } from './spawn-server.ts';
+import { REPOSITORY, SOURCE_CONDITION } from './spawn-server.ts';
 
 /**
  * Runs the token CLI (`npm run -s token -- ...`) as its own process on a DATABASE_URL, as an
  * operator would, and returns its exit code and output lines.
  */
 export function tokenCli(databaseUrl: string, ...args: string[]): { status: number | null; lines: string[]; stderr: string } {
-  const result = spawnSync(process.execPath, ['runtime/cli/token.ts', ...args], {
+  const result = spawnSync(process.execPath, [...SOURCE_CONDITION, 'runtime/cli/token-bin.ts', ...args], {
     cwd: REPOSITORY,
     env: { ...process.env, DATABASE_URL: databaseUrl },
     encoding: 'utf8',

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { REPOSITORY } from '../../support/spawn-server.ts';
+import { REPOSITORY, SOURCE_CONDITION } from '../../support/spawn-server.ts';
+import { CLI } from '../../support/temp-project.ts';
 import { writeDefinitions } from '../../support/temp-definitions.ts';
 
 const lint = (root: string) =>
-  spawnSync(process.execPath, ['codegen/cli/lint.ts', '--root', root], { cwd: REPOSITORY, encoding: 'utf8' });
+  spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'lint', '--root', root], { cwd: REPOSITORY, encoding: 'utf8' });
 
 describe('npm run lint:definitions', () => {
   it('prints path:line:col severity rule-id message with the offending line, and exits 1 on an error', () => {

@@ -58,7 +58,7 @@ describe('lint refuses changes to published versions', () => {
     const diagnostics = await lintEdited('definitions/orders.ts', (text) =>
       text
         .replace("versions: { v1: {}, v2: {} }", "versions: { v1: {}, v2: {}, v3: { shape: shape({ fields: { item: field.string({ required: true }) }, read: ({ quantity: _q, ...rest }) => rest, write: (value) => value }) } }")
-        .replace("import { collection, field } from '../dsl/index.ts';", "import { collection, field, shape } from '../dsl/index.ts';"),
+        .replace("import { collection, field } from '@convapi/dsl';", "import { collection, field, shape } from '@convapi/dsl';"),
     );
     expect(diagnostics).toEqual([]);
   });

@@ -5,7 +5,7 @@ import type { SpawnedServer } from '../../support/spawn-server.ts';
 import { serveCopiedProject } from '../../support/temp-project.ts';
 
 const CONVERSIONS = `import { z } from 'zod';
-import { service } from '../dsl/index.ts';
+import { service } from '@convapi/dsl';
 
 /** A service written in its definition: GET /services/{v}/unit/conversions?celsius=20, and POST with a body. */
 export default service({

