@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 // The workspace packages resolve to their TypeScript sources here, as the npm scripts make Node do
-// with --conditions=source (see each package.json's exports).
-const conditions = ['source', 'node', 'import', 'default'];
+// with --conditions=source (see each package.json's exports). Not 'import': vitest hands these to the
+// test workers' Node as --conditions too, and there 'import' makes a CommonJS require() of a package
+// with an import export (pg requiring pg-pool) load the ES module instead (Node 24's require(esm)).
+// Vite adds 'import' or 'require' itself, by the kind of each import.
+const conditions = ['source', 'node', 'default'];
 
 // End-to-end tests start real servers on loopback ports; two cores, so keep the pool small.
 // The end-to-end suite runs twice, as one parameterised suite: on SQLite (project `sqlite`, with every

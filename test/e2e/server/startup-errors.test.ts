@@ -1,14 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../support/free-port.ts';
-import { REPOSITORY } from '../../support/spawn-server.ts';
+import { REPOSITORY, SOURCE_CONDITION } from '../../support/spawn-server.ts';
+import { tokenCli } from '../../support/token-cli.ts';
 import { newTestDatabase, postgresServerUrl, testEngine } from '../../support/test-database.ts';
 
 /** `npm start` as its own process with an environment; waits for it to end (at most 15 s). */
 function start(env: Record<string, string>) {
   const { BASE_URL: _viteBaseUrl, ...inherited } = process.env;
   const began = Date.now();
-  const result = spawnSync(process.execPath, ['generated/main.ts'], { cwd: REPOSITORY, env: { ...inherited, PORT: '0', ...env }, encoding: 'utf8', timeout: 15_000 });
+  const result = spawnSync(process.execPath, [...SOURCE_CONDITION, 'generated/main.ts'], { cwd: REPOSITORY, env: { ...inherited, PORT: '0', ...env }, encoding: 'utf8', timeout: 15_000 });
   return { status: result.status, stdout: result.stdout, lines: result.stderr.trim().split('\n').filter((line) => line !== ''), ms: Date.now() - began };
 }
 
@@ -58,12 +59,7 @@ describe('start-up errors: one line, exit 1, within seconds', () => {
 
   it('the token CLI on an unreachable database: one line, exit 1', async () => {
     const port = await freePort();
-    const result = spawnSync(process.execPath, ['runtime/cli/token.ts', 'issue', '--client', 'x'], {
-      cwd: REPOSITORY,
-      env: { ...process.env, DATABASE_URL: `postgres://app:secret@127.0.0.1:${port}/app` },
-      encoding: 'utf8',
-      timeout: 15_000,
-    });
+    const result = tokenCli(`postgres://app:secret@127.0.0.1:${port}/app`, 'issue', '--client', 'x');
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^token: cannot reach PostgreSQL at 127\.0\.0\.1:\d+: connection refused/)]);
   });
