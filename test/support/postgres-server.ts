@@ -35,11 +35,19 @@ function runAs(): { uid?: number; gid?: number } {
   return process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
 }
 
+export interface StartPostgresOptions {
+  /**
+   * Keep PostgreSQL's own durability (fsync, synchronous commit), as a production server has it: the
+   * bench wants that. Default false: test data need not survive a power cut, and tests run faster.
+   */
+  readonly durable?: boolean;
+}
+
 /**
  * Starts a throwaway PostgreSQL server (initdb + postgres) in a temporary folder on a free loopback
- * port, with fsync off (test data need not survive a power cut), and waits until it accepts queries.
+ * port and waits until it accepts queries. Used by the tests (vitest's global setup) and the bench.
  */
-export async function startPostgres(): Promise<PostgresServer> {
+export async function startPostgres({ durable = false }: StartPostgresOptions = {}): Promise<PostgresServer> {
   const bin = postgresBinaries();
   if (bin === undefined) {
     throw new Error('PostgreSQL server binaries not found: install them (apt-get install -y postgresql) or set POSTGRES_BIN to the folder holding initdb and postgres');
@@ -63,8 +71,10 @@ export async function startPostgres(): Promise<PostgresServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     join(bin, 'postgres'),
-    ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${folder}`,
-      '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300'],
+    [
+      ...['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${folder}`, '-c', 'max_connections=300'],
+      ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+    ],
     { ...user, env, cwd: folder, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const log: string[] = [];
