@@ -5,3 +5,4 @@ export { clientAddress, limitKey } from './client-key.ts';
 export { redisCounters, postgresCounters, memoryCounters, RATE_LIMIT_TABLES, type FamilyCounter } from './shared-counters.ts';
 export { resilientCounter, type ResilientCounterOptions } from './resilient-counter.ts';
 export { connectRedis, RedisUnavailableError } from './redis-connection.ts';
+export { leasedCounter, type LeasedCounterOptions } from './leased-counter.ts';

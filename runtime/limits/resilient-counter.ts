@@ -34,7 +34,9 @@ export function resilientCounter({ shared, fallback, name, log = (line) => conso
       } catch (error) {
         return fallBack(key, error);
       }
-      return Promise.resolve(pending).then(
+      // Counted at once (a batch the shared store granted earlier): no promise added.
+      if (!(pending instanceof Promise)) return pending;
+      return pending.then(
         (count) => {
           if (down) {
             down = false;

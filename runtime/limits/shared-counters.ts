@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRedis } from 'rate-limiter-flexible';
-import { flexibleCallCounter, MemoryCallCounter, type CallCounter } from './call-counter.ts';
+import { MemoryCallCounter, type CallCounter } from './call-counter.ts';
+import { leasedCounter } from './leased-counter.ts';
 import type { FamilyLimit } from './limits-from-env.ts';
 import { resilientCounter } from './resilient-counter.ts';
 
@@ -18,23 +19,25 @@ export const RATE_LIMIT_TABLES = `
   );`;
 
 /**
- * Counters in Redis, shared by every instance (one atomic INCR-with-expiry script per call). While
- * Redis cannot answer, each instance counts in its own memory and goes on serving (resilientCounter).
+ * Counters in Redis, shared by every instance (an atomic INCRBY-with-expiry script per reservation of
+ * a batch, see leasedCounter). While Redis cannot answer, each instance counts in its own memory and
+ * goes on serving (resilientCounter).
  */
 export function redisCounters(redis: Redis): FamilyCounter {
   return (family, { points, durationSeconds }) =>
     resilientCounter({
       name: 'Redis call-limit counters',
-      shared: flexibleCallCounter(new RateLimiterRedis({ storeClient: redis, keyPrefix: `convapi:${family}`, points, duration: durationSeconds })),
+      shared: leasedCounter({ limiter: new RateLimiterRedis({ storeClient: redis, keyPrefix: `convapi:${family}`, points, duration: durationSeconds }), points }),
       fallback: new MemoryCallCounter({ points, durationSeconds }),
     });
 }
 
-/** Counters in PostgreSQL (one atomic upsert per call), shared by every instance on the database. */
+/** Counters in PostgreSQL (an atomic upsert per reservation of a batch, see leasedCounter), shared by every instance on the database. */
 export function postgresCounters(pool: pg.Pool): FamilyCounter {
   return (family, { points, durationSeconds }) =>
-    flexibleCallCounter(
-      new RateLimiterPostgres({
+    leasedCounter({
+      points,
+      limiter: new RateLimiterPostgres({
         storeClient: pool,
         storeType: 'pool',
         tableName: RATE_LIMIT_TABLE,
@@ -43,7 +46,7 @@ export function postgresCounters(pool: pg.Pool): FamilyCounter {
         points,
         duration: durationSeconds,
       }),
-    );
+    });
 }
 
 /** Counters in this process's memory: SQLite's, for one server process. */
