@@ -8,3 +8,5 @@ export { andThen, runFlow, wait, type Flow, type Maybe } from './maybe.ts';
 export { searchWords } from './search-words.ts';
 export { quoteName } from './quote-name.ts';
 export { fromSqlValues, selectedColumns } from './row-values.ts';
+export { PostgresResourceStore, toTsQuery } from './postgres/postgres-store.ts';
+export { connectPostgres, DatabaseUnavailableError, DEFAULT_POOL_SIZE, type PostgresPoolOptions } from './postgres/connect.ts';

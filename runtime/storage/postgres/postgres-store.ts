@@ -50,12 +50,13 @@ class PostgresReader implements StoreReader {
     const where = conditions.length === 0 ? '' : ` WHERE ${conditions.map((c, index) => `${quoteName(c)} = $${index + 1}`).join(' AND ')}`;
     const values = conditions.map((c) => param(listQuery.where[c]));
     const from = `FROM ${quoteName(table.table)}${where}`;
-    const page = `SELECT ${columnList(table)} ${from} ORDER BY ${quoteName(table.key.name)} LIMIT $${values.length + 1} OFFSET $${values.length + 2}`;
-    const [rows, counted] = await Promise.all([
-      queryArrays(this.db, page, [...values, listQuery.limit, listQuery.offset]),
-      query<{ total: number }>(this.db, `SELECT count(*) AS total ${from}`, values),
-    ]);
-    return { rows: rows.map((raw) => fromSqlValues(table, raw)), total: counted.rows[0]!.total };
+    // One round trip: the window count is taken over every matching row, before LIMIT.
+    const page = `SELECT ${columnList(table)}, count(*) OVER () ${from} ORDER BY ${quoteName(table.key.name)} LIMIT $${values.length + 1} OFFSET $${values.length + 2}`;
+    const rows = await queryArrays(this.db, page, [...values, listQuery.limit, listQuery.offset]);
+    const counted = rows[0]?.at(-1);
+    // A page past the end has no row to carry the count: ask for it alone.
+    const total = counted !== undefined ? Number(counted) : listQuery.offset === 0 ? 0 : (await query<{ total: number }>(this.db, `SELECT count(*) AS total ${from}`, values)).rows[0]!.total;
+    return { rows: rows.map((raw) => fromSqlValues(table, raw)), total };
   }
 
   async countWhere(table: TableSpec, column: string, value: unknown): Promise<number> {
