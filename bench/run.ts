@@ -10,6 +10,7 @@ import { generatorTimes } from './sections/generator.ts';
 import { serialisation } from './sections/serialisation.ts';
 import { profile } from './sections/profile.ts';
 import { againstRef } from './sections/against-ref.ts';
+import { listScaling } from './sections/list-scaling.ts';
 import { pinBench, type CpuSplit } from './lib/cpu-affinity.ts';
 
 /**
@@ -19,6 +20,7 @@ import { pinBench, type CpuSplit } from './lib/cpu-affinity.ts';
 const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Promise<SectionResult>> = {
   'request-path': requestPath,
   postgres: postgresPath,
+  'list-scaling': listScaling,
   // Before route-scaling, which then reuses the projects it generated.
   generator: generatorTimes,
   'route-scaling': routeScaling,
@@ -26,7 +28,7 @@ const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Prom
   profile,
   against: againstRef,
 };
-const ORDER: readonly Section[] = ['request-path', 'postgres', 'generator', 'route-scaling', 'serialisation', 'profile', 'against'];
+const ORDER: readonly Section[] = ['request-path', 'postgres', 'list-scaling', 'generator', 'route-scaling', 'serialisation', 'profile', 'against'];
 
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
@@ -54,7 +56,7 @@ async function main(): Promise<number> {
     for (const table of result.tables) console.log(`${renderTable(table)}\n`);
   }
   const summary: Table = {
-    title: 'Targets (issue 7)',
+    title: 'Targets',
     columns: [{ title: 'target' }, { title: 'wanted' }, { title: 'measured', align: 'right' }, { title: '' }],
     rows: targets.map((target) => [target.name, target.target, target.figure, target.verdict]),
   };

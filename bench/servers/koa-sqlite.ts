@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { DatabaseSync } from 'node:sqlite';
 import Koa from 'koa';
+import { openOrdersTable } from './orders-table.ts';
 import Router from '@koa/router';
 import compress from 'koa-compress';
 import parse from 'co-body';
@@ -11,8 +11,7 @@ import { readFileSync } from 'node:fs';
  * node:sqlite: no conventions beyond correct statuses, compact JSON, no auth or limits.
  *
  * Fairness choices, so the comparison measures the conventions and not incidental settings:
- * - the same durability as the generated store (WAL, synchronous=FULL), or POST would compare
- *   fsync policies rather than request handling;
+ * - the generated store's durability and the same statements as f (servers/orders-table.ts);
  * - compression only when GZIP=1, with koa-compress and its default 1 KiB threshold (the generated
  *   server's library and threshold);
  * - an ETag only when the request revalidates (If-None-Match): a plain GET stays the bare
@@ -25,14 +24,7 @@ import { readFileSync } from 'node:fs';
  *
  * env: DATABASE_PATH, GZIP (1 = on), CONVENTION_HEADERS_FILE, PORT (0 = any free port), HOST.
  */
-const db = new DatabaseSync(process.env.DATABASE_PATH!);
-db.exec('PRAGMA journal_mode = WAL');
-db.exec('PRAGMA synchronous = FULL');
-db.exec(`CREATE TABLE IF NOT EXISTS orders (
-  order_id INTEGER PRIMARY KEY AUTOINCREMENT, item TEXT NOT NULL, quantity INTEGER NOT NULL, created_at TEXT NOT NULL)`);
-const selectOne = db.prepare('SELECT order_id, item, quantity, created_at FROM orders WHERE order_id = ?');
-const selectPage = db.prepare('SELECT order_id, item, quantity, created_at FROM orders ORDER BY order_id LIMIT ? OFFSET ?');
-const insert = db.prepare('INSERT INTO orders (item, quantity, created_at) VALUES (?, ?, ?) RETURNING order_id, item, quantity, created_at');
+const { selectOne, selectPage, insert } = openOrdersTable(process.env.DATABASE_PATH!);
 
 const conventionHeaders = process.env.CONVENTION_HEADERS_FILE
   ? (JSON.parse(readFileSync(process.env.CONVENTION_HEADERS_FILE, 'utf8')) as [string, string][])

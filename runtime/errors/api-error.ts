@@ -25,6 +25,13 @@ export interface ApiErrorOptions {
 const CODE_PATTERN = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 
 /**
+ * The most entries one error body lists. A request can be wrong in as many ways as it has members
+ * (a 1 MB body with 120,000 unknown keys); the body keeps the first ones and says how many more
+ * there were, so an error costs no more to render than the request it answers.
+ */
+export const MAX_ERROR_ENTRIES = 20;
+
+/**
  * The one error type of the runtime. Anything that fails a request throws an ApiError (or lets the
  * error handler turn an unknown error into a 500); `errorHandler()` renders it as the conventions'
  * body `{message, errors: [{code, message, resource?, field?, document?}]}`.
@@ -52,7 +59,10 @@ export class ApiError extends Error {
     if (options.resource !== undefined) first.resource = options.resource;
     if (options.field !== undefined) first.field = options.field;
     if (options.document !== undefined) first.document = options.document;
-    this.entries = [first, ...(options.more ?? [])];
+    const more = options.more ?? [];
+    const kept = more.length < MAX_ERROR_ENTRIES ? more : more.slice(0, MAX_ERROR_ENTRIES - 1);
+    const leftOut = more.length - kept.length;
+    this.entries = leftOut === 0 ? [first, ...kept] : [first, ...kept, { code: 'more_errors', message: `${leftOut} more ${leftOut === 1 ? 'error' : 'errors'} of this request left out` }];
   }
 
   /** The error title: the top-level `message` of the body. */

@@ -16,7 +16,9 @@ export function hasRequestBody(ctx: Context): boolean {
 
 /**
  * The media-type rules of the conventions: every response is JSON, so a request whose Accept
- * excludes JSON gets 406; a request body must be JSON, so any other Content-Type gets 415.
+ * excludes JSON gets 406; a response is sent as gzip or as it is, so an Accept-Encoding that refuses
+ * both (`identity;q=0` alone, `*;q=0`) gets 406 too, before any work; a request body must be JSON,
+ * so any other Content-Type gets 415.
  *
  * @example
  * app.use(errorHandler());
@@ -30,6 +32,10 @@ export function negotiateJson({
     // The common cases answer at once; anything else goes through full content negotiation.
     if (accept !== '' && accept !== 'application/json' && accept !== '*/*' && ctx.accepts('application/json') === false) {
       throw notAcceptable(`this API answers only application/json; the Accept header "${accept}" excludes it`);
+    }
+    const acceptEncoding = requestHeader(ctx, 'accept-encoding');
+    if (acceptEncoding !== '' && ctx.acceptsEncodings('gzip', 'identity') === false) {
+      throw notAcceptable(`this API sends responses as gzip or unencoded; the Accept-Encoding header "${acceptEncoding}" refuses both`);
     }
     if (hasRequestBody(ctx) && ctx.is(...bodyTypes) === false) {
       const given = ctx.get('Content-Type') || 'none';

@@ -3,7 +3,7 @@ import type { Context, Middleware, Next } from 'koa';
 import { stepMiddleware, type ResponseStep } from '../http/response-step.ts';
 import { GZIP_TAG_SUFFIX } from '../caching/entity-tags.ts';
 import { BODY_LENGTH_STATE } from './json-response.ts';
-import { responseHeader, setResponseHeader } from '../http/headers.ts';
+import { requestHeader, responseHeader, setResponseHeader } from '../http/headers.ts';
 
 export interface CompressionOptions {
   /** Bodies smaller than this many bytes are sent as they are. Default 1024. */
@@ -11,7 +11,9 @@ export interface CompressionOptions {
 }
 
 /**
- * gzip (koa-compress) when Accept-Encoding allows it and the body is over the threshold; never for
+ * gzip (koa-compress) when Accept-Encoding allows it and the body is over the threshold, or at any
+ * size when Accept-Encoding refuses unencoded responses (negotiateJson() answers 406 when it refuses
+ * gzip too); never for
  * bodiless responses (204, 304). A gzipped variant's ETag gets a `-gzip` suffix, since strong tags
  * must differ per byte sequence; comparisons strip the suffix, so a client sending back either tag
  * gets its 304. Mount outside jsonResponse().
@@ -27,12 +29,14 @@ export function compression(options: CompressionOptions = {}): Middleware {
 /** compression() as a step of conventionalResponse(). */
 export function compressionStep({ thresholdBytes = 1024 }: CompressionOptions = {}): ResponseStep {
   const gzip = compress({ threshold: thresholdBytes, gzip: true, deflate: false, br: false, zstd: false } as compress.CompressOptions);
+  // A client that refuses unencoded responses (identity;q=0) gets even a small body gzipped.
+  const gzipAlways = compress({ threshold: 0, gzip: true, deflate: false, br: false, zstd: false } as compress.CompressOptions);
   const alreadyDone: Next = () => Promise.resolve();
   const tagVariant = (ctx: Context, compressed: boolean) => {
     const gzipped =
       (compressed && responseHeader(ctx, 'Content-Encoding') === 'gzip') ||
       // A 304 carries the tag the 200 would have carried: gzipped when it would have been.
-      (ctx.status === 304 && ctx.acceptsEncodings('gzip', 'identity') === 'gzip' && Number(ctx.state[BODY_LENGTH_STATE] ?? 0) >= thresholdBytes);
+      (ctx.status === 304 && ctx.acceptsEncodings('gzip', 'identity') === 'gzip' && (Number(ctx.state[BODY_LENGTH_STATE] ?? 0) >= thresholdBytes || refusesIdentity(ctx)));
     if (!gzipped) return;
     const tag = responseHeader(ctx, 'ETag');
     if (tag === '' || tag.endsWith(`${GZIP_TAG_SUFFIX}"`)) return;
@@ -48,12 +52,25 @@ export function compressionStep({ thresholdBytes = 1024 }: CompressionOptions = 
       // The length jsonResponse declared, read as is; Koa's getter would parse it back from text.
       const declared = ctx.res.getHeader('Content-Length');
       const length = typeof declared === 'number' ? declared : ctx.response.length;
-      const compressible = ctx.body !== null && ctx.body !== undefined && (length === undefined || length >= thresholdBytes);
+      const hasBody = ctx.body !== null && ctx.body !== undefined;
+      if (hasBody && refusesIdentity(ctx)) {
+        // Only gzip will do, whatever the size; when gzip is refused too (negotiateJson's 406), nothing
+        // the client accepts exists and the error goes as it is.
+        if (ctx.acceptsEncodings('gzip') === false || responseHeader(ctx, 'Content-Encoding') !== '') return tagVariant(ctx, false);
+        return gzipAlways(ctx, alreadyDone).then(() => tagVariant(ctx, true));
+      }
+      const compressible = hasBody && (length === undefined || length >= thresholdBytes);
       if (compressible) return gzip(ctx, alreadyDone).then(() => tagVariant(ctx, true));
       tagVariant(ctx, false);
       return undefined;
     },
   };
+}
+
+/** True when Accept-Encoding refuses an unencoded response (`identity;q=0`, `*;q=0`). */
+function refusesIdentity(ctx: Context): boolean {
+  // Only a header naming identity or `*` can refuse it (RFC 9110 §12.5.3); any other skips negotiation.
+  return /identity|\*/i.test(requestHeader(ctx, 'accept-encoding')) && ctx.acceptsEncodings('identity') === false;
 }
 
 /** Vary: Accept-Encoding, unless a Vary header set earlier names it already (cacheHeaders does). */
