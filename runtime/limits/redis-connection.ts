@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /** Redis could not be used at start-up: one sentence, no stack. */
 export class RedisUnavailableError extends Error {
@@ -21,7 +21,9 @@ export interface RedisConnectionOptions {
  * client reconnects in the background.
  */
 export async function connectRedis(url: string, { connectTimeoutMs = 3000, commandTimeoutMs = 500 }: RedisConnectionOptions = {}): Promise<Redis> {
-  const redis = new Redis(url, {
+  // Loaded here, not at start: a server without REDIS_URL never loads ioredis.
+  const { Redis: RedisClient } = await import('ioredis');
+  const redis = new RedisClient(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { notImplemented } from '../errors/index.ts';
 import { requestBody, setJsonBody } from '../http/index.ts';
 import { collectionUri, expansionRequested, project, resourceUri, resultFields, stripNulls } from '../representation/index.ts';
-import { runFlow, wait, type Flow, type Row, type StoreReader } from '../storage/index.ts';
+import { allOf, andThen, runFlow, wait, type Flow, type Maybe, type Row, type StoreReader } from '../storage/index.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
 import { keyFromPath, resourceNotFound } from './identifiers.ts';
 import { parseListQuery } from './list-query.ts';
@@ -41,30 +41,31 @@ export function collectionHandlers(
   const names = representationNames(model, version);
   const identity = model.identifier.name;
 
-  // Each handler is a Flow: it runs to its end synchronously on SQLite, through promises on PostgreSQL.
-  function* render(ctx: Context, reader: StoreReader, row: Row, fields: readonly string[] | undefined): Flow<Record<string, unknown>> {
-    const representation = yield* representRow(model, version, row, { baseUrl: context.baseUrl, catalog: context.catalog, reader, expand: expansionRequested(ctx) });
-    return stripNulls(project(representation, fields));
-  }
+  // Reads answer at once on SQLite (a value, never a promise) and through promises on PostgreSQL;
+  // writes are Flows, synchronous on SQLite too.
+  const render = (ctx: Context, reader: StoreReader, row: Row, fields: readonly string[] | undefined): Maybe<Record<string, unknown>> =>
+    andThen(representRow(model, version, row, { baseUrl: context.baseUrl, catalog: context.catalog, reader, expand: expansionRequested(ctx) }), (representation) =>
+      stripNulls(project(representation, fields)),
+    );
 
-  function* list(ctx: Context): Flow<void> {
+  const list: RouteHandler = (ctx) => {
     const fields = resultFields(ctx, names);
     const query = parseListQuery(ctx, model, version, context);
-    const { rows, total } = yield* wait(context.store.list(model.table, query));
-    setPagingHeaders(ctx, context.baseUrl, total, query.limit, query.offset);
-    const body: Record<string, unknown>[] = [];
-    for (const row of rows) body.push(yield* render(ctx, context.store, row, fields));
-    setJsonBody(ctx, body);
-  }
+    return andThen(context.store.list(model.table, query), ({ rows, total }) => {
+      setPagingHeaders(ctx, context.baseUrl, total, query.limit, query.offset);
+      return andThen(allOf(rows.map((row) => render(ctx, context.store, row, fields))), (body) => setJsonBody(ctx, body));
+    });
+  };
 
-  function* read(ctx: Context, params: PathParams): Flow<void> {
+  const read: RouteHandler = (ctx, params) => {
     const fields = resultFields(ctx, names);
     const key = keyFromPath(model, params[identity]);
-    const row = yield* wait(context.store.find(model.table, key));
-    if (row === undefined) throw resourceNotFound(model, key);
-    ctx.state[lastModifiedKey] = String(row.updated_at);
-    setJsonBody(ctx, yield* render(ctx, context.store, row, fields));
-  }
+    return andThen(context.store.find(model.table, key), (row) => {
+      if (row === undefined) throw resourceNotFound(model, key);
+      ctx.state[lastModifiedKey] = String(row.updated_at);
+      return andThen(render(ctx, context.store, row, fields), (body) => setJsonBody(ctx, body));
+    });
+  };
 
   function* create(ctx: Context): Flow<void> {
     const values = parseWriteInput(requestBody(ctx), version, { mode: 'create', readOnly: { [identity]: undefined, created_at: undefined }, resource: model.name });
@@ -102,7 +103,7 @@ export function collectionHandlers(
             (function* () {
               const current = yield* wait(tx.find(model.table, key));
               if (current === undefined) throw resourceNotFound(model, key);
-              if (preconditions !== undefined) yield* wait(preconditions(ctx, () => runFlow(render(ctx, tx, current, fields))));
+              if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(ctx, tx, current, fields)));
               const readOnly = { [identity]: current[identity], created_at: current.created_at };
               const values = parseWriteInput(requestBody(ctx), version, { mode, readOnly, resource: model.name });
               const stored = mode === 'replace' ? { ...clearedFields(model), ...toStored(version, values) } : toStored(version, values);
@@ -113,7 +114,7 @@ export function collectionHandlers(
         ),
       );
       ctx.state[lastModifiedKey] = String(row.updated_at);
-      setJsonBody(ctx, yield* render(ctx, context.store, row, fields));
+      setJsonBody(ctx, yield* wait(render(ctx, context.store, row, fields)));
     };
 
   function* remove(ctx: Context, params: PathParams): Flow<void> {
@@ -124,7 +125,7 @@ export function collectionHandlers(
           (function* () {
             const current = yield* wait(tx.find(model.table, key));
             if (current === undefined) throw resourceNotFound(model, key);
-            if (preconditions !== undefined) yield* wait(preconditions(ctx, () => runFlow(render(ctx, tx, current, undefined))));
+            if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(ctx, tx, current, undefined)));
             yield* prepareDelete(tx, context, model, key);
             yield* wait(tx.remove(model.table, key));
           })(),
@@ -135,8 +136,8 @@ export function collectionHandlers(
   }
 
   const handlers: Record<OperationName, RouteHandler> = {
-    list: flowHandler(list),
-    read: flowHandler(read),
+    list,
+    read,
     create: flowHandler(create),
     replace: flowHandler(write('replace')),
     update: flowHandler(write('update')),

@@ -51,7 +51,7 @@ export function searchHandler(context: ResourceContext, version: string): RouteH
           const row = yield* wait(context.store.find(model.table, key));
           if (row === undefined) continue;
           const options = { baseUrl: context.baseUrl, catalog: context.catalog, reader: context.store, expand };
-          body.push(stripNulls(project(yield* representRow(model, versionModel, row, options), fields)));
+          body.push(stripNulls(project(yield* wait(representRow(model, versionModel, row, options)), fields)));
         }
         setPagingHeaders(ctx, context.baseUrl, total, limit, offset);
         setJsonBody(ctx, body);

@@ -4,7 +4,7 @@ export { parseDatabaseUrl, DEFAULT_DATABASE_URL, type DatabaseLocation } from '.
 export { openDatabase, inTransaction } from './sqlite/open-database.ts';
 export { SqliteResourceStore, toFtsQuery } from './sqlite/sqlite-store.ts';
 export { isoNow } from './time.ts';
-export { andThen, runFlow, wait, type Flow, type Maybe } from './maybe.ts';
+export { allOf, andThen, runFlow, wait, type Flow, type Maybe } from './maybe.ts';
 export { searchWords } from './search-words.ts';
 export { quoteName } from './quote-name.ts';
 export { fromSqlValues, selectedColumns } from './row-values.ts';

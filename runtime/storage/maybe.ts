@@ -48,3 +48,8 @@ function resume<T>(flow: Flow<T>, input: unknown, failed: boolean): Maybe<T> {
 export function andThen<T, U>(value: Maybe<T>, fn: (settled: T) => Maybe<U>): Maybe<U> {
   return value instanceof Promise ? value.then(fn) : fn(value);
 }
+
+/** Every value at once when none is a promise, else a promise of them all. */
+export function allOf<T>(values: readonly Maybe<T>[]): Maybe<T[]> {
+  return values.some((value) => value instanceof Promise) ? Promise.all(values) : (values as T[]);
+}

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 
 /** Connections each process keeps to PostgreSQL at most (DATABASE_POOL_SIZE). */
 export const DEFAULT_POOL_SIZE = 10;
@@ -19,10 +19,9 @@ export interface PostgresPoolOptions {
 }
 
 /** bigint (count(*), identity keys) as a JavaScript number, as node:sqlite gives it; ids stay below 2^53. */
-const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
+const numberBigints = (types: typeof pg.types) => ({
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === types.builtins.INT8 ? Number : types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+});
 
 /**
  * A connection pool on a postgres:// URL, checked with one query before it is handed out, so an
@@ -30,7 +29,9 @@ const types = {
  * sentence (DatabaseUnavailableError) instead of at the first request.
  */
 export async function connectPostgres(url: string, { size = DEFAULT_POOL_SIZE, connectTimeoutMs = 5000 }: PostgresPoolOptions = {}): Promise<pg.Pool> {
-  const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: connectTimeoutMs, types });
+  // Loaded here, not at start: a server on SQLite never loads pg.
+  const { default: postgres } = await import('pg');
+  const pool = new postgres.Pool({ connectionString: url, max: size, connectionTimeoutMillis: connectTimeoutMs, types: numberBigints(postgres.types) });
   // An idle connection that the server drops (restart, failover) is replaced on next use; without a
   // listener its error would end the process.
   pool.on('error', () => undefined);
