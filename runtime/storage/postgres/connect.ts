@@ -31,7 +31,14 @@ const numberBigints = (types: typeof pg.types) => ({
 export async function connectPostgres(url: string, { size = DEFAULT_POOL_SIZE, connectTimeoutMs = 5000 }: PostgresPoolOptions = {}): Promise<pg.Pool> {
   // Loaded here, not at start: a server on SQLite never loads pg.
   const { default: postgres } = await import('pg');
-  const pool = new postgres.Pool({ connectionString: url, max: size, connectionTimeoutMillis: connectTimeoutMs, types: numberBigints(postgres.types) });
+  // The connect timeout on each new connection, not on the pool's checkout: with it there, pg-pool
+  // arms and clears a timer on every query, a measurable share of a PostgreSQL GET (BENCHMARKS.md).
+  class TimedClient extends postgres.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+    }
+  }
+  const pool = new postgres.Pool({ connectionString: url, max: size, types: numberBigints(postgres.types), Client: TimedClient });
   // An idle connection that the server drops (restart, failover) is replaced on next use; without a
   // listener its error would end the process.
   pool.on('error', () => undefined);
