@@ -11,6 +11,7 @@ import { serialisation } from './sections/serialisation.ts';
 import { profile } from './sections/profile.ts';
 import { againstRef } from './sections/against-ref.ts';
 import { listScaling } from './sections/list-scaling.ts';
+import { searchBeside } from './sections/search-beside.ts';
 import { pinBench, type CpuSplit } from './lib/cpu-affinity.ts';
 
 /**
@@ -21,6 +22,7 @@ const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Prom
   'request-path': requestPath,
   postgres: postgresPath,
   'list-scaling': listScaling,
+  'search-beside': searchBeside,
   // Before route-scaling, which then reuses the projects it generated.
   generator: generatorTimes,
   'route-scaling': routeScaling,
@@ -28,7 +30,7 @@ const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Prom
   profile,
   against: againstRef,
 };
-const ORDER: readonly Section[] = ['request-path', 'postgres', 'list-scaling', 'generator', 'route-scaling', 'serialisation', 'profile', 'against'];
+const ORDER: readonly Section[] = ['request-path', 'postgres', 'list-scaling', 'search-beside', 'generator', 'route-scaling', 'serialisation', 'profile', 'against'];
 
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));

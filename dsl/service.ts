@@ -28,6 +28,8 @@ export interface ServiceOperation {
   readonly query?: z.ZodObject;
   readonly body?: z.ZodType;
   readonly description?: string;
+  /** The OpenAPI operationId, what generated clients name the call. Default: method, service and path (`getTime`, `getTimeByZone`). */
+  readonly operationId?: string;
   readonly handle: (request: ServiceRequest<any, any>) => ServiceResponse | Promise<ServiceResponse>;
 }
 
@@ -65,16 +67,39 @@ export interface JobQueueDeclaration<Name extends string = string> extends Servi
   readonly concurrency?: number;
 }
 
+/** What the OpenAPI documents say about the API as a whole (their `info`). */
+export interface OpenApiInfo {
+  /** Default `API`; the version is appended (`Orders API v1`). */
+  readonly title?: string;
+  /** Default: the declaration's doc comment. */
+  readonly description?: string;
+  readonly contact?: { readonly name?: string; readonly url?: string; readonly email?: string };
+  /** An SPDX `identifier` (`MIT`) or a `url` to the licence text. */
+  readonly license?: { readonly name: string; readonly identifier?: string; readonly url?: string };
+}
+
 /** The OpenAPI document of each version, served as a service. */
 export interface OpenApiServiceDeclaration<Name extends string = string> extends ServiceBase<Name> {
   readonly handler: 'openapi';
+  readonly info?: OpenApiInfo;
+}
+
+/**
+ * Liveness and readiness for load balancers and orchestrators: GET /services/{version}/{name} answers
+ * 200 while the process serves, GET /services/{version}/{name}/ready answers 200 when the store (and
+ * every other dependency the server checks) answers, else 503 with the error body. Both need no token
+ * and are not counted against any call limit.
+ */
+export interface HealthServiceDeclaration<Name extends string = string> extends ServiceBase<Name> {
+  readonly handler: 'health';
 }
 
 export type ServiceDeclaration =
   | CustomServiceDeclaration
   | SearchServiceDeclaration
   | JobQueueDeclaration
-  | OpenApiServiceDeclaration;
+  | OpenApiServiceDeclaration
+  | HealthServiceDeclaration;
 
 type Declare<T> = Omit<T, 'kind' | 'handler'>;
 
@@ -101,6 +126,11 @@ export function jobQueue<const Name extends string>(declaration: Declare<JobQueu
 /** Declares a job type; an identity helper that types `run` from the payload schema. */
 export function job<Payload extends z.ZodObject>(declaration: JobType<Payload>): JobType<Payload> {
   return declaration;
+}
+
+/** Declares the health service: GET /services/{version}/{name} (liveness) and .../{name}/ready (readiness), no token. */
+export function healthService<const Name extends string>(declaration: Declare<HealthServiceDeclaration<Name>>): HealthServiceDeclaration<Name> {
+  return { kind: 'service', handler: 'health', ...declaration };
 }
 
 /** Declares the OpenAPI service: GET /services/{version}/{name} answers that version's document. */

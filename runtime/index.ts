@@ -11,7 +11,9 @@ export { createApi, tablesOf, type CreateApiOptions, type CreatedApi } from './a
 export { openBackend, openTokenStore, type Backend, type OpenBackendOptions } from './app/open-backend.ts';
 export { openCounters, type OpenedCounters } from './app/open-counters.ts';
 export { configFromEnvironment, ConfigError, type ServerConfig } from './app/config.ts';
-export { serveFromEnvironment } from './server/serve.ts';
+export * from './server/index.ts';
+export * from './logging/index.ts';
+export * from './metrics/index.ts';
 export * from './presentation/index.ts';
 export * from './caching/index.ts';
 export * from './auth/index.ts';
@@ -19,3 +21,4 @@ export * from './limits/index.ts';
 export * from './jobs/index.ts';
 export * from './settings/index.ts';
 export * from './versions/index.ts';
+export * from './docs/index.ts';

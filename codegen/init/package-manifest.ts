@@ -10,7 +10,10 @@ export type Manifest = Record<string, unknown>;
 /** The scripts of the contract: the same commands as the toolkit's own example project. */
 export function projectScripts(): Record<string, string> {
   return {
-    start: 'node generated/main.ts',
+    // `exec`: npm forwards SIGTERM/SIGINT to the shell it runs a script with, and dash (Debian's sh)
+    // neither passes them on nor replaces itself with the command: without exec the server never
+    // hears the signal and keeps running after npm has died of it.
+    start: 'exec node generated/main.ts',
     generate: 'convapi generate',
     'lint:definitions': 'convapi lint',
     token: 'convapi-token',
@@ -23,7 +26,8 @@ export function projectDependencies(toolkitVersion: string): { dependencies: Rec
   const toolkit = `^${toolkitVersion}`;
   return {
     // What the server needs at run time: a production install (`npm ci --omit=dev`) has no ts-morph.
-    dependencies: { '@convapi/runtime': toolkit, '@convapi/dsl': toolkit, koa: '^3.0.0', zod: '^4.0.0' },
+    // openapi-fetch: the calls of the typed client generated/client/index.ts (its types come from the documents).
+    dependencies: { '@convapi/runtime': toolkit, '@convapi/dsl': toolkit, koa: '^3.0.0', 'openapi-fetch': '^0.17.0', zod: '^4.0.0' },
     devDependencies: { '@convapi/cli': toolkit, '@types/node': '^24.0.0', node: NODE_PIN, typescript: TYPESCRIPT_RANGE },
   };
 }

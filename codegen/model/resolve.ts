@@ -22,7 +22,9 @@ export function resolveModel(definitions: readonly LoadedDefinition[]): Resolved
   const aggregates: ResolvedAggregate[] = [];
   const services: ResolvedService[] = [];
   const settings: ResolvedSetting[] = [];
-  for (const { file, declaration } of definitions) {
+  for (const { file, declaration: declared, docComment } of definitions) {
+    // A declaration's own description wins; otherwise the doc comment written above it.
+    const declaration = declared.description === undefined && docComment !== undefined ? { ...declared, description: docComment } : declared;
     if (declaration.kind === 'collection') collections.push(resolveCollection(file, declaration));
     else if (declaration.kind === 'aggregate') aggregates.push(resolveAggregate(file, declaration));
     else if (declaration.kind === 'service') services.push(resolveService(file, declaration));
@@ -132,7 +134,12 @@ function resolveService(source: string, declaration: ServiceDeclaration): Resolv
           index,
           ...(operation.description === undefined ? {} : { description: operation.description }),
         }))
-      : declaration.handler === 'job-queue'
+      : declaration.handler === 'health'
+        ? [
+            { method: 'GET' as const, path: '', index: 0, description: 'Liveness: 200 while the process serves requests.', open: true as const },
+            { method: 'GET' as const, path: 'ready', index: 1, description: 'Readiness: 200 when the store and every other dependency answer, else 503.', open: true as const },
+          ]
+        : declaration.handler === 'job-queue'
         ? [
             { method: 'PUT' as const, path: '', index: 0, description: 'Adds a job to the queue.' },
             { method: 'GET' as const, path: ':job_id', index: 1, description: 'The state of one job.' },

@@ -19,6 +19,8 @@ export interface RouteDescriptor {
     | { readonly kind: 'aggregate'; readonly operation: 'read' | 'replace' }
     | { readonly kind: 'service'; readonly operation: number }
     | { readonly kind: 'setting'; readonly operation: 'read' | 'replace' };
+  /** Served without a token and outside every call limit (health checks). */
+  readonly open?: true;
   /** The declaration's name and definition file. */
   readonly declaration: string;
   readonly source: string;

@@ -82,4 +82,5 @@ export const ordersModel: CollectionModel = {
       },
     ],
   },
+  description: 'Orders: what a trade refers to.',
 };

@@ -4,6 +4,7 @@ import type { Route } from '../routing/index.ts';
 import type { Maybe } from '../storage/index.ts';
 import type { JobQueuePort } from '../services/job-queue-handlers.ts';
 import type { SettingsPort } from '../services/setting-handlers.ts';
+import type { ReadinessCheck } from '../services/health-handlers.ts';
 
 /** A job type as a job-queue declaration states it: the payload schema and the work. */
 export interface JobTypeSpec {
@@ -43,6 +44,8 @@ export interface ServiceRuntime {
   readonly jobQueues: ReadonlyMap<string, JobQueuePort>;
   readonly settings: SettingsPort;
   readonly openApi: (version: string) => unknown;
+  /** What readiness checks (the store; Redis when the server uses it). */
+  readonly readiness: readonly ReadinessCheck[];
 }
 
 /** The generated API: what generated/api.ts exports and createApp serves. */
@@ -53,5 +56,7 @@ export interface ApiDefinition {
   readonly jobQueues: readonly JobQueueSpec[];
   /** The OpenAPI document of each version, served by the openapi service. */
   readonly openApi?: Readonly<Record<string, unknown>>;
+  /** The openapi service's name: each version's document is at /services/{v}/{name}, its docs page at /services/{v}/docs. */
+  readonly openApiService?: string;
   readonly routes: (context: ApiContext) => Route[];
 }

@@ -1,25 +1,30 @@
-import Koa from 'koa';
+import Koa, { type Context } from 'koa';
+import { docsPathOf, docsRoutes, servedDocument } from '../docs/index.ts';
 import { assertIfMatch, etagOf } from '../caching/index.ts';
 import { conventionalResponse, presentationHeaders, presentationOf, serializeJson } from '../presentation/index.ts';
 import type { PreconditionCheck } from '../resources/index.ts';
-import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent } from '../auth/index.ts';
+import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent, type TokenStore } from '../auth/index.ts';
 import { rateLimit } from '../limits/index.ts';
 import { JobQueue } from '../jobs/index.ts';
 import type { PathFamily } from '../routing/index.ts';
 import { jsonBody, negotiateJson } from '../http/index.ts';
 import { checks, familyRouters, sequence } from '../routing/index.ts';
 import { RequestDrain } from '../server/drain.ts';
-import { serviceTools } from '../services/index.ts';
 import { andThen } from '../storage/index.ts';
+import { serviceTools } from '../services/index.ts';
 import type { ApiContext, ApiDefinition, ServiceTools } from './api-definition.ts';
 import type { ServerConfig } from './config.ts';
 import { openBackend, type Backend } from './open-backend.ts';
 import { openCounters, type OpenedCounters } from './open-counters.ts';
+import { requestLog, silentLogger, type Logger } from '../logging/index.ts';
+import { createApiMetrics, requestMetrics, type ApiMetrics } from '../metrics/index.ts';
 
 export interface CreateApiOptions {
   readonly config: ServerConfig;
   /** An already opened backend (its tables migrated); default: the database config.databaseUrl names. */
   readonly backend?: Backend;
+  /** Where request lines and server errors go. Default: a logger that writes nothing. */
+  readonly logger?: Logger;
 }
 
 /** If-Match on PUT, PATCH and DELETE: the tag of the current representation as this request would GET it. */
@@ -34,8 +39,15 @@ export interface CreatedApi {
   readonly app: Koa;
   readonly context: ApiContext;
   readonly drain: RequestDrain;
-  /** Stops background work and closes the store. */
-  close(): Promise<void>;
+  /** The token store in the API's own database (what `--issue-token` issues from). */
+  readonly tokens: TokenStore;
+  /** The Prometheus metrics, when config.metrics asks for them. */
+  readonly metrics: ApiMetrics | undefined;
+  /**
+   * Stops background work and closes the store. Running jobs get at most `jobsTimeoutMs` (default
+   * 10 s) to finish; one still running after that is left to its lease, which queues it again.
+   */
+  close(options?: { readonly jobsTimeoutMs?: number }): Promise<void>;
 }
 
 /** Every table an API's collections and aggregates are stored in. */
@@ -47,11 +59,11 @@ export function tablesOf(api: ApiDefinition) {
  * Builds the Koa app for a generated API: opens and migrates the database, starts the job queues, and
  * mounts the conventions middleware in front of one router per path family.
  */
-export async function createApi(api: ApiDefinition, { config, backend }: CreateApiOptions): Promise<CreatedApi> {
+export async function createApi(api: ApiDefinition, { config, backend, logger = silentLogger() }: CreateApiOptions): Promise<CreatedApi> {
   const opened = backend ?? (await openBackend(config.databaseUrl, { tables: tablesOf(api), poolSize: config.databasePoolSize }));
   let counters: OpenedCounters;
   try {
-    counters = await openCounters(config.redisUrl, opened);
+    counters = await openCounters(config.redisUrl, opened, logger);
   } catch (error) {
     await opened.close();
     throw error;
@@ -59,9 +71,27 @@ export async function createApi(api: ApiDefinition, { config, backend }: CreateA
   const { store, tokens } = opened;
   const resourceContext = { store, baseUrl: config.baseUrl, catalog: api.catalog };
   const tools = serviceTools(resourceContext);
+  const metrics = config.metrics === undefined ? undefined : createApiMetrics();
   const queues = api.jobQueues.map(
-    (spec) => new JobQueue<ServiceTools>({ table: opened.jobs, name: spec.name, types: spec.jobs, tools, concurrency: config.jobWorkers ?? spec.concurrency ?? 2, leaseMs: config.jobLeaseMs }),
+    (spec) =>
+      new JobQueue<ServiceTools>({
+        table: opened.jobs,
+        name: spec.name,
+        types: spec.jobs,
+        tools,
+        concurrency: config.jobWorkers ?? spec.concurrency ?? 2,
+        leaseMs: config.jobLeaseMs,
+        ...(metrics === undefined ? {} : { onFinished: ({ type, outcome }) => metrics.jobsFinished.inc({ queue: spec.name, type, outcome }) }),
+      }),
   );
+  metrics?.watchQueues(queues);
+  const documentPath = (version: string) => `/services/${version}/${api.openApiService ?? 'openapi'}`;
+  // Each version's document as this server serves it, made once.
+  const servedDocuments = new Map(Object.entries(api.openApi ?? {}).map(([version, document]) => [version, servedDocument(document, config.baseUrl, config.docsAccess, documentPath)]));
+  const docs = api.openApiService === undefined ? [] : docsRoutes({ versions: [...servedDocuments.keys()], documentName: api.openApiService });
+  const publicPaths = new Set(config.docsAccess === 'public' ? [...servedDocuments.keys()].flatMap((version) => [documentPath(version), docsPathOf(version)]) : []);
+  // With DOCS_ACCESS=public, the documents, the docs pages and their files need no token.
+  const isPublic = (ctx: Context) => publicPaths.has(ctx.path) || publicPaths.has(ctx.path.slice(0, ctx.path.lastIndexOf('/')));
   const context: ApiContext = {
     ...resourceContext,
     handlerOptions: { preconditions: ifMatchPrecondition },
@@ -70,29 +100,46 @@ export async function createApi(api: ApiDefinition, { config, backend }: CreateA
     services: {
       jobQueues: new Map(queues.map((queue, index) => [api.jobQueues[index]!.name, queue])),
       settings: opened.settings,
-      openApi: (version) => api.openApi?.[version],
+      openApi: (version) => servedDocuments.get(version),
+      readiness: [{ name: 'store', check: () => opened.ping() }, ...counters.readiness],
     },
   };
   for (const queue of queues) queue.start();
+  const routes = [...api.routes(context), ...docs];
   const drain = new RequestDrain();
   const app = new Koa();
   app.proxy = false;
+  // What Koa itself reports (a failure while writing a response, after every middleware has run).
+  // A client's error (4xx, an aborted upload) is no fault of the server and not logged as one.
+  app.on('error', (error: { status?: number; expose?: boolean }) => {
+    if (error.expose === true || (typeof error.status === 'number' && error.status < 500)) logger.debug({ err: error }, 'response not completed');
+    else logger.error({ err: error }, 'response failed');
+  });
   // Each family counts its own calls (per client, or per address before authentication is refused).
   const guard = (family: PathFamily) => [
     checks([
       rateLimit({ family, ...config.limits[family], trustedProxies: config.trustedProxies, counter: counters.counter(family, config.limits[family]) }),
-      requireAuth(),
+      requireAuth(family === 'service' && publicPaths.size > 0 ? { isPublic } : {}),
       jsonBody({ limitBytes: config.bodyLimitBytes }),
     ]),
   ];
-  // One Koa layer: a GET whose handler reads synchronously (node:sqlite) passes every layer
-  // without a promise of its own. Outermost first: the response conventions (headers every response
+  // One Koa layer: a GET whose handler reads synchronously (node:sqlite) then passes every layer
+  // without a promise of its own. Outermost first: the request log (it writes when the response has
+  // been sent, whatever answered it), the response conventions (headers every response
   // carries, cache headers, compression, the one serialiser, and the one error renderer inside it so
   // errors are serialised alike), the drain, the request checks (each passes synchronously on the
   // common path), then the family's router.
   app.use(
     sequence([
-      conventionalResponse({ server: config.serverHeader, ...(config.poweredBy === undefined ? {} : { poweredBy: config.poweredBy }) }),
+      requestLog({ logger, trustedProxies: config.trustedProxies }),
+      // Only when metrics are on: otherwise no request pays for them.
+      ...(metrics === undefined ? [] : [requestMetrics({ metrics, routes })]),
+      conventionalResponse({
+        server: config.serverHeader,
+        ...(config.poweredBy === undefined ? {} : { poweredBy: config.poweredBy }),
+        // The request log writes a 500 with its cause's stack, on the request's own line.
+        report: () => {},
+      }),
       drain.middleware(),
       checks([
         requireUserAgent(),
@@ -101,15 +148,17 @@ export async function createApi(api: ApiDefinition, { config, backend }: CreateA
         presentationHeaders(),
         authenticate({ store: tokens, ...(config.jwt === undefined ? {} : { jwt: config.jwt }) }),
       ]),
-      familyRouters({ routes: api.routes(context), before: { resource: guard('resource'), service: guard('service'), setting: guard('setting') } }),
+      familyRouters({ routes, before: { resource: guard('resource'), service: guard('service'), setting: guard('setting') } }),
     ]),
   );
   return {
     app,
     context,
     drain,
-    close: async () => {
-      await Promise.all(queues.map((queue) => queue.stop()));
+    tokens,
+    metrics,
+    close: async ({ jobsTimeoutMs } = {}) => {
+      await Promise.all(queues.map((queue) => queue.stop(jobsTimeoutMs)));
       await counters.close();
       await opened.close();
     },

@@ -19,6 +19,8 @@ export interface Backend {
   readonly settings: SettingsStore;
   readonly jobs: JobTable;
   readonly pool?: pg.Pool;
+  /** Resolves (or returns) when the database answers a query; readiness checks it. */
+  ping(): unknown;
   close(): Promise<void>;
 }
 
@@ -38,7 +40,7 @@ export interface OpenBackendOptions {
 export async function openBackend(databaseUrl: string, { tables, poolSize = DEFAULT_POOL_SIZE }: OpenBackendOptions): Promise<Backend> {
   const location = parseDatabaseUrl(databaseUrl);
   if (location.kind === 'sqlite') {
-    const db = openDatabase(location.path);
+    const db = openDatabase(location.path, { createFolder: location.createFolder });
     const store = new SqliteResourceStore(db);
     store.migrate(tables);
     return {
@@ -47,6 +49,7 @@ export async function openBackend(databaseUrl: string, { tables, poolSize = DEFA
       tokens: new SqliteTokenStore(db),
       settings: new SqliteSettingsStore(db),
       jobs: new SqliteJobTable(db),
+      ping: () => db.prepare('SELECT 1').get(),
       close: async () => store.close(),
     };
   }
@@ -71,6 +74,7 @@ export async function openBackend(databaseUrl: string, { tables, poolSize = DEFA
     settings: new PostgresSettingsStore(pool),
     jobs: new PostgresJobTable(pool),
     pool,
+    ping: () => pool.query('SELECT 1'),
     close: () => store.close(),
   };
 }

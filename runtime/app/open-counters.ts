@@ -1,10 +1,14 @@
 import { connectRedis, memoryCounters, postgresCounters, redisCounters, type FamilyCounter } from '../limits/index.ts';
 import type { Backend } from './open-backend.ts';
+import type { Logger } from '../logging/index.ts';
+import type { ReadinessCheck } from '../services/health-handlers.ts';
 
 export interface OpenedCounters {
   /** Where calls are counted: `redis`, `postgres` or `memory` (per process). */
   readonly where: 'redis' | 'postgres' | 'memory';
   readonly counter: FamilyCounter;
+  /** What readiness checks besides the database: Redis, when the counters live there. */
+  readonly readiness: readonly ReadinessCheck[];
   close(): Promise<void>;
 }
 
@@ -13,17 +17,18 @@ export interface OpenedCounters {
  * PostgreSQL when the data is there (shared too), else this process's memory (SQLite: one process).
  * An unreachable Redis at start-up rejects with a RedisUnavailableError of one sentence.
  */
-export async function openCounters(redisUrl: string | undefined, backend: Backend): Promise<OpenedCounters> {
+export async function openCounters(redisUrl: string | undefined, backend: Backend, logger?: Logger): Promise<OpenedCounters> {
   if (redisUrl !== undefined) {
     const redis = await connectRedis(redisUrl);
     return {
       where: 'redis',
-      counter: redisCounters(redis),
+      counter: redisCounters(redis, logger === undefined ? undefined : (line) => logger.warn(line)),
+      readiness: [{ name: 'redis', check: () => redis.ping() }],
       close: async () => {
         await redis.quit().catch(() => redis.disconnect());
       },
     };
   }
-  if (backend.pool !== undefined) return { where: 'postgres', counter: postgresCounters(backend.pool), close: async () => undefined };
-  return { where: 'memory', counter: memoryCounters, close: async () => undefined };
+  if (backend.pool !== undefined) return { where: 'postgres', counter: postgresCounters(backend.pool), readiness: [], close: async () => undefined };
+  return { where: 'memory', counter: memoryCounters, readiness: [], close: async () => undefined };
 }

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { openTokenStore } from '../app/open-backend.ts';
 import type { TokenStore } from '../auth/index.ts';
-import { DEFAULT_DATABASE_URL } from '../storage/index.ts';
+import { DEFAULT_DATABASE_URL, IN_MEMORY, parseDatabaseUrl } from '../storage/index.ts';
 
 const USAGE = `usage:
   npm run -s token -- issue --client NAME [--user USER_NAME] [--ttl SECONDS]
@@ -43,7 +43,14 @@ async function main(argv: string[]): Promise<number> {
   if (command === undefined || !COMMANDS.has(command)) {
     throw new UsageError(command === undefined ? 'a command is required' : `unknown command "${command}"`);
   }
-  const opened = await openTokenStore(process.env.DATABASE_URL || DEFAULT_DATABASE_URL);
+  const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  const location = parseDatabaseUrl(databaseUrl);
+  if (location.kind === 'sqlite' && location.path === IN_MEMORY) {
+    throw new UsageError(
+      'DATABASE_URL=sqlite::memory: lives inside the server process, out of reach of this command: start the server with `npm start -- --issue-token NAME` to have it print a token, or use a database file',
+    );
+  }
+  const opened = await openTokenStore(databaseUrl);
   try {
     return await runCommand(opened.tokens, command, argument, values);
   } finally {

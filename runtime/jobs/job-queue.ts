@@ -24,6 +24,8 @@ export interface JobQueueOptions<Tools> {
   readonly pollIntervalMs?: number;
   /** How long a running job's lease lasts before another process may take it over, in ms. Default 30 s. */
   readonly leaseMs?: number;
+  /** Told when a job this process ran has finished (metrics count outcomes). Default: nothing. */
+  readonly onFinished?: (job: { readonly type: string; readonly outcome: 'succeeded' | 'failed' }) => void;
 }
 
 /**
@@ -48,9 +50,19 @@ export class JobQueue<Tools = unknown> {
   /** The worker's last failure to reach the table, logged once until it works again. */
   #failing = false;
 
-  constructor({ table, concurrency = 2, pollIntervalMs = 250, leaseMs = 30_000, ...rest }: JobQueueOptions<Tools>) {
+  constructor({ table, concurrency = 2, pollIntervalMs = 250, leaseMs = 30_000, onFinished = () => {}, ...rest }: JobQueueOptions<Tools>) {
     this.#table = table;
-    this.#options = { concurrency, pollIntervalMs, leaseMs, ...rest };
+    this.#options = { concurrency, pollIntervalMs, leaseMs, onFinished, ...rest };
+  }
+
+  /** The queue's name (its service path). */
+  get name(): string {
+    return this.#options.name;
+  }
+
+  /** Jobs waiting and running in this queue, across every process sharing the store. */
+  depth(): Maybe<{ queued: number; running: number }> {
+    return this.#table.depth(this.#options.name);
   }
 
   /** Validates `{ "type": "<declared type>", ...payload }` and queues it. 400 naming the field otherwise. */
@@ -66,7 +78,7 @@ export class JobQueue<Tools = unknown> {
       throw badRequest('unknown_job_type', `"${String(type)}" is not a declared job type: one of ${declared.join(', ')}`, { field: 'type', resource: this.#options.name });
     }
     const parsed = definition.payload.safeParse(payload);
-    if (!parsed.success) throw invalidInput(zodProblems(parsed.error, this.#options.name));
+    if (!parsed.success) throw invalidInput(zodProblems(parsed.error, this.#options.name, payload));
     return andThen(this.#table.insert(this.#options.name, type as string, parsed.data as Record<string, unknown>), (job) => {
       this.#wake();
       return job;
@@ -172,11 +184,13 @@ export class JobQueue<Tools = unknown> {
       if (definition === undefined) throw new ApiError(500, 'unknown_job_type', `job type ${job.type} is no longer declared`);
       const result = await definition.run(job.payload, this.#options.tools);
       await this.#table.finish(job.job_id, 'succeeded', result, undefined);
+      this.#options.onFinished({ type: job.type, outcome: 'succeeded' });
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 'job_failed';
       await Promise.resolve(this.#table.finish(job.job_id, 'failed', undefined, { code, message: error instanceof Error ? error.message : String(error) })).catch(
         () => undefined,
       );
+      this.#options.onFinished({ type: job.type, outcome: 'failed' });
     } finally {
       clearInterval(renew);
     }

@@ -16,6 +16,8 @@ export interface JobTable {
   removeIf(queue: string, id: number, allowed: (job: Job | undefined) => void): Maybe<void>;
   /** Jobs left running by a process that stopped renewing their lease go back to the queue. */
   requeueExpired(queue: string, now: number): Maybe<number>;
+  /** Jobs waiting and running in a queue, across every process sharing the store. */
+  depth(queue: string): Maybe<{ queued: number; running: number }>;
 }
 
 /** A job row as both engines store it: payload, result and error as JSON text. */
@@ -51,3 +53,10 @@ export function toJob(row: JobRow): Job {
 
 /** A job's result or error as the JSON text both tables store (NULL when absent). */
 export const jsonOrNull = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+
+/** Counts by state (`SELECT state, count(*) ... GROUP BY state`) as a queue's depth. */
+export function depthOf(rows: readonly { state: string; jobs: number | bigint }[]): { queued: number; running: number } {
+  const depth = { queued: 0, running: 0 };
+  for (const row of rows) if (row.state === 'queued' || row.state === 'running') depth[row.state] = Number(row.jobs);
+  return depth;
+}

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { isoNow } from '../storage/index.ts';
 import { inPostgresTransaction, query } from '../storage/postgres/queries.ts';
 import type { Job } from './job.ts';
-import { jsonOrNull, toJob, type JobRow, type JobTable } from './job-table.ts';
+import { depthOf, jsonOrNull, toJob, type JobRow, type JobTable } from './job-table.ts';
 
 /** The jobs table in PostgreSQL: SQLite's columns, lease_until in Unix ms. */
 export const JOB_TABLES = `
@@ -80,6 +80,11 @@ export class PostgresJobTable implements JobTable {
       allowed(rows[0] === undefined ? undefined : toJob(rows[0]));
       await query(db, 'DELETE FROM jobs WHERE job_id = $1', [id]);
     });
+  }
+
+  async depth(queue: string): Promise<{ queued: number; running: number }> {
+    const { rows } = await query<{ state: string; jobs: number }>(this.#pool, `SELECT state, count(*) AS jobs FROM jobs WHERE queue = $1 AND state IN ('queued', 'running') GROUP BY state`, [queue]);
+    return depthOf(rows);
   }
 
   async requeueExpired(queue: string, now: number): Promise<number> {

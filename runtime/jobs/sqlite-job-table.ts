@@ -1,7 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { inTransaction, isoNow } from '../storage/index.ts';
 import type { Job } from './job.ts';
-import { jsonOrNull, toJob, type JobRow, type JobTable } from './job-table.ts';
+import { depthOf, jsonOrNull, toJob, type JobRow, type JobTable } from './job-table.ts';
 
 /**
  * The jobs table. A running job holds a lease that its worker renews; a job whose lease ran out
@@ -16,6 +16,7 @@ export class SqliteJobTable implements JobTable {
   readonly #finish: StatementSync;
   readonly #remove: StatementSync;
   readonly #requeueExpired: StatementSync;
+  readonly #countWaiting: StatementSync;
   readonly #db: DatabaseSync;
 
   constructor(db: DatabaseSync) {
@@ -42,6 +43,7 @@ export class SqliteJobTable implements JobTable {
     this.#renew = db.prepare(`UPDATE jobs SET lease_until = ? WHERE job_id = ? AND state = 'running'`);
     this.#finish = db.prepare(`UPDATE jobs SET state = ?, finished_at = ?, result = ?, error = ?, lease_until = NULL WHERE job_id = ?`);
     this.#remove = db.prepare('DELETE FROM jobs WHERE job_id = ?');
+    this.#countWaiting = db.prepare(`SELECT state, COUNT(*) AS jobs FROM jobs WHERE queue = ? AND state IN ('queued', 'running') GROUP BY state`);
     this.#requeueExpired = db.prepare(`UPDATE jobs SET state = 'queued', lease_until = NULL WHERE queue = ? AND state = 'running' AND lease_until < ?`);
   }
 
@@ -74,6 +76,11 @@ export class SqliteJobTable implements JobTable {
       allowed(this.get(queue, id));
       this.#remove.run(id);
     });
+  }
+
+  /** How many jobs of a queue wait and run, in every process sharing the table. */
+  depth(queue: string): { queued: number; running: number } {
+    return depthOf(this.#countWaiting.all(queue) as { state: string; jobs: number }[]);
   }
 
   /** Jobs left running by a process that stopped renewing their lease go back to the queue. */

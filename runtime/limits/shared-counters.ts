@@ -23,10 +23,11 @@ export const RATE_LIMIT_TABLES = `
  * a batch, see leasedCounter). While Redis cannot answer, each instance counts in its own memory and
  * goes on serving (resilientCounter).
  */
-export function redisCounters(redis: Redis): FamilyCounter {
+export function redisCounters(redis: Redis, log?: (line: string) => void): FamilyCounter {
   return (family, { points, durationSeconds }) =>
     resilientCounter({
       name: 'Redis call-limit counters',
+      ...(log === undefined ? {} : { log }),
       shared: leasedCounter({ limiter: new RateLimiterRedis({ storeClient: redis, keyPrefix: `convapi:${family}`, points, duration: durationSeconds }), points }),
       fallback: new MemoryCallCounter({ points, durationSeconds }),
     });

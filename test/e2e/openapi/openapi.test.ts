@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ describe('the generated OpenAPI documents', () => {
 
   it('the checker catches responses the document does not describe', () => {
     const checker = new OpenApiChecker(documentOf('v1'));
-    const headers = { 'x-pretty-print': 'true', 'x-ratelimit-limit': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1', etag: '"a"', 'e-tag': '"a"' };
+    const headers = { 'x-pretty-print': 'true', 'x-ratelimit-limit': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1', etag: '"a"', 'e-tag': '"a"', 'last-modified': '2026-11-22T15:40:00Z' };
     expect(checker.check('get', '/v1/orders/1', { status: 200, headers, body: { order_id: 1, item: 'x', colour: 'red' } })[0]).toMatch(/body does not match/);
     expect(checker.check('get', '/v1/orders/1', { status: 200, headers: {}, body: { order_id: 1 } })[0]).toMatch(/missing header/);
     expect(checker.check('get', '/v1/orders/1', { status: 400, headers, body: { message: 'x', errors: [{ code: 'Bad Code', message: 'x' }] } })[0]).toMatch(/body does not match/);
@@ -49,6 +50,21 @@ describe('the generated OpenAPI documents', () => {
       const response = await api.get('/services/v2/openapi').expect(200);
       expect(response.body.openapi).toBe('3.1.0');
       expect(Object.keys(response.body.paths)).toContain('/v2/accounts/{account_id}');
+      // servers names this server, so a tool given the served document needs no base URL by hand.
+      expect(response.body.servers).toEqual([{ url: api.url, description: 'This server (its BASE_URL).' }]);
+      const { servers: _generated, ...rest } = JSON.parse(readFileSync(documentOf('v2'), 'utf8'));
+      const { servers: _served, ...served } = response.body;
+      expect(served).toEqual(rest);
+    });
+
+    it('the served document names BASE_URL in servers when one is set', async () => {
+      const behindProxy = await startApi({ env: { BASE_URL: 'https://api.example.test/base' } });
+      try {
+        const response = await behindProxy.get('/services/v1/openapi').expect(200);
+        expect(response.body.servers).toEqual([{ url: 'https://api.example.test/base', description: 'This server (its BASE_URL).' }]);
+      } finally {
+        await behindProxy.close();
+      }
     });
 
     it('every response of a broad run through all three families matches the document', async () => {
