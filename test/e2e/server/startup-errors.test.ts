@@ -10,14 +10,23 @@ function start(env: Record<string, string>) {
   const { BASE_URL: _viteBaseUrl, ...inherited } = process.env;
   const began = Date.now();
   const result = spawnSync(process.execPath, [...SOURCE_CONDITION, 'generated/main.ts'], { cwd: REPOSITORY, env: { ...inherited, PORT: '0', ...env }, encoding: 'utf8', timeout: 15_000 });
-  return { status: result.status, stdout: result.stdout, lines: result.stderr.trim().split('\n').filter((line) => line !== ''), ms: Date.now() - began };
+  const lines = `${result.stdout}\n${result.stderr}`.split('\n').filter((line) => line.trim() !== '');
+  return { status: result.status, stdout: result.stdout, lines, ms: Date.now() - began };
+}
+
+/** A line's message: the line itself, or its `msg` when it is a JSON log line (LOG_FORMAT=json, the default). */
+function messageOf(line: string): string {
+  if (!line.startsWith('{')) return line;
+  const parsed = JSON.parse(line) as { msg?: unknown; err?: { stack?: string } };
+  expect(parsed.err?.stack).toBeUndefined();
+  return String(parsed.msg);
 }
 
 /** One clear line on stderr, exit 1, within a few seconds, no stack trace, nothing listening. */
 function expectOneLineRefusal(outcome: ReturnType<typeof start>, pattern: RegExp): void {
   expect(outcome.status).toBe(1);
   expect(outcome.lines).toHaveLength(1);
-  expect(outcome.lines[0]).toMatch(pattern);
+  expect(messageOf(outcome.lines[0]!)).toMatch(pattern);
   expect(outcome.lines[0]).not.toMatch(/\bat .*:\d+:\d+/);
   expect(outcome.stdout).not.toContain('listening on');
   expect(outcome.ms).toBeLessThan(8000);
