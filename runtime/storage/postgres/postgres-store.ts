@@ -128,6 +128,7 @@ class PostgresTransaction extends PostgresReader implements StoreTransaction {
  */
 export class PostgresResourceStore extends PostgresReader implements ResourceStore {
   readonly #pool: pg.Pool;
+  #closed: Promise<void> | undefined;
 
   constructor(pool: pg.Pool) {
     super(pool, false);
@@ -142,8 +143,10 @@ export class PostgresResourceStore extends PostgresReader implements ResourceSto
     return inPostgresTransaction(this.#pool, async (client) => work(new PostgresTransaction(client, true)));
   }
 
-  async close(): Promise<void> {
-    await this.#pool.end();
+  /** Ends the pool once; closing again is a no-op, as with SQLite. */
+  close(): Promise<void> {
+    this.#closed ??= this.#pool.end();
+    return this.#closed;
   }
 }
 
