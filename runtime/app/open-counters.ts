@@ -7,7 +7,11 @@ export interface OpenedCounters {
   /** Where calls are counted: `redis`, `postgres` or `memory` (per process). */
   readonly where: 'redis' | 'postgres' | 'memory';
   readonly counter: FamilyCounter;
-  /** What readiness checks besides the database: Redis, when the counters live there. */
+  /**
+   * What readiness checks besides the database: nothing, Redis included. While Redis is down every
+   * instance keeps serving with per-process counting; failing readiness would make a load balancer
+   * drop every instance at once for an outage the instances ride out.
+   */
   readonly readiness: readonly ReadinessCheck[];
   close(): Promise<void>;
 }
@@ -23,7 +27,7 @@ export async function openCounters(redisUrl: string | undefined, backend: Backen
     return {
       where: 'redis',
       counter: redisCounters(redis, logger === undefined ? undefined : (line) => logger.warn(line)),
-      readiness: [{ name: 'redis', check: () => redis.ping() }],
+      readiness: [],
       close: async () => {
         await redis.quit().catch(() => redis.disconnect());
       },
