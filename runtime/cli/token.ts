@@ -1,5 +1,6 @@
-import { SqliteTokenStore } from '../auth/index.ts';
-import { IN_MEMORY, openDatabase, parseDatabaseUrl } from '../storage/index.ts';
+import { openTokenStore } from '../app/open-backend.ts';
+import type { TokenStore } from '../auth/index.ts';
+import { DEFAULT_DATABASE_URL, IN_MEMORY, parseDatabaseUrl } from '../storage/index.ts';
 import { command, UsageError } from './command.ts';
 
 const USAGE = `usage:
@@ -8,7 +9,9 @@ const USAGE = `usage:
   npm run -s token -- revoke-grant --client NAME [--user USER_NAME]
   npm run -s token -- refuse-client NAME
   npm run -s token -- --help
-Uses DATABASE_URL (default sqlite:data/app.db), like the server.`;
+Uses DATABASE_URL (default sqlite:data/app.db; postgres://... too), like the server.`;
+
+const COMMANDS = new Set(['issue', 'revoke', 'revoke-grant', 'refuse-client']);
 
 /** Commands whose one argument is a value given verbatim: a base64url token begins with '-' one time in 64. */
 const VALUE_COMMANDS = new Set(['revoke', 'refuse-client']);
@@ -21,8 +24,9 @@ function valueAsGiven(argv: readonly string[]): string[] {
 }
 
 /**
- * The token CLI of the contract. It writes to the same store as the server, so a running server
- * honours a revocation or refusal within half a second (authenticate() reuses a verification for 500 ms at most).
+ * The token CLI of the contract. It writes to the same store as the server, on either engine, so a
+ * running server honours a revocation or refusal within half a second (authenticate() reuses a
+ * verification for 500 ms at most). Exit 0 done, 1 failed (one line, e.g. an unreachable database), 2 usage.
  */
 export const run = command({
   name: 'token',
@@ -30,47 +34,53 @@ export const run = command({
   options: { client: { type: 'string' }, user: { type: 'string' }, ttl: { type: 'string' } },
   allowPositionals: true,
   prepare: valueAsGiven,
-  main: ({ positionals, values }): number => {
+  main: async ({ positionals, values }): Promise<number> => {
     const [name, argument, ...extra] = positionals;
     if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
-    const location = parseDatabaseUrl(process.env.DATABASE_URL || undefined);
-    if (location.kind !== 'sqlite') throw new UsageError('the token CLI supports sqlite: DATABASE_URLs only for now');
-    if (location.path === IN_MEMORY) {
+    if (name === undefined || !COMMANDS.has(name)) throw new UsageError(name === undefined ? 'a command is required' : `unknown command "${name}"`);
+    const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+    const location = parseDatabaseUrl(databaseUrl);
+    if (location.kind === 'sqlite' && location.path === IN_MEMORY) {
       throw new UsageError(
         'DATABASE_URL=sqlite::memory: lives inside the server process, out of reach of this command: start the server with `npm start -- --issue-token NAME` to have it print a token, or use a database file',
       );
     }
-    const store = new SqliteTokenStore(openDatabase(location.path, { createFolder: location.createFolder }));
-    switch (name) {
-      case 'issue': {
-        const client = required(values.client, '--client NAME');
-        const ttl = values.ttl === undefined ? undefined : Number(values.ttl);
-        if (ttl !== undefined && (!Number.isSafeInteger(ttl) || ttl < 1)) throw new UsageError('--ttl must be a whole number of seconds, at least 1');
-        const token = store.issue({ client, ...(values.user === undefined ? {} : { user: values.user }), ...(ttl === undefined ? {} : { ttlSeconds: ttl }) });
-        console.error(`issued a token for client ${client}${values.user === undefined ? '' : ` acting for ${values.user}`}${ttl === undefined ? '' : `, valid ${ttl} s`}`);
-        console.log(token);
-        return 0;
-      }
-      case 'revoke':
-        console.log(store.revoke(required(argument, 'TOKEN')) ? 'revoked' : 'no such active token (nothing to revoke)');
-        return 0;
-      case 'revoke-grant': {
-        const client = required(values.client, '--client NAME');
-        console.log(store.revokeGrant(client, values.user) ? 'grant revoked with all its tokens' : 'no such grant (nothing to revoke)');
-        return 0;
-      }
-      case 'refuse-client':
-        store.refuseClient(required(argument, 'NAME'));
-        console.log(`client ${argument} refused`);
-        return 0;
-      default:
-        throw new UsageError(name === undefined ? 'a command is required' : `unknown command "${name}"`);
+    const opened = await openTokenStore(databaseUrl);
+    try {
+      return await runCommand(opened.tokens, name, argument, values);
+    } finally {
+      await opened.close();
     }
   },
 });
+
+async function runCommand(store: TokenStore, name: string, argument: string | undefined, values: { client?: string | undefined; user?: string | undefined; ttl?: string | undefined }): Promise<number> {
+  switch (name) {
+    case 'issue': {
+      const client = required(values.client, '--client NAME');
+      const ttl = values.ttl === undefined ? undefined : Number(values.ttl);
+      if (ttl !== undefined && (!Number.isSafeInteger(ttl) || ttl < 1)) throw new UsageError('--ttl must be a whole number of seconds, at least 1');
+      const token = await store.issue({ client, ...(values.user === undefined ? {} : { user: values.user }), ...(ttl === undefined ? {} : { ttlSeconds: ttl }) });
+      console.error(`issued a token for client ${client}${values.user === undefined ? '' : ` acting for ${values.user}`}${ttl === undefined ? '' : `, valid ${ttl} s`}`);
+      console.log(token);
+      return 0;
+    }
+    case 'revoke':
+      console.log((await store.revoke(required(argument, 'TOKEN'))) ? 'revoked' : 'no such active token (nothing to revoke)');
+      return 0;
+    case 'revoke-grant': {
+      const client = required(values.client, '--client NAME');
+      console.log((await store.revokeGrant(client, values.user)) ? 'grant revoked with all its tokens' : 'no such grant (nothing to revoke)');
+      return 0;
+    }
+    default:
+      await store.refuseClient(required(argument, 'NAME'));
+      console.log(`client ${argument} refused`);
+      return 0;
+  }
+}
 
 function required(value: string | undefined, what: string): string {
   if (value === undefined || value.trim() === '') throw new UsageError(`${what} is required`);
   return value;
 }
-

@@ -1,5 +1,6 @@
 import type { ResourceContext } from '../resources/index.ts';
 import type { ServiceTools } from '../app/api-definition.ts';
+import { andThen, runFlow, wait } from '../storage/index.ts';
 import { searchableCollections } from './search-handler.ts';
 
 /** What service handlers and jobs may ask of the server: the searchable collections, and reindexing them. */
@@ -10,10 +11,14 @@ export function serviceTools(context: ResourceContext): ServiceTools {
       const models = searchableCollections(context).filter((model) => names === undefined || names.includes(model.name));
       const indexed: Record<string, number> = {};
       // One transaction: a search never sees a half-rebuilt index.
-      context.store.transaction((tx) => {
-        for (const model of models) indexed[model.name] = tx.reindex(model.table);
-      });
-      return { indexed };
+      const done = context.store.transaction((tx) =>
+        runFlow(
+          (function* () {
+            for (const model of models) indexed[model.name] = yield* wait(tx.reindex(model.table));
+          })(),
+        ),
+      );
+      return andThen(done, () => ({ indexed }));
     },
   };
 }
