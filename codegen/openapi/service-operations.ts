@@ -101,7 +101,11 @@ function healthOperation(name: string, which: 'live' | 'ready', about: string): 
           additionalProperties: false,
           properties: {
             status: { type: 'string', const: 'ready' },
-            checks: { type: 'object', description: 'Each dependency checked (store; redis when used), all "ok".', additionalProperties: { type: 'string', const: 'ok' } },
+            checks: {
+              type: 'object',
+              description: 'Each dependency checked: the store, "ok" (else the answer is 503); redis when used, "ok" or "degraded: <why>" (the server serves without it, counting calls per process).',
+              additionalProperties: { type: 'string', pattern: '^(ok|degraded: .+)$' },
+            },
           },
         };
   // No call limit on an open route, so no X-RateLimit-* headers.

@@ -2314,9 +2314,9 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         status: "ready";
-                        /** @description Each dependency checked (store; redis when used), all "ok". */
+                        /** @description Each dependency checked: the store, "ok" (else the answer is 503); redis when used, "ok" or "degraded: <why>" (the server serves without it, counting calls per process). */
                         checks: {
-                            [key: string]: "ok";
+                            [key: string]: string;
                         };
                     };
                 };

@@ -8,9 +8,9 @@ export interface OpenedCounters {
   readonly where: 'redis' | 'postgres' | 'memory';
   readonly counter: FamilyCounter;
   /**
-   * What readiness checks besides the database: nothing, Redis included. While Redis is down every
-   * instance keeps serving with per-process counting; failing readiness would make a load balancer
-   * drop every instance at once for an outage the instances ride out.
+   * What readiness reports besides the database: Redis, as an optional check. While Redis is down
+   * every instance keeps serving with per-process counting, so readiness says `degraded` instead of
+   * failing: a 503 would make a load balancer drop every instance at once for an outage they ride out.
    */
   readonly readiness: readonly ReadinessCheck[];
   close(): Promise<void>;
@@ -27,7 +27,7 @@ export async function openCounters(redisUrl: string | undefined, backend: Backen
     return {
       where: 'redis',
       counter: redisCounters(redis, logger === undefined ? undefined : (line) => logger.warn(line)),
-      readiness: [],
+      readiness: [{ name: 'redis', optional: true, check: () => redis.ping() }],
       close: async () => {
         await redis.quit().catch(() => redis.disconnect());
       },

@@ -11,6 +11,12 @@ export interface ReadinessCheck {
   /** Named in the readiness body and in the 503's error entry (`resource`). */
   readonly name: string;
   readonly check: () => unknown;
+  /**
+   * A dependency the server serves without (Redis: its instances count calls in their own memory
+   * meanwhile): reported in the body, `degraded: <why>` when it fails, but never a 503, or a load
+   * balancer would drop every instance at once for an outage they all ride out.
+   */
+  readonly optional?: boolean;
 }
 
 /** How long a check may take before it counts as failing, in ms. */
@@ -19,23 +25,23 @@ const CHECK_TIMEOUT_MS = 2000;
 /**
  * GET /services/{version}/health: 200 `{"status": "alive"}` whenever the process can answer at all.
  * GET /services/{version}/health/ready: 200 `{"status": "ready", "checks": {"store": "ok"}}` when
- * every readiness check passes, else 503 with one error entry (`dependency_unavailable`) per failing
- * check. During a shutdown both answer 503 `service_unavailable` (the drain refuses every new request).
+ * every required readiness check passes (an optional one that fails shows `"degraded: <why>"`), else
+ * 503 with one error entry (`dependency_unavailable`) per failing required check. During a shutdown both answer 503 `service_unavailable` (the drain refuses every new request).
  */
 export function healthHandlers(context: ApiContext): { live: RouteHandler; ready: RouteHandler } {
   const checks = context.services.readiness;
   return {
     live: (ctx) => setJsonBody(ctx, { status: 'alive' }),
     ready: async (ctx) => {
-      const outcomes = await Promise.all(checks.map(async ({ name, check }) => ({ name, problem: await problemOf(check) })));
+      const outcomes = await Promise.all(checks.map(async ({ name, check, optional }) => ({ name, optional, problem: await problemOf(check) })));
       const failing: ErrorEntry[] = outcomes
-        .filter((outcome) => outcome.problem !== undefined)
+        .filter((outcome) => outcome.problem !== undefined && outcome.optional !== true)
         .map(({ name, problem }) => ({ code: 'dependency_unavailable', message: `${name}: ${problem}`, resource: name }));
       if (failing.length > 0) {
         const [first, ...more] = failing;
         throw new ApiError(503, first!.code, first!.message, { resource: first!.resource!, more });
       }
-      setJsonBody(ctx, { status: 'ready', checks: Object.fromEntries(outcomes.map(({ name }) => [name, 'ok'])) });
+      setJsonBody(ctx, { status: 'ready', checks: Object.fromEntries(outcomes.map(({ name, problem }) => [name, problem === undefined ? 'ok' : `degraded: ${problem}`])) });
     },
   };
 }

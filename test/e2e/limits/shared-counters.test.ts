@@ -65,7 +65,13 @@ describeWithRedis('call-limit counters in Redis (REDIS_URL)', () => {
     const servers = await twoServers({ REDIS_URL: redis.url });
     const logged = (text: string) => servers.flatMap((server) => server.logs).filter((line) => line.includes(text));
     try {
+      const readiness = async () => (await servers[0]!.raw().get('/services/v1/health/ready').set('User-Agent', 'probe')).body as { status: string; checks: Record<string, string> };
+      expect(await readiness()).toEqual({ status: 'ready', checks: { store: 'ok', redis: 'ok' } });
       await redis.stop();
+      // Readiness reports Redis without failing: every instance still serves.
+      const degraded = await readiness();
+      expect(degraded.status).toBe('ready');
+      expect(degraded.checks.redis).toMatch(/^degraded: /);
       const during = await burst(servers, LIMIT * 6);
       // Served (never a 500), counted in each process's memory: at most the limit per process.
       expect(during.map((response) => response.status).filter((status) => status !== 200 && status !== 429)).toEqual([]);
