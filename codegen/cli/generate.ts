@@ -2,10 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative, sep } from 'node:path';
 import { resolve } from 'node:path';
 import { command, UsageError } from '@convapi/runtime/cli';
-import { watchDefinitions } from './watch.ts';
-import { generate } from '../generate.ts';
-import { formatDiagnostic, lintProject, type LintOptions } from '../lint/index.ts';
-import { describeDiff, publishVersions, PUBLISHED_FILE, versionDiffs } from '../versions/index.ts';
+import type { LintOptions } from '../lint/index.ts';
 import { inputsHash, outputsHash, outputsHashOnDisk, readStamp, STAMP_FILE, stampText } from '../stamp.ts';
 
 export const USAGE = `usage: npm run generate -- [options]
@@ -37,7 +34,8 @@ export const run = command({
   main: ({ values }) => {
     const root = resolve(values.root ?? process.cwd());
     if (values.watch && (values.check || values.publish.length > 0)) throw new UsageError('--watch regenerates on every change; it does not combine with --check or --publish');
-    return values.watch ? watchDefinitions(root, (lint) => generateOnce(root, { check: false, publish: [], lint, listWritten: true })) : generateOnce(root, { check: values.check, publish: values.publish });
+    if (!values.watch) return generateOnce(root, { check: values.check, publish: values.publish });
+    return import('./watch.ts').then(({ watchDefinitions }) => watchDefinitions(root, (lint) => generateOnce(root, { check: false, publish: [], lint, listWritten: true })));
   },
 });
 
@@ -50,6 +48,13 @@ export async function generateOnce(root: string, options: { check: boolean; publ
       return 0;
     }
   }
+  // The generator, the linter and what they load (ts-morph, TypeScript, openapi-typescript) are
+  // imported only now: an unchanged tree is confirmed from the stamp without them.
+  const [{ generate }, { formatDiagnostic, lintProject }, { describeDiff, publishVersions, PUBLISHED_FILE, versionDiffs }] = await Promise.all([
+    import('../generate.ts'),
+    import('../lint/index.ts'),
+    import('../versions/index.ts'),
+  ]);
   const { diagnostics, definitions } = await lintProject(root, options.lint);
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (errors.length > 0 || definitions === undefined) {
