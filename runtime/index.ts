@@ -9,7 +9,7 @@ export * from './services/index.ts';
 export type { ApiContext, ApiDefinition, JobQueueSpec, JobTypeSpec, ServiceRuntime, ServiceTools } from './app/api-definition.ts';
 export { createApi, type CreateApiOptions, type CreatedApi } from './app/create-api.ts';
 export { configFromEnvironment, ConfigError, type ServerConfig } from './app/config.ts';
-export { serveFromEnvironment } from './server/serve.ts';
+export * from './server/index.ts';
 export * from './presentation/index.ts';
 export * from './caching/index.ts';
 export * from './auth/index.ts';

@@ -111,6 +111,7 @@ const ERROR_MEANINGS: Record<string, string> = {
   '404': 'Not Found: no resource or service at this path.',
   '405': 'Method Not Allowed.',
   '406': 'Not Acceptable: Accept excludes application/json.',
+  '408': 'Request Timeout: the headers or the body did not arrive within the server\'s limit; the connection is closed.',
   '409': 'Conflict: duplicate value, or the resource is still referred to.',
   '412': 'Precondition Failed: If-Match names an older version.',
   '413': 'Payload Too Large.',
@@ -141,4 +142,4 @@ export function errorResponses(): Record<string, JsonSchema> {
 }
 
 /** The error statuses every route can answer, whatever it does. */
-export const COMMON_ERRORS = ['400', '401', '403', '406', '429', '500', '503'];
+export const COMMON_ERRORS = ['400', '401', '403', '406', '408', '429', '500', '503'];

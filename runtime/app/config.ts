@@ -1,6 +1,8 @@
 import { DEFAULT_DATABASE_URL } from '../storage/index.ts';
 import { limitsFromEnvironment, type FamilyLimits } from '../limits/index.ts';
 import { jwtOptionsFromEnvironment, type JwtOptions } from '../auth/index.ts';
+import { documentsAt, type DocumentFor } from '../errors/index.ts';
+import { connectionSettingsFrom, type ConnectionSettings } from '../server/connection-settings.ts';
 
 /** Server settings read from the environment (contract: PORT, HOST, DATABASE_URL, BASE_URL, ...). */
 export interface ServerConfig {
@@ -23,6 +25,10 @@ export interface ServerConfig {
   readonly jwt: JwtOptions | undefined;
   /** Jobs run at once in this process per queue (JOB_WORKERS; 0 runs none here). Default: the queue's own. */
   readonly jobWorkers: number | undefined;
+  /** Timeouts and the connection cap (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, MAX_CONNECTIONS...). */
+  readonly connections: ConnectionSettings;
+  /** The documentation address of each error code, `errors[].document` (ERROR_DOCS_URL; none by default). */
+  readonly documentFor: DocumentFor | undefined;
 }
 
 export class ConfigError extends Error {
@@ -50,7 +56,15 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
     limits: guarded(() => limitsFromEnvironment(env)),
     jwt: guarded(() => jwtOptionsFromEnvironment(env)),
     jobWorkers: env.JOB_WORKERS === undefined || env.JOB_WORKERS === '' ? undefined : integer(env, 'JOB_WORKERS', 0, 0, 64),
+    connections: guarded(() => connectionSettingsFrom((name, fallback, min, max) => integer(env, name, fallback, min, max))),
+    documentFor: errorDocuments(env.ERROR_DOCS_URL),
   };
+}
+
+function errorDocuments(base: string | undefined): DocumentFor | undefined {
+  if (base === undefined || base === '') return undefined;
+  if (!/^https?:\/\/[^/]+/.test(base)) throw new ConfigError(`ERROR_DOCS_URL "${base}" must be an absolute http(s) URL`);
+  return documentsAt(base);
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {

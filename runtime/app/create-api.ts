@@ -7,7 +7,7 @@ import { rateLimit } from '../limits/index.ts';
 import { JobQueue } from '../jobs/index.ts';
 import { SqliteSettingsStore } from '../settings/index.ts';
 import type { PathFamily } from '../routing/index.ts';
-import { jsonBody, negotiateJson } from '../http/index.ts';
+import { jsonBody, negotiateJson, supportedHttpVersion } from '../http/index.ts';
 import { checks, familyRouters, sequence } from '../routing/index.ts';
 import { RequestDrain } from '../server/drain.ts';
 import { openStore, type OpenedStore } from '../storage/index.ts';
@@ -82,9 +82,14 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
   // common path), then the family's router.
   app.use(
     sequence([
-      conventionalResponse({ server: config.serverHeader, ...(config.poweredBy === undefined ? {} : { poweredBy: config.poweredBy }) }),
+      conventionalResponse({
+        server: config.serverHeader,
+        ...(config.poweredBy === undefined ? {} : { poweredBy: config.poweredBy }),
+        ...(config.documentFor === undefined ? {} : { documentFor: config.documentFor }),
+      }),
       drain.middleware(),
       checks([
+        supportedHttpVersion(),
         requireUserAgent(),
         rejectTokenInUrl(),
         negotiateJson(),

@@ -3,3 +3,4 @@ export { negotiateJson, hasRequestBody, type NegotiateJsonOptions } from './nego
 export { jsonBody, requestBody, type JsonBodyOptions } from './json-body.ts';
 export { requestHeader, responseHeader, setJsonBody, setResponseHeader, JSON_SERIALISER_STATE, type JsonSerialiser } from './headers.ts';
 export { stepMiddleware, type ResponseStep } from './response-step.ts';
+export { supportedHttpVersion } from './http-version.ts';

@@ -3,6 +3,7 @@ import { createApi, type CreatedApi } from '../app/create-api.ts';
 import { configFromEnvironment, ConfigError } from '../app/config.ts';
 import type { ApiDefinition } from '../app/api-definition.ts';
 import { listen } from './listen.ts';
+import { answerClientErrors } from './client-errors.ts';
 
 export interface RunningServer {
   readonly server: Server;
@@ -15,7 +16,8 @@ export interface RunningServer {
 /** Serves an API on host:port and returns a handle that stops it gracefully. */
 export async function serve(apiDefinition: ApiDefinition, env: NodeJS.ProcessEnv): Promise<RunningServer> {
   const requested = configFromEnvironment(env);
-  const { server, port } = await listen(requested.host, requested.port);
+  const { server, port } = await listen(requested.host, requested.port, requested.connections);
+  answerClientErrors(server, { server: requested.serverHeader, ...(requested.documentFor === undefined ? {} : { documentFor: requested.documentFor }) });
   // With PORT=0 the port is known only now; BASE_URL defaults to it.
   const config = env.BASE_URL ? requested : configFromEnvironment({ ...env, PORT: String(port) });
   let api: CreatedApi;
