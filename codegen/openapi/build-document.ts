@@ -3,6 +3,7 @@ import type { RouteDescriptor } from '../routes/index.ts';
 import { COMMON_ERRORS, CREATION_RESULT_SCHEMA, ERROR_SCHEMA, errorResponses, HEADERS, JOB_SCHEMA, PARAMETERS, successHeaders } from './components.ts';
 import { readRepresentation, representationName, singularNames, writeRepresentation, type DeclarationOf } from './representation-schemas.ts';
 import { jsonSchemaOf, type JsonSchema } from './schema-of.ts';
+import { minimalReturn } from './statuses.ts';
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
@@ -82,7 +83,7 @@ function errors(...statuses: string[]): Record<string, JsonSchema> {
 
 const READ_HEADERS = [ref('parameters', 'UserAgent'), ref('parameters', 'ResultFields'), ref('parameters', 'ExpansionFields'), ref('parameters', 'PrettyPrint')];
 const CONDITIONAL = [ref('parameters', 'IfNoneMatch'), ref('parameters', 'IfModifiedSince')];
-const WRITE_HEADERS = [ref('parameters', 'UserAgent'), ref('parameters', 'ResultFields'), ref('parameters', 'PrettyPrint'), ref('parameters', 'IfMatch')];
+const WRITE_HEADERS = [ref('parameters', 'UserAgent'), ref('parameters', 'ResultFields'), ref('parameters', 'PrettyPrint'), ref('parameters', 'IfMatch'), ref('parameters', 'Prefer')];
 const pathParameter = (name: string, type: string) => ({ name, in: 'path', required: true, schema: { type } });
 
 function operationOf(route: RouteDescriptor, model: ResolvedModel, version: string, declarationOf: DeclarationOf): Operation {
@@ -123,7 +124,7 @@ function operationOf(route: RouteDescriptor, model: ResolvedModel, version: stri
           summary: `${handler.operation === 'replace' ? 'Replace' : 'Update part of'} a ${collection.singular}`,
           parameters: [...WRITE_HEADERS, ...id],
           requestBody: { required: true, content: json(ref('schemas', handler.operation === 'replace' ? `${name}Write` : `${name}Patch`)) },
-          responses: { '200': ok(ref('schemas', name)), ...errors('404', '409', '412', '413', '415', '422', '501') },
+          responses: { '200': ok(ref('schemas', name)), ...minimalReturn(), ...errors('404', '409', '412', '413', '415', '422', '501') },
         };
       case 'delete':
         return { summary: `Delete a ${collection.singular}`, parameters: [ref('parameters', 'UserAgent'), ref('parameters', 'IfMatch'), ...id], responses: { '204': { description: 'Deleted.', headers: successHeaders() }, ...errors('404', '409', '412', '501') } };
@@ -137,14 +138,14 @@ function operationOf(route: RouteDescriptor, model: ResolvedModel, version: stri
     const name = representationName(aggregate.name, version);
     return handler.operation === 'read'
       ? { summary: `Read the ${aggregate.name} of a ${parent?.singular ?? aggregate.parent}`, parameters: [...READ_HEADERS, ...CONDITIONAL, ...id], responses: { '200': ok(ref('schemas', name), 'ETag', 'E-Tag', 'Last-Modified'), '304': notModified, ...errors('404') } }
-      : { summary: `Replace the ${aggregate.name} of a ${parent?.singular ?? aggregate.parent}`, parameters: [...WRITE_HEADERS, ...id], requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) }, responses: { '200': ok(ref('schemas', name)), ...errors('404', '412', '413', '415') } };
+      : { summary: `Replace the ${aggregate.name} of a ${parent?.singular ?? aggregate.parent}`, parameters: [...WRITE_HEADERS, ...id], requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) }, responses: { '200': ok(ref('schemas', name)), ...minimalReturn(), ...errors('404', '412', '413', '415') } };
   }
 
   if (handler.kind === 'setting') {
     const name = representationName(route.declaration, version);
     return handler.operation === 'read'
       ? { summary: `Read the caller's ${route.declaration}`, parameters: [...READ_HEADERS, ...CONDITIONAL], responses: { '200': ok(ref('schemas', name), 'ETag', 'E-Tag'), '304': notModified, ...errors() } }
-      : { summary: `Set the caller's ${route.declaration}`, parameters: WRITE_HEADERS, requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) }, responses: { '200': ok(ref('schemas', name)), ...errors('413', '415') } };
+      : { summary: `Set the caller's ${route.declaration}`, parameters: WRITE_HEADERS, requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) }, responses: { '200': ok(ref('schemas', name)), ...minimalReturn(), ...errors('413', '415') } };
   }
 
   const service = model.services.find((candidate) => candidate.name === route.declaration)!;

@@ -80,6 +80,7 @@ export const HEADERS: Record<string, JsonSchema> = {
   'X-Total-Count': header('How many items match, whatever the page.', integer, true),
   'WWW-Authenticate': header('Bearer challenge (RFC 6750).', string, true),
   Allow: header('Methods the path allows.', string, true),
+  'Preference-Applied': header('The preference of the request that was applied (RFC 7240): return=minimal.', { type: 'string', enum: ['return=minimal'] }, true),
 };
 
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -92,12 +93,14 @@ export const PARAMETERS: Record<string, JsonSchema> = {
   PrettyPrint: { name: 'X-Pretty-Print', in: 'header', description: 'false asks for compact JSON (pretty is the default).', schema: { type: 'string', enum: ['true', 'false'] } },
   IfNoneMatch: { name: 'If-None-Match', in: 'header', description: 'Tags the client holds: 304 when one is current.', schema: string },
   IfModifiedSince: { name: 'If-Modified-Since', in: 'header', description: 'ISO 8601 or HTTP-date: 304 when not changed since.', schema: string },
+  Prefer: { name: 'Prefer', in: 'header', description: 'return=minimal asks for 204 with no body instead of the resource (RFC 7240).', schema: string },
   IfMatch: { name: 'If-Match', in: 'header', description: 'Write only if the resource still has this tag (412 otherwise).', schema: string },
   Limit: { name: 'limit', in: 'query', description: 'Page size.', schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
   Offset: { name: 'offset', in: 'query', description: 'Items to skip.', schema: { type: 'integer', minimum: 0, default: 0 } },
 };
 
-const RATE_LIMIT_HEADERS = { 'X-RateLimit-Limit': headerRef('X-RateLimit-Limit'), 'X-RateLimit-Remaining': headerRef('X-RateLimit-Remaining'), 'X-RateLimit-Reset': headerRef('X-RateLimit-Reset') };
+/** The call-limit headers every counted response carries. */
+export const RATE_LIMIT_HEADERS = { 'X-RateLimit-Limit': headerRef('X-RateLimit-Limit'), 'X-RateLimit-Remaining': headerRef('X-RateLimit-Remaining'), 'X-RateLimit-Reset': headerRef('X-RateLimit-Reset') };
 
 /** Headers of every successful JSON response. */
 export function successHeaders(...names: string[]): Record<string, JsonSchema> {

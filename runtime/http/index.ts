@@ -4,3 +4,4 @@ export { jsonBody, requestBody, type JsonBodyOptions } from './json-body.ts';
 export { requestHeader, responseHeader, setJsonBody, setResponseHeader, JSON_SERIALISER_STATE, type JsonSerialiser } from './headers.ts';
 export { stepMiddleware, type ResponseStep } from './response-step.ts';
 export { supportedHttpVersion } from './http-version.ts';
+export { answerWritten, preferencesOf, prefersMinimalReturn } from './prefer.ts';

@@ -1,4 +1,4 @@
-import { requestBody, setJsonBody } from '../http/index.ts';
+import { answerWritten, requestBody, setJsonBody } from '../http/index.ts';
 import { project, resultFields, stripNulls } from '../representation/index.ts';
 import type { Row } from '../storage/index.ts';
 import type { RouteHandler } from '../routing/index.ts';
@@ -63,7 +63,7 @@ export function aggregateHandlers(
         : tx.update(model.table, key, stored);
     });
     ctx.state[lastModifiedKey] = String(row.updated_at);
-    setJsonBody(ctx, render(row, fields));
+    answerWritten(ctx, () => render(row, fields));
   };
 
   return {

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { notImplemented } from '../errors/index.ts';
-import { requestBody, setJsonBody } from '../http/index.ts';
+import { answerWritten, requestBody, setJsonBody } from '../http/index.ts';
 import { collectionUri, expansionRequested, project, resourceUri, resultFields, stripNulls } from '../representation/index.ts';
 import type { Row, StoreReader } from '../storage/index.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
@@ -95,7 +95,7 @@ export function collectionHandlers(
       return tx.update(model.table, key, prepareStoredValues(tx, context, model, stored, key));
     });
     ctx.state[lastModifiedKey] = String(row.updated_at);
-    setJsonBody(ctx, render(ctx, context.store, row, fields));
+    answerWritten(ctx, () => render(ctx, context.store, row, fields));
   };
 
   const remove: RouteHandler = (ctx, params) => {

@@ -1,10 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenApiChecker } from '../../support/openapi-check.ts';
 import { startApi, type TestApi } from '../../support/start-api.ts';
-
-const documentOf = (version: string) => fileURLToPath(new URL(`../../../generated/openapi/${version}.json`, import.meta.url));
+import { checkedClient, openApiDocumentOf as documentOf } from '../../support/checked-client.ts';
 
 describe('the generated OpenAPI documents', () => {
   it.each([['v1'], ['v2']])('%s passes an independent OpenAPI 3.1 validator', async (version) => {
@@ -27,18 +25,8 @@ describe('the generated OpenAPI documents', () => {
 
   describe('served, and describing every response the server gives', () => {
     let api: TestApi;
-    const checkers = { v1: new OpenApiChecker(documentOf('v1')), v2: new OpenApiChecker(documentOf('v2')) };
-    const problems: string[] = [];
-
     /** Sends a request and checks its response against the document of its version. */
-    async function send(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, body?: unknown, headers: Record<string, string> = {}) {
-      const version = /\/(v\d+)\//.exec(path)?.[1] as 'v1' | 'v2';
-      let test = method === 'get' || method === 'delete' ? api[method](path) : api[method](path, body);
-      test = test.set(headers);
-      const response = await test;
-      problems.push(...checkers[version].check(method, path, response));
-      return response;
-    }
+    const { send, problems } = checkedClient(() => api);
 
     beforeAll(async () => {
       api = await startApi();

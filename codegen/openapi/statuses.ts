@@ -1,0 +1,17 @@
+import { RATE_LIMIT_HEADERS } from './components.ts';
+import type { JsonSchema } from './schema-of.ts';
+
+// The responses of the statuses issue 17 added, one small function each, so each operation's
+// builder adds exactly the ones its route can answer.
+
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/** PUT and PATCH with `Prefer: return=minimal`: 204, no body, `Preference-Applied`. */
+export function minimalReturn(): Record<string, JsonSchema> {
+  return {
+    '204': {
+      description: 'No Content: written; the request asked for no representation (Prefer: return=minimal).',
+      headers: { ...RATE_LIMIT_HEADERS, 'Preference-Applied': headerRef('Preference-Applied') },
+    },
+  };
+}
