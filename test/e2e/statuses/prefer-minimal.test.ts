@@ -35,7 +35,7 @@ describe('204 on PUT and PATCH with Prefer: return=minimal (RFC 7240)', () => {
   it('the default, and any other preference, stays 200 with the resource', async () => {
     const created = await send('post', '/v1/orders', { item: 'figs', quantity: 1 });
     const path = `/v1/orders/${created.body.identity}`;
-    for (const headers of [{}, { Prefer: 'return=representation' }, { Prefer: 'respond-async' }, { Prefer: 'return=representation, return=minimal' }]) {
+    for (const headers of [{} as Record<string, string>, { Prefer: 'return=representation' }, { Prefer: 'respond-async' }, { Prefer: 'return=representation, return=minimal' }]) {
       const response = await send('patch', path, { quantity: 2 }, headers);
       expect(response.status).toBe(200);
       expect(response.headers['preference-applied']).toBeUndefined();
