@@ -1,9 +1,9 @@
 import type { Context, Middleware, Next } from 'koa';
 import compose from 'koa-compose';
-import { ApiError, forbidden, unauthorized } from '../errors/index.ts';
+import { ApiError, badRequest, forbidden, unauthorized } from '../errors/index.ts';
 import { jwtVerifier, looksLikeJwt, type JwtOptions } from './jwt-verifier.ts';
 import type { Principal, TokenStore, Verification } from './token-store.ts';
-import { requestHeader } from '../http/headers.ts';
+import { isRepeated, requestHeader } from '../http/headers.ts';
 
 export interface AuthenticateOptions {
   /** Opaque tokens issued by the token CLI. */
@@ -104,6 +104,8 @@ export function authenticate({ store, jwt, realm = 'api', cacheMs = 500 }: Authe
       });
       return next();
     }
+    // Node keeps the first of two Authorization headers; which credential was meant is unknowable.
+    if (isRepeated(ctx, 'authorization')) throw badRequest('duplicate_header', 'send one Authorization header, not several', { field: 'Authorization' });
     // A client sends the same header on every call: a verification still fresh is found by the
     // header itself, before parsing it again.
     const verification = cache.get(header) ?? verifyHeader(header);

@@ -12,6 +12,20 @@ export function requestHeader(ctx: Context, name: string): string {
   return typeof value === 'string' ? value : value === undefined ? '' : value.join(', ');
 }
 
+/**
+ * True when the request carries the header more than once. Node keeps only the first of a repeated
+ * Authorization (and a few others), so only the raw list tells; `name` is lowercase.
+ */
+export function isRepeated(ctx: Context, name: string): boolean {
+  const raw = ctx.req.rawHeaders;
+  let seen = 0;
+  for (let index = 0; index < raw.length; index += 2) {
+    const header = raw[index]!;
+    if (header.length === name.length && header.toLowerCase() === name && ++seen > 1) return true;
+  }
+  return false;
+}
+
 /** A response header set so far ('' when unset). */
 export function responseHeader(ctx: Context, name: string): string {
   const value = ctx.res.getHeader(name);

@@ -1,7 +1,7 @@
 export { JSON_CONTENT_TYPE } from './media-types.ts';
 export { negotiateJson, hasRequestBody, type NegotiateJsonOptions } from './negotiate-json.ts';
 export { jsonBody, requestBody, type JsonBodyOptions } from './json-body.ts';
-export { requestHeader, responseHeader, setJsonBody, setResponseHeader, JSON_SERIALISER_STATE, type JsonSerialiser } from './headers.ts';
+export { isRepeated, requestHeader, responseHeader, setJsonBody, setResponseHeader, JSON_SERIALISER_STATE, type JsonSerialiser } from './headers.ts';
 export { stepMiddleware, type ResponseStep } from './response-step.ts';
 export { supportedHttpVersion } from './http-version.ts';
 export { answerWritten, preferencesOf, prefersMinimalReturn } from './prefer.ts';

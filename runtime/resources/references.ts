@@ -4,13 +4,18 @@ import type { CollectionModel } from './model.ts';
 
 /**
  * The id a written reference names. Clients write a reference as the referenced resource's URI
- * (absolute, as responses show it, or just its path) or as its bare id.
+ * (absolute under this API's base, as responses show it, or just its path) or as its bare id. An
+ * absolute URI on another host or base is refused (422 foreign_reference): `http://evil.example/v1/orders/1`
+ * is not order 1 of this API.
  */
 export function referencedId(target: CollectionModel, value: unknown, field: string, baseUrl: string): unknown {
   if (typeof value === 'number') return checkIdType(target, value, field);
   const text = String(value);
   if (!text.includes('/')) return checkIdType(target, target.identifier.type === 'integer' ? Number(text) : text, field);
-  const path = text.startsWith(baseUrl) ? text.slice(baseUrl.length) : safePathOf(text);
+  const path = text.startsWith('/') ? text : text.startsWith(`${baseUrl}/`) ? text.slice(baseUrl.length) : undefined;
+  if (path === undefined && ABSOLUTE_URI.test(text)) {
+    throw unprocessable('foreign_reference', `${field} must be a URI of this API (${baseUrl}/...), not ${text}`, { field, resource: target.name });
+  }
   const match = path === undefined ? null : /^\/v[0-9]+\/([^/]+)\/([^/?#]+)$/.exec(path);
   if (match === null || match[1] !== target.name) {
     throw badRequest('invalid_reference', `${field} must be the URI or id of one of ${target.name}`, { field });
@@ -19,14 +24,8 @@ export function referencedId(target: CollectionModel, value: unknown, field: str
   return checkIdType(target, target.identifier.type === 'integer' ? Number(id) : id, field);
 }
 
-function safePathOf(text: string): string | undefined {
-  if (text.startsWith('/')) return text;
-  try {
-    return new URL(text).pathname;
-  } catch {
-    return undefined;
-  }
-}
+/** A scheme and an authority: `http://host...` (RFC 3986). */
+const ABSOLUTE_URI = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 function checkIdType(target: CollectionModel, id: unknown, field: string): unknown {
   if (target.identifier.type === 'integer' && !(typeof id === 'number' && Number.isSafeInteger(id) && id > 0)) {

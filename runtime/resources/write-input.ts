@@ -28,7 +28,7 @@ export function parseWriteInput(body: unknown, version: VersionModel, options: W
   const byName = new Map(version.fields.map((field) => [field.name, field]));
 
   for (const [name, value] of Object.entries(input)) {
-    if (name in options.readOnly) {
+    if (Object.hasOwn(options.readOnly, name)) {
       const current = options.readOnly[name];
       if (options.mode === 'create' || current === undefined || String(current) !== String(value)) {
         problems.push(entry('read_only_field', `${name} is set by the server and cannot be written`, name, options.resource));
@@ -52,10 +52,10 @@ export function parseWriteInput(body: unknown, version: VersionModel, options: W
 
   if (options.mode !== 'update') {
     for (const field of version.fields) {
-      if (field.required && !(field.name in input)) {
+      if (field.required && !Object.hasOwn(input, field.name)) {
         problems.push(entry('missing_field', `${field.name} is required`, field.name, options.resource));
       }
-      if (options.mode === 'replace' && !field.required && !(field.name in values)) values[field.name] = null;
+      if (options.mode === 'replace' && !field.required && !Object.hasOwn(values, field.name)) values[field.name] = null;
     }
   }
   if (problems.length > 0) throw invalidInput(problems);

@@ -8,6 +8,19 @@ import { setJsonBody } from '../http/index.ts';
 
 const PARAMETERS = ['q', 'category', 'limit', 'offset'];
 
+/**
+ * The most distinct words one search may have. Every word is a prefix term each row must match, and
+ * each costs a pass over its postings, so the cost of a search grows with its words: 300 words used
+ * to take seconds. Repeated words count once (`l l l` is one term).
+ */
+export const MAX_SEARCH_TERMS = 8;
+
+/** The distinct words of a search text, as the stores search them (letters, digits and underscores). */
+function distinctWords(text: string): string[] {
+  const words = text.split(/\s+/u).map((word) => word.replace(/[^\p{L}\p{N}_]/gu, '').toLowerCase()).filter((word) => word !== '');
+  return [...new Set(words)];
+}
+
 /** The collections that declare searchable fields and are served in `version`, by name. */
 export function searchableCollections(context: ResourceContext, version?: string): CollectionModel[] {
   return Object.values(context.catalog.collections)
@@ -29,6 +42,9 @@ export function searchHandler(context: ResourceContext, version: string): RouteH
     }
     const text = query.get('q');
     if (text === null || text.trim() === '') throw badRequest('missing_parameter', 'q, the text to search for, is required', { field: 'q' });
+    const words = distinctWords(text);
+    if (words.length === 0) throw badRequest('invalid_parameter', 'q has no word to search for (letters or digits)', { field: 'q' });
+    if (words.length > MAX_SEARCH_TERMS) throw badRequest('too_many_terms', `q has ${words.length} distinct words; a search takes at most ${MAX_SEARCH_TERMS}`, { field: 'q' });
     const collections = searchableCollections(context, version);
     const category = query.get('category');
     const model = collections.find((candidate) => candidate.name === category);
@@ -42,7 +58,7 @@ export function searchHandler(context: ResourceContext, version: string): RouteH
     const offset = bounded(query.get('offset'), 'offset', 0, Number.MAX_SAFE_INTEGER, 0);
     const fields = resultFields(ctx, representationNames(model, versionModel));
     const expand = expansionRequested(ctx);
-    const { keys, total } = context.store.search(model.table, text, limit, offset);
+    const { keys, total } = context.store.search(model.table, words.join(' '), limit, offset);
     const rows = keys.map((key) => context.store.find(model.table, key)).filter((row) => row !== undefined);
     setPagingHeaders(ctx, context.baseUrl, total, limit, offset);
     setJsonBody(

@@ -1,8 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ERROR_ENTRIES } from '../../../runtime/index.ts';
+import { MAX_ERROR_ENTRIES, MAX_SEARCH_TERMS } from '../../../runtime/index.ts';
 import { startApi, type TestApi } from '../../support/start-api.ts';
 import { headerOf } from '../../support/header-of.ts';
+import { sendRaw } from '../../reliability/support/raw-http.ts';
 
 /**
  * Inputs that used to answer 500 or a huge error on the generated server (issue 18's probes, cases
@@ -73,5 +74,60 @@ describe('bad input gets the error body, never a 500 or a stall', () => {
     expect(errors.slice(0, MAX_ERROR_ENTRIES).every((entry) => entry.code === 'unknown_field')).toBe(true);
     expect(errors.at(-1)).toEqual({ code: 'more_errors', message: `${80_000 - MAX_ERROR_ENTRIES} more errors of this request left out` });
     expect(response.text.length).toBeLessThan(10_000);
+  });
+
+  it('a reference on another host is refused with 422 naming the field, not read as this API\'s order 1', async () => {
+    const before = Number(headerOf(await api.get('/v1/trades').expect(200), 'x-total-count'));
+    const response = await api.post('/v1/trades', { trade_name: 'elsewhere', order: 'http://evil.example/v1/orders/1' });
+    expect(response.status).toBe(422);
+    expect(response.body.errors[0]).toMatchObject({ code: 'foreign_reference', field: 'order' });
+    // This API's own URI and bare path still work.
+    expect((await api.post('/v1/trades', { trade_name: 'here', order: `${api.url}/v1/orders/1` })).status).toBe(201);
+    expect((await api.post('/v1/trades', { trade_name: 'path', order: '/v1/orders/1' })).status).toBe(201);
+    expect(Number(headerOf(await api.get('/v1/trades').expect(200), 'x-total-count'))).toBe(before + 2);
+  });
+
+  it.each([['constructor'], ['toString'], ['hasOwnProperty'], ['__defineGetter__'], ['valueOf']])('a member named %s is an unknown_field on POST and PATCH, like any other', async (name) => {
+    const created = await api.post('/v1/orders', { item: 'a', quantity: 1, [name]: 'x' });
+    expect(created.status).toBe(400);
+    expect(created.body.errors[0]).toMatchObject({ code: 'unknown_field', field: name });
+    const patched = await api.patch('/v1/orders/1', { [name]: 'x' });
+    expect(patched.status).toBe(400);
+    expect(patched.body.errors[0]).toMatchObject({ code: 'unknown_field', field: name });
+  });
+
+  it('two Authorization headers: 400 duplicate_header, whichever comes first', async () => {
+    const response = await sendRaw(api.url, { method: 'GET', path: '/v1/orders', headers: { 'User-Agent': 'dup', Authorization: [api.headers.Authorization!, 'Bearer someone-else'] } });
+    const status = { status: response.status, body: response.body.toString('utf8') };
+    expect(status.status).toBe(400);
+    expect(JSON.parse(status.body).errors[0]).toMatchObject({ code: 'duplicate_header', field: 'Authorization' });
+    expect((await api.get('/v1/orders')).status).toBe(200);
+  });
+
+  describe('search has a work budget (issue 18, case 1)', () => {
+    const search = (q: string) => api.get(`/services/v1/search?category=orders&q=${encodeURIComponent(q)}`);
+
+    it(`more than ${MAX_SEARCH_TERMS} distinct words: 400 too_many_terms naming q, before any query runs`, async () => {
+      const words = Array.from({ length: 300 }, (_, index) => `w${index}`).join(' ');
+      const response = await search(words);
+      expect(response.status).toBe(400);
+      expect(response.body.errors[0]).toMatchObject({ code: 'too_many_terms', field: 'q' });
+    });
+
+    it('a word repeated 3,000 times is one term', async () => {
+      const response = await search(Array.from({ length: 3000 }, () => 'f').join(' '));
+      expect(response.status).toBe(200);
+      expect(response.body.length).toBeGreaterThan(0);
+    });
+
+    it(`${MAX_SEARCH_TERMS} distinct words are still a search`, async () => {
+      expect((await search(Array.from({ length: MAX_SEARCH_TERMS }, (_, index) => `w${index}`).join(' '))).status).toBe(200);
+    });
+
+    it('a q with no letters or digits: 400 invalid_parameter', async () => {
+      const response = await search('!!! ??? ...');
+      expect(response.status).toBe(400);
+      expect(response.body.errors[0]).toMatchObject({ code: 'invalid_parameter', field: 'q' });
+    });
   });
 });
