@@ -12,8 +12,18 @@ export interface CollectionDeclaration<
   readonly kind: 'collection';
   /** The plural, lowercase path segment: `orders`, `trades`. */
   readonly name: Name;
-  /** The identifier: its property name (default `<singular>_id`) and type (default server-assigned integer). */
-  readonly identifier?: { readonly name?: string; readonly type?: 'integer' | 'string' };
+  /**
+   * The identifier: its property name (default `<singular>_id`), type (default integer) and who
+   * assigns it (default `'server'`). With `assignedBy: 'client'` the client names each resource in
+   * its path (`PUT /v1/products/blue-mug`); POST cannot create there (declare `create: false`).
+   */
+  readonly identifier?: { readonly name?: string; readonly type?: 'integer' | 'string'; readonly assignedBy?: 'server' | 'client' };
+  /**
+   * PUT to an identifier that does not exist yet creates the resource (201 with the creation result)
+   * instead of answering 404; PUT to an existing one still replaces it (200). Only where clients
+   * assign identifiers (lint: put-create-identifier).
+   */
+  readonly createOnPut?: boolean;
   /** The stored fields (the identifier and created_at are added by the server). */
   readonly fields: F;
   /** Every version this collection is served under, each with its representation. */

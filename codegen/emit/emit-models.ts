@@ -60,6 +60,7 @@ function collectionLiteral(collection: ResolvedCollection): Record<string, unkno
     name: collection.name,
     singular: collection.singular,
     identifier: collection.identifier,
+    createOnPut: collection.createOnPut,
     fields: storedFields,
     versions: versionsLiteral(collection),
     operations: collection.operations,

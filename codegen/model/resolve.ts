@@ -98,7 +98,9 @@ function resolveCollection(source: string, declaration: CollectionDeclaration): 
     identifier: {
       name: declaration.identifier?.name ?? defaultIdentifierName(declaration.name),
       type: declaration.identifier?.type ?? DEFAULTS.identifierType,
+      assignedBy: declaration.identifier?.assignedBy ?? DEFAULTS.identifierAssignedBy,
     },
+    createOnPut: declaration.createOnPut ?? false,
     fields,
     versions: resolveVersions(declaration.versions, fields),
     operations,

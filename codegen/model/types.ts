@@ -42,7 +42,9 @@ interface ResolvedBase {
 export interface ResolvedCollection extends ResolvedBase {
   readonly kind: 'collection';
   readonly singular: string;
-  readonly identifier: { readonly name: string; readonly type: 'integer' | 'string' };
+  readonly identifier: { readonly name: string; readonly type: 'integer' | 'string'; readonly assignedBy: 'server' | 'client' };
+  /** PUT to an unknown identifier creates (201). */
+  readonly createOnPut: boolean;
   readonly fields: readonly ResolvedField[];
   readonly operations: Readonly<Record<ResolvedOperation, ResolvedOperationState>>;
   readonly paging: { readonly defaultLimit: number; readonly maxLimit: number };

@@ -3,7 +3,7 @@ import type { RouteDescriptor } from '../routes/index.ts';
 import { COMMON_ERRORS, CREATION_RESULT_SCHEMA, ERROR_SCHEMA, errorResponses, HEADERS, JOB_SCHEMA, PARAMETERS, successHeaders } from './components.ts';
 import { readRepresentation, representationName, singularNames, writeRepresentation, type DeclarationOf } from './representation-schemas.ts';
 import { jsonSchemaOf, type JsonSchema } from './schema-of.ts';
-import { minimalReturn } from './statuses.ts';
+import { createdByPut, minimalReturn } from './statuses.ts';
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
@@ -124,7 +124,12 @@ function operationOf(route: RouteDescriptor, model: ResolvedModel, version: stri
           summary: `${handler.operation === 'replace' ? 'Replace' : 'Update part of'} a ${collection.singular}`,
           parameters: [...WRITE_HEADERS, ...id],
           requestBody: { required: true, content: json(ref('schemas', handler.operation === 'replace' ? `${name}Write` : `${name}Patch`)) },
-          responses: { '200': ok(ref('schemas', name)), ...minimalReturn(), ...errors('404', '409', '412', '413', '415', '422', '501') },
+          responses: {
+            '200': ok(ref('schemas', name)),
+            ...(handler.operation === 'replace' && collection.createOnPut ? createdByPut() : {}),
+            ...minimalReturn(),
+            ...errors('404', '409', '412', '413', '415', '422', '501'),
+          },
         };
       case 'delete':
         return { summary: `Delete a ${collection.singular}`, parameters: [ref('parameters', 'UserAgent'), ref('parameters', 'IfMatch'), ...id], responses: { '204': { description: 'Deleted.', headers: successHeaders() }, ...errors('404', '409', '412', '501') } };

@@ -1,4 +1,4 @@
-import { RATE_LIMIT_HEADERS } from './components.ts';
+import { RATE_LIMIT_HEADERS, successHeaders } from './components.ts';
 import type { JsonSchema } from './schema-of.ts';
 
 // The responses of the statuses issue 17 added, one small function each, so each operation's
@@ -12,6 +12,17 @@ export function minimalReturn(): Record<string, JsonSchema> {
     '204': {
       description: 'No Content: written; the request asked for no representation (Prefer: return=minimal).',
       headers: { ...RATE_LIMIT_HEADERS, 'Preference-Applied': headerRef('Preference-Applied') },
+    },
+  };
+}
+
+/** PUT to an identifier not taken yet, where clients assign identifiers: 201, the creation result, Location. */
+export function createdByPut(): Record<string, JsonSchema> {
+  return {
+    '201': {
+      description: 'Created: nothing had this identifier; the resource is created at this path.',
+      headers: successHeaders('Location'),
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/CreationResult' } } },
     },
   };
 }

@@ -2,7 +2,8 @@ import type { Context } from 'koa';
 import { notImplemented } from '../errors/index.ts';
 import { answerWritten, requestBody, setJsonBody } from '../http/index.ts';
 import { collectionUri, expansionRequested, project, resourceUri, resultFields, stripNulls } from '../representation/index.ts';
-import type { Row, StoreReader } from '../storage/index.ts';
+import type { Row, StoreReader, StoreTransaction } from '../storage/index.ts';
+import { assertMayCreateAt, createsOnPut } from './client-identifiers.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
 import { keyFromPath, resourceNotFound } from './identifiers.ts';
 import { parseListQuery } from './list-query.ts';
@@ -65,9 +66,8 @@ export function collectionHandlers(
     setJsonBody(ctx, render(ctx, context.store, row, fields));
   };
 
-  const create: RouteHandler = (ctx) => {
-    const values = parseWriteInput(requestBody(ctx), version, { mode: 'create', readOnly: { [identity]: undefined, created_at: undefined }, resource: model.name });
-    const row = context.store.transaction((tx) => tx.insert(model.table, prepareStoredValues(tx, context, model, toStored(version, values), undefined)));
+  /** 201 with Location and the conventions' creation result: uri, identity, created_at, links. */
+  const answerCreated = (ctx: Context, row: Row) => {
     const uri = resourceUri(context.baseUrl, version.name, model.name, row[identity]);
     ctx.status = 201;
     ctx.set('Location', uri);
@@ -82,11 +82,30 @@ export function collectionHandlers(
     });
   };
 
+  const create: RouteHandler = (ctx) => {
+    const values = parseWriteInput(requestBody(ctx), version, { mode: 'create', readOnly: { [identity]: undefined, created_at: undefined }, resource: model.name });
+    const row = context.store.transaction((tx) => tx.insert(model.table, prepareStoredValues(tx, context, model, toStored(version, values), undefined)));
+    answerCreated(ctx, row);
+  };
+
+  /** PUT to an identifier not taken yet, where clients assign them: the resource is created there. */
+  const createAt = (ctx: Context, tx: StoreTransaction, key: string | number): Row => {
+    assertMayCreateAt(ctx, model, key);
+    const values = parseWriteInput(requestBody(ctx), version, { mode: 'replace', readOnly: { [identity]: key, created_at: undefined }, resource: model.name });
+    return tx.insert(model.table, { ...prepareStoredValues(tx, context, model, toStored(version, values), key), [identity]: key });
+  };
+  const putCreates = createsOnPut(model);
+
   const write = (mode: WriteMode): RouteHandler => (ctx, params) => {
     const fields = resultFields(ctx, names);
     const key = keyFromPath(model, params[identity]);
+    let created = false;
     const row = context.store.transaction((tx) => {
       const current = tx.find(model.table, key);
+      if (current === undefined && mode === 'replace' && putCreates) {
+        created = true;
+        return createAt(ctx, tx, key);
+      }
       if (current === undefined) throw resourceNotFound(model, key);
       preconditions?.(ctx, () => render(ctx, tx, current, fields));
       const readOnly = { [identity]: current[identity], created_at: current.created_at };
@@ -94,6 +113,7 @@ export function collectionHandlers(
       const stored = mode === 'replace' ? { ...clearedFields(model), ...toStored(version, values) } : toStored(version, values);
       return tx.update(model.table, key, prepareStoredValues(tx, context, model, stored, key));
     });
+    if (created) return answerCreated(ctx, row);
     ctx.state[lastModifiedKey] = String(row.updated_at);
     answerWritten(ctx, () => render(ctx, context.store, row, fields));
   };

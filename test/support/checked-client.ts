@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import type request from 'supertest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { OpenApiChecker } from './openapi-check.ts';
-import type { TestApi } from './start-api.ts';
+import { startApi, type TestApi } from './start-api.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -29,4 +30,25 @@ export function checkedClient(api: () => TestApi) {
     return response;
   }
   return { send, problems };
+}
+
+/**
+ * For a describe block: starts the example API before its tests (with `env`), gives a checked
+ * client, and at the end fails on any response the OpenAPI documents do not describe, then stops it.
+ */
+export function useCheckedApi(env: Record<string, string> = {}) {
+  let api: TestApi | undefined;
+  const current = () => {
+    if (api === undefined) throw new Error('the API starts in beforeAll');
+    return api;
+  };
+  const client = checkedClient(current);
+  beforeAll(async () => {
+    api = await startApi({ env });
+  });
+  afterAll(async () => {
+    expect(client.problems).toEqual([]);
+    await api?.close();
+  });
+  return { api: current, send: client.send };
 }

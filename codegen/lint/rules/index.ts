@@ -2,6 +2,7 @@ import type { Rule } from './context.ts';
 import { duplicatePath, nestingDepth, pathSegmentCase, pluralCollection } from './path-rules.ts';
 import { aggregateParent, propertyNameCase, unknownReference, versionNames } from './resource-rules.ts';
 import { publishedShapes } from './published-rules.ts';
+import { putCreateIdentifier } from './identifier-rules.ts';
 
 /** Every rule the linter runs, in the order of the registry. */
 export const ALL_RULES: readonly Rule[] = [
@@ -14,6 +15,7 @@ export const ALL_RULES: readonly Rule[] = [
   duplicatePath,
   versionNames,
   publishedShapes,
+  putCreateIdentifier,
 ];
 
 export type { Rule, RuleInput } from './context.ts';

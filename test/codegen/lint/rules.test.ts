@@ -237,6 +237,48 @@ export default collection({
       ],
     },
   ],
+  [
+    'put-create-identifier: PUT cannot create where the server assigns identifiers',
+    {
+      given: { 'orders.ts': orders.replace("  versions: { v1: {} },", "  createOnPut: true,\n  versions: { v1: {} },") },
+      want: [
+        {
+          rule: 'put-create-identifier',
+          severity: 'error',
+          message: `collection "orders" creates on PUT, but the server assigns its identifiers, so no client can know a new one: declare identifier: { assignedBy: 'client' }, or remove createOnPut`,
+          file: 'definitions/orders.ts',
+          line: 5,
+          column: 3,
+        },
+      ],
+    },
+  ],
+  [
+    'put-create-identifier: POST cannot create where clients assign identifiers',
+    {
+      given: {
+        'products.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'products',
+  identifier: { name: 'sku', type: 'string', assignedBy: 'client' },
+  createOnPut: true,
+  fields: { title: field.string({ required: true }) },
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'put-create-identifier',
+          severity: 'error',
+          message: 'collection "products" has client-assigned identifiers, so POST cannot create one: declare operations: { create: false } and createOnPut: true',
+          file: 'definitions/products.ts',
+          line: 4,
+          column: 46,
+        },
+      ],
+    },
+  ],
 ];
 
 describe('lint rules', () => {

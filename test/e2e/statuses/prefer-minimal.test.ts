@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkedClient } from '../../support/checked-client.ts';
-import { startApi, type TestApi } from '../../support/start-api.ts';
+import { describe, expect, it } from 'vitest';
+import { useCheckedApi } from '../../support/checked-client.ts';
 
 describe('204 on PUT and PATCH with Prefer: return=minimal (RFC 7240)', () => {
-  let api: TestApi;
-  const { send, problems } = checkedClient(() => api);
-  beforeAll(async () => {
-    api = await startApi();
-  });
-  afterAll(async () => {
-    expect(problems).toEqual([]);
-    await api.close();
-  });
+  const { send } = useCheckedApi();
 
   const minimal = { Prefer: 'return=minimal' };
 
