@@ -22,6 +22,7 @@ export const RULES: readonly RuleInfo[] = [
   { id: 'published-shape-changed', severity: 'error', summary: 'a published version keeps its shape; a change is a new version' },
   { id: 'published-shape-extended', severity: 'warning', summary: 'an optional field added to a published version' },
   { id: 'put-create-identifier', severity: 'error', summary: 'PUT creates only where clients assign identifiers, and POST does not create there' },
+  { id: 'moved-path', severity: 'error', summary: 'a former path (movedFrom) is not served now and redirects to one place' },
 ];
 
 export const severityOf = (id: string): Severity => RULES.find((rule) => rule.id === id)?.severity ?? 'error';

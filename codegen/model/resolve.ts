@@ -76,6 +76,7 @@ function resolveVersions(versions: VersionDeclarations, storedFields: readonly R
         fields: shaped ? resolveFields(version.shape!.fields, [...access, 'shape', 'fields']) : storedFields,
         shaped,
         ...(version.deprecated === undefined ? {} : { deprecated: { ...version.deprecated } }),
+        movedFrom: [...(version.movedFrom ?? [])],
         access,
       };
     });

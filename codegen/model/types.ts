@@ -25,6 +25,8 @@ export interface ResolvedVersion {
   /** The version declares its own shape with read/write mappings. */
   readonly shaped: boolean;
   readonly deprecated?: { readonly since: string; readonly sunset: string; readonly successor: string };
+  /** Former names in this version: their GET paths answer 301 to the current ones. */
+  readonly movedFrom: readonly string[];
   readonly access: readonly string[];
 }
 

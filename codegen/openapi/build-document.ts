@@ -3,7 +3,7 @@ import type { RouteDescriptor } from '../routes/index.ts';
 import { COMMON_ERRORS, CREATION_RESULT_SCHEMA, ERROR_SCHEMA, errorResponses, HEADERS, JOB_SCHEMA, PARAMETERS, successHeaders } from './components.ts';
 import { readRepresentation, representationName, singularNames, writeRepresentation, type DeclarationOf } from './representation-schemas.ts';
 import { jsonSchemaOf, type JsonSchema } from './schema-of.ts';
-import { createdByPut, minimalReturn } from './statuses.ts';
+import { createdByPut, LINK_SCHEMA, minimalReturn, movedPermanently } from './statuses.ts';
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
@@ -23,7 +23,7 @@ interface Operation {
  */
 export function buildOpenApiDocument(model: ResolvedModel, routes: readonly RouteDescriptor[], version: string, declarationOf: DeclarationOf): JsonSchema {
   const names = singularNames(model.collections);
-  const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA, CreationResult: CREATION_RESULT_SCHEMA, Job: JOB_SCHEMA };
+  const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA, CreationResult: CREATION_RESULT_SCHEMA, Job: JOB_SCHEMA, Link: LINK_SCHEMA };
   for (const collection of model.collections) {
     const found = collection.versions.find((candidate) => candidate.name === version);
     if (found === undefined) continue;
@@ -47,7 +47,7 @@ export function buildOpenApiDocument(model: ResolvedModel, routes: readonly Rout
     const path = route.path.replace(/:([a-z0-9_]+)/g, '{$1}');
     paths[path] ??= {};
     const operation = operationOf(route, model, version, declarationOf);
-    paths[path][route.method.toLowerCase()] = isDeprecated(model, route) ? { ...operation, deprecated: true } : operation;
+    paths[path][route.method.toLowerCase()] = isDeprecated(model, route) || route.handler.kind === 'moved' ? { ...operation, deprecated: true } : operation;
   }
 
   return {
@@ -90,6 +90,11 @@ function operationOf(route: RouteDescriptor, model: ResolvedModel, version: stri
   const handler = route.handler;
   const ok = (schema: JsonSchema, ...headers: string[]) => ({ description: 'Success.', headers: successHeaders(...headers), content: json(schema) });
   const notModified = { description: 'Not Modified: the tag the client holds is current.', headers: { ETag: ref('headers', 'ETag'), 'E-Tag': ref('headers', 'E-Tag') } };
+
+  if (handler.kind === 'moved') {
+    const parameters = [...route.path.matchAll(/:([a-z0-9_]+)/g)].map((match) => pathParameter(match[1]!, 'string'));
+    return { summary: `Moved to ${handler.to}`, parameters: [ref('parameters', 'UserAgent'), ...parameters], responses: { ...movedPermanently(handler.to), ...errors() } };
+  }
 
   if (handler.kind === 'collection') {
     const collection = model.collections.find((candidate) => candidate.name === route.declaration)!;

@@ -26,3 +26,22 @@ export function createdByPut(): Record<string, JsonSchema> {
     },
   };
 }
+
+/** The body of every redirect (301, 303): one link object, whose href is also the Location. */
+export const LINK_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['rel', 'href'],
+  additionalProperties: false,
+  properties: { rel: { type: 'string' }, href: { type: 'string', format: 'uri' } },
+};
+
+const redirect = (description: string): JsonSchema => ({
+  description,
+  headers: { ...RATE_LIMIT_HEADERS, Location: headerRef('Location') },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Link' } } },
+});
+
+/** GET at a former path: 301 to the current one, Location and a link body `{"rel": "self", "href"}`. */
+export function movedPermanently(to: string): Record<string, JsonSchema> {
+  return { '301': redirect(`Moved Permanently: this path is now ${to}...; Location and the link (rel "self") name the same path there, with the same query.`) };
+}

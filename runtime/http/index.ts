@@ -5,3 +5,4 @@ export { isRepeated, requestHeader, responseHeader, setJsonBody, setResponseHead
 export { stepMiddleware, type ResponseStep } from './response-step.ts';
 export { supportedHttpVersion } from './http-version.ts';
 export { answerWritten, preferencesOf, prefersMinimalReturn } from './prefer.ts';
+export { answerRedirect, type LinkBody } from './redirect.ts';

@@ -3,6 +3,7 @@ import { duplicatePath, nestingDepth, pathSegmentCase, pluralCollection } from '
 import { aggregateParent, propertyNameCase, unknownReference, versionNames } from './resource-rules.ts';
 import { publishedShapes } from './published-rules.ts';
 import { putCreateIdentifier } from './identifier-rules.ts';
+import { movedPath } from './moved-rules.ts';
 
 /** Every rule the linter runs, in the order of the registry. */
 export const ALL_RULES: readonly Rule[] = [
@@ -16,6 +17,7 @@ export const ALL_RULES: readonly Rule[] = [
   versionNames,
   publishedShapes,
   putCreateIdentifier,
+  movedPath,
 ];
 
 export type { Rule, RuleInput } from './context.ts';

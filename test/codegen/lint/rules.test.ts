@@ -279,6 +279,35 @@ export default collection({
       ],
     },
   ],
+  [
+    'moved-path: a former name that is served now, and one claimed twice',
+    {
+      given: {
+        'orders.ts': orders.replace("versions: { v1: {} }", "versions: { v1: { movedFrom: ['trades'] } }"),
+        'trades.ts': orders.replace("name: 'orders'", "name: 'trades'"),
+        'users.ts': orders.replace("name: 'orders'", "name: 'users'").replace("versions: { v1: {} }", "versions: { v1: { movedFrom: ['people'] } }"),
+        'members.ts': orders.replace("name: 'orders'", "name: 'members'").replace("versions: { v1: {} }", "versions: { v1: { movedFrom: ['people'] } }"),
+      },
+      want: [
+        {
+          rule: 'moved-path',
+          severity: 'error',
+          message: 'former name "trades" of "orders" in v1 is a path "trades" (definitions/trades.ts) serves now: GET /v1/trades cannot both serve and redirect; remove it from movedFrom',
+          file: 'definitions/orders.ts',
+          line: 5,
+          column: 21,
+        },
+        {
+          rule: 'moved-path',
+          severity: 'error',
+          message: 'former name "people" of "users" in v1 is also a former name of "members" (definitions/members.ts): a former path redirects to one place; keep it on one of them',
+          file: 'definitions/users.ts',
+          line: 5,
+          column: 21,
+        },
+      ],
+    },
+  ],
 ];
 
 describe('lint rules', () => {
