@@ -10,6 +10,7 @@ import { serialisation } from './sections/serialisation.ts';
 import { profile } from './sections/profile.ts';
 import { againstRef } from './sections/against-ref.ts';
 import { listScaling } from './sections/list-scaling.ts';
+import { searchBeside } from './sections/search-beside.ts';
 import { pinBench, type CpuSplit } from './lib/cpu-affinity.ts';
 
 /**
@@ -19,6 +20,7 @@ import { pinBench, type CpuSplit } from './lib/cpu-affinity.ts';
 const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Promise<SectionResult>> = {
   'request-path': requestPath,
   'list-scaling': listScaling,
+  'search-beside': searchBeside,
   // Before route-scaling, which then reuses the projects it generated.
   generator: generatorTimes,
   'route-scaling': routeScaling,
@@ -26,7 +28,7 @@ const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Prom
   profile,
   against: againstRef,
 };
-const ORDER: readonly Section[] = ['request-path', 'list-scaling', 'generator', 'route-scaling', 'serialisation', 'profile', 'against'];
+const ORDER: readonly Section[] = ['request-path', 'list-scaling', 'search-beside', 'generator', 'route-scaling', 'serialisation', 'profile', 'against'];
 
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));

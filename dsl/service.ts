@@ -70,11 +70,22 @@ export interface OpenApiServiceDeclaration<Name extends string = string> extends
   readonly handler: 'openapi';
 }
 
+/**
+ * Liveness and readiness for load balancers and orchestrators: GET /services/{version}/{name} answers
+ * 200 while the process serves, GET /services/{version}/{name}/ready answers 200 when the store (and
+ * every other dependency the server checks) answers, else 503 with the error body. Both need no token
+ * and are not counted against any call limit.
+ */
+export interface HealthServiceDeclaration<Name extends string = string> extends ServiceBase<Name> {
+  readonly handler: 'health';
+}
+
 export type ServiceDeclaration =
   | CustomServiceDeclaration
   | SearchServiceDeclaration
   | JobQueueDeclaration
-  | OpenApiServiceDeclaration;
+  | OpenApiServiceDeclaration
+  | HealthServiceDeclaration;
 
 type Declare<T> = Omit<T, 'kind' | 'handler'>;
 
@@ -101,6 +112,11 @@ export function jobQueue<const Name extends string>(declaration: Declare<JobQueu
 /** Declares a job type; an identity helper that types `run` from the payload schema. */
 export function job<Payload extends z.ZodObject>(declaration: JobType<Payload>): JobType<Payload> {
   return declaration;
+}
+
+/** Declares the health service: GET /services/{version}/{name} (liveness) and .../{name}/ready (readiness), no token. */
+export function healthService<const Name extends string>(declaration: Declare<HealthServiceDeclaration<Name>>): HealthServiceDeclaration<Name> {
+  return { kind: 'service', handler: 'health', ...declaration };
 }
 
 /** Declares the OpenAPI service: GET /services/{version}/{name} answers that version's document. */

@@ -10,6 +10,8 @@ export type { ApiContext, ApiDefinition, JobQueueSpec, JobTypeSpec, ServiceRunti
 export { createApi, type CreateApiOptions, type CreatedApi } from './app/create-api.ts';
 export { configFromEnvironment, ConfigError, type ServerConfig } from './app/config.ts';
 export * from './server/index.ts';
+export * from './logging/index.ts';
+export * from './metrics/index.ts';
 export * from './presentation/index.ts';
 export * from './caching/index.ts';
 export * from './auth/index.ts';

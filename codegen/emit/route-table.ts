@@ -12,7 +12,7 @@ export function routeTableStatement(routes: readonly RouteDescriptor[], handlerO
     const handler = route.handler.kind === 'moved'
       ? `movedPermanently(context.baseUrl, '${route.handler.from}', '${route.handler.to}')`
       : handlerOf(route as ServedRoute);
-    return `  { method: '${route.method}', path: '${route.path}', family: '${route.family}', handle: ${handler} },`;
+    return `  { method: '${route.method}', path: '${route.path}', family: '${route.family}', ${route.open === true ? 'open: true, ' : ''}handle: ${handler} },`;
   });
   return `return [\n${rows.join('\n')}\n];`;
 }

@@ -10,7 +10,10 @@ export type Manifest = Record<string, unknown>;
 /** The scripts of the contract: the same commands as the toolkit's own example project. */
 export function projectScripts(): Record<string, string> {
   return {
-    start: 'node generated/main.ts',
+    // `exec`: npm forwards SIGTERM/SIGINT to the shell it runs a script with, and dash (Debian's sh)
+    // neither passes them on nor replaces itself with the command: without exec the server never
+    // hears the signal and keeps running after npm has died of it.
+    start: 'exec node generated/main.ts',
     generate: 'convapi generate',
     'lint:definitions': 'convapi lint',
     token: 'convapi-token',

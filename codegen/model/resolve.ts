@@ -135,7 +135,12 @@ function resolveService(source: string, declaration: ServiceDeclaration): Resolv
           index,
           ...(operation.description === undefined ? {} : { description: operation.description }),
         }))
-      : declaration.handler === 'job-queue'
+      : declaration.handler === 'health'
+        ? [
+            { method: 'GET' as const, path: '', index: 0, description: 'Liveness: 200 while the process serves requests.', open: true as const },
+            { method: 'GET' as const, path: 'ready', index: 1, description: 'Readiness: 200 when the store and every other dependency answer, else 503.', open: true as const },
+          ]
+        : declaration.handler === 'job-queue'
         ? [
             { method: 'PUT' as const, path: '', index: 0, description: 'Adds a job to the queue.' },
             { method: 'GET' as const, path: ':job_id', index: 1, description: 'The state of one job.' },

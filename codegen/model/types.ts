@@ -64,11 +64,13 @@ export interface ResolvedServiceOperation {
   readonly path: string;
   readonly index: number;
   readonly description?: string;
+  /** Served without a token and outside every call limit (health checks). */
+  readonly open?: true;
 }
 
 export interface ResolvedService extends ResolvedBase {
   readonly kind: 'service';
-  readonly handler: 'custom' | 'search' | 'job-queue' | 'openapi';
+  readonly handler: 'custom' | 'search' | 'job-queue' | 'openapi' | 'health';
   readonly operations: readonly ResolvedServiceOperation[];
   readonly jobTypes: readonly string[];
 }

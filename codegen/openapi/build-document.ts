@@ -1,6 +1,6 @@
 import { defaultIdentifierName, type ResolvedModel, type ResolvedService } from '../model/index.ts';
 import type { RouteDescriptor } from '../routes/index.ts';
-import { COMMON_ERRORS, CREATION_RESULT_SCHEMA, ERROR_SCHEMA, errorResponses, HEADERS, JOB_SCHEMA, PARAMETERS, successHeaders } from './components.ts';
+import { COMMON_ERRORS, CREATION_RESULT_SCHEMA, ERROR_SCHEMA, errorResponses, HEADERS, JOB_SCHEMA, OPEN_ROUTE_ERRORS, PARAMETERS, openSuccessHeaders, successHeaders } from './components.ts';
 import { readRepresentation, representationName, singularNames, writeRepresentation, type DeclarationOf } from './representation-schemas.ts';
 import { jsonSchemaOf, type JsonSchema } from './schema-of.ts';
 import { createdByPut, LINK_SCHEMA, minimalReturn, movedPermanently } from './statuses.ts';
@@ -11,6 +11,8 @@ const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 interface Operation {
   summary: string;
   deprecated?: boolean;
+  /** `[]` for an open route: no credential. */
+  security?: JsonSchema[];
   parameters: JsonSchema[];
   requestBody?: JsonSchema;
   responses: Record<string, JsonSchema>;
@@ -190,6 +192,7 @@ function serviceOperation(
       },
     };
   }
+  if (service.handler === 'health') return healthOperation(index === 0 ? 'live' : 'ready');
   if (service.handler === 'openapi') {
     return { summary: `This document (OpenAPI 3.1, ${version})`, parameters: [...READ_HEADERS, ...CONDITIONAL], responses: { '200': ok({ type: 'object' }, 'ETag', 'E-Tag'), '304': notModified, ...errors() } };
   }
@@ -232,5 +235,24 @@ function serviceOperation(
     ],
     ...(operation?.body === undefined ? {} : { requestBody: { required: true, content: json(jsonSchemaOf(operation.body)) } }),
     responses: { '200': ok({}), '204': { description: 'Success, nothing returned.' }, ...errors('413', '415') },
+  };
+}
+
+/** The health service's two operations: open (no credential, no call limit), 200 or 503. */
+function healthOperation(which: 'live' | 'ready'): Operation {
+  const body =
+    which === 'live'
+      ? { type: 'object', required: ['status'], properties: { status: { const: 'alive' } } }
+      : {
+          type: 'object',
+          required: ['status', 'checks'],
+          properties: { status: { const: 'ready' }, checks: { type: 'object', description: 'Each dependency checked (store; redis when used), all "ok".', additionalProperties: { const: 'ok' } } },
+        };
+  const statuses = Object.fromEntries(OPEN_ROUTE_ERRORS.map((status) => [status, ref('responses', `Error${status}`)]));
+  return {
+    summary: which === 'live' ? 'Liveness: 200 while the process serves requests' : 'Readiness: 200 when the store and every other dependency answer, 503 otherwise and during shutdown',
+    security: [],
+    parameters: [ref('parameters', 'UserAgent'), ref('parameters', 'PrettyPrint')],
+    responses: { '200': { description: which === 'live' ? 'Alive.' : 'Ready.', headers: openSuccessHeaders('ETag', 'E-Tag'), content: json(body) }, ...statuses },
   };
 }

@@ -107,6 +107,11 @@ export function successHeaders(...names: string[]): Record<string, JsonSchema> {
   return { 'X-Pretty-Print': headerRef('X-Pretty-Print'), ...RATE_LIMIT_HEADERS, ...Object.fromEntries(names.map((name) => [name, headerRef(name)])) };
 }
 
+/** Headers of a successful response of an open route (health): no call limit, so no X-RateLimit-*. */
+export function openSuccessHeaders(...names: string[]): Record<string, JsonSchema> {
+  return { 'X-Pretty-Print': headerRef('X-Pretty-Print'), ...Object.fromEntries(names.map((name) => [name, headerRef(name)])) };
+}
+
 const ERROR_MEANINGS: Record<string, string> = {
   '400': 'Bad Request: a parameter, header or field is missing or wrongly formatted (the entry names it).',
   '401': 'Unauthorized: no credential, or an invalid one.',
@@ -124,7 +129,7 @@ const ERROR_MEANINGS: Record<string, string> = {
   '429': 'Too Many Requests: over the call limit of this path family.',
   '500': 'Internal Server Error.',
   '501': 'Not Implemented: declared but not implemented yet.',
-  '503': 'Service Unavailable: the server is shutting down.',
+  '503': 'Service Unavailable: the server is shutting down (or, for readiness, a dependency does not answer).',
 };
 
 /** Reusable error responses, each with the error body. */
@@ -146,3 +151,6 @@ export function errorResponses(): Record<string, JsonSchema> {
 
 /** The error statuses every route can answer, whatever it does. */
 export const COMMON_ERRORS = ['400', '401', '403', '406', '408', '429', '500', '503'];
+
+/** The error statuses an open route (no token, no call limit) can answer. */
+export const OPEN_ROUTE_ERRORS = ['400', '406', '408', '500', '503'];

@@ -32,7 +32,16 @@ export function flattenRoutes(model: ResolvedModel): RouteDescriptor[] {
     for (const version of service.versions) {
       for (const operation of service.operations) {
         const path = [`/services/${version.name}/${service.name}`, operation.path].filter((part) => part !== '').join('/');
-        routes.push({ family: 'service', version: version.name, method: operation.method, path, handler: { kind: 'service', operation: operation.index }, declaration: service.name, source: service.source });
+        routes.push({
+          family: 'service',
+          version: version.name,
+          method: operation.method,
+          path,
+          handler: { kind: 'service', operation: operation.index },
+          ...(operation.open === true ? { open: true as const } : {}),
+          declaration: service.name,
+          source: service.source,
+        });
       }
     }
   }

@@ -21,6 +21,8 @@ export interface RouteDescriptor {
     | { readonly kind: 'setting'; readonly operation: 'read' | 'replace' }
     /** A former path: 301 to the same path with `from` (the old prefix) replaced by `to`. */
     | { readonly kind: 'moved'; readonly from: string; readonly to: string };
+  /** Served without a token and outside every call limit (health checks). */
+  readonly open?: true;
   /** The declaration's name and definition file. */
   readonly declaration: string;
   readonly source: string;

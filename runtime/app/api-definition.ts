@@ -3,6 +3,7 @@ import type { Catalog, CollectionHandlerOptions, ResourceContext, SettingModel }
 import type { Route } from '../routing/index.ts';
 import type { JobQueuePort } from '../services/job-queue-handlers.ts';
 import type { SettingsPort } from '../services/setting-handlers.ts';
+import type { ReadinessCheck } from '../services/health-handlers.ts';
 
 /** A job type as a job-queue declaration states it: the payload schema and the work. */
 export interface JobTypeSpec {
@@ -41,6 +42,8 @@ export interface ServiceRuntime {
   readonly jobQueues: ReadonlyMap<string, JobQueuePort>;
   readonly settings: SettingsPort;
   readonly openApi: (version: string) => unknown;
+  /** What readiness checks (the store; Redis when the server uses it). */
+  readonly readiness: readonly ReadinessCheck[];
 }
 
 /** The generated API: what generated/api.ts exports and createApp serves. */

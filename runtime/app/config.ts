@@ -3,6 +3,7 @@ import { limitsFromEnvironment, type FamilyLimits } from '../limits/index.ts';
 import { jwtOptionsFromEnvironment, type JwtOptions } from '../auth/index.ts';
 import { documentsAt, type DocumentFor } from '../errors/index.ts';
 import { connectionSettingsFrom, type ConnectionSettings } from '../server/connection-settings.ts';
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '../logging/index.ts';
 
 /** Server settings read from the environment (contract: PORT, HOST, DATABASE_URL, BASE_URL, ...). */
 export interface ServerConfig {
@@ -29,7 +30,21 @@ export interface ServerConfig {
   readonly connections: ConnectionSettings;
   /** The documentation address of each error code, `errors[].document` (ERROR_DOCS_URL; none by default). */
   readonly documentFor: DocumentFor | undefined;
+  /**
+   * How long a graceful shutdown lets in-flight requests (and running jobs) finish before their
+   * connections are closed (SHUTDOWN_TIMEOUT_MS, default 8000: inside the 10 s that `docker stop`
+   * and many process managers wait before SIGKILL, with time left to close the store).
+   */
+  readonly shutdownTimeoutMs: number;
+  /** LOG_LEVEL: fatal, error, warn, info (default), debug, trace or silent. */
+  readonly logLevel: LogLevel;
+  /** LOG_FORMAT: json (default, one object a line) or pretty (for a terminal). */
+  readonly logFormat: LogFormat;
+  /** Prometheus metrics on a port of their own (METRICS_PORT; unset: no metrics are kept at all). */
+  readonly metrics: { readonly host: string; readonly port: number; readonly token: string | undefined } | undefined;
 }
+
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 8000;
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -58,6 +73,13 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
     jobWorkers: env.JOB_WORKERS === undefined || env.JOB_WORKERS === '' ? undefined : integer(env, 'JOB_WORKERS', 0, 0, 64),
     connections: guarded(() => connectionSettingsFrom((name, fallback, min, max) => integer(env, name, fallback, min, max))),
     documentFor: errorDocuments(env.ERROR_DOCS_URL),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS, 0, 3_600_000),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'json'),
+    metrics:
+      env.METRICS_PORT === undefined || env.METRICS_PORT === ''
+        ? undefined
+        : { host: env.METRICS_HOST || '127.0.0.1', port: integer(env, 'METRICS_PORT', 0, 0, 65_535), token: env.METRICS_TOKEN || undefined },
   };
 }
 
@@ -73,6 +95,14 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
   return value;
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = raw.trim().toLowerCase();
+  if (!(allowed as readonly string[]).includes(value)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, not "${raw}"`);
+  return value as T;
 }
 
 function guarded<T>(read: () => T): T {

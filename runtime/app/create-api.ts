@@ -14,11 +14,15 @@ import { openStore, type OpenedStore } from '../storage/index.ts';
 import { serviceTools } from '../services/index.ts';
 import type { ApiContext, ApiDefinition, ServiceTools } from './api-definition.ts';
 import type { ServerConfig } from './config.ts';
+import { requestLog, silentLogger, type Logger } from '../logging/index.ts';
+import { createApiMetrics, requestMetrics, type ApiMetrics } from '../metrics/index.ts';
 
 export interface CreateApiOptions {
   readonly config: ServerConfig;
   /** An already opened store; default: the one config.databaseUrl names. */
   readonly opened?: OpenedStore;
+  /** Where request lines and server errors go. Default: a logger that writes nothing. */
+  readonly logger?: Logger;
 }
 
 /** If-Match on PUT, PATCH and DELETE: the tag of the current representation as this request would GET it. */
@@ -32,15 +36,22 @@ export interface CreatedApi {
   readonly app: Koa;
   readonly context: ApiContext;
   readonly drain: RequestDrain;
-  /** Stops background work and closes the store. */
-  close(): Promise<void>;
+  /** The token store in the API's own database (what `--issue-token` issues from). */
+  readonly tokens: SqliteTokenStore;
+  /** The Prometheus metrics, when config.metrics asks for them. */
+  readonly metrics: ApiMetrics | undefined;
+  /**
+   * Stops background work and closes the store. Running jobs get at most `jobsTimeoutMs` (default
+   * 10 s) to finish; one still running after that is left to its lease, which queues it again.
+   */
+  close(options?: { readonly jobsTimeoutMs?: number }): Promise<void>;
 }
 
 /**
  * Builds the Koa app for a generated API: opens and migrates the store, starts the job queues, and
  * mounts the conventions middleware in front of one router per path family.
  */
-export function createApi(api: ApiDefinition, { config, opened = openStore(config.databaseUrl) }: CreateApiOptions): CreatedApi {
+export function createApi(api: ApiDefinition, { config, opened = openStore(config.databaseUrl), logger = silentLogger() }: CreateApiOptions): CreatedApi {
   const { store, db } = opened;
   const tokens = new SqliteTokenStore(db);
   store.migrate([
@@ -49,9 +60,19 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
   ]);
   const resourceContext = { store, baseUrl: config.baseUrl, catalog: api.catalog };
   const tools = serviceTools(resourceContext);
+  const metrics = config.metrics === undefined ? undefined : createApiMetrics();
   const queues = api.jobQueues.map(
-    (spec) => new JobQueue<ServiceTools>({ db, name: spec.name, types: spec.jobs, tools, concurrency: config.jobWorkers ?? spec.concurrency ?? 2 }),
+    (spec) =>
+      new JobQueue<ServiceTools>({
+        db,
+        name: spec.name,
+        types: spec.jobs,
+        tools,
+        concurrency: config.jobWorkers ?? spec.concurrency ?? 2,
+        ...(metrics === undefined ? {} : { onFinished: ({ type, outcome }) => metrics.jobsFinished.inc({ queue: spec.name, type, outcome }) }),
+      }),
   );
+  metrics?.watchQueues(queues);
   const context: ApiContext = {
     ...resourceContext,
     handlerOptions: { preconditions: ifMatchPrecondition },
@@ -61,12 +82,20 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
       jobQueues: new Map(queues.map((queue, index) => [api.jobQueues[index]!.name, queue])),
       settings: new SqliteSettingsStore(db),
       openApi: (version) => api.openApi?.[version],
+      readiness: [{ name: 'store', check: () => db.prepare('SELECT 1').get() }],
     },
   };
   for (const queue of queues) queue.start();
+  const routes = api.routes(context);
   const drain = new RequestDrain();
   const app = new Koa();
   app.proxy = false;
+  // What Koa itself reports (a failure while writing a response, after every middleware has run).
+  // A client's error (4xx, an aborted upload) is no fault of the server and not logged as one.
+  app.on('error', (error: { status?: number; expose?: boolean }) => {
+    if (error.expose === true || (typeof error.status === 'number' && error.status < 500)) logger.debug({ err: error }, 'response not completed');
+    else logger.error({ err: error }, 'response failed');
+  });
   // Each family counts its own calls (per client, or per address before authentication is refused).
   const guard = (family: PathFamily) => [
     checks([
@@ -76,15 +105,21 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
     ]),
   ];
   // One Koa layer: a GET whose handler reads synchronously (node:sqlite) then passes every layer
-  // without a promise of its own. Outermost first: the response conventions (headers every response
+  // without a promise of its own. Outermost first: the request log (it writes when the response has
+  // been sent, whatever answered it), the response conventions (headers every response
   // carries, cache headers, compression, the one serialiser, and the one error renderer inside it so
   // errors are serialised alike), the drain, the request checks (each passes synchronously on the
   // common path), then the family's router.
   app.use(
     sequence([
+      requestLog({ logger, trustedProxies: config.trustedProxies }),
+      // Only when metrics are on: otherwise no request pays for them.
+      ...(metrics === undefined ? [] : [requestMetrics({ metrics, routes })]),
       conventionalResponse({
         server: config.serverHeader,
         ...(config.poweredBy === undefined ? {} : { poweredBy: config.poweredBy }),
+        // The request log writes a 500 with its cause's stack, on the request's own line.
+        report: () => {},
         ...(config.documentFor === undefined ? {} : { documentFor: config.documentFor }),
       }),
       drain.middleware(),
@@ -96,15 +131,17 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
         presentationHeaders(),
         authenticate({ store: tokens, ...(config.jwt === undefined ? {} : { jwt: config.jwt }) }),
       ]),
-      familyRouters({ routes: api.routes(context), before: { resource: guard('resource'), service: guard('service'), setting: guard('setting') } }),
+      familyRouters({ routes, before: { resource: guard('resource'), service: guard('service'), setting: guard('setting') } }),
     ]),
   );
   return {
     app,
     context,
     drain,
-    close: async () => {
-      await Promise.all(queues.map((queue) => queue.stop()));
+    tokens,
+    metrics,
+    close: async ({ jobsTimeoutMs } = {}) => {
+      await Promise.all(queues.map((queue) => queue.stop(jobsTimeoutMs)));
       store.close();
     },
   };

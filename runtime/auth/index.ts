@@ -1,5 +1,5 @@
 export { requireUserAgent } from './user-agent.ts';
-export { rejectTokenInUrl, redactedUrl, CREDENTIAL_PARAMETERS, type RejectTokenInUrlOptions } from './token-in-url.ts';
+export { rejectTokenInUrl, redactedUrl, redactedQuery, CREDENTIAL_PARAMETERS, type RejectTokenInUrlOptions } from './token-in-url.ts';
 export type { IssueOptions, Principal, TokenStore, Verification } from './token-store.ts';
 export { SqliteTokenStore } from './sqlite-token-store.ts';
 export { authenticate, requireAuth, bearerAuth, authOf, type AuthenticateOptions } from './bearer-auth.ts';

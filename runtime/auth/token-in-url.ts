@@ -20,7 +20,7 @@ const normalise = (name: string) => name.toLowerCase().replaceAll('-', '_');
  * app.use(rejectTokenInUrl());
  */
 export function rejectTokenInUrl({ parameters = CREDENTIAL_PARAMETERS }: RejectTokenInUrlOptions = {}): Middleware {
-  const refused = new Set(parameters.map(normalise));
+  const refused = credentialNames(parameters);
   return function rejectTokenInUrlMiddleware(ctx: Context, next: Next) {
     if (ctx.querystring === '') return next();
     for (const name of new URLSearchParams(ctx.querystring).keys()) {
@@ -30,6 +30,31 @@ export function rejectTokenInUrl({ parameters = CREDENTIAL_PARAMETERS }: RejectT
     }
     return next();
   };
+}
+
+const credentialNames = (parameters: readonly string[]) => new Set(parameters.map(normalise));
+const DEFAULT_CREDENTIAL_NAMES = credentialNames(CREDENTIAL_PARAMETERS);
+
+/**
+ * The query string for logs: the value of every credential parameter replaced by `[redacted]`
+ * (`q=apple&access_token=[redacted]`), the rest as sent; '' when there is none.
+ */
+export function redactedQuery(ctx: Context, parameters: ReadonlySet<string> = DEFAULT_CREDENTIAL_NAMES): string {
+  if (ctx.querystring === '') return '';
+  return ctx.querystring
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const rawName = equals === -1 ? pair : pair.slice(0, equals);
+      let name: string;
+      try {
+        name = decodeURIComponent(rawName.replaceAll('+', ' '));
+      } catch {
+        name = rawName;
+      }
+      return parameters.has(normalise(name)) ? `${rawName}=[redacted]` : pair;
+    })
+    .join('&');
 }
 
 /** The request path for logs: the query string is left out, since it may hold a credential. */

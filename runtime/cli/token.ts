@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { SqliteTokenStore } from '../auth/index.ts';
-import { openDatabase, parseDatabaseUrl } from '../storage/index.ts';
+import { IN_MEMORY, openDatabase, parseDatabaseUrl } from '../storage/index.ts';
 
 const USAGE = `usage:
   npm run -s token -- issue --client NAME [--user USER_NAME] [--ttl SECONDS]
@@ -39,7 +39,12 @@ function main(argv: string[]): number {
   if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
   const location = parseDatabaseUrl(process.env.DATABASE_URL || undefined);
   if (location.kind !== 'sqlite') throw new UsageError('the token CLI supports sqlite: DATABASE_URLs only for now');
-  const store = new SqliteTokenStore(openDatabase(location.path));
+  if (location.path === IN_MEMORY) {
+    throw new UsageError(
+      'DATABASE_URL=sqlite::memory: lives inside the server process, out of reach of this command: start the server with `npm start -- --issue-token NAME` to have it print a token, or use a database file',
+    );
+  }
+  const store = new SqliteTokenStore(openDatabase(location.path, { createFolder: location.createFolder }));
   switch (command) {
     case 'issue': {
       const client = required(values.client, '--client NAME');

@@ -39,8 +39,16 @@ export function errorHandler({ report = defaultReport, documentFor }: ErrorHandl
   };
 }
 
+const RENDERED_ERROR = Symbol('renderedError');
+
+/** The error a response was rendered from, if it was: for the request log (its code, and a 500's cause). */
+export function renderedErrorOf(ctx: Context): ApiError | undefined {
+  return (ctx.state as { [RENDERED_ERROR]?: ApiError })[RENDERED_ERROR];
+}
+
 /** Writes an error onto the response. Exported for middleware that answers before `next()`. */
 export function renderError(ctx: Context, error: ApiError, report: ErrorHandlerOptions['report'] = defaultReport, documentFor?: DocumentFor): void {
+  (ctx.state as { [RENDERED_ERROR]?: ApiError })[RENDERED_ERROR] = error;
   // Only failures of the server itself are logged; 501 and 503 are answers, not faults.
   if (error.status === 500) report?.(error, ctx);
   ctx.status = error.status;

@@ -23,6 +23,8 @@ export interface JobQueueOptions<Tools> {
   readonly pollIntervalMs?: number;
   /** How long a running job's lease lasts before another process may take it over, in ms. Default 30 s. */
   readonly leaseMs?: number;
+  /** Told when a job this process ran has finished (metrics count outcomes). Default: nothing. */
+  readonly onFinished?: (job: { readonly type: string; readonly outcome: 'succeeded' | 'failed' }) => void;
 }
 
 /**
@@ -42,9 +44,19 @@ export class JobQueue<Tools = unknown> {
   #timer: NodeJS.Timeout | undefined;
   #stopped = true;
 
-  constructor({ db, concurrency = 2, pollIntervalMs = 250, leaseMs = 30_000, ...rest }: JobQueueOptions<Tools>) {
+  constructor({ db, concurrency = 2, pollIntervalMs = 250, leaseMs = 30_000, onFinished = () => {}, ...rest }: JobQueueOptions<Tools>) {
     this.#table = new SqliteJobTable(db);
-    this.#options = { concurrency, pollIntervalMs, leaseMs, ...rest };
+    this.#options = { concurrency, pollIntervalMs, leaseMs, onFinished, ...rest };
+  }
+
+  /** The queue's name (its service path). */
+  get name(): string {
+    return this.#options.name;
+  }
+
+  /** Jobs waiting and running in this queue, across every process sharing the store. */
+  depth(): { queued: number; running: number } {
+    return this.#table.depth(this.#options.name);
   }
 
   /** Validates `{ "type": "<declared type>", ...payload }` and queues it. 400 naming the field otherwise. */
@@ -136,9 +148,11 @@ export class JobQueue<Tools = unknown> {
       if (definition === undefined) throw new ApiError(500, 'unknown_job_type', `job type ${job.type} is no longer declared`);
       const result = await definition.run(job.payload, this.#options.tools);
       this.#table.finish(job.job_id, 'succeeded', result, undefined);
+      this.#options.onFinished({ type: job.type, outcome: 'succeeded' });
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 'job_failed';
       this.#table.finish(job.job_id, 'failed', undefined, { code, message: error instanceof Error ? error.message : String(error) });
+      this.#options.onFinished({ type: job.type, outcome: 'failed' });
     } finally {
       clearInterval(renew);
     }

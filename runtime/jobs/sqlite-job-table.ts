@@ -45,6 +45,7 @@ export class SqliteJobTable {
   readonly #finish: StatementSync;
   readonly #remove: StatementSync;
   readonly #requeueExpired: StatementSync;
+  readonly #countWaiting: StatementSync;
   readonly #db: DatabaseSync;
 
   constructor(db: DatabaseSync) {
@@ -71,6 +72,7 @@ export class SqliteJobTable {
     this.#renew = db.prepare(`UPDATE jobs SET lease_until = ? WHERE job_id = ? AND state = 'running'`);
     this.#finish = db.prepare(`UPDATE jobs SET state = ?, finished_at = ?, result = ?, error = ?, lease_until = NULL WHERE job_id = ?`);
     this.#remove = db.prepare('DELETE FROM jobs WHERE job_id = ?');
+    this.#countWaiting = db.prepare(`SELECT state, COUNT(*) AS jobs FROM jobs WHERE queue = ? AND state IN ('queued', 'running') GROUP BY state`);
     this.#requeueExpired = db.prepare(`UPDATE jobs SET state = 'queued', lease_until = NULL WHERE queue = ? AND state = 'running' AND lease_until < ?`);
   }
 
@@ -103,6 +105,13 @@ export class SqliteJobTable {
       allowed(this.get(queue, id));
       this.#remove.run(id);
     });
+  }
+
+  /** How many jobs of a queue wait and run, in every process sharing the table. */
+  depth(queue: string): { queued: number; running: number } {
+    const depth = { queued: 0, running: 0 };
+    for (const row of this.#countWaiting.all(queue) as { state: 'queued' | 'running'; jobs: number }[]) depth[row.state] = Number(row.jobs);
+    return depth;
   }
 
   /** Jobs left running by a process that stopped renewing their lease go back to the queue. */

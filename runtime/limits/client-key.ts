@@ -5,7 +5,7 @@ import type { Context } from 'koa';
  * proxy — the nearest address in X-Forwarded-For that is not itself a trusted proxy.
  */
 export function clientAddress(ctx: Context, trustedProxies: readonly string[]): string {
-  const peer = normalise(ctx.req.socket.remoteAddress ?? 'unknown');
+  const peer = peerAddress(ctx);
   if (!trustedProxies.includes(peer)) return peer;
   const forwarded = ctx.get('X-Forwarded-For').split(',').map((part) => normalise(part.trim())).filter((part) => part !== '');
   for (let index = forwarded.length - 1; index >= 0; index--) {
@@ -13,6 +13,11 @@ export function clientAddress(ctx: Context, trustedProxies: readonly string[]): 
     if (!trustedProxies.includes(address)) return address;
   }
   return peer;
+}
+
+/** The address of the socket's peer (a proxy's, when there is one), IPv4-mapped addresses as IPv4. */
+export function peerAddress(ctx: Context): string {
+  return normalise(ctx.req.socket.remoteAddress ?? 'unknown');
 }
 
 /** `::ffff:127.0.0.1` → `127.0.0.1`, so one address has one key. */

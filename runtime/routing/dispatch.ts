@@ -28,9 +28,30 @@ export function dispatch(routes: readonly Route[]): Middleware {
       }
       throw methodNotAllowed(allowed, ctx.method);
     }
-    const matched: MatchedRoute = { family: route.family, method, path: route.path, params: match.params };
-    ctx.state.route = matched;
-    return route.handle(ctx, match.params);
+    return serveRoute(ctx, route, method, match.params);
+  };
+}
+
+/** Leaves the match on `ctx.state.route` and runs the route's handler. */
+function serveRoute(ctx: Context, route: Route, method: HttpMethod, params: Record<string, string>): unknown {
+  const matched: MatchedRoute = { family: route.family, method, path: route.path, params };
+  ctx.state.route = matched;
+  return route.handle(ctx, params);
+}
+
+/**
+ * Serves the open routes (`open: true`: health checks) before anything else of their family, so
+ * the family's call limit and token requirement never see them; any other request goes to
+ * `otherwise` (the guarded router, which also answers 404, 405 and OPTIONS for the open paths).
+ */
+export function dispatchOpen(routes: readonly Route[], otherwise: Middleware): Middleware {
+  const tree = new RouteTree();
+  for (const route of routes) tree.add(route);
+  return function dispatchOpenMiddleware(ctx: Context, next: Next) {
+    const method = (ctx.method === 'HEAD' ? 'GET' : ctx.method) as HttpMethod;
+    const match = tree.match(ctx.path);
+    const route = match?.routes.get(method);
+    return route === undefined ? otherwise(ctx, next) : serveRoute(ctx, route, method, match!.params);
   };
 }
 

@@ -1,7 +1,7 @@
 import compose from 'koa-compose';
 import type { Context, Middleware, Next } from 'koa';
 import type { PathFamily, Route } from './route.ts';
-import { dispatch } from './dispatch.ts';
+import { dispatch, dispatchOpen } from './dispatch.ts';
 
 export interface FamilyRoutersOptions {
   readonly routes: readonly Route[];
@@ -19,6 +19,7 @@ export function familyOfPath(path: string): PathFamily {
 /**
  * One router per path family (resource, service, setting), each with its own middleware in front,
  * chosen by the first path segment so that family rules never run for another family's paths.
+ * Open routes (`open: true`) are served before that middleware: no call limit, no token.
  *
  * @example
  * app.use(familyRouters({ routes, before: { setting: [rateLimit({ family: 'setting', points: 10, durationSeconds: 60 })] } }));
@@ -26,10 +27,12 @@ export function familyOfPath(path: string): PathFamily {
 export function familyRouters({ routes, before = {} }: FamilyRoutersOptions): Middleware {
   const families: PathFamily[] = ['resource', 'service', 'setting'];
   const routers = new Map<PathFamily, Middleware>(
-    families.map((family) => [
-      family,
-      chain([...(before[family] ?? []), dispatch(routes.filter((route) => route.family === family))]),
-    ]),
+    families.map((family) => {
+      const own = routes.filter((route) => route.family === family);
+      const guarded = chain([...(before[family] ?? []), dispatch(own)]);
+      const open = own.filter((route) => route.open === true);
+      return [family, open.length === 0 ? guarded : dispatchOpen(open, guarded)];
+    }),
   );
   return function familyRoutersMiddleware(ctx: Context, next: Next) {
     return routers.get(familyOfPath(ctx.path))!(ctx, next);

@@ -1,7 +1,7 @@
 export type { HttpMethod, MatchedRoute, PathFamily, PathParams, Route, RouteHandler } from './route.ts';
 export { matchedRoute } from './route.ts';
 export { RouteTree } from './route-tree.ts';
-export { dispatch } from './dispatch.ts';
+export { dispatch, dispatchOpen } from './dispatch.ts';
 export { familyRouters, familyOfPath, type FamilyRoutersOptions } from './families.ts';
 export { checks } from './checks.ts';
 export { sequence, SETTLED, settledNow } from './sequence.ts';

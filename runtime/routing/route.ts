@@ -16,6 +16,11 @@ export interface Route {
   /** `/v1/orders/:order_id`; a literal segment may contain any character but `/`, e.g. `(list)`. */
   readonly path: string;
   readonly family: PathFamily;
+  /**
+   * Served without a token and outside the family's call limit: the family's `before` middleware
+   * does not run for it (health checks, which a load balancer calls without a credential).
+   */
+  readonly open?: boolean;
   readonly handle: RouteHandler;
 }
 

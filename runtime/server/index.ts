@@ -1,6 +1,9 @@
-// The server layer: listening, draining, and the limits and answers of the connection itself.
-export { serve, serveFromEnvironment, type RunningServer } from './serve.ts';
+// The server layer: listening, draining, shutting down, and the limits and answers of the connection itself.
+export { serve, serveFromEnvironment, type RunningServer, type ServeOptions } from './serve.ts';
 export { RequestDrain } from './drain.ts';
+export { listen } from './listen.ts';
+export { onShutdownSignals, type ShutdownSignalsOptions } from './shutdown-signals.ts';
+export { stopGracefully, type ShutdownReport, type StopGracefullyOptions } from './stop-gracefully.ts';
 export { answerClientErrors, clientErrorOf, rawErrorResponse, type ClientErrorOptions } from './client-errors.ts';
 export {
   applyConnectionSettings,

@@ -16,6 +16,6 @@ export function openStore(databaseUrl: string | undefined): OpenedStore {
   if (location.kind === 'postgres') {
     throw new Error('DATABASE_URL names PostgreSQL, which this version cannot serve yet; use sqlite:<path>');
   }
-  const db = openDatabase(location.path);
+  const db = openDatabase(location.path, { createFolder: location.createFolder });
   return { store: new SqliteResourceStore(db), db };
 }

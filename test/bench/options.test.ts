@@ -9,7 +9,7 @@ function parsed(argv: string[]): BenchOptions {
 
 describe('bench flags', () => {
   it.each([
-    ['nothing: every section but the profile', { argv: [], sections: ['request-path', 'list-scaling', 'route-scaling', 'generator', 'serialisation'], endpoints: ['get-one', 'get-list', 'revalidate', 'post'] }],
+    ['nothing: every section but the profile', { argv: [], sections: ['request-path', 'list-scaling', 'search-beside', 'route-scaling', 'generator', 'serialisation'], endpoints: ['get-one', 'get-list', 'revalidate', 'post'] }],
     ['an endpoint implies the request path', { argv: ['--only', 'get-one'], sections: ['request-path'], endpoints: ['get-one'] }],
     ['an endpoint with another section', { argv: ['--only', 'get-one,serialisation'], sections: ['request-path', 'serialisation'], endpoints: ['get-one'] }],
     ['the profile takes the endpoint', { argv: ['--only', 'profile,post'], sections: ['profile'], endpoints: ['post'] }],

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnServer } from '../support/spawn-server.ts';
@@ -27,6 +27,8 @@ describe('declaring a new collection, as the README walks a user through it', ()
     expect(generated.status, generated.output).toBe(0);
     expect(generated.output).toMatch(/generated \d+ files/);
 
+    // The default data/app.db, named absolutely for the CLI run from elsewhere: an explicit path's folder must exist.
+    mkdirSync(join(root, 'data'));
     const databaseUrl = `sqlite:${join(root, 'data/app.db')}`;
     const headers = { 'User-Agent': 'readme-example', Authorization: `Bearer ${issueToken(databaseUrl, 'readme')}`, 'Content-Type': 'application/json' };
     let server = await spawnServer({ DATABASE_URL: databaseUrl }, 'generated/main.ts', root);

@@ -60,7 +60,7 @@ describe('convapi init', () => {
     writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'mine', scripts: { start: 'node server.js' } }));
     writeFileSync(join(root, 'tsconfig.json'), '{}');
     expect(init(root, '--force').status).toBe(0);
-    expect(manifestOf(root).scripts!.start).toBe('node generated/main.ts');
+    expect(manifestOf(root).scripts!.start).toBe('exec node generated/main.ts');
     expect(readFileSync(join(root, 'tsconfig.json'), 'utf8')).toContain('"strict": true');
   });
 

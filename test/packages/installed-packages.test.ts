@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editManifest, mustRun, newNpmProject, packToolkit, PACKAGES, runIn, userEnvironment, type PackageName } from '../support/packed-toolkit.ts';
 import { REPOSITORY, spawnListening, type SpawnedServer } from '../support/spawn-server.ts';
+import { until } from '../support/poll.ts';
 
 /**
  * The toolkit as users get it: `npm pack`ed tarballs installed into projects in temporary folders,
@@ -101,7 +102,9 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
     expect(read.status).toBe(200);
     expect(read.headers.get('etag')).toMatch(/^"[^"]+"$/);
     expect(await read.json()).toMatchObject({ book_id: 1, title: 'Dune', note: `${server.url}/v1/notes/1` });
-    stop(server);
+    // The start script init wrote hands SIGTERM sent to npm on to the server: a graceful stop, exit 0.
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   }, 600_000);
 
   it('runs on the oldest Node its engines accept', async () => {
@@ -160,6 +163,12 @@ describe("a plain Koa app with the runtime package, mounting the README's middle
     const hello = await call(`${server.url}/?q=hi`, { headers: auth });
     expect(hello.status).toBe(200);
     expect(await hello.json()).toEqual({ hello: 'hi' });
+    // The request log: X-Request-Id on the response, and the request's JSON line with it, its status and client.
+    const requestId = hello.headers.get('x-request-id')!;
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const logged = async () => server.output.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.request_id === requestId);
+    expect(await until(logged, (line) => line !== undefined, 2000)).toMatchObject({ msg: 'request', method: 'GET', path: '/', query: 'q=hi', status: 200, client: 'koa-app' });
+    expect(server.output.join('\n')).not.toContain(token);
     const etag = hello.headers.get('etag');
     expect(etag).toMatch(/^"[^"]+"$/);
     expect(hello.headers.get('x-ratelimit-limit')).toBe('100');

@@ -17,14 +17,32 @@ export interface SpawnedServer {
   readonly exited: Promise<number | null>;
 }
 
+export interface SpawnOptions {
+  readonly cwd?: string;
+  /** Its own process group (so a test can signal the whole group, as a terminal's Ctrl-C does). */
+  readonly detached?: boolean;
+  /** Arguments after `npm start --`. */
+  readonly args?: readonly string[];
+}
+
 /**
  * Starts `node <entry>` (default generated/main.ts, what `npm start` runs) as its own process and
  * waits for its one line `listening on <url>`.
  */
-export function spawnServer(env: Record<string, string>, entry = 'generated/main.ts', cwd = REPOSITORY): Promise<SpawnedServer> {
+export function spawnServer(env: Record<string, string>, entry = 'generated/main.ts', cwd = REPOSITORY, args: readonly string[] = []): Promise<SpawnedServer> {
+  return spawnListening(process.execPath, [...SOURCE_CONDITION, entry, ...args], { cwd, env: serverEnvironment(env) });
+}
+
+/** Runs `npm start` itself, as an operator or a container would, and waits for `listening on <url>`. */
+export function spawnNpmStart(env: Record<string, string>, { cwd = REPOSITORY, detached = false, args }: SpawnOptions = {}): Promise<SpawnedServer> {
+  return spawnListening('npm', ['start', ...(args === undefined ? [] : ['--', ...args])], { cwd, detached, env: serverEnvironment(env) });
+}
+
+/** The test process's environment for a server on a free port. */
+function serverEnvironment(env: Record<string, string>): NodeJS.ProcessEnv {
   // Vitest puts Vite's BASE_URL ('/') into process.env; the server must not inherit it.
   const { BASE_URL: _viteBaseUrl, ...inherited } = process.env;
-  return spawnListening(process.execPath, [...SOURCE_CONDITION, entry], { cwd, env: { ...inherited, PORT: '0', ...env } });
+  return { ...inherited, PORT: '0', ...env };
 }
 
 /** Starts any command that serves (`npm start`, a user's `node app.ts`) and waits for its `listening on <url>` line. */
@@ -34,7 +52,7 @@ export function spawnListening(command: string, args: string[], options: { cwd: 
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   createInterface({ input: child.stderr! }).on('line', (line) => output.push(line));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('\n')}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('\n')}`)), 20_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
       output.push(line);
       const match = /^listening on (\S+)$/.exec(line);
@@ -48,4 +66,12 @@ export function spawnListening(command: string, args: string[], options: { cwd: 
       reject(new Error(`server exited with ${code} before listening:\n${output.join('\n')}`));
     });
   });
+}
+
+/** The server's JSON log lines with this `msg`, parsed. */
+export function logLines(server: SpawnedServer, msg: string): Record<string, unknown>[] {
+  return server.output
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => line.msg === msg);
 }

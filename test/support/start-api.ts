@@ -5,13 +5,16 @@ import request from 'supertest';
 import { api as generatedApi } from '../../generated/api.ts';
 import { serve, type RunningServer } from '../../runtime/server/serve.ts';
 import type { ApiDefinition } from '../../runtime/index.ts';
-import { issueToken } from './token-cli.ts';
+import { issuedTokens, issueToken } from './token-cli.ts';
+import { captureLogs, logProblems } from './log-capture.ts';
 
 export interface TestApi {
   /** http://127.0.0.1:<port>, also the BASE_URL of every URI in bodies. */
   readonly url: string;
   readonly databaseUrl: string;
   readonly running: RunningServer;
+  /** Every line the server logged so far (JSON). close() fails when one holds a secret or lacks a member. */
+  readonly logLines: string[];
   /** Headers every well-behaved client sends (User-Agent, Authorization with a fresh token, Accept). */
   readonly headers: Record<string, string>;
   get(path: string): request.Test;
@@ -38,7 +41,8 @@ export interface StartApiOptions {
 export async function startApi({ env = {}, api = generatedApi, databaseUrl }: StartApiOptions = {}): Promise<TestApi> {
   const folder = mkdtempSync(join(tmpdir(), 'api-test-'));
   const dbUrl = databaseUrl ?? `sqlite:${join(folder, 'app.db')}`;
-  const running = await serve(api, { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: dbUrl, ...env });
+  const { logger, lines } = captureLogs();
+  const running = await serve(api, { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: dbUrl, ...env }, { logger });
   const url = running.url;
   // A client with a bearer token issued by the token CLI on the server's own store, as an operator would.
   const token = issueToken(dbUrl, 'e2e-tests');
@@ -50,6 +54,7 @@ export async function startApi({ env = {}, api = generatedApi, databaseUrl }: St
     url,
     databaseUrl: dbUrl,
     running,
+    logLines: lines,
     headers,
     get: (path) => withHeaders(agent().get(path)),
     post: (path, body) => send(withHeaders(agent().post(path)), body),
@@ -60,6 +65,10 @@ export async function startApi({ env = {}, api = generatedApi, databaseUrl }: St
     close: async () => {
       await running.stop();
       if (databaseUrl === undefined) rmSync(folder, { recursive: true, force: true });
+      // Every e2e suite's server logs are checked: JSON, the request members, no secret, no stack for a 4xx.
+      const problems = logProblems(lines, issuedTokens);
+      if (problems.length > 0) throw new Error(`the server's log lines:\n${problems.slice(0, 10).join('\n')}`);
+      if (!lines.some((line) => line.includes('"msg":"request"'))) throw new Error('the server logged no request line');
     },
   };
 }

@@ -14,6 +14,9 @@ export function tokenCli(databaseUrl: string, ...args: string[]): { status: numb
   return { status: result.status, lines: result.stdout.trim().split('\n'), stderr: result.stderr };
 }
 
+/** Every token issued by this test process: no server log line may contain one. */
+export const issuedTokens = new Set<string>();
+
 /** Issues a token with the CLI and returns it (the last stdout line). */
 export function issueToken(databaseUrl: string, client: string, options: { user?: string; ttl?: number } = {}): string {
   const args = ['issue', '--client', client];
@@ -21,5 +24,7 @@ export function issueToken(databaseUrl: string, client: string, options: { user?
   if (options.ttl !== undefined) args.push('--ttl', String(options.ttl));
   const { status, lines, stderr } = tokenCli(databaseUrl, ...args);
   if (status !== 0) throw new Error(`token issue failed (${status}): ${stderr}`);
-  return lines.at(-1) ?? '';
+  const token = lines.at(-1) ?? '';
+  issuedTokens.add(token);
+  return token;
 }

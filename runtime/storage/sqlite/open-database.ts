@@ -1,11 +1,27 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
 export interface OpenDatabaseOptions {
   /** How long a writer waits for another process's lock before failing, in ms. Default 5000. */
   busyTimeoutMs?: number;
+  /**
+   * Create the file's folder when it does not exist. Default false: a path whose folder is missing
+   * is refused (a mistyped DATABASE_URL should not quietly start an empty database somewhere new).
+   */
+  createFolder?: boolean;
 }
+
+/** A database path that cannot be opened as asked (its folder is missing). */
+export class DatabasePathError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DatabasePathError';
+  }
+}
+
+/** The in-memory database's path: it lives inside one process, and dies with it. */
+export const IN_MEMORY = ':memory:';
 
 /**
  * Opens (creating if needed) an embedded SQLite database with the durability settings every part of
@@ -13,8 +29,14 @@ export interface OpenDatabaseOptions {
  * synchronous=FULL so an acknowledged write survives a power cut, and a busy timeout so concurrent
  * writers queue instead of failing.
  */
-export function openDatabase(path: string, { busyTimeoutMs = 5000 }: OpenDatabaseOptions = {}): DatabaseSync {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+export function openDatabase(path: string, { busyTimeoutMs = 5000, createFolder = false }: OpenDatabaseOptions = {}): DatabaseSync {
+  if (path !== IN_MEMORY) {
+    const folder = dirname(path);
+    if (createFolder) mkdirSync(folder, { recursive: true });
+    else if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+      throw new DatabasePathError(`the folder of the database file ${path} (${folder}) does not exist; create it, or correct DATABASE_URL`);
+    }
+  }
   const db = new DatabaseSync(path, { timeout: busyTimeoutMs });
   db.exec(`PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
   if (path !== ':memory:') db.exec('PRAGMA journal_mode = WAL');

@@ -1,54 +1,111 @@
 import { mkdtempSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { spawnServer } from '../../support/spawn-server.ts';
-import { issueToken } from '../../support/token-cli.ts';
+import { logLines, spawnNpmStart, spawnServer, type SpawnedServer } from '../../support/spawn-server.ts';
+import { delay, slowPost } from '../../support/slow-request.ts';
+import { issuedTokens, issueToken } from '../../support/token-cli.ts';
+import { logProblems } from '../../support/log-capture.ts';
 
-const headers = { 'User-Agent': 'shutdown-test', Accept: 'application/json' };
+const client = { 'User-Agent': 'shutdown-test', Accept: 'application/json' };
 
-describe('npm start process', () => {
-  it('prints one listening line, finishes in-flight requests on SIGTERM, refuses new ones with 503, exits 0', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'shutdown-'));
-    const databaseUrl = `sqlite:${join(folder, 'app.db')}`;
-    const token = issueToken(databaseUrl, 'shutdown-test');
-    const bearer = () => ({ Authorization: `Bearer ${token}` });
-    const server = await spawnServer({ DATABASE_URL: databaseUrl });
-    expect(server.output.filter((line) => line.startsWith('listening on'))).toHaveLength(1);
-    const url = new URL('/v1/orders', server.url);
-    const body = JSON.stringify({ item: 'slow', quantity: 1 });
+function freshDatabase() {
+  const databaseUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), 'shutdown-')), 'app.db')}`;
+  const headers = { ...client, Authorization: `Bearer ${issueToken(databaseUrl, 'shutdown-test')}` };
+  return { databaseUrl, headers };
+}
 
-    // A request in flight: its body arrives in two parts, the second after SIGTERM.
-    const inFlight = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest(url, {
-        method: 'POST',
-        headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...bearer() },
-      });
-      req.on('response', (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      });
-      req.on('error', reject);
-      req.write(body.slice(0, 5));
-      setTimeout(() => {
-        server.child.kill('SIGTERM');
-        setTimeout(async () => {
-          const late = await fetch(new URL('/v1/orders', server.url), { headers: { ...headers, ...bearer() } });
-          lateStatus = late.status;
-          lateBody = (await late.json()) as { errors: { code: string }[] };
-          req.end(body.slice(5));
-        }, 200);
-      }, 200);
-    });
-    let lateStatus = 0;
-    let lateBody: { errors: { code: string }[] } | undefined;
+/** Signals the server while one request is in flight; returns what the in-flight and a late request got. */
+async function signalDuringRequest(server: SpawnedServer, headers: Record<string, string>, signal: () => void) {
+  const inFlight = slowPost(new URL('/v1/orders', server.url), headers, { item: 'slow', quantity: 1 });
+  await delay(300);
+  signal();
+  await delay(300);
+  const late = await fetch(new URL('/v1/orders', server.url), { headers });
+  const lateBody = (await late.json()) as { errors: { code: string }[] };
+  inFlight.finish();
+  return { finished: await inFlight.outcome, late: { status: late.status, code: lateBody.errors[0]?.code } };
+}
 
-    const finished = await inFlight;
-    expect(finished.status).toBe(201);
-    expect(lateStatus).toBe(503);
-    expect(lateBody?.errors[0]?.code).toBe('service_unavailable');
+describe('stopping the server with a signal', () => {
+  it.each([
+    ['SIGTERM to the `npm start` process', 'npm', (server: SpawnedServer): void => void server.child.kill('SIGTERM')],
+    ['SIGINT to the `npm start` process', 'npm', (server: SpawnedServer): void => void server.child.kill('SIGINT')],
+    // A terminal's Ctrl-C (and systemd's control-group kill) reach npm and the server both.
+    ['SIGINT to the whole process group of `npm start`, as Ctrl-C sends it', 'npm-group', (server: SpawnedServer): void => void process.kill(-server.child.pid!, 'SIGINT')],
+    ['SIGTERM to `node generated/main.ts`', 'node', (server: SpawnedServer): void => void server.child.kill('SIGTERM')],
+  ] as const)('%s: in-flight requests finish, new ones get 503, exit 0', async (_name, how, signal) => {
+    const { databaseUrl, headers } = freshDatabase();
+    const server = how === 'node' ? await spawnServer({ DATABASE_URL: databaseUrl }) : await spawnNpmStart({ DATABASE_URL: databaseUrl }, { detached: how === 'npm-group' });
+    expect(server.output.filter((line) => line.startsWith('listening on'))).toEqual([`listening on ${server.url}`]);
+
+    const { finished, late } = await signalDuringRequest(server, headers, () => signal(server));
+
+    expect(finished).not.toBe('closed');
+    expect(finished !== 'closed' && finished.status).toBe(201);
+    expect(late).toEqual({ status: 503, code: 'service_unavailable' });
     expect(await server.exited).toBe(0);
+    const [started] = logLines(server, 'shutdown started');
+    expect(started).toMatchObject({ in_flight: 1, timeout_ms: 8000 });
+    expect(logLines(server, 'server stopped')).toEqual([expect.objectContaining({ drained: true, closed_in_flight: 0 })]);
+    // Every JSON line of the process, as a log shipper would read it: the members, and no secret.
+    expect(logProblems(server.output.filter((line) => line.startsWith('{')), issuedTokens)).toEqual([]);
+    expect(logLines(server, 'request').map((line) => [line.method, line.status])).toEqual([['GET', 503], ['POST', 201]]);
+  });
+
+  it('a stalled upload does not hold the exit past SHUTDOWN_TIMEOUT_MS: its connection is closed, the store closed, exit 0', async () => {
+    const { databaseUrl, headers } = freshDatabase();
+    const server = await spawnNpmStart({ DATABASE_URL: databaseUrl, SHUTDOWN_TIMEOUT_MS: '1000' });
+    const stalled = slowPost(new URL('/v1/orders', server.url), headers, { item: 'never finished', quantity: 1 });
+    await delay(300);
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+
+    expect(await stalled.outcome).toBe('closed');
+    expect(await server.exited).toBe(0);
+    // The deadline is 1 s; the exit follows it, not the client (Node's own request timeout is 300 s).
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+    expect(logLines(server, 'shutdown deadline reached: closing the connections of the requests still in flight')).toEqual([
+      expect.objectContaining({ in_flight: 1, timeout_ms: 1000, level: 'warn' }),
+    ]);
+    expect(logLines(server, 'server stopped')).toEqual([expect.objectContaining({ drained: false, closed_in_flight: 1 })]);
+    // The stalled request's own line says its response was never written.
+    const [stalledLine] = logLines(server, 'request').filter((line) => line.aborted === true);
+    expect(stalledLine).toMatchObject({ method: 'POST', path: '/v1/orders', aborted: true });
+    // No status was ever sent for it.
+    expect(stalledLine).not.toHaveProperty('status');
+  });
+
+  it('a second signal exits at once, without waiting for the deadline', async () => {
+    const { databaseUrl, headers } = freshDatabase();
+    const server = await spawnServer({ DATABASE_URL: databaseUrl, SHUTDOWN_TIMEOUT_MS: '600000' });
+    const stalled = slowPost(new URL('/v1/orders', server.url), headers, { item: 'never finished', quantity: 1 });
+    await delay(300);
+    server.child.kill('SIGTERM');
+    // Later than the window in which a repeat counts as the same signal delivered twice.
+    await delay(1500);
+    expect(server.child.exitCode).toBeNull();
+    server.child.kill('SIGTERM');
+
+    expect(await server.exited).toBe(128 + 15);
+    expect(await stalled.outcome).toBe('closed');
+    expect(logLines(server, 'second signal: exiting at once, without waiting for the shutdown')).toEqual([expect.objectContaining({ signal: 'SIGTERM', in_flight: 1 })]);
+  });
+
+  it('LOG_FORMAT=pretty writes text for a terminal, and the listening line alone as always', async () => {
+    const { databaseUrl } = freshDatabase();
+    const server = await spawnServer({ DATABASE_URL: databaseUrl, LOG_FORMAT: 'pretty' });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const started = server.output.find((line) => line.includes('server started'));
+    expect(started).toBeDefined();
+    expect(started!.startsWith('{')).toBe(false);
+    expect(server.output).toContain(`listening on ${server.url}`);
+    expect(server.output.some((line) => line.includes('server stopped'))).toBe(true);
+  });
+
+  it('an unknown LOG_LEVEL is refused with a clear line, exit 1', async () => {
+    const { databaseUrl } = freshDatabase();
+    await expect(spawnServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'chatty' })).rejects.toThrow(/exited with 1[\s\S]*cannot start: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "chatty"/);
   });
 });

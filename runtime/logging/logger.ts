@@ -1,0 +1,69 @@
+import { writeSync } from 'node:fs';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
+
+export type { Logger } from 'pino';
+
+/** LOG_LEVEL values, most to least severe; `silent` logs nothing. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** LOG_FORMAT values: one JSON object a line (for machines), or coloured text (for people at a terminal). */
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+export interface LoggerOptions {
+  /** Default `info`. */
+  readonly level?: LogLevel;
+  /** Default `json`. */
+  readonly format?: LogFormat;
+  /** Where lines go. Default: standard output, written synchronously. */
+  readonly destination?: DestinationStream;
+}
+
+/**
+ * The server's logger: pino, one JSON object a line, with an ISO 8601 `time` and the level as its
+ * name (`"level":"info"`), so a log shipper needs no pino-specific decoding. Writes are
+ * synchronous, so no line is lost or delayed when the process exits (batched writes measured no
+ * cheaper per request in the benchmark); plain lines beside them go through writePlainLine(). An
+ * `authorization` member (at the top, or in `headers` / `req.headers`) is censored: the request log
+ * never records headers, and this keeps it so if someone logs them later.
+ *
+ * @example
+ * const logger = createLogger({ level: 'debug', format: 'pretty' });
+ * logger.info({ port: 3000 }, 'server started');
+ */
+export function createLogger({ level = 'info', format = 'json', destination }: LoggerOptions = {}): Logger {
+  const stream = destination ?? (format === 'pretty' ? pretty({ sync: true, colorize: process.stdout.isTTY === true, translateTime: 'SYS:standard' }) : pino.destination({ dest: 1, sync: true }));
+  return pino(
+    {
+      level,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      // Named paths only: a wildcard path (`*.authorization`) triples the cost of every line (5 → 15 µs).
+      redact: { paths: ['authorization', 'headers.authorization', 'req.headers.authorization'], censor: '[redacted]' },
+    },
+    stream,
+  );
+}
+
+/**
+ * Writes one line of plain text (not JSON) to the logger's output, after the log lines written
+ * before it and at once, never inside another line: the contract's `listening on <url>`, which
+ * scripts wait for.
+ */
+export function writePlainLine(logger: Logger, text: string): void {
+  const stream = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as { write(text: string): unknown; flushSync?: () => void } | undefined;
+  if (stream?.flushSync !== undefined) {
+    stream.write(`${text}\n`);
+    stream.flushSync();
+  } else {
+    // Pretty output is synchronous: a direct write keeps the order.
+    writeSync(1, `${text}\n`);
+  }
+}
+
+/** A logger that writes nothing: the default of middleware and servers built without one. */
+export function silentLogger(): Logger {
+  return pino({ level: 'silent' });
+}

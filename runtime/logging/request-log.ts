@@ -1,0 +1,94 @@
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Context, Middleware, Next } from 'koa';
+import type { Logger } from 'pino';
+import { authOf } from '../auth/bearer-auth.ts';
+import { redactedQuery } from '../auth/token-in-url.ts';
+import { renderedErrorOf } from '../errors/index.ts';
+import { requestHeader } from '../http/headers.ts';
+import { matchedRoute } from '../routing/route.ts';
+import { assignRequestId, requestIdOf } from './request-id.ts';
+
+export interface RequestLogOptions {
+  readonly logger: Logger;
+  /** Peers whose X-Request-Id is kept (the same TRUSTED_PROXIES as X-Forwarded-For). Default none. */
+  readonly trustedProxies?: readonly string[];
+}
+
+/** What a response needs to be logged when it closes, kept on the response itself. */
+const LOGGED = Symbol('requestLog');
+interface Pending {
+  readonly ctx: Context;
+  readonly startedAt: number;
+  /** The socket, kept: a response lets go of it once finished. */
+  readonly socket: Socket;
+  readonly bytesBefore: number;
+}
+
+/**
+ * One log line per request, written when the response has been sent (or the client went away):
+ * time, request id, method, path, query with credential values redacted, status (when one was
+ * sent), duration in ms, response bytes (as written to the socket, headers included, so a gzipped
+ * body counts as sent),
+ * the client and user of the token, User-Agent, and the route template and family when one matched.
+ * A 500 is logged at `error` with its cause's stack; every other status at `info`, with the error
+ * code of a 4xx and no stack: a client's mistake is not the server's fault. Never a header, never a
+ * token. Sets `X-Request-Id` on the response: the trusted proxy's id, or a new UUID.
+ *
+ * Written here over pino rather than with pino-http or koa-pino-logger: those log the request's
+ * headers and full URL by default (the Authorization header, a credential in the query string) and
+ * make a child logger per request; this needs neither, and reads the client from the token and the
+ * route template from the router, which they cannot know.
+ *
+ * @example
+ * app.use(requestLog({ logger: createLogger({ level: 'info' }), trustedProxies: ['10.0.0.1'] }));
+ */
+export function requestLog({ logger, trustedProxies = [] }: RequestLogOptions): Middleware {
+  const infoEnabled = logger.isLevelEnabled('info');
+  // One listener for every response, as the drain does: no closure per request.
+  function responseClosed(this: ServerResponse & { [LOGGED]?: Pending }) {
+    const pending = this[LOGGED];
+    if (pending === undefined) return;
+    this[LOGGED] = undefined;
+    const { ctx, startedAt, socket, bytesBefore } = pending;
+    const error = renderedErrorOf(ctx);
+    const failed = error?.status === 500;
+    if (!failed && !infoEnabled) return;
+    const auth = authOf(ctx);
+    const route = matchedRoute(ctx);
+    const query = redactedQuery(ctx);
+    // Built member by member (no spread of a temporary object per optional member): one line per request.
+    const line: Record<string, unknown> = { request_id: requestIdOf(ctx), method: ctx.method, path: ctx.path };
+    if (query !== '') line.query = query;
+    // No status when none was sent: Koa's default 404 would say something that never happened.
+    if (this.headersSent) line.status = ctx.status;
+    // The connection closed before the whole response was written (client gone, shutdown deadline).
+    if (!this.writableFinished) line.aborted = true;
+    line.duration_ms = Math.round((performance.now() - startedAt) * 100) / 100;
+    line.response_bytes = socket.bytesWritten - bytesBefore;
+    if (auth !== undefined) {
+      line.client = auth.client;
+      if (auth.user !== undefined) line.user = auth.user;
+    }
+    line.user_agent = requestHeader(ctx, 'user-agent');
+    if (route !== undefined) {
+      line.route = route.path;
+      line.family = route.family;
+    }
+    if (error !== undefined) line.error_code = error.code;
+    if (failed && error !== undefined) {
+      line.err = error.cause ?? error;
+      logger.error(line, 'request failed');
+    }
+    else logger.info(line, 'request');
+  }
+  return function requestLogMiddleware(ctx: Context, next: Next) {
+    const id = assignRequestId(ctx, trustedProxies);
+    ctx.set('X-Request-Id', id);
+    const res = ctx.res as ServerResponse & { [LOGGED]?: Pending };
+    const socket = ctx.req.socket;
+    res[LOGGED] = { ctx, startedAt: performance.now(), socket, bytesBefore: socket.bytesWritten };
+    res.on('close', responseClosed);
+    return next();
+  };
+}
