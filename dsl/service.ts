@@ -35,6 +35,11 @@ export interface ServiceOperation {
 export interface JobType<Payload extends z.ZodObject = z.ZodObject> {
   readonly payload: Payload;
   readonly description?: string;
+  /**
+   * The collection this job type creates a resource of. Its run() returns `{ identity }` (what
+   * tools.createResource answers), and GET of the finished job answers 303 See Other to that resource.
+   */
+  readonly produces?: string;
   readonly run: (payload: z.output<Payload>, tools: ServiceTools) => unknown;
 }
 

@@ -23,6 +23,7 @@ export const RULES: readonly RuleInfo[] = [
   { id: 'published-shape-extended', severity: 'warning', summary: 'an optional field added to a published version' },
   { id: 'put-create-identifier', severity: 'error', summary: 'PUT creates only where clients assign identifiers, and POST does not create there' },
   { id: 'moved-path', severity: 'error', summary: 'a former path (movedFrom) is not served now and redirects to one place' },
+  { id: 'job-produces', severity: 'error', summary: 'a job type produces a declared collection' },
 ];
 
 export const severityOf = (id: string): Severity => RULES.find((rule) => rule.id === id)?.severity ?? 'error';

@@ -154,6 +154,10 @@ function resolveService(source: string, declaration: ServiceDeclaration): Resolv
     handler: declaration.handler,
     operations,
     jobTypes: declaration.handler === 'job-queue' ? Object.keys(declaration.jobs).sort() : [],
+    jobProduces:
+      declaration.handler === 'job-queue'
+        ? Object.fromEntries(Object.entries(declaration.jobs).flatMap(([type, job]) => (job.produces === undefined ? [] : [[type, job.produces]])).sort())
+        : {},
     versions: resolveVersions(declaration.versions, []),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
   };

@@ -73,6 +73,8 @@ export interface ResolvedService extends ResolvedBase {
   readonly handler: 'custom' | 'search' | 'job-queue' | 'openapi' | 'health';
   readonly operations: readonly ResolvedServiceOperation[];
   readonly jobTypes: readonly string[];
+  /** Job type → the collection a finished job of that type produced a resource of (303 to it). */
+  readonly jobProduces: Readonly<Record<string, string>>;
 }
 
 export interface ResolvedSetting extends ResolvedBase {

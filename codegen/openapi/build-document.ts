@@ -3,7 +3,7 @@ import type { RouteDescriptor } from '../routes/index.ts';
 import { COMMON_ERRORS, CREATION_RESULT_SCHEMA, ERROR_SCHEMA, errorResponses, HEADERS, JOB_SCHEMA, OPEN_ROUTE_ERRORS, PARAMETERS, openSuccessHeaders, successHeaders } from './components.ts';
 import { readRepresentation, representationName, singularNames, writeRepresentation, type DeclarationOf } from './representation-schemas.ts';
 import { jsonSchemaOf, type JsonSchema } from './schema-of.ts';
-import { createdByPut, LINK_SCHEMA, minimalReturn, movedPermanently } from './statuses.ts';
+import { createdByPut, LINK_SCHEMA, minimalReturn, movedPermanently, seeOtherResult } from './statuses.ts';
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
@@ -219,7 +219,10 @@ function serviceOperation(
         responses: { '202': { description: 'Accepted: the job is queued.', headers: successHeaders('Location'), content: json(ref('schemas', 'Job')) }, ...errors('413', '415') },
       };
     }
-    if (index === 1) return { summary: 'The state of one job', parameters: [...READ_HEADERS, ...CONDITIONAL, ...jobId], responses: { '200': ok(ref('schemas', 'Job'), 'ETag', 'E-Tag'), '304': notModified, ...errors('404') } };
+    if (index === 1) {
+      const produced = [...new Set(Object.values(service.jobProduces))].sort();
+      return { summary: 'The state of one job', parameters: [...READ_HEADERS, ...CONDITIONAL, ...jobId], responses: { '200': ok(ref('schemas', 'Job'), 'ETag', 'E-Tag'), ...seeOtherResult(produced), '304': notModified, ...errors('404') } };
+    }
     return { summary: 'Remove a queued or finished job', parameters: [ref('parameters', 'UserAgent'), ...jobId], responses: { '204': { description: 'Removed.', headers: successHeaders() }, ...errors('404', '423') } };
   }
   const declaration = declarationOf(service.source) as { operations: { query?: unknown; body?: unknown; description?: string }[] };

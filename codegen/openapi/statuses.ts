@@ -45,3 +45,9 @@ const redirect = (description: string): JsonSchema => ({
 export function movedPermanently(to: string): Record<string, JsonSchema> {
   return { '301': redirect(`Moved Permanently: this path is now ${to}...; Location and the link (rel "self") name the same path there, with the same query.`) };
 }
+
+/** GET of a finished job that produced a resource: 303 to it, Location and a link body `{"rel": "result", "href"}`. */
+export function seeOtherResult(collections: readonly string[]): Record<string, JsonSchema> {
+  if (collections.length === 0) return {};
+  return { '303': redirect(`See Other: the job has finished and produced a resource (of ${collections.join(', ')}); Location and the link (rel "result") name it.`) };
+}

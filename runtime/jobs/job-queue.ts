@@ -7,6 +7,8 @@ import { SqliteJobTable } from './sqlite-job-table.ts';
 
 export interface JobTypeDefinition<Tools> {
   readonly payload: ZodObject;
+  /** The collection a job of this type creates a resource of; its run() answers `{ identity }`. */
+  readonly produces?: string;
   readonly run: (payload: any, tools: Tools) => unknown;
 }
 
@@ -92,6 +94,17 @@ export class JobQueue<Tools = unknown> {
       if (job === undefined) throw unknown();
       if (job.state === 'running') throw locked('job_running', `job ${key} is running; remove it once it has finished`, { resource: this.#options.name, field: 'job_id' });
     });
+  }
+
+  /**
+   * The resource a finished job produced: its type declares `produces` and its result names the
+   * identity. Undefined while it is queued or running, when it failed, or for a type that produces nothing.
+   */
+  producedResource(job: Job): { readonly collection: string; readonly identity: string | number } | undefined {
+    const collection = Object.hasOwn(this.#options.types, job.type) ? this.#options.types[job.type]?.produces : undefined;
+    if (collection === undefined || job.state !== 'succeeded') return undefined;
+    const identity = (job.result as { identity?: unknown } | null | undefined)?.identity;
+    return typeof identity === 'string' || typeof identity === 'number' ? { collection, identity } : undefined;
   }
 
   representation(job: Job, uri: string): Record<string, unknown> {

@@ -4,6 +4,7 @@ import { answerWritten, requestBody, setJsonBody } from '../http/index.ts';
 import { collectionUri, expansionRequested, project, resourceUri, resultFields, stripNulls } from '../representation/index.ts';
 import type { Row, StoreReader, StoreTransaction } from '../storage/index.ts';
 import { assertMayCreateAt, createsOnPut } from './client-identifiers.ts';
+import { createResource } from './create-resource.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
 import { keyFromPath, resourceNotFound } from './identifiers.ts';
 import { parseListQuery } from './list-query.ts';
@@ -82,11 +83,7 @@ export function collectionHandlers(
     });
   };
 
-  const create: RouteHandler = (ctx) => {
-    const values = parseWriteInput(requestBody(ctx), version, { mode: 'create', readOnly: { [identity]: undefined, created_at: undefined }, resource: model.name });
-    const row = context.store.transaction((tx) => tx.insert(model.table, prepareStoredValues(tx, context, model, toStored(version, values), undefined)));
-    answerCreated(ctx, row);
-  };
+  const create: RouteHandler = (ctx) => answerCreated(ctx, createResource(context, model, version.name, requestBody(ctx)));
 
   /** PUT to an identifier not taken yet, where clients assign them: the resource is created there. */
   const createAt = (ctx: Context, tx: StoreTransaction, key: string | number): Row => {

@@ -1,4 +1,5 @@
-import { requestBody, setJsonBody } from '../http/index.ts';
+import { answerRedirect, requestBody, setJsonBody } from '../http/index.ts';
+import { resourceUri } from '../representation/index.ts';
 import type { RouteHandler } from '../routing/index.ts';
 import type { ApiContext } from '../app/api-definition.ts';
 import { notFound } from '../errors/index.ts';
@@ -9,6 +10,7 @@ export interface JobQueuePort {
   get(id: string): object | undefined;
   remove(id: string): void;
   representation(job: never, uri: string): Record<string, unknown>;
+  producedResource(job: never): { readonly collection: string; readonly identity: string | number } | undefined;
 }
 
 /** The URI of one job: {base}/services/{version}/{queue}/{job_id}. */
@@ -17,7 +19,8 @@ export function jobUri(baseUrl: string, version: string, queue: string, id: unkn
 }
 
 /**
- * PUT /services/{v}/{queue} → 202 with Location and {job_id, state, uri}; GET /{job_id} → 200 job;
+ * PUT /services/{v}/{queue} → 202 with Location and {job_id, state, uri}; GET /{job_id} → 200 job,
+ * or 303 to the resource a finished job produced (its type declares `produces`);
  * DELETE /{job_id} → 204 (423 while running, 404 unknown).
  */
 export function jobQueueHandlers(context: ApiContext, name: string, version: string) {
@@ -37,6 +40,9 @@ export function jobQueueHandlers(context: ApiContext, name: string, version: str
     const id = params.job_id ?? '';
     const job = queue().get(id);
     if (job === undefined) throw notFound('job_not_found', `there is no job ${id}`, { resource: name, field: 'job_id' });
+    // A finished job that produced a resource sends the client on to it.
+    const produced = queue().producedResource(job as never);
+    if (produced !== undefined) return answerRedirect(ctx, 303, 'result', resourceUri(context.baseUrl, version, produced.collection, produced.identity));
     setJsonBody(ctx, queue().representation(job as never, jobUri(context.baseUrl, version, name, id)));
   };
   const remove: RouteHandler = (ctx, params) => {

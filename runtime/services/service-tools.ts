@@ -1,6 +1,7 @@
 import type { ResourceContext } from '../resources/index.ts';
 import type { ServiceTools } from '../app/api-definition.ts';
 import { searchableCollections } from './search-handler.ts';
+import { createResource } from '../resources/index.ts';
 
 /** What service handlers and jobs may ask of the server: the searchable collections, and reindexing them. */
 export function serviceTools(context: ResourceContext): ServiceTools {
@@ -14,6 +15,13 @@ export function serviceTools(context: ResourceContext): ServiceTools {
         for (const model of models) indexed[model.name] = tx.reindex(model.table);
       });
       return { indexed };
+    },
+    createResource: (collection, representation, version) => {
+      const model = Object.hasOwn(context.catalog.collections, collection) ? context.catalog.collections[collection] : undefined;
+      if (model === undefined) throw new Error(`there is no collection ${collection}`);
+      const versions = Object.keys(model.versions);
+      const row = createResource(context, model, version ?? versions[versions.length - 1]!, representation);
+      return { identity: row[model.identifier.name] as string | number };
     },
   };
 }

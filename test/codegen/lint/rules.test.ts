@@ -308,6 +308,33 @@ export default collection({
       ],
     },
   ],
+  [
+    'job-produces: a job type produces a declared collection',
+    {
+      given: {
+        'jobs.ts': `import { z } from 'zod';
+import { job, jobQueue } from 'DSL';
+export default jobQueue({
+  name: 'queued/jobs',
+  versions: { v1: {} },
+  jobs: {
+    make: job({ payload: z.object({}), produces: 'widgets', run: () => ({ identity: 1 }) }),
+  },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'job-produces',
+          severity: 'error',
+          message: 'job type "make" produces "widgets", which no definition declares as a collection: name one of none',
+          file: 'definitions/jobs.ts',
+          line: 7,
+          column: 40,
+        },
+      ],
+    },
+  ],
 ];
 
 describe('lint rules', () => {
