@@ -28,6 +28,11 @@ export interface ServiceOperation {
   readonly query?: z.ZodObject;
   readonly body?: z.ZodType;
   readonly description?: string;
+  /**
+   * A slow operation: after this many ms of work the server sends `102 Processing`, and again at
+   * the server's interval, until the answer (default: PROCESSING_AFTER_MS, 1000).
+   */
+  readonly processingAfterMs?: number;
   readonly handle: (request: ServiceRequest<any, any>) => ServiceResponse | Promise<ServiceResponse>;
 }
 

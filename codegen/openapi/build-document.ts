@@ -3,7 +3,7 @@ import type { RouteDescriptor } from '../routes/index.ts';
 import { COMMON_ERRORS, CREATION_RESULT_SCHEMA, ERROR_SCHEMA, errorResponses, HEADERS, JOB_SCHEMA, OPEN_ROUTE_ERRORS, PARAMETERS, openSuccessHeaders, successHeaders } from './components.ts';
 import { readRepresentation, representationName, singularNames, writeRepresentation, type DeclarationOf } from './representation-schemas.ts';
 import { jsonSchemaOf, type JsonSchema } from './schema-of.ts';
-import { createdByPut, LINK_SCHEMA, minimalReturn, movedPermanently, seeOtherResult } from './statuses.ts';
+import { createdByPut, LINK_SCHEMA, minimalReturn, movedPermanently, processing, seeOtherResult } from './statuses.ts';
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
@@ -225,7 +225,7 @@ function serviceOperation(
     }
     return { summary: 'Remove a queued or finished job', parameters: [ref('parameters', 'UserAgent'), ...jobId], responses: { '204': { description: 'Removed.', headers: successHeaders() }, ...errors('404', '423') } };
   }
-  const declaration = declarationOf(service.source) as { operations: { query?: unknown; body?: unknown; description?: string }[] };
+  const declaration = declarationOf(service.source) as { operations: { query?: unknown; body?: unknown; description?: string; processingAfterMs?: number }[] };
   const operation = declaration.operations[index];
   const query = jsonSchemaOf(operation?.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
   const path = service.operations[index]?.path ?? '';
@@ -237,7 +237,7 @@ function serviceOperation(
       ...Object.entries(query.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: (query.required ?? []).includes(name), schema })),
     ],
     ...(operation?.body === undefined ? {} : { requestBody: { required: true, content: json(jsonSchemaOf(operation.body)) } }),
-    responses: { '200': ok({}), '204': { description: 'Success, nothing returned.' }, ...errors('413', '415') },
+    responses: { ...processing(operation?.processingAfterMs), '200': ok({}), '204': { description: 'Success, nothing returned.' }, ...errors('413', '415') },
   };
 }
 

@@ -51,3 +51,12 @@ export function seeOtherResult(collections: readonly string[]): Record<string, J
   if (collections.length === 0) return {};
   return { '303': redirect(`See Other: the job has finished and produced a resource (of ${collections.join(', ')}); Location and the link (rel "result") name it.`) };
 }
+
+/**
+ * An operation whose handler may run long: `102 Processing` interim responses before the final one,
+ * the first after `afterMs` (the operation's own), or the server's PROCESSING_AFTER_MS.
+ */
+export function processing(afterMs: number | undefined): Record<string, JsonSchema> {
+  const first = afterMs === undefined ? 'PROCESSING_AFTER_MS (default 1,000 ms)' : `${afterMs} ms`;
+  return { '102': { description: `Processing: an interim response, sent after ${first} of work and then every PROCESSING_INTERVAL_MS until the final response; no body.` } };
+}

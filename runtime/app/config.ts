@@ -26,6 +26,8 @@ export interface ServerConfig {
   readonly jwt: JwtOptions | undefined;
   /** Jobs run at once in this process per queue (JOB_WORKERS; 0 runs none here). Default: the queue's own. */
   readonly jobWorkers: number | undefined;
+  /** 102 Processing: after how long a running request gets the first, and how often the next (PROCESSING_AFTER_MS, PROCESSING_INTERVAL_MS). */
+  readonly processing: { readonly afterMs: number; readonly everyMs: number };
   /** Timeouts and the connection cap (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, MAX_CONNECTIONS...). */
   readonly connections: ConnectionSettings;
   /** The documentation address of each error code, `errors[].document` (ERROR_DOCS_URL; none by default). */
@@ -71,6 +73,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
     limits: guarded(() => limitsFromEnvironment(env)),
     jwt: guarded(() => jwtOptionsFromEnvironment(env)),
     jobWorkers: env.JOB_WORKERS === undefined || env.JOB_WORKERS === '' ? undefined : integer(env, 'JOB_WORKERS', 0, 0, 64),
+    processing: { afterMs: integer(env, 'PROCESSING_AFTER_MS', 1000, 0, 3_600_000), everyMs: integer(env, 'PROCESSING_INTERVAL_MS', 1000, 10, 3_600_000) },
     connections: guarded(() => connectionSettingsFrom((name, fallback, min, max) => integer(env, name, fallback, min, max))),
     documentFor: errorDocuments(env.ERROR_DOCS_URL),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS, 0, 3_600_000),

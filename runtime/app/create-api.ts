@@ -7,7 +7,7 @@ import { rateLimit } from '../limits/index.ts';
 import { JobQueue } from '../jobs/index.ts';
 import { SqliteSettingsStore } from '../settings/index.ts';
 import type { PathFamily } from '../routing/index.ts';
-import { jsonBody, negotiateJson, supportedHttpVersion } from '../http/index.ts';
+import { jsonBody, negotiateJson, processingUpdates, supportedHttpVersion } from '../http/index.ts';
 import { checks, familyRouters, sequence } from '../routing/index.ts';
 import { RequestDrain } from '../server/drain.ts';
 import { openStore, type OpenedStore } from '../storage/index.ts';
@@ -131,6 +131,7 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
         presentationHeaders(),
         authenticate({ store: tokens, ...(config.jwt === undefined ? {} : { jwt: config.jwt }) }),
       ]),
+      processingUpdates(config.processing),
       familyRouters({ routes, before: { resource: guard('resource'), service: guard('service'), setting: guard('setting') } }),
     ]),
   );

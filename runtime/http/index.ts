@@ -6,3 +6,4 @@ export { stepMiddleware, type ResponseStep } from './response-step.ts';
 export { supportedHttpVersion } from './http-version.ts';
 export { answerWritten, preferencesOf, prefersMinimalReturn } from './prefer.ts';
 export { answerRedirect, type LinkBody } from './redirect.ts';
+export { processingUpdates, PROCESSING_AFTER_STATE, type ProcessingUpdatesOptions } from './processing.ts';
