@@ -5,6 +5,7 @@ import { collectionUri, expansionRequested, project, resourceUri, resultFields, 
 import type { Row, StoreReader, StoreTransaction } from '../storage/index.ts';
 import { assertMayCreateAt, createsOnPut } from './client-identifiers.ts';
 import { createResource } from './create-resource.ts';
+import { changeRow, deleteResource } from './change-resource.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
 import { keyFromPath, resourceNotFound } from './identifiers.ts';
 import { parseListQuery } from './list-query.ts';
@@ -13,9 +14,9 @@ import { setPagingHeaders } from './paging-headers.ts';
 import type { PreconditionCheck } from './preconditions.ts';
 import { representationNames, representRow } from './represent.ts';
 import type { ResourceContext } from './runtime-context.ts';
-import { prepareDelete, prepareStoredValues } from './write-checks.ts';
+import { prepareStoredValues } from './write-checks.ts';
 import { withDeprecation } from '../versions/index.ts';
-import { clearedFields, parseWriteInput, toStored, type WriteMode } from './write-input.ts';
+import { parseWriteInput, toStored, type WriteMode } from './write-input.ts';
 
 export type CollectionHandlers = Readonly<Record<OperationName, RouteHandler>>;
 
@@ -105,10 +106,7 @@ export function collectionHandlers(
       }
       if (current === undefined) throw resourceNotFound(model, key);
       preconditions?.(ctx, () => render(ctx, tx, current, fields));
-      const readOnly = { [identity]: current[identity], created_at: current.created_at };
-      const values = parseWriteInput(requestBody(ctx), version, { mode, readOnly, resource: model.name });
-      const stored = mode === 'replace' ? { ...clearedFields(model), ...toStored(version, values) } : toStored(version, values);
-      return tx.update(model.table, key, prepareStoredValues(tx, context, model, stored, key));
+      return changeRow(tx, context, model, version.name, current, requestBody(ctx), mode);
     });
     if (created) return answerCreated(ctx, row);
     ctx.state[lastModifiedKey] = String(row.updated_at);
@@ -116,14 +114,7 @@ export function collectionHandlers(
   };
 
   const remove: RouteHandler = (ctx, params) => {
-    const key = keyFromPath(model, params[identity]);
-    context.store.transaction((tx) => {
-      const current = tx.find(model.table, key);
-      if (current === undefined) throw resourceNotFound(model, key);
-      preconditions?.(ctx, () => render(ctx, tx, current, undefined));
-      prepareDelete(tx, context, model, key);
-      tx.remove(model.table, key);
-    });
+    deleteResource(context, model, keyFromPath(model, params[identity]), (tx, current) => preconditions?.(ctx, () => render(ctx, tx, current, undefined)));
     ctx.status = 204;
   };
 
