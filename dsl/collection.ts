@@ -4,6 +4,9 @@ import type { VersionDeclarations } from './versions.ts';
 /** The operations a collection can serve. */
 export type Operation = 'list' | 'read' | 'create' | 'replace' | 'update' | 'delete';
 
+/** The operations that can be declared asynchronous (202): the writes. */
+export type AsynchronousOperation = 'create' | 'replace' | 'update' | 'delete';
+
 export interface CollectionDeclaration<
   Name extends string = string,
   F extends Fields = Fields,
@@ -24,6 +27,12 @@ export interface CollectionDeclaration<
    * assign identifiers (lint: put-create-identifier).
    */
   readonly createOnPut?: boolean;
+  /**
+   * Operations done in the background: the request is checked at once (400, 404, 412), then queued
+   * as a job in the named job queue and answered 202 with Location of the job. GET of the job tells
+   * its state, and 303 to the resource once a create, replace or update has succeeded.
+   */
+  readonly asynchronous?: { readonly queue: string; readonly operations: readonly AsynchronousOperation[] };
   /** The stored fields (the identifier and created_at are added by the server). */
   readonly fields: F;
   /** Every version this collection is served under, each with its representation. */

@@ -61,6 +61,7 @@ function collectionLiteral(collection: ResolvedCollection): Record<string, unkno
     singular: collection.singular,
     identifier: collection.identifier,
     createOnPut: collection.createOnPut,
+    asynchronous: collection.asynchronous,
     fields: storedFields,
     versions: versionsLiteral(collection),
     operations: collection.operations,

@@ -24,6 +24,7 @@ export const RULES: readonly RuleInfo[] = [
   { id: 'put-create-identifier', severity: 'error', summary: 'PUT creates only where clients assign identifiers, and POST does not create there' },
   { id: 'moved-path', severity: 'error', summary: 'a former path (movedFrom) is not served now and redirects to one place' },
   { id: 'job-produces', severity: 'error', summary: 'a job type produces a declared collection' },
+  { id: 'asynchronous-queue', severity: 'error', summary: 'asynchronous operations are served and queued on a declared job queue of every version' },
 ];
 
 export const severityOf = (id: string): Severity => RULES.find((rule) => rule.id === id)?.severity ?? 'error';

@@ -102,6 +102,7 @@ function resolveCollection(source: string, declaration: CollectionDeclaration): 
       assignedBy: declaration.identifier?.assignedBy ?? DEFAULTS.identifierAssignedBy,
     },
     createOnPut: declaration.createOnPut ?? false,
+    asynchronous: declaration.asynchronous === undefined ? undefined : { queue: declaration.asynchronous.queue, operations: [...declaration.asynchronous.operations] },
     fields,
     versions: resolveVersions(declaration.versions, fields),
     operations,

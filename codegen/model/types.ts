@@ -47,6 +47,8 @@ export interface ResolvedCollection extends ResolvedBase {
   readonly identifier: { readonly name: string; readonly type: 'integer' | 'string'; readonly assignedBy: 'server' | 'client' };
   /** PUT to an unknown identifier creates (201). */
   readonly createOnPut: boolean;
+  /** Writes done as jobs of a queue (202). */
+  readonly asynchronous: { readonly queue: string; readonly operations: readonly ('create' | 'replace' | 'update' | 'delete')[] } | undefined;
   readonly fields: readonly ResolvedField[];
   readonly operations: Readonly<Record<ResolvedOperation, ResolvedOperationState>>;
   readonly paging: { readonly defaultLimit: number; readonly maxLimit: number };

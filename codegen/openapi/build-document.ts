@@ -3,7 +3,7 @@ import type { RouteDescriptor } from '../routes/index.ts';
 import { COMMON_ERRORS, CREATION_RESULT_SCHEMA, ERROR_SCHEMA, errorResponses, HEADERS, JOB_SCHEMA, OPEN_ROUTE_ERRORS, PARAMETERS, openSuccessHeaders, successHeaders } from './components.ts';
 import { readRepresentation, representationName, singularNames, writeRepresentation, type DeclarationOf } from './representation-schemas.ts';
 import { jsonSchemaOf, type JsonSchema } from './schema-of.ts';
-import { createdByPut, LINK_SCHEMA, minimalReturn, movedPermanently, processing, seeOtherResult } from './statuses.ts';
+import { acceptedAsJob, createdByPut, LINK_SCHEMA, minimalReturn, movedPermanently, processing, seeOtherResult } from './statuses.ts';
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
@@ -48,7 +48,7 @@ export function buildOpenApiDocument(model: ResolvedModel, routes: readonly Rout
   for (const route of routes.filter((candidate) => candidate.version === version)) {
     const path = route.path.replace(/:([a-z0-9_]+)/g, '{$1}');
     paths[path] ??= {};
-    const operation = operationOf(route, model, version, declarationOf);
+    const operation = queuedIfAsynchronous(model, route, operationOf(route, model, version, declarationOf));
     paths[path][route.method.toLowerCase()] = isDeprecated(model, route) || route.handler.kind === 'moved' ? { ...operation, deprecated: true } : operation;
   }
 
@@ -70,6 +70,16 @@ export function buildOpenApiDocument(model: ResolvedModel, routes: readonly Rout
       responses: errorResponses(),
     },
   };
+}
+
+/** An operation the collection declares asynchronous answers 202 with the job instead of its 2xx. */
+function queuedIfAsynchronous(model: ResolvedModel, route: RouteDescriptor, operation: Operation): Operation {
+  if (route.handler.kind !== 'collection') return operation;
+  const operationName = route.handler.operation;
+  const collection = model.collections.find((candidate) => candidate.name === route.declaration);
+  if (!collection?.asynchronous?.operations.some((name) => name === operationName)) return operation;
+  const kept = Object.entries(operation.responses).filter(([status]) => !status.startsWith('2'));
+  return { ...operation, responses: { ...acceptedAsJob(), ...Object.fromEntries(kept) } };
 }
 
 /** Whether the declaration serving a route marks this route's version deprecated. */
@@ -220,7 +230,8 @@ function serviceOperation(
       };
     }
     if (index === 1) {
-      const produced = [...new Set(Object.values(service.jobProduces))].sort();
+      const queuedHere = model.collections.filter((collection) => collection.asynchronous?.queue === service.name && collection.asynchronous.operations.some((name) => name !== 'delete'));
+      const produced = [...new Set([...Object.values(service.jobProduces), ...queuedHere.map((collection) => collection.name)])].sort();
       return { summary: 'The state of one job', parameters: [...READ_HEADERS, ...CONDITIONAL, ...jobId], responses: { '200': ok(ref('schemas', 'Job'), 'ETag', 'E-Tag'), ...seeOtherResult(produced), '304': notModified, ...errors('404') } };
     }
     return { summary: 'Remove a queued or finished job', parameters: [ref('parameters', 'UserAgent'), ...jobId], responses: { '204': { description: 'Removed.', headers: successHeaders() }, ...errors('404', '423') } };

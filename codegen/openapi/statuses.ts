@@ -60,3 +60,14 @@ export function processing(afterMs: number | undefined): Record<string, JsonSche
   const first = afterMs === undefined ? 'PROCESSING_AFTER_MS (default 1,000 ms)' : `${afterMs} ms`;
   return { '102': { description: `Processing: an interim response, sent after ${first} of work and then every PROCESSING_INTERVAL_MS until the final response; no body.` } };
 }
+
+/** An asynchronous write: 202, Location of the job, and the job's state. */
+export function acceptedAsJob(): Record<string, JsonSchema> {
+  return {
+    '202': {
+      description: 'Accepted: checked, and queued as a job; Location names the job, whose GET tells its state (303 to the resource once a create, replace or update has succeeded).',
+      headers: successHeaders('Location'),
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Job' } } },
+    },
+  };
+}

@@ -4,7 +4,7 @@ import { conventionalResponse, presentationHeaders, presentationOf, serializeJso
 import type { PreconditionCheck } from '../resources/index.ts';
 import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent, SqliteTokenStore } from '../auth/index.ts';
 import { rateLimit } from '../limits/index.ts';
-import { JobQueue } from '../jobs/index.ts';
+import { JobQueue, operationJobTypes } from '../jobs/index.ts';
 import { SqliteSettingsStore } from '../settings/index.ts';
 import type { PathFamily } from '../routing/index.ts';
 import { jsonBody, negotiateJson, processingUpdates, supportedHttpVersion } from '../http/index.ts';
@@ -66,7 +66,11 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
       new JobQueue<ServiceTools>({
         db,
         name: spec.name,
-        types: spec.jobs,
+        // The queue's declared job types, and those of the asynchronous operations queued on it.
+        types: {
+          ...spec.jobs,
+          ...Object.assign({}, ...Object.values(api.catalog.collections).filter((model) => model.asynchronous?.queue === spec.name).map((model) => operationJobTypes<ServiceTools>(resourceContext, model))),
+        },
         tools,
         concurrency: config.jobWorkers ?? spec.concurrency ?? 2,
         ...(metrics === undefined ? {} : { onFinished: ({ type, outcome }) => metrics.jobsFinished.inc({ queue: spec.name, type, outcome }) }),
@@ -75,7 +79,7 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
   metrics?.watchQueues(queues);
   const context: ApiContext = {
     ...resourceContext,
-    handlerOptions: { preconditions: ifMatchPrecondition },
+    handlerOptions: { preconditions: ifMatchPrecondition, queues: new Map(queues.map((queue) => [queue.name, queue])) },
     versions: api.versions,
     tools,
     services: {

@@ -1,3 +1,4 @@
 export { JobQueue, type JobQueueOptions, type JobTypeDefinition } from './job-queue.ts';
 export { jobRepresentation, type Job, type JobState } from './job.ts';
 export { SqliteJobTable } from './sqlite-job-table.ts';
+export { operationJobType, operationJobTypes } from './operation-jobs.ts';

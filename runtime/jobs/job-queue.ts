@@ -9,6 +9,8 @@ export interface JobTypeDefinition<Tools> {
   readonly payload: ZodObject;
   /** The collection a job of this type creates a resource of; its run() answers `{ identity }`. */
   readonly produces?: string;
+  /** Queued only by the server itself (an asynchronous operation), never through the queue's PUT. */
+  readonly internal?: boolean;
   readonly run: (payload: any, tools: Tools) => unknown;
 }
 
@@ -67,15 +69,27 @@ export class JobQueue<Tools = unknown> {
       throw badRequest('invalid_body', 'a job is a JSON object with a type', { resource: this.#options.name });
     }
     const { type, ...payload } = body as Record<string, unknown>;
-    const declared = Object.keys(this.#options.types).sort();
+    const declared = Object.keys(this.#options.types).filter((name) => this.#options.types[name]?.internal !== true).sort();
     if (type === undefined) throw badRequest('missing_field', `type is required: one of ${declared.join(', ')}`, { field: 'type', resource: this.#options.name });
-    const definition = typeof type === 'string' && Object.hasOwn(this.#options.types, type) ? this.#options.types[type] : undefined;
+    const found = typeof type === 'string' && Object.hasOwn(this.#options.types, type) ? this.#options.types[type] : undefined;
+    const definition = found?.internal === true ? undefined : found;
     if (definition === undefined) {
       throw badRequest('unknown_job_type', `"${String(type)}" is not a declared job type: one of ${declared.join(', ')}`, { field: 'type', resource: this.#options.name });
     }
     const parsed = definition.payload.safeParse(payload);
     if (!parsed.success) throw invalidInput(zodProblems(parsed.error, this.#options.name));
-    const job = this.#table.insert(this.#options.name, type as string, parsed.data as Record<string, unknown>);
+    return this.#queue(type as string, parsed.data as Record<string, unknown>);
+  }
+
+  /** Queues a job of any type, internal ones included, with a payload the server built itself. */
+  enqueueInternal(type: string, payload: Record<string, unknown>): Job {
+    const definition = Object.hasOwn(this.#options.types, type) ? this.#options.types[type] : undefined;
+    if (definition === undefined) throw new Error(`job type ${type} is not declared in ${this.#options.name}`);
+    return this.#queue(type, definition.payload.parse(payload) as Record<string, unknown>);
+  }
+
+  #queue(type: string, payload: Record<string, unknown>): Job {
+    const job = this.#table.insert(this.#options.name, type, payload);
     this.#wake();
     return job;
   }

@@ -1,7 +1,8 @@
 import type { Context } from 'koa';
 import { notImplemented } from '../errors/index.ts';
 import { answerWritten, requestBody, setJsonBody } from '../http/index.ts';
-import { collectionUri, expansionRequested, project, resourceUri, resultFields, stripNulls } from '../representation/index.ts';
+import { collectionUri, expansionRequested, jobUri, project, resourceUri, resultFields, stripNulls } from '../representation/index.ts';
+import { operationJobType } from './operation-job-type.ts';
 import type { Row, StoreReader, StoreTransaction } from '../storage/index.ts';
 import { assertMayCreateAt, createsOnPut } from './client-identifiers.ts';
 import { createResource } from './create-resource.ts';
@@ -20,7 +21,15 @@ import { parseWriteInput, toStored, type WriteMode } from './write-input.ts';
 
 export type CollectionHandlers = Readonly<Record<OperationName, RouteHandler>>;
 
+/** A job queue as an asynchronous operation uses it (runtime/jobs' JobQueue). */
+export interface OperationQueue {
+  enqueueInternal(type: string, payload: Record<string, unknown>): { readonly job_id: string | number };
+  representation(job: never, uri: string): Record<string, unknown>;
+}
+
 export interface CollectionHandlerOptions {
+  /** The job queues by name, for operations the collection declares asynchronous. */
+  readonly queues?: ReadonlyMap<string, OperationQueue>;
   /** If-Match and friends, checked in the write's transaction. Default: none. */
   readonly preconditions?: PreconditionCheck;
   /** Key under ctx.state where a read leaves the resource's last change, for Last-Modified. */
@@ -36,7 +45,7 @@ export function collectionHandlers(
   context: ResourceContext,
   model: CollectionModel,
   versionName: string,
-  { preconditions, lastModifiedKey = 'lastModified' }: CollectionHandlerOptions = {},
+  { preconditions, lastModifiedKey = 'lastModified', queues }: CollectionHandlerOptions = {},
 ): CollectionHandlers {
   const version = model.versions[versionName];
   if (version === undefined) throw new Error(`${model.name} has no version ${versionName}`);
@@ -118,6 +127,31 @@ export function collectionHandlers(
     ctx.status = 204;
   };
 
+  /**
+   * An asynchronous write: checked now as the synchronous one would be (400, 404, 412), carried out
+   * by a job; 202 with Location of the job and its state.
+   */
+  const queued = (operation: 'create' | 'replace' | 'update' | 'delete', queueName: string): RouteHandler => (ctx, params) => {
+    const queue = queues?.get(queueName);
+    if (queue === undefined) throw new Error(`${model.name}: job queue ${queueName} is not running`);
+    const body = operation === 'delete' ? undefined : requestBody(ctx);
+    let key: string | number | undefined;
+    if (operation === 'create') {
+      parseWriteInput(body, version, { mode: 'create', readOnly: { [identity]: undefined, created_at: undefined }, resource: model.name });
+    } else {
+      key = keyFromPath(model, params[identity]);
+      const current = context.store.find(model.table, key);
+      if (current === undefined) throw resourceNotFound(model, key);
+      preconditions?.(ctx, () => render(ctx, context.store, current, undefined));
+      if (operation !== 'delete') parseWriteInput(body, version, { mode: operation, readOnly: { [identity]: key, created_at: current.created_at }, resource: model.name });
+    }
+    const job = queue.enqueueInternal(operationJobType(model.name, operation), { version: version.name, ...(key === undefined ? {} : { key }), ...(body === undefined ? {} : { body }) });
+    const uri = jobUri(context.baseUrl, version.name, queueName, job.job_id);
+    ctx.status = 202;
+    ctx.set('Location', uri);
+    setJsonBody(ctx, queue.representation(job as never, uri));
+  };
+
   const handlers: Record<OperationName, RouteHandler> = {
     list,
     read,
@@ -126,6 +160,7 @@ export function collectionHandlers(
     update: write('update'),
     delete: remove,
   };
+  for (const operation of model.asynchronous?.operations ?? []) handlers[operation] = queued(operation, model.asynchronous!.queue);
   for (const operation of Object.keys(handlers) as OperationName[]) {
     if (model.operations[operation] === 'not-implemented') handlers[operation] = notImplementedHandler(model, operation);
     handlers[operation] = withDeprecation(handlers[operation], version.deprecated, version.name, context.baseUrl);

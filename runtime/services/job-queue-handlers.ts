@@ -1,5 +1,7 @@
 import { answerRedirect, requestBody, setJsonBody } from '../http/index.ts';
-import { resourceUri } from '../representation/index.ts';
+import { jobUri, resourceUri } from '../representation/index.ts';
+
+export { jobUri };
 import type { RouteHandler } from '../routing/index.ts';
 import type { ApiContext } from '../app/api-definition.ts';
 import { notFound } from '../errors/index.ts';
@@ -13,10 +15,6 @@ export interface JobQueuePort {
   producedResource(job: never): { readonly collection: string; readonly identity: string | number } | undefined;
 }
 
-/** The URI of one job: {base}/services/{version}/{queue}/{job_id}. */
-export function jobUri(baseUrl: string, version: string, queue: string, id: unknown): string {
-  return `${baseUrl}/services/${version}/${queue}/${encodeURIComponent(String(id))}`;
-}
 
 /**
  * PUT /services/{v}/{queue} → 202 with Location and {job_id, state, uri}; GET /{job_id} → 200 job,

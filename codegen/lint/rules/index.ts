@@ -4,7 +4,7 @@ import { aggregateParent, propertyNameCase, unknownReference, versionNames } fro
 import { publishedShapes } from './published-rules.ts';
 import { putCreateIdentifier } from './identifier-rules.ts';
 import { movedPath } from './moved-rules.ts';
-import { jobProduces } from './job-rules.ts';
+import { asynchronousQueue, jobProduces } from './job-rules.ts';
 
 /** Every rule the linter runs, in the order of the registry. */
 export const ALL_RULES: readonly Rule[] = [
@@ -20,6 +20,7 @@ export const ALL_RULES: readonly Rule[] = [
   putCreateIdentifier,
   movedPath,
   jobProduces,
+  asynchronousQueue,
 ];
 
 export type { Rule, RuleInput } from './context.ts';

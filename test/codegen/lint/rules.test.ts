@@ -335,6 +335,22 @@ export default jobQueue({
       ],
     },
   ],
+  [
+    'asynchronous-queue: an undeclared queue',
+    {
+      given: { 'orders.ts': orders.replace("  versions: { v1: {} },", "  asynchronous: { queue: 'queued/jobs', operations: ['create'] },\n  versions: { v1: {} },") },
+      want: [
+        {
+          rule: 'asynchronous-queue',
+          severity: 'error',
+          message: 'collection "orders" queues its asynchronous operations on "queued/jobs", which is not a declared job queue: name one of none (declare a jobQueue)',
+          file: 'definitions/orders.ts',
+          line: 5,
+          column: 19,
+        },
+      ],
+    },
+  ],
 ];
 
 describe('lint rules', () => {
