@@ -15,6 +15,7 @@ export default service({
       description: 'Answers {"waited_ms": ms} after ms milliseconds (0 to 5,000); 102 Processing after 500 ms.',
       query: z.object({ ms: z.coerce.number().int().min(0).max(5_000) }).strict(),
       processingAfterMs: 500,
+      successes: [200],
       handle: async ({ query }: { query: { ms: number } }) => {
         await new Promise((resolve) => setTimeout(resolve, query.ms));
         return { body: { waited_ms: query.ms } };

@@ -12,6 +12,7 @@ export {
   type CustomServiceDeclaration,
   type JobQueueDeclaration,
   type JobType,
+  type OpenApiInfo,
   type OpenApiServiceDeclaration,
   type HealthServiceDeclaration,
   type SearchServiceDeclaration,

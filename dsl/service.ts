@@ -33,6 +33,13 @@ export interface ServiceOperation {
    * the server's interval, until the answer (default: PROCESSING_AFTER_MS, 1000).
    */
   readonly processingAfterMs?: number;
+  /**
+   * The success statuses the handler answers, for the OpenAPI documents (default: 200 with a body
+   * and 204 without one, since a handler may answer either).
+   */
+  readonly successes?: readonly (200 | 201 | 202 | 204)[];
+  /** The OpenAPI operationId, what generated clients name the call. Default: method, service and path (`getTime`, `getTimeByZone`). */
+  readonly operationId?: string;
   readonly handle: (request: ServiceRequest<any, any>) => ServiceResponse | Promise<ServiceResponse>;
 }
 
@@ -75,9 +82,21 @@ export interface JobQueueDeclaration<Name extends string = string> extends Servi
   readonly concurrency?: number;
 }
 
+/** What the OpenAPI documents say about the API as a whole (their `info`). */
+export interface OpenApiInfo {
+  /** Default `API`; the version is appended (`Orders API v1`). */
+  readonly title?: string;
+  /** Default: the declaration's doc comment. */
+  readonly description?: string;
+  readonly contact?: { readonly name?: string; readonly url?: string; readonly email?: string };
+  /** An SPDX `identifier` (`MIT`) or a `url` to the licence text. */
+  readonly license?: { readonly name: string; readonly identifier?: string; readonly url?: string };
+}
+
 /** The OpenAPI document of each version, served as a service. */
 export interface OpenApiServiceDeclaration<Name extends string = string> extends ServiceBase<Name> {
   readonly handler: 'openapi';
+  readonly info?: OpenApiInfo;
 }
 
 /**

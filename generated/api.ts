@@ -27,5 +27,6 @@ export const api: ApiDefinition = {
   settings: [guiLangModel],
   jobQueues: [queuedJobsDefinition],
   openApi: { v1: openApiV1, v2: openApiV2 },
+  openApiService: 'openapi',
   routes: (context) => [...resourceRoutes(context), ...serviceRoutes(context), ...settingRoutes(context)],
 };

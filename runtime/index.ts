@@ -19,3 +19,4 @@ export * from './limits/index.ts';
 export * from './jobs/index.ts';
 export * from './settings/index.ts';
 export * from './versions/index.ts';
+export * from './docs/index.ts';

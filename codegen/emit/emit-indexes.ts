@@ -106,6 +106,7 @@ function apiModule(builder: SourceFileBuilder, model: ResolvedModel): GeneratedF
             `  settings: [${model.settings.map((s) => modelConstOf(s.name)).join(', ')}],`,
             `  jobQueues: [${jobQueues.map((service) => `${modelConstOf(service.name).replace(/Model$/, '')}Definition`).join(', ')}],`,
             `  openApi: { ${model.versions.map((version) => `${version}: openApi${version.toUpperCase()}`).join(', ')} },`,
+            ...model.services.filter((service) => service.handler === 'openapi').slice(0, 1).map((service) => `  openApiService: ${printLiteral(service.name)},`),
             '  routes: (context) => [...resourceRoutes(context), ...serviceRoutes(context), ...settingRoutes(context)],',
             '}',
           ].join('\n'),

@@ -3,6 +3,7 @@ import type { ResolvedModel } from '../model/index.ts';
 import { buildOpenApiDocument } from '../openapi/index.ts';
 import type { RouteDescriptor } from '../routes/index.ts';
 import type { GeneratedFile } from './source-file.ts';
+import type { VersionDocument } from './emit-client.ts';
 
 export const openApiFileOf = (version: string) => `generated/openapi/${version}.json`;
 
@@ -10,10 +11,12 @@ export const openApiFileOf = (version: string) => `generated/openapi/${version}.
  * generated/openapi/{version}.json: one OpenAPI 3.1 document per version, served at the openapi
  * service and readable by any OpenAPI tool. JSON holds no comments: the stamp is in info.description.
  */
-export function emitOpenApi(model: ResolvedModel, routes: readonly RouteDescriptor[], definitions: readonly LoadedDefinition[]): GeneratedFile[] {
+export function emitOpenApi(documents: readonly VersionDocument[]): GeneratedFile[] {
+  return documents.map(({ version, document }) => ({ path: openApiFileOf(version), text: `${JSON.stringify(document, null, 2)}\n` }));
+}
+
+/** The document of every version, built once: the OpenAPI files and the typed client are both made from them. */
+export function openApiDocuments(model: ResolvedModel, routes: readonly RouteDescriptor[], definitions: readonly LoadedDefinition[]): VersionDocument[] {
   const bySource = new Map(definitions.map((definition) => [definition.file, definition.declaration]));
-  return model.versions.map((version) => ({
-    path: openApiFileOf(version),
-    text: `${JSON.stringify(buildOpenApiDocument(model, routes, version, (source) => bySource.get(source)), null, 2)}\n`,
-  }));
+  return model.versions.map((version) => ({ version, document: buildOpenApiDocument(model, routes, version, (source) => bySource.get(source)) }));
 }

@@ -26,7 +26,8 @@ export function projectDependencies(toolkitVersion: string): { dependencies: Rec
   const toolkit = `^${toolkitVersion}`;
   return {
     // What the server needs at run time: a production install (`npm ci --omit=dev`) has no ts-morph.
-    dependencies: { '@convapi/runtime': toolkit, '@convapi/dsl': toolkit, koa: '^3.0.0', zod: '^4.0.0' },
+    // openapi-fetch: the calls of the typed client generated/client/index.ts (its types come from the documents).
+    dependencies: { '@convapi/runtime': toolkit, '@convapi/dsl': toolkit, koa: '^3.0.0', 'openapi-fetch': '^0.17.0', zod: '^4.0.0' },
     devDependencies: { '@convapi/cli': toolkit, '@types/node': '^24.0.0', node: NODE_PIN, typescript: TYPESCRIPT_RANGE },
   };
 }

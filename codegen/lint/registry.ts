@@ -17,6 +17,7 @@ export const RULES: readonly RuleInfo[] = [
   { id: 'property-name-case', severity: 'error', summary: 'property names are lowercase snake_case' },
   { id: 'unknown-reference', severity: 'error', summary: 'references name a declared collection' },
   { id: 'duplicate-path', severity: 'error', summary: 'no two declarations serve the same method and path' },
+  { id: 'reserved-path', severity: 'error', summary: 'no service is named docs where the server serves the docs pages' },
   { id: 'version-name', severity: 'error', summary: 'versions are named v1, v2, ...' },
   { id: 'no-versions', severity: 'error', summary: 'every declaration is served under at least one version' },
   { id: 'published-shape-changed', severity: 'error', summary: 'a published version keeps its shape; a change is a new version' },

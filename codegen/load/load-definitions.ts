@@ -1,8 +1,9 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AggregateDeclaration, CollectionDeclaration } from '@convapi/dsl';
 import type { ServiceDeclaration, SettingDeclaration } from '@convapi/dsl';
+import { defaultExportDocComment } from './doc-comment.ts';
 
 export type Declaration = CollectionDeclaration | AggregateDeclaration | ServiceDeclaration | SettingDeclaration;
 
@@ -12,6 +13,8 @@ export interface LoadedDefinition {
   readonly file: string;
   readonly absolutePath: string;
   readonly declaration: Declaration;
+  /** The doc comment above `export default`, if any: the declaration's description unless it sets one. */
+  readonly docComment?: string;
 }
 
 export class DefinitionLoadError extends Error {
@@ -52,7 +55,8 @@ export async function loadDefinitions(root: string): Promise<LoadedDefinition[]>
         'must export default one declaration made with collection(), aggregate(), service() or setting()',
       );
     }
-    loaded.push({ file, absolutePath, declaration: declaration as Declaration });
+    const docComment = defaultExportDocComment(absolutePath, readFileSync(absolutePath, 'utf8'));
+    loaded.push({ file, absolutePath, declaration: declaration as Declaration, ...(docComment === undefined ? {} : { docComment }) });
   }
   return loaded;
 }

@@ -22,7 +22,9 @@ export function resolveModel(definitions: readonly LoadedDefinition[]): Resolved
   const aggregates: ResolvedAggregate[] = [];
   const services: ResolvedService[] = [];
   const settings: ResolvedSetting[] = [];
-  for (const { file, declaration } of definitions) {
+  for (const { file, declaration: declared, docComment } of definitions) {
+    // A declaration's own description wins; otherwise the doc comment written above it.
+    const declaration = declared.description === undefined && docComment !== undefined ? { ...declared, description: docComment } : declared;
     if (declaration.kind === 'collection') collections.push(resolveCollection(file, declaration));
     else if (declaration.kind === 'aggregate') aggregates.push(resolveAggregate(file, declaration));
     else if (declaration.kind === 'service') services.push(resolveService(file, declaration));

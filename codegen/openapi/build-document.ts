@@ -1,85 +1,107 @@
-import { defaultIdentifierName, type ResolvedModel, type ResolvedService } from '../model/index.ts';
+import type { ResolvedModel } from '../model/index.ts';
 import type { RouteDescriptor } from '../routes/index.ts';
-import { COMMON_ERRORS, CREATION_RESULT_SCHEMA, ERROR_SCHEMA, errorResponses, HEADERS, JOB_SCHEMA, OPEN_ROUTE_ERRORS, PARAMETERS, openSuccessHeaders, successHeaders } from './components.ts';
+import { CREATION_RESULT_SCHEMA, ERROR_ENTRY_SCHEMA, ERROR_SCHEMA, HEADERS, JOB_SCHEMA, PARAMETERS } from './components.ts';
+import { DEFAULT_SERVER, documentInfo } from './info.ts';
+import { jobBodySchemas } from './job-schemas.ts';
+import type { OperationSpec } from './operation-spec.ts';
 import { readRepresentation, representationName, singularNames, writeRepresentation, type DeclarationOf } from './representation-schemas.ts';
-import { jsonSchemaOf, type JsonSchema } from './schema-of.ts';
-import { acceptedAsJob, createdByPut, LINK_SCHEMA, minimalReturn, movedPermanently, processing, seeOtherResult } from './statuses.ts';
-
-const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
-const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
-
-interface Operation {
-  summary: string;
-  deprecated?: boolean;
-  /** `[]` for an open route: no credential. */
-  security?: JsonSchema[];
-  parameters: JsonSchema[];
-  requestBody?: JsonSchema;
-  responses: Record<string, JsonSchema>;
-}
+import { aggregateOperation, collectionOperation, identifierParameters, settingOperation } from './resource-operations.ts';
+import { errorResponses } from './responses.ts';
+import type { JsonSchema } from './schema-of.ts';
+import { serviceOperation } from './service-operations.ts';
+import { LINK_SCHEMA, movedOperation } from './statuses.ts';
+import { writeHeadOperation, writeOperation, writeOptionsOperation } from './write-operation.ts';
 
 /**
  * One OpenAPI 3.1 document for one version, built from the same resolved model and route list the
- * server is generated from: every path of the three families with its parameters, schemas (zod 4's
- * JSON Schema), headers and every status it can answer with the one error body.
+ * server is generated from: every path of the three families with every method the server answers
+ * on it (HEAD and OPTIONS included), every status each operation can answer and only those, the
+ * headers really sent, named component schemas (zod 4's JSON Schema for fields), a stable
+ * operationId, a tag per declaration and descriptions from the definitions.
  */
 export function buildOpenApiDocument(model: ResolvedModel, routes: readonly RouteDescriptor[], version: string, declarationOf: DeclarationOf): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  const tags = new Map<string, string>();
+  const byPath = new Map<string, { route: RouteDescriptor; spec: OperationSpec }[]>();
+  for (const route of routes.filter((candidate) => candidate.version === version)) {
+    const path = route.path.replace(/:([a-z0-9_]+)/g, '{$1}');
+    const spec = operationOf(route, model, version, declarationOf);
+    byPath.set(path, [...(byPath.get(path) ?? []), { route, spec }]);
+    tags.set(spec.tag, descriptionOf(model, route));
+  }
+  for (const [path, operations] of byPath) {
+    const item: Record<string, JsonSchema> = {};
+    for (const { route, spec } of operations) {
+      const deprecated = isDeprecated(model, route);
+      item[route.method.toLowerCase()] = writeOperation(spec, deprecated);
+      if (route.method === 'GET') item.head = writeHeadOperation(spec, deprecated);
+    }
+    const first = operations[0]!;
+    item.options = writeOptionsOperation(path, first.spec.tag, operations.map(({ route }) => route.method), isDeprecated(model, first.route));
+    paths[path] = item;
+  }
+
+  const document = {
+    openapi: '3.1.0',
+    info: documentInfo(model, version, declarationOf),
+    servers: [DEFAULT_SERVER],
+    security: [{ bearer: [] }],
+    tags: [...tags].sort(([a], [b]) => a.localeCompare(b)).map(([name, description]) => ({ name, description })),
+    paths,
+    components: {
+      schemas: schemasOf(model, version, declarationOf),
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <ACCESS_TOKEN>, issued by `npm run -s token -- issue`; never in the URL.' } },
+      parameters: { ...PARAMETERS, ...identifierParameters(model) },
+      headers: HEADERS,
+      responses: {} as Record<string, JsonSchema>,
+    },
+  };
+  return withUsedComponents(document);
+}
+
+function operationOf(route: RouteDescriptor, model: ResolvedModel, version: string, declarationOf: DeclarationOf): OperationSpec {
+  switch (route.handler.kind) {
+    case 'collection':
+      return collectionOperation(route as RouteDescriptor & { handler: { kind: 'collection' } }, model, version);
+    case 'aggregate':
+      return aggregateOperation(route as RouteDescriptor & { handler: { kind: 'aggregate' } }, model, version);
+    case 'setting':
+      return settingOperation(route as RouteDescriptor & { handler: { kind: 'setting' } }, model, version);
+    case 'service':
+      return serviceOperation(route as RouteDescriptor & { handler: { kind: 'service' } }, model, version, declarationOf);
+    case 'moved':
+      return movedOperation(route as RouteDescriptor & { handler: { kind: 'moved' } });
+  }
+}
+
+/** Every named schema of this version: the error body, the creation result, jobs, and each representation. */
+function schemasOf(model: ResolvedModel, version: string, declarationOf: DeclarationOf): Record<string, JsonSchema> {
   const names = singularNames(model.collections);
-  const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA, CreationResult: CREATION_RESULT_SCHEMA, Job: JOB_SCHEMA, Link: LINK_SCHEMA };
+  const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA, ErrorEntry: ERROR_ENTRY_SCHEMA, CreationResult: CREATION_RESULT_SCHEMA, Job: JOB_SCHEMA, Link: LINK_SCHEMA, ...jobBodySchemas(model, version, declarationOf) };
   for (const collection of model.collections) {
     const found = collection.versions.find((candidate) => candidate.name === version);
     if (found === undefined) continue;
     const declaration = declarationOf(collection.source);
     const name = representationName(collection.singular, version);
-    schemas[name] = readRepresentation(found.fields, declaration, found, names, collection.identifier);
-    schemas[`${name}Write`] = writeRepresentation(found.fields, declaration, 'complete');
-    schemas[`${name}Patch`] = writeRepresentation(found.fields, declaration, 'partial');
+    schemas[name] = readRepresentation(found.fields, declaration, found, names, collection.identifier, collection.description);
+    schemas[`${name}Write`] = writeRepresentation(found.fields, declaration, 'complete', names);
+    schemas[`${name}Patch`] = writeRepresentation(found.fields, declaration, 'partial', names);
   }
   for (const declaration of [...model.aggregates, ...model.settings]) {
     const found = declaration.versions.find((candidate) => candidate.name === version);
     if (found === undefined) continue;
     const source = declarationOf(declaration.source);
     const name = representationName(declaration.name, version);
-    schemas[name] = readRepresentation(found.fields, source, found, names);
-    schemas[`${name}Write`] = writeRepresentation(found.fields, source, 'complete');
+    schemas[name] = readRepresentation(found.fields, source, found, names, undefined, declaration.description);
+    schemas[`${name}Write`] = writeRepresentation(found.fields, source, 'complete', names);
   }
-
-  const paths: Record<string, Record<string, Operation>> = {};
-  for (const route of routes.filter((candidate) => candidate.version === version)) {
-    const path = route.path.replace(/:([a-z0-9_]+)/g, '{$1}');
-    paths[path] ??= {};
-    const operation = queuedIfAsynchronous(model, route, operationOf(route, model, version, declarationOf));
-    paths[path][route.method.toLowerCase()] = isDeprecated(model, route) || route.handler.kind === 'moved' ? { ...operation, deprecated: true } : operation;
-  }
-
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: `API ${version}`,
-      version,
-      description: 'Generated by codegen (npm run generate) from definitions/. Do not edit: change the definitions and regenerate.',
-    },
-    servers: [{ url: '/' }],
-    security: [{ bearer: [] }],
-    paths,
-    components: {
-      schemas,
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <ACCESS_TOKEN>; never in the URL.' } },
-      parameters: PARAMETERS,
-      headers: HEADERS,
-      responses: errorResponses(),
-    },
-  };
+  return schemas;
 }
 
-/** An operation the collection declares asynchronous answers 202 with the job instead of its 2xx. */
-function queuedIfAsynchronous(model: ResolvedModel, route: RouteDescriptor, operation: Operation): Operation {
-  if (route.handler.kind !== 'collection') return operation;
-  const operationName = route.handler.operation;
-  const collection = model.collections.find((candidate) => candidate.name === route.declaration);
-  if (!collection?.asynchronous?.operations.some((name) => name === operationName)) return operation;
-  const kept = Object.entries(operation.responses).filter(([status]) => !status.startsWith('2'));
-  return { ...operation, responses: { ...acceptedAsJob(), ...Object.fromEntries(kept) } };
+/** The tag of a declaration says what the definition's doc comment (or `description`) says. */
+function descriptionOf(model: ResolvedModel, route: RouteDescriptor): string {
+  const declaration = [...model.collections, ...model.aggregates, ...model.services, ...model.settings].find((candidate) => candidate.name === route.declaration && candidate.source === route.source);
+  return declaration?.description ?? `The ${route.declaration} ${route.family === 'resource' ? 'resource' : route.family}.`;
 }
 
 /** Whether the declaration serving a route marks this route's version deprecated. */
@@ -89,184 +111,31 @@ function isDeprecated(model: ResolvedModel, route: RouteDescriptor): boolean {
   return declaration?.versions.find((version) => version.name === route.version)?.deprecated !== undefined;
 }
 
-function errors(...statuses: string[]): Record<string, JsonSchema> {
-  return Object.fromEntries([...new Set([...COMMON_ERRORS, ...statuses])].sort().map((status) => [status, ref('responses', `Error${status}`)]));
-}
-
-const READ_HEADERS = [ref('parameters', 'UserAgent'), ref('parameters', 'ResultFields'), ref('parameters', 'ExpansionFields'), ref('parameters', 'PrettyPrint')];
-const CONDITIONAL = [ref('parameters', 'IfNoneMatch'), ref('parameters', 'IfModifiedSince')];
-const WRITE_HEADERS = [ref('parameters', 'UserAgent'), ref('parameters', 'ResultFields'), ref('parameters', 'PrettyPrint'), ref('parameters', 'IfMatch'), ref('parameters', 'Prefer')];
-const pathParameter = (name: string, type: string) => ({ name, in: 'path', required: true, schema: { type } });
-
-function operationOf(route: RouteDescriptor, model: ResolvedModel, version: string, declarationOf: DeclarationOf): Operation {
-  const handler = route.handler;
-  const ok = (schema: JsonSchema, ...headers: string[]) => ({ description: 'Success.', headers: successHeaders(...headers), content: json(schema) });
-  const notModified = { description: 'Not Modified: the tag the client holds is current.', headers: { ETag: ref('headers', 'ETag'), 'E-Tag': ref('headers', 'E-Tag') } };
-
-  if (handler.kind === 'moved') {
-    const parameters = [...route.path.matchAll(/:([a-z0-9_]+)/g)].map((match) => pathParameter(match[1]!, 'string'));
-    return { summary: `Moved to ${handler.to}`, parameters: [ref('parameters', 'UserAgent'), ...parameters], responses: { ...movedPermanently(handler.to), ...errors() } };
-  }
-
-  if (handler.kind === 'collection') {
-    const collection = model.collections.find((candidate) => candidate.name === route.declaration)!;
-    const name = representationName(collection.singular, version);
-    const id = [pathParameter(collection.identifier.name, collection.identifier.type)];
-    switch (handler.operation) {
-      case 'list': {
-        const filters = collection.fields.filter((field) => field.filterable).map((field) => ({
-          name: field.name,
-          in: 'query',
-          description: `Only ${collection.name} whose ${field.name} equals this value.`,
-          schema: { type: field.kind === 'integer' ? 'integer' : field.kind === 'number' ? 'number' : field.kind === 'boolean' ? 'boolean' : 'string' },
-        }));
-        return {
-          summary: `List ${collection.name}`,
-          parameters: [...READ_HEADERS, ...CONDITIONAL, ref('parameters', 'Limit'), ref('parameters', 'Offset'), ...filters],
-          responses: { '200': ok({ type: 'array', items: ref('schemas', name) }, 'ETag', 'E-Tag', 'X-Total-Count', 'Link'), '304': notModified, ...errors('404') },
-        };
+/**
+ * Keeps only the shared responses, headers, parameters and schemas something refers to: a component
+ * nothing uses is noise to a reader and a warning to every linter.
+ */
+function withUsedComponents<T extends { paths: unknown; components: Record<string, Record<string, JsonSchema>> }>(document: T): T {
+  const all: Record<string, Record<string, JsonSchema>> = { ...document.components, responses: errorResponses() };
+  const used = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node !== null && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string' && !used.has(value)) {
+          used.add(value);
+          const [, , kind, name] = value.split('/');
+          visit(all[kind!]?.[name!]);
+        } else visit(value);
       }
-      case 'read':
-        return { summary: `Read one ${collection.singular}`, parameters: [...READ_HEADERS, ...CONDITIONAL, ...id], responses: { '200': ok(ref('schemas', name), 'ETag', 'E-Tag', 'Last-Modified'), '304': notModified, ...errors('404', '501') } };
-      case 'create':
-        return {
-          summary: `Create a ${collection.singular}`,
-          parameters: [ref('parameters', 'UserAgent'), ref('parameters', 'PrettyPrint')],
-          requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) },
-          responses: { '201': { description: 'Created.', headers: successHeaders('Location'), content: json(ref('schemas', 'CreationResult')) }, ...errors('404', '409', '413', '415', '422', '501') },
-        };
-      case 'replace':
-      case 'update':
-        return {
-          summary: `${handler.operation === 'replace' ? 'Replace' : 'Update part of'} a ${collection.singular}`,
-          parameters: [...WRITE_HEADERS, ...id],
-          requestBody: { required: true, content: json(ref('schemas', handler.operation === 'replace' ? `${name}Write` : `${name}Patch`)) },
-          responses: {
-            '200': ok(ref('schemas', name)),
-            ...(handler.operation === 'replace' && collection.createOnPut ? createdByPut() : {}),
-            ...minimalReturn(),
-            ...errors('404', '409', '412', '413', '415', '422', '501'),
-          },
-        };
-      case 'delete':
-        return { summary: `Delete a ${collection.singular}`, parameters: [ref('parameters', 'UserAgent'), ref('parameters', 'IfMatch'), ...id], responses: { '204': { description: 'Deleted.', headers: successHeaders() }, ...errors('404', '409', '412', '501') } };
     }
-  }
-
-  if (handler.kind === 'aggregate') {
-    const aggregate = model.aggregates.find((candidate) => candidate.name === route.declaration)!;
-    const parent = model.collections.find((candidate) => candidate.name === aggregate.parent);
-    const id = [pathParameter(parent?.identifier.name ?? defaultIdentifierName(aggregate.parent), parent?.identifier.type ?? 'integer')];
-    const name = representationName(aggregate.name, version);
-    return handler.operation === 'read'
-      ? { summary: `Read the ${aggregate.name} of a ${parent?.singular ?? aggregate.parent}`, parameters: [...READ_HEADERS, ...CONDITIONAL, ...id], responses: { '200': ok(ref('schemas', name), 'ETag', 'E-Tag', 'Last-Modified'), '304': notModified, ...errors('404') } }
-      : { summary: `Replace the ${aggregate.name} of a ${parent?.singular ?? aggregate.parent}`, parameters: [...WRITE_HEADERS, ...id], requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) }, responses: { '200': ok(ref('schemas', name)), ...minimalReturn(), ...errors('404', '412', '413', '415') } };
-  }
-
-  if (handler.kind === 'setting') {
-    const name = representationName(route.declaration, version);
-    return handler.operation === 'read'
-      ? { summary: `Read the caller's ${route.declaration}`, parameters: [...READ_HEADERS, ...CONDITIONAL], responses: { '200': ok(ref('schemas', name), 'ETag', 'E-Tag'), '304': notModified, ...errors() } }
-      : { summary: `Set the caller's ${route.declaration}`, parameters: WRITE_HEADERS, requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) }, responses: { '200': ok(ref('schemas', name)), ...minimalReturn(), ...errors('413', '415') } };
-  }
-
-  const service = model.services.find((candidate) => candidate.name === route.declaration)!;
-  return serviceOperation(service, handler.operation, model, version, declarationOf, ok, notModified);
-}
-
-function serviceOperation(
-  service: ResolvedService,
-  index: number,
-  model: ResolvedModel,
-  version: string,
-  declarationOf: DeclarationOf,
-  ok: (schema: JsonSchema, ...headers: string[]) => JsonSchema,
-  notModified: JsonSchema,
-): Operation {
-  if (service.handler === 'search') {
-    const searchable = model.collections.filter((collection) => collection.fields.some((field) => field.searchable) && collection.versions.some((v) => v.name === version));
-    return {
-      summary: 'Full-text search over one collection',
-      parameters: [
-        ...READ_HEADERS,
-        ...CONDITIONAL,
-        { name: 'q', in: 'query', required: true, description: 'Words to find (each a prefix).', schema: { type: 'string', minLength: 1 } },
-        { name: 'category', in: 'query', required: true, description: 'The collection to search.', schema: { type: 'string', enum: searchable.map((collection) => collection.name) } },
-        ref('parameters', 'Limit'),
-        ref('parameters', 'Offset'),
-      ],
-      responses: {
-        '200': ok({ type: 'array', items: { anyOf: searchable.map((collection) => ref('schemas', representationName(collection.singular, version))) } }, 'ETag', 'E-Tag', 'X-Total-Count', 'Link'),
-        '304': notModified,
-        ...errors(),
-      },
-    };
-  }
-  if (service.handler === 'health') return healthOperation(index === 0 ? 'live' : 'ready');
-  if (service.handler === 'openapi') {
-    return { summary: `This document (OpenAPI 3.1, ${version})`, parameters: [...READ_HEADERS, ...CONDITIONAL], responses: { '200': ok({ type: 'object' }, 'ETag', 'E-Tag'), '304': notModified, ...errors() } };
-  }
-  const jobId = [pathParameter('job_id', 'integer')];
-  if (service.handler === 'job-queue') {
-    const declaration = declarationOf(service.source) as { jobs: Record<string, { payload: unknown; description?: string }> };
-    const jobBodies = Object.entries(declaration.jobs)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([type, job]) => {
-        const payload = jsonSchemaOf(job.payload) as { properties?: Record<string, JsonSchema>; required?: string[] };
-        return {
-          type: 'object',
-          ...(job.description === undefined ? {} : { description: job.description }),
-          required: ['type', ...(payload.required ?? [])],
-          additionalProperties: false,
-          properties: { type: { const: type }, ...(payload.properties ?? {}) },
-        };
-      });
-    if (index === 0) {
-      return {
-        summary: 'Add a job to the queue',
-        parameters: [ref('parameters', 'UserAgent'), ref('parameters', 'PrettyPrint')],
-        requestBody: { required: true, content: json({ oneOf: jobBodies }) },
-        responses: { '202': { description: 'Accepted: the job is queued.', headers: successHeaders('Location'), content: json(ref('schemas', 'Job')) }, ...errors('413', '415') },
-      };
-    }
-    if (index === 1) {
-      const queuedHere = model.collections.filter((collection) => collection.asynchronous?.queue === service.name && collection.asynchronous.operations.some((name) => name !== 'delete'));
-      const produced = [...new Set([...Object.values(service.jobProduces), ...queuedHere.map((collection) => collection.name)])].sort();
-      return { summary: 'The state of one job', parameters: [...READ_HEADERS, ...CONDITIONAL, ...jobId], responses: { '200': ok(ref('schemas', 'Job'), 'ETag', 'E-Tag'), ...seeOtherResult(produced), '304': notModified, ...errors('404') } };
-    }
-    return { summary: 'Remove a queued or finished job', parameters: [ref('parameters', 'UserAgent'), ...jobId], responses: { '204': { description: 'Removed.', headers: successHeaders() }, ...errors('404', '423') } };
-  }
-  const declaration = declarationOf(service.source) as { operations: { query?: unknown; body?: unknown; description?: string; processingAfterMs?: number }[] };
-  const operation = declaration.operations[index];
-  const query = jsonSchemaOf(operation?.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
-  const path = service.operations[index]?.path ?? '';
-  return {
-    summary: operation?.description ?? `${service.name} service`,
-    parameters: [
-      ...READ_HEADERS,
-      ...(path.startsWith(':') ? [pathParameter(path.slice(1), 'string')] : []),
-      ...Object.entries(query.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: (query.required ?? []).includes(name), schema })),
-    ],
-    ...(operation?.body === undefined ? {} : { requestBody: { required: true, content: json(jsonSchemaOf(operation.body)) } }),
-    responses: { ...processing(operation?.processingAfterMs), '200': ok({}), '204': { description: 'Success, nothing returned.' }, ...errors('413', '415') },
   };
-}
-
-/** The health service's two operations: open (no credential, no call limit), 200 or 503. */
-function healthOperation(which: 'live' | 'ready'): Operation {
-  const body =
-    which === 'live'
-      ? { type: 'object', required: ['status'], properties: { status: { const: 'alive' } } }
-      : {
-          type: 'object',
-          required: ['status', 'checks'],
-          properties: { status: { const: 'ready' }, checks: { type: 'object', description: 'Each dependency checked (store; redis when used), all "ok".', additionalProperties: { const: 'ok' } } },
-        };
-  const statuses = Object.fromEntries(OPEN_ROUTE_ERRORS.map((status) => [status, ref('responses', `Error${status}`)]));
-  return {
-    summary: which === 'live' ? 'Liveness: 200 while the process serves requests' : 'Readiness: 200 when the store and every other dependency answer, 503 otherwise and during shutdown',
-    security: [],
-    parameters: [ref('parameters', 'UserAgent'), ref('parameters', 'PrettyPrint')],
-    responses: { '200': { description: which === 'live' ? 'Alive.' : 'Ready.', headers: openSuccessHeaders('ETag', 'E-Tag'), content: json(body) }, ...statuses },
-  };
+  visit(document.paths);
+  const components = Object.fromEntries(
+    Object.entries(all).map(([kind, entries]) => [
+      kind,
+      kind === 'securitySchemes' ? entries : Object.fromEntries(Object.entries(entries).filter(([name]) => used.has(`#/components/${kind}/${name}`))),
+    ]),
+  );
+  return { ...document, components };
 }

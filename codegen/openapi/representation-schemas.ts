@@ -12,7 +12,7 @@ export const representationName = (singular: string, version: string) => `${pasc
 function readSchema(field: ResolvedField, declaration: unknown, version: string, names: ReadonlyMap<string, string>): JsonSchema {
   if (field.kind === 'reference') {
     const target = field.references === undefined ? undefined : names.get(field.references);
-    const uri = { type: 'string', format: 'uri', description: `URI of the ${field.references ?? 'resource'}; inlined with X-Expansion-Fields: true` };
+    const uri = { type: 'string', format: 'uri', description: `URI of the ${target ?? 'resource'}; the ${target ?? 'resource'} itself with X-Expansion-Fields: true` };
     return target === undefined ? uri : { anyOf: [uri, { $ref: `#/components/schemas/${representationName(target, version)}` }] };
   }
   if (field.kind === 'time') return { type: 'string', format: 'date-time' };
@@ -23,8 +23,12 @@ function readSchema(field: ResolvedField, declaration: unknown, version: string,
 }
 
 /** A field as clients write it: the zod schema's input form; references as a URI or an id. */
-function writeSchema(field: ResolvedField, declaration: unknown): JsonSchema {
-  if (field.kind === 'reference') return { anyOf: [{ type: 'string', minLength: 1, description: 'URI or id' }, { type: 'integer' }] };
+function writeSchema(field: ResolvedField, declaration: unknown, names: ReadonlyMap<string, string>): JsonSchema {
+  if (field.kind === 'reference') {
+    const target = (field.references === undefined ? undefined : names.get(field.references)) ?? 'resource';
+    const uri = { type: 'string', minLength: 1, description: `URI of the ${target} (as responses show it) or its id` };
+    return withDescription({ anyOf: [uri, { type: 'integer', minimum: 1 }] }, field);
+  }
   return withDescription(jsonSchemaOf(valueAt(declaration, [...field.access, 'schema'])), field);
 }
 
@@ -42,19 +46,23 @@ export function readRepresentation(
   version: ResolvedVersion,
   names: ReadonlyMap<string, string>,
   identity?: { name: string; type: 'integer' | 'string' },
+  description?: string,
 ): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   if (identity !== undefined) properties[identity.name] = { type: identity.type };
   for (const field of fields) properties[field.name] = readSchema(field, declaration, version.name, names);
   if (identity !== undefined) properties.created_at = { type: 'string', format: 'date-time', description: 'Set by the server.' };
-  return { type: 'object', additionalProperties: false, properties };
+  return { type: 'object', ...(description === undefined ? {} : { description }), additionalProperties: false, properties };
 }
 
-/** What POST and PUT take (`complete`), or PATCH (`partial`: any subset, null clears an optional field). */
-export function writeRepresentation(fields: readonly ResolvedField[], declaration: unknown, mode: 'complete' | 'partial'): JsonSchema {
+/**
+ * What POST and PUT take (`complete`: every required field, no null; an optional field is left out
+ * instead), or PATCH (`partial`: any subset, null clears an optional field).
+ */
+export function writeRepresentation(fields: readonly ResolvedField[], declaration: unknown, mode: 'complete' | 'partial', names: ReadonlyMap<string, string>): JsonSchema {
   const properties = Object.fromEntries(
     fields.map((field) => {
-      const schema = writeSchema(field, declaration);
+      const schema = writeSchema(field, declaration, names);
       return [field.name, mode === 'partial' && !field.required ? { anyOf: [schema, { type: 'null' }] } : schema];
     }),
   );

@@ -166,4 +166,5 @@ export const accountsModel: CollectionModel = {
       },
     ],
   },
+  description: 'Accounts: v1 shows state and title at the top level; v2 moves them into a `profile` object. Both versions read and write the same stored account.',
 };

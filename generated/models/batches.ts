@@ -93,4 +93,5 @@ export const batchesModel: CollectionModel = {
       },
     ],
   },
+  description: 'Batches: large writes the server does in the background. POST, PUT, PATCH and DELETE are checked at once (400, 404, 412), then answered 202 with Location of a job in queued/jobs; GET of the job tells its state, and answers 303 to the batch once a create, replace or update has succeeded.',
 };

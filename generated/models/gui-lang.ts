@@ -33,4 +33,5 @@ export const guiLangModel: SettingModel = {
       fields: storedFields,
     },
   },
+  description: 'The interface language of the caller: PUT /settings/{v}/gui/lang {"lang": "fr-FR"}.',
 };

@@ -84,4 +84,5 @@ export const ordersModel: CollectionModel = {
       },
     ],
   },
+  description: 'Orders: what a trade refers to.',
 };

@@ -84,4 +84,5 @@ export const productsModel: CollectionModel = {
       },
     ],
   },
+  description: 'Products: the client names each one by its SKU in the path (`PUT /v1/products/blue-mug` creates it, 201; the same PUT again replaces it, 200). No POST: the server never invents a SKU.',
 };

@@ -82,4 +82,5 @@ export const profilesModel: AggregateModel = {
       },
     ],
   },
+  description: 'The profile of a user: an aggregate, read and replaced only at /{v}/users/{user_id}/profiles.',
 };

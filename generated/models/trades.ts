@@ -85,4 +85,5 @@ export const tradesModel: CollectionModel = {
       },
     ],
   },
+  description: 'Trades: each may refer to an order, returned as the order\'s URI unless expanded.',
 };

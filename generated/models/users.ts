@@ -68,4 +68,5 @@ export const usersModel: CollectionModel = {
       },
     ],
   },
+  description: 'Users: a user name is unique; each user has one private profile (see profiles.ts).',
 };

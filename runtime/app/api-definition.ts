@@ -57,5 +57,7 @@ export interface ApiDefinition {
   readonly jobQueues: readonly JobQueueSpec[];
   /** The OpenAPI document of each version, served by the openapi service. */
   readonly openApi?: Readonly<Record<string, unknown>>;
+  /** The openapi service's name: each version's document is at /services/{v}/{name}, its docs page at /services/{v}/docs. */
+  readonly openApiService?: string;
   readonly routes: (context: ApiContext) => Route[];
 }

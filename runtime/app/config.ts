@@ -33,6 +33,11 @@ export interface ServerConfig {
   /** The documentation address of each error code, `errors[].document` (ERROR_DOCS_URL; none by default). */
   readonly documentFor: DocumentFor | undefined;
   /**
+   * Who may read the OpenAPI documents and the docs pages (DOCS_ACCESS): `token` (the default) asks
+   * for a bearer token like every other call; `public` answers them without one.
+   */
+  readonly docsAccess: DocsAccess;
+  /**
    * How long a graceful shutdown lets in-flight requests (and running jobs) finish before their
    * connections are closed (SHUTDOWN_TIMEOUT_MS, default 8000: inside the 10 s that `docker stop`
    * and many process managers wait before SIGKILL, with time left to close the store).
@@ -45,6 +50,8 @@ export interface ServerConfig {
   /** Prometheus metrics on a port of their own (METRICS_PORT; unset: no metrics are kept at all). */
   readonly metrics: { readonly host: string; readonly port: number; readonly token: string | undefined } | undefined;
 }
+
+export type DocsAccess = 'token' | 'public';
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 8000;
 
@@ -76,6 +83,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
     processing: { afterMs: integer(env, 'PROCESSING_AFTER_MS', 1000, 0, 3_600_000), everyMs: integer(env, 'PROCESSING_INTERVAL_MS', 1000, 10, 3_600_000) },
     connections: guarded(() => connectionSettingsFrom((name, fallback, min, max) => integer(env, name, fallback, min, max))),
     documentFor: errorDocuments(env.ERROR_DOCS_URL),
+    docsAccess: docsAccess(env.DOCS_ACCESS),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS, 0, 3_600_000),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'json'),
@@ -90,6 +98,12 @@ function errorDocuments(base: string | undefined): DocumentFor | undefined {
   if (base === undefined || base === '') return undefined;
   if (!/^https?:\/\/[^/]+/.test(base)) throw new ConfigError(`ERROR_DOCS_URL "${base}" must be an absolute http(s) URL`);
   return documentsAt(base);
+}
+
+function docsAccess(raw: string | undefined): DocsAccess {
+  if (raw === undefined || raw === '' || raw === 'token') return 'token';
+  if (raw === 'public') return 'public';
+  throw new ConfigError(`DOCS_ACCESS must be token or public, not "${raw}"`);
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {

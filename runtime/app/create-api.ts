@@ -1,4 +1,5 @@
-import Koa from 'koa';
+import Koa, { type Context } from 'koa';
+import { docsPathOf, docsRoutes, servedDocument } from '../docs/index.ts';
 import { assertIfMatch, etagOf } from '../caching/index.ts';
 import { conventionalResponse, presentationHeaders, presentationOf, serializeJson } from '../presentation/index.ts';
 import type { PreconditionCheck } from '../resources/index.ts';
@@ -77,6 +78,13 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
       }),
   );
   metrics?.watchQueues(queues);
+  const documentPath = (version: string) => `/services/${version}/${api.openApiService ?? 'openapi'}`;
+  // Each version's document as this server serves it, made once.
+  const servedDocuments = new Map(Object.entries(api.openApi ?? {}).map(([version, document]) => [version, servedDocument(document, config.baseUrl, config.docsAccess, documentPath)]));
+  const docs = api.openApiService === undefined ? [] : docsRoutes({ versions: [...servedDocuments.keys()], documentName: api.openApiService });
+  const publicPaths = new Set(config.docsAccess === 'public' ? [...servedDocuments.keys()].flatMap((version) => [documentPath(version), docsPathOf(version)]) : []);
+  // With DOCS_ACCESS=public, the documents, the docs pages and their files need no token.
+  const isPublic = (ctx: Context) => publicPaths.has(ctx.path) || publicPaths.has(ctx.path.slice(0, ctx.path.lastIndexOf('/')));
   const context: ApiContext = {
     ...resourceContext,
     handlerOptions: { preconditions: ifMatchPrecondition, queues: new Map(queues.map((queue) => [queue.name, queue])) },
@@ -85,12 +93,12 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
     services: {
       jobQueues: new Map(queues.map((queue, index) => [api.jobQueues[index]!.name, queue])),
       settings: new SqliteSettingsStore(db),
-      openApi: (version) => api.openApi?.[version],
+      openApi: (version) => servedDocuments.get(version),
       readiness: [{ name: 'store', check: () => db.prepare('SELECT 1').get() }],
     },
   };
   for (const queue of queues) queue.start();
-  const routes = api.routes(context);
+  const routes = [...api.routes(context), ...docs];
   const drain = new RequestDrain();
   const app = new Koa();
   app.proxy = false;
@@ -104,7 +112,7 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
   const guard = (family: PathFamily) => [
     checks([
       rateLimit({ family, ...config.limits[family], trustedProxies: config.trustedProxies }),
-      requireAuth(),
+      requireAuth(family === 'service' && publicPaths.size > 0 ? { isPublic } : {}),
       jsonBody({ limitBytes: config.bodyLimitBytes }),
     ]),
   ];

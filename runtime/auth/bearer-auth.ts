@@ -120,14 +120,19 @@ export function authenticate({ store, jwt, realm = 'api', cacheMs = 500 }: Authe
   };
 }
 
+export interface RequireAuthOptions {
+  /** Requests answered without a credential (a public docs page, say). Default: none. */
+  readonly isPublic?: (ctx: Context) => boolean;
+}
+
 /**
  * Refuses a request that authentication did not accept: 401 (WWW-Authenticate: Bearer, with
  * error="invalid_token" for a bad credential), 403 token_expired, 403 client_refused.
  */
-export function requireAuth(): Middleware {
+export function requireAuth({ isPublic }: RequireAuthOptions = {}): Middleware {
   return function requireAuthMiddleware(ctx: Context, next: Next) {
     const state = ctx.state as AuthState;
-    if (state.auth === undefined) throw state.authFailure ?? unauthorized('missing_token', 'this call needs a bearer token');
+    if (state.auth === undefined && isPublic?.(ctx) !== true) throw state.authFailure ?? unauthorized('missing_token', 'this call needs a bearer token');
     return next();
   };
 }

@@ -1,15 +1,13 @@
 import type { Context, Middleware, Next } from 'koa';
 import Bourne from '@hapi/bourne';
 import { badRequest } from '../errors/index.ts';
-import { hasRequestBody } from './negotiate-json.ts';
+import { BODY_METHODS, hasRequestBody } from './negotiate-json.ts';
 import { readBodyText } from './read-body.ts';
 
 export interface JsonBodyOptions {
   /** Largest accepted body in bytes; larger gets 413 payload_too_large. Default 1 MiB. */
   limitBytes?: number;
 }
-
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The parsed JSON request body, or undefined when the request carried none. */
 export function requestBody(ctx: Context): unknown {

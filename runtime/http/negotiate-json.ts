@@ -7,6 +7,9 @@ export interface NegotiateJsonOptions {
   bodyTypes?: readonly string[];
 }
 
+/** The methods whose request body is read; any other method's body is ignored, whatever its type. */
+export const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
+
 /** True when the request carries a body (a length over zero, or a chunked transfer). */
 export function hasRequestBody(ctx: Context): boolean {
   const length = requestHeader(ctx, 'content-length');
@@ -17,8 +20,9 @@ export function hasRequestBody(ctx: Context): boolean {
 /**
  * The media-type rules of the conventions: every response is JSON, so a request whose Accept
  * excludes JSON gets 406; a response is sent as gzip or as it is, so an Accept-Encoding that refuses
- * both (`identity;q=0` alone, `*;q=0`) gets 406 too, before any work; a request body must be JSON,
- * so any other Content-Type gets 415.
+ * both (`identity;q=0` alone, `*;q=0`) gets 406 too, before any work; a POST, PUT or PATCH body must
+ * be JSON, so any other Content-Type gets 415 (other methods' bodies are never read, so their type
+ * does not matter).
  *
  * @example
  * app.use(errorHandler());
@@ -37,7 +41,7 @@ export function negotiateJson({
     if (acceptEncoding !== '' && ctx.acceptsEncodings('gzip', 'identity') === false) {
       throw notAcceptable(`this API sends responses as gzip or unencoded; the Accept-Encoding header "${acceptEncoding}" refuses both`);
     }
-    if (hasRequestBody(ctx) && ctx.is(...bodyTypes) === false) {
+    if (BODY_METHODS.has(ctx.method) && hasRequestBody(ctx) && ctx.is(...bodyTypes) === false) {
       const given = ctx.get('Content-Type') || 'none';
       throw unsupportedMediaType(`request bodies must be application/json;charset=UTF-8, not ${given}`);
     }

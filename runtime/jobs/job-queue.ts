@@ -77,7 +77,7 @@ export class JobQueue<Tools = unknown> {
       throw badRequest('unknown_job_type', `"${String(type)}" is not a declared job type: one of ${declared.join(', ')}`, { field: 'type', resource: this.#options.name });
     }
     const parsed = definition.payload.safeParse(payload);
-    if (!parsed.success) throw invalidInput(zodProblems(parsed.error, this.#options.name));
+    if (!parsed.success) throw invalidInput(zodProblems(parsed.error, this.#options.name, payload));
     return this.#queue(type as string, parsed.data as Record<string, unknown>);
   }
 

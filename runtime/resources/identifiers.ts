@@ -1,13 +1,24 @@
-import { notFound } from '../errors/index.ts';
+import { badRequest, notFound } from '../errors/index.ts';
 import type { CollectionModel } from './model.ts';
 
-/** The key a path's id segment names; an id of the wrong form is simply not found. */
-export function keyFromPath(model: CollectionModel, raw: string | undefined): string | number {
-  if (raw !== undefined) {
-    if (model.identifier.type === 'string') return raw;
-    if (/^[1-9][0-9]{0,15}$/.test(raw) && Number.isSafeInteger(Number(raw))) return Number(raw);
+/**
+ * A positive whole number written in a path segment (leading zeros allowed, as in any integer
+ * notation), or 400 invalid_identifier naming the parameter: the OpenAPI documents declare integer
+ * identifiers as integers from 1, so a request that says otherwise is malformed, not a miss.
+ */
+export function integerFromPath(name: string, raw: string | undefined, resource?: string): number {
+  const value = raw !== undefined && /^[0-9]{1,16}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw badRequest('invalid_identifier', `${name} must be a whole number from 1, not "${raw ?? ''}"`, { field: name, ...(resource === undefined ? {} : { resource }) });
   }
-  throw resourceNotFound(model, raw);
+  return value;
+}
+
+/** The key a path's id segment names: a string as it is, an integer id checked by integerFromPath. */
+export function keyFromPath(model: CollectionModel, raw: string | undefined): string | number {
+  if (model.identifier.type === 'integer') return integerFromPath(model.identifier.name, raw, model.name);
+  if (raw === undefined || raw === '') throw badRequest('invalid_identifier', `${model.identifier.name} must not be empty`, { field: model.identifier.name, resource: model.name });
+  return raw;
 }
 
 export function resourceNotFound(model: CollectionModel, raw: unknown) {

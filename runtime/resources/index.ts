@@ -16,6 +16,6 @@ export { aggregateHandlers, type AggregateHandlers } from './aggregate-handlers.
 export { representRow, representationNames, storedFields } from './represent.ts';
 export { parseListQuery, PAGING_PARAMETERS } from './list-query.ts';
 export { parseWriteInput, invalidInput, toStored, fromStored, type WriteMode } from './write-input.ts';
-export { keyFromPath, resourceNotFound } from './identifiers.ts';
+export { integerFromPath, keyFromPath, resourceNotFound } from './identifiers.ts';
 export { zodProblems } from './zod-problems.ts';
 export { createResource } from './create-resource.ts';

@@ -1,6 +1,6 @@
-import type { ZodError } from 'zod';
 import { ApiError, badRequest, type ErrorEntry } from '../errors/index.ts';
 import type { VersionModel } from './model.ts';
+import { zodProblems } from './zod-problems.ts';
 
 /** create: every required field; replace: the whole resource; update: only what is sent (null clears). */
 export type WriteMode = 'create' | 'replace' | 'update';
@@ -15,7 +15,7 @@ export interface WriteInputOptions {
 /**
  * Checks a written representation against a version's fields and returns the representation's
  * values (null for a cleared field). Every problem is reported at once, each entry naming its field:
- * missing_field, unknown_field, read_only_field, invalid_field.
+ * missing_field, unknown_field, read_only_field, invalid_field, null_not_allowed (null outside a partial update).
  */
 export function parseWriteInput(body: unknown, version: VersionModel, options: WriteInputOptions): Record<string, unknown> {
   if (body === undefined) throw badRequest('missing_body', 'this request needs a JSON object body', { resource: options.resource });
@@ -41,12 +41,15 @@ export function parseWriteInput(body: unknown, version: VersionModel, options: W
       continue;
     }
     if (value === null) {
+      // Only a partial update clears with null; a create or a replace leaves the field out instead,
+      // as the OpenAPI write schemas say (they allow null only in the Patch schema).
       if (field.required) problems.push(entry('missing_field', `${name} is required and cannot be null`, name, options.resource));
-      else if (options.mode !== 'create') values[name] = null;
+      else if (options.mode !== 'update') problems.push(entry('null_not_allowed', `${name} cannot be null here: leave it out instead`, name, options.resource));
+      else values[name] = null;
       continue;
     }
     const parsed = field.schema.safeParse(value);
-    if (!parsed.success) problems.push(...zodEntries(parsed.error, name, options.resource));
+    if (!parsed.success) problems.push(...zodProblems(parsed.error, options.resource, value, [name]));
     else values[name] = parsed.data;
   }
 
@@ -64,13 +67,6 @@ export function parseWriteInput(body: unknown, version: VersionModel, options: W
 
 function entry(code: string, message: string, field: string, resource: string): ErrorEntry {
   return { code, message, field, resource };
-}
-
-function zodEntries(error: ZodError, name: string, resource: string): ErrorEntry[] {
-  return error.issues.map((issue) => {
-    const path = [name, ...issue.path.map(String)].join('.');
-    return entry('invalid_field', `${path}: ${issue.message}`, path, resource);
-  });
 }
 
 /** One 400 carrying every entry, the first one as the headline. */

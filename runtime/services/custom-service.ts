@@ -43,5 +43,5 @@ function validate(schema: ZodType | undefined, value: unknown, resource: string)
   if (schema === undefined) return value;
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
-  throw invalidInput(zodProblems(parsed.error, resource));
+  throw invalidInput(zodProblems(parsed.error, resource, value ?? {}));
 }

@@ -5,6 +5,7 @@ export { jobUri };
 import type { RouteHandler } from '../routing/index.ts';
 import type { ApiContext } from '../app/api-definition.ts';
 import { notFound } from '../errors/index.ts';
+import { integerFromPath } from '../resources/index.ts';
 
 /** A job queue as the service routes use it; runtime/jobs provides it. */
 export interface JobQueuePort {
@@ -19,7 +20,7 @@ export interface JobQueuePort {
 /**
  * PUT /services/{v}/{queue} → 202 with Location and {job_id, state, uri}; GET /{job_id} → 200 job,
  * or 303 to the resource a finished job produced (its type declares `produces`);
- * DELETE /{job_id} → 204 (423 while running, 404 unknown).
+ * DELETE /{job_id} → 204 (423 while running, 404 unknown); a job_id that is not a whole number from 1 → 400.
  */
 export function jobQueueHandlers(context: ApiContext, name: string, version: string) {
   const queue = () => {
@@ -35,7 +36,7 @@ export function jobQueueHandlers(context: ApiContext, name: string, version: str
     setJsonBody(ctx, queue().representation(job as never, uri));
   };
   const read: RouteHandler = (ctx, params) => {
-    const id = params.job_id ?? '';
+    const id = String(integerFromPath('job_id', params.job_id, name));
     const job = queue().get(id);
     if (job === undefined) throw notFound('job_not_found', `there is no job ${id}`, { resource: name, field: 'job_id' });
     // A finished job that produced a resource sends the client on to it.
@@ -44,7 +45,7 @@ export function jobQueueHandlers(context: ApiContext, name: string, version: str
     setJsonBody(ctx, queue().representation(job as never, jobUri(context.baseUrl, version, name, id)));
   };
   const remove: RouteHandler = (ctx, params) => {
-    queue().remove(params.job_id ?? '');
+    queue().remove(String(integerFromPath('job_id', params.job_id, name)));
     ctx.status = 204;
   };
   return { enqueue, read, remove };

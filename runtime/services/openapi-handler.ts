@@ -3,7 +3,7 @@ import type { ApiContext } from '../app/api-definition.ts';
 import { notFound } from '../errors/index.ts';
 import { setJsonBody } from '../http/index.ts';
 
-/** GET /services/{version}/openapi: the OpenAPI 3.1 document of that version. */
+/** GET /services/{version}/openapi: the OpenAPI 3.1 document of that version, as this server serves it (see servedDocument()). */
 export function openApiHandler(context: ApiContext, version: string): RouteHandler {
   return (ctx) => {
     const document = context.services.openApi(version);

@@ -1,5 +1,5 @@
 import type { Rule } from './context.ts';
-import { duplicatePath, nestingDepth, pathSegmentCase, pluralCollection } from './path-rules.ts';
+import { duplicatePath, nestingDepth, pathSegmentCase, pluralCollection, reservedPath } from './path-rules.ts';
 import { aggregateParent, propertyNameCase, unknownReference, versionNames } from './resource-rules.ts';
 import { publishedShapes } from './published-rules.ts';
 import { putCreateIdentifier } from './identifier-rules.ts';
@@ -15,6 +15,7 @@ export const ALL_RULES: readonly Rule[] = [
   propertyNameCase,
   unknownReference,
   duplicatePath,
+  reservedPath,
   versionNames,
   publishedShapes,
   putCreateIdentifier,

@@ -50,6 +50,22 @@ export const nestingDepth: Rule = ({ model }) => {
   return [...nested, ...deepNames];
 };
 
+/**
+ * reserved-path: with an openapi service declared, /services/{v}/docs is the docs page of its
+ * documents (runtime/docs), so no service may be named `docs` or live below it.
+ */
+export const reservedPath: Rule = ({ model }) => {
+  if (!model.services.some((service) => service.handler === 'openapi')) return [];
+  return model.services
+    .filter((service) => service.name === 'docs' || service.name.startsWith('docs/'))
+    .map((service) => ({
+      rule: 'reserved-path',
+      source: service.source,
+      at: ['name'],
+      message: `service "${service.name}" would be served at /services/{version}/${service.name}, where the server serves the docs page of the OpenAPI documents: give it another name`,
+    }));
+};
+
 /** duplicate-path: no two declarations serve the same method and path. */
 export const duplicatePath: Rule = ({ routes }) => {
   const firstBySignature = new Map<string, { source: string; declaration: string }>();

@@ -207,6 +207,33 @@ export default collection({
     },
   ],
   [
+    'reserved-path: a service named docs beside the openapi service',
+    {
+      given: {
+        'docs.ts': `import { service } from 'DSL';
+export default service({
+  name: 'docs',
+  versions: { v1: {} },
+  operations: [{ method: 'GET', handle: () => ({ body: {} }) }],
+});
+`,
+        'openapi.ts': `import { openApiService } from 'DSL';
+export default openApiService({ name: 'openapi', versions: { v1: {} } });
+`,
+      },
+      want: [
+        {
+          rule: 'reserved-path',
+          severity: 'error',
+          message: 'service "docs" would be served at /services/{version}/docs, where the server serves the docs page of the OpenAPI documents: give it another name',
+          file: 'definitions/docs.ts',
+          line: 3,
+          column: 3,
+        },
+      ],
+    },
+  ],
+  [
     'version-name',
     {
       given: {

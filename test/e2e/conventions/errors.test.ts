@@ -44,6 +44,23 @@ describe('errors: one body, a precise code and field, never internals', () => {
     expectErrorBody(await api.post('/v1/orders', body).expect(400), code, field);
   });
 
+  // The write schemas allow null only in a partial update (PATCH): a create or a replace leaves the field out.
+  it.each([
+    ['POST', '/v1/trades', { trade_name: 'x', order: null }, 'null_not_allowed', 'order'],
+    ['POST', '/v2/accounts', { user_name: 'x', e_mail: 'x@example.test', profile: null }, 'null_not_allowed', 'profile'],
+    ['POST', '/v1/orders', { item: null, quantity: 1 }, 'missing_field', 'item'],
+  ])('400 for null in %s %s, naming the field', async (_method, path, body, code, field) => {
+    expectErrorBody(await api.post(path, body).expect(400), code, field);
+  });
+
+  it('400 for null in a PUT, 200 for null in a PATCH (which clears the field)', async () => {
+    const order = await api.post('/v1/orders', { item: 'x', quantity: 1 }).expect(201);
+    const trade = await api.post('/v1/trades', { trade_name: 'x', order: order.body.identity }).expect(201);
+    expectErrorBody(await api.put(`/v1/trades/${trade.body.identity}`, { trade_name: 'y', order: null }).expect(400), 'null_not_allowed', 'order');
+    const patched = await api.patch(`/v1/trades/${trade.body.identity}`, { order: null }).expect(200);
+    expect(patched.body).toEqual({ trade_id: trade.body.identity, trade_name: 'x', created_at: trade.body.created_at });
+  });
+
   it('400 for a wrongly formatted e-mail, naming e_mail', async () => {
     expectErrorBody(await api.post('/v1/accounts', { user_name: 'x', e_mail: 'not-an-address' }).expect(400), 'invalid_field', 'e_mail');
   });
@@ -62,11 +79,29 @@ describe('errors: one body, a precise code and field, never internals', () => {
     ['a deeper path', '/v1/users/1/profiles/x/y'],
     ['an unknown version', '/v9/orders'],
     ['an unknown id', '/v1/orders/424242'],
-    ['an id of the wrong form', '/v1/orders/abc'],
     ['a trailing slash', '/v1/orders/'],
   ])('404 for %s', async (_name, path) => {
     const response = await api.get(path).expect(404);
-    expectErrorBody(response, path === '/v1/orders/424242' || path === '/v1/orders/abc' ? 'resource_not_found' : 'path_not_found');
+    expectErrorBody(response, path === '/v1/orders/424242' ? 'resource_not_found' : 'path_not_found');
+  });
+
+  // The documents declare integer identifiers as integers from 1: any other form is a malformed request.
+  it.each([
+    ['GET', '/v1/orders/abc', 'order_id'],
+    ['GET', '/v1/orders/0', 'order_id'],
+    ['GET', '/v1/orders/-1', 'order_id'],
+    ['GET', '/v1/orders/1.5', 'order_id'],
+    ['GET', '/v1/orders/99999999999999999', 'order_id'],
+    ['PATCH', '/v2/trades/abc', 'trade_id'],
+    ['DELETE', '/v1/users/x1', 'user_id'],
+    ['GET', '/v1/users/abc/profiles', 'user_id'],
+    ['GET', '/services/v1/queued/jobs/abc', 'job_id'],
+    ['DELETE', '/services/v1/queued/jobs/0', 'job_id'],
+  ])('400 invalid_identifier for %s %s', async (method, path, field) => {
+    const test = method === 'GET' ? api.get(path) : method === 'DELETE' ? api.delete(path) : api.patch(path, { trade_name: 'x' });
+    const response = await test.expect(400);
+    expectErrorBody(response, 'invalid_identifier');
+    expect(response.body.errors[0].field).toBe(field);
   });
 
   it('405 with Allow for a method the path does not serve', async () => {

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenApiChecker } from '../../support/openapi-check.ts';
 import { startApi, type TestApi } from '../../support/start-api.ts';
-import { checkedClient, openApiDocumentOf as documentOf } from '../../support/checked-client.ts';
+
+const documentOf = (version: string) => fileURLToPath(new URL(`../../../generated/openapi/${version}.json`, import.meta.url));
 
 describe('the generated OpenAPI documents', () => {
   it.each([['v1'], ['v2']])('%s passes an independent OpenAPI 3.1 validator', async (version) => {
@@ -15,7 +18,7 @@ describe('the generated OpenAPI documents', () => {
 
   it('the checker catches responses the document does not describe', () => {
     const checker = new OpenApiChecker(documentOf('v1'));
-    const headers = { 'x-pretty-print': 'true', 'x-ratelimit-limit': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1', etag: '"a"', 'e-tag': '"a"' };
+    const headers = { 'x-pretty-print': 'true', 'x-ratelimit-limit': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1', etag: '"a"', 'e-tag': '"a"', 'last-modified': '2026-11-22T15:40:00Z' };
     expect(checker.check('get', '/v1/orders/1', { status: 200, headers, body: { order_id: 1, item: 'x', colour: 'red' } })[0]).toMatch(/body does not match/);
     expect(checker.check('get', '/v1/orders/1', { status: 200, headers: {}, body: { order_id: 1 } })[0]).toMatch(/missing header/);
     expect(checker.check('get', '/v1/orders/1', { status: 400, headers, body: { message: 'x', errors: [{ code: 'Bad Code', message: 'x' }] } })[0]).toMatch(/body does not match/);
@@ -25,8 +28,18 @@ describe('the generated OpenAPI documents', () => {
 
   describe('served, and describing every response the server gives', () => {
     let api: TestApi;
+    const checkers = { v1: new OpenApiChecker(documentOf('v1')), v2: new OpenApiChecker(documentOf('v2')) };
+    const problems: string[] = [];
+
     /** Sends a request and checks its response against the document of its version. */
-    const { send, problems } = checkedClient(() => api);
+    async function send(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, body?: unknown, headers: Record<string, string> = {}) {
+      const version = /\/(v\d+)\//.exec(path)?.[1] as 'v1' | 'v2';
+      let test = method === 'get' || method === 'delete' ? api[method](path) : api[method](path, body);
+      test = test.set(headers);
+      const response = await test;
+      problems.push(...checkers[version].check(method, path, response));
+      return response;
+    }
 
     beforeAll(async () => {
       api = await startApi();
@@ -37,6 +50,21 @@ describe('the generated OpenAPI documents', () => {
       const response = await api.get('/services/v2/openapi').expect(200);
       expect(response.body.openapi).toBe('3.1.0');
       expect(Object.keys(response.body.paths)).toContain('/v2/accounts/{account_id}');
+      // servers names this server, so a tool given the served document needs no base URL by hand.
+      expect(response.body.servers).toEqual([{ url: api.url, description: 'This server (its BASE_URL).' }]);
+      const { servers: _generated, ...rest } = JSON.parse(readFileSync(documentOf('v2'), 'utf8'));
+      const { servers: _served, ...served } = response.body;
+      expect(served).toEqual(rest);
+    });
+
+    it('the served document names BASE_URL in servers when one is set', async () => {
+      const behindProxy = await startApi({ env: { BASE_URL: 'https://api.example.test/base' } });
+      try {
+        const response = await behindProxy.get('/services/v1/openapi').expect(200);
+        expect(response.body.servers).toEqual([{ url: 'https://api.example.test/base', description: 'This server (its BASE_URL).' }]);
+      } finally {
+        await behindProxy.close();
+      }
     });
 
     it('every response of a broad run through all three families matches the document', async () => {

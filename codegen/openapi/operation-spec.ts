@@ -1,0 +1,49 @@
+import { ref } from './components.ts';
+import type { JsonSchema } from './schema-of.ts';
+
+/** One success an operation answers: its status, headers (component names) and JSON body, if any. */
+export interface Success {
+  readonly status: string;
+  readonly description: string;
+  readonly headers: readonly string[];
+  readonly schema?: JsonSchema;
+}
+
+/**
+ * One operation before it is written as OpenAPI: who it is (operationId, tag), what it says, what it
+ * takes, and every status it can answer. The error statuses listed here are those the operation
+ * itself can answer; the ones every operation can answer are added when it is written.
+ */
+export interface OperationSpec {
+  readonly operationId: string;
+  readonly tag: string;
+  readonly summary: string;
+  readonly description: string;
+  readonly parameters: readonly JsonSchema[];
+  readonly requestBody?: JsonSchema;
+  readonly successes: readonly Success[];
+  readonly errors: readonly string[];
+  /** Served without a token and outside every call limit (health checks): security [] and no 401, 403 or 429. */
+  readonly open?: true;
+}
+
+/** Headers every counted response carries: the family's call limit. */
+export const RATE_LIMIT = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
+
+/** A success with a JSON body: the serialiser's X-Pretty-Print, the call limit, and these headers. */
+export const jsonSuccess = (status: string, description: string, schema: JsonSchema, ...headers: string[]): Success => ({
+  status,
+  description,
+  schema,
+  headers: ['X-Pretty-Print', ...RATE_LIMIT, ...headers],
+});
+
+/** 304 to a conditional GET: the tags, no body. */
+export const NOT_MODIFIED: Success = { status: '304', description: 'Not Modified: the version the client holds is current.', headers: ['ETag', 'E-Tag', ...RATE_LIMIT] };
+
+/** 204: done, nothing to return. */
+export const noContent = (description: string): Success => ({ status: '204', description, headers: [...RATE_LIMIT] });
+
+export const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
+
+export const header = (name: string) => ref('parameters', name);

@@ -1,0 +1,188 @@
+import { defaultIdentifierName, type ResolvedCollection, type ResolvedModel } from '../model/index.ts';
+import type { RouteDescriptor } from '../routes/index.ts';
+import { ref } from './components.ts';
+import { operationIds } from './naming.ts';
+import { pascalOf } from '../emit/names.ts';
+import { header, json, jsonSuccess, NOT_MODIFIED, noContent, type OperationSpec } from './operation-spec.ts';
+import { representationName } from './representation-schemas.ts';
+import type { JsonSchema } from './schema-of.ts';
+import { createdByPut, queuedIfAsynchronous, withMinimalReturn } from './statuses.ts';
+
+const READ_HEADERS = [header('UserAgent'), header('ResultFields'), header('ExpansionFields'), header('PrettyPrint')];
+export const CONDITIONAL = [header('IfNoneMatch'), header('IfModifiedSince')];
+export { READ_HEADERS };
+
+/** The path parameter of an identifier, as strict as the server is: a positive integer, or a non-empty string. */
+export function identifierParameter(name: string, type: 'integer' | 'string'): JsonSchema {
+  const schema = type === 'integer' ? { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } : { type: 'string', minLength: 1 };
+  const form = type === 'integer' ? 'a whole number from 1' : 'a non-empty string';
+  return { name, in: 'path', required: true, description: `The ${name}: ${form}; any other form gets 400 invalid_identifier.`, schema };
+}
+
+/** Where operations find an identifier's parameter: one shared component per identifier name (`OrderId`). */
+export const identifierRef = (name: string) => ref('parameters', pascalOf(name));
+
+/** Every identifier parameter of the model, by component name: each collection's, and job_id when a job queue is declared. */
+export function identifierParameters(model: ResolvedModel): Record<string, JsonSchema> {
+  const entries = model.collections.map((collection) => [pascalOf(collection.identifier.name), identifierParameter(collection.identifier.name, collection.identifier.type)] as const);
+  const jobs = model.services.some((service) => service.handler === 'job-queue') ? [[pascalOf('job_id'), identifierParameter('job_id', 'integer')] as const] : [];
+  return Object.fromEntries([...entries, ...jobs]);
+}
+
+/** The query parameters of a page of a list: `limit` up to the collection's maximum, and `offset`. */
+export function pagingParameters(paging: { defaultLimit: number; maxLimit: number }): JsonSchema[] {
+  return [
+    { name: 'limit', in: 'query', description: `Page size (default ${paging.defaultLimit}, at most ${paging.maxLimit}).`, schema: { type: 'integer', minimum: 1, maximum: paging.maxLimit, default: paging.defaultLimit } },
+    { name: 'offset', in: 'query', description: 'Items to skip.', schema: { type: 'integer', minimum: 0, default: 0 } },
+  ];
+}
+
+/** `a trade`, `an order`: the article English puts before a word. */
+const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+
+/** The operation of a collection route: list, read, create, replace, update or delete. */
+export function collectionOperation(route: RouteDescriptor & { handler: { kind: 'collection' } }, model: ResolvedModel, version: string): OperationSpec {
+  const collection = model.collections.find((candidate) => candidate.name === route.declaration)!;
+  const { singular, identifier } = collection;
+  const name = representationName(singular, version);
+  const id = identifierRef(identifier.name);
+  const writeHeaders = [header('UserAgent'), header('ResultFields'), header('ExpansionFields'), header('PrettyPrint'), header('IfMatch')];
+  const unique = collection.fields.some((field) => field.unique) ? ['409'] : [];
+  const references = collection.fields.some((field) => field.kind === 'reference') ? ['422'] : [];
+  const referredTo = model.collections.some((other) => other.fields.some((field) => field.kind === 'reference' && field.references === collection.name)) ? ['409'] : [];
+  const operation = route.handler.operation;
+  const spec = ((): OperationSpec => {
+    const base = { tag: collection.name };
+    switch (operation) {
+      case 'list': {
+        const listForm = route.path.endsWith('/(list)');
+        const filters = collection.fields
+          .filter((field) => field.filterable)
+          .map((field) => ({
+            name: field.name,
+            in: 'query',
+            description: `Only ${collection.name} whose ${field.name} equals this value.`,
+            schema: { type: field.kind === 'integer' ? 'integer' : field.kind === 'number' ? 'number' : field.kind === 'boolean' ? 'boolean' : 'string' },
+          }));
+        return {
+          ...base,
+          operationId: listForm ? operationIds.listForm(collection.name) : operationIds.list(collection.name),
+          summary: listForm ? `List ${collection.name} (the /(list) form)` : `List ${collection.name}`,
+          description: `A page of ${collection.name}, filtered by the query string; X-Total-Count and Link carry the paging.${listForm ? ` The same as GET /${version}/${collection.name}.` : ''} Any other query parameter gets 400 unknown_parameter.`,
+          parameters: [...READ_HEADERS, ...CONDITIONAL, ...pagingParameters(collection.paging), ...filters],
+          successes: [jsonSuccess('200', `A page of ${collection.name}.`, { type: 'array', items: ref('schemas', name) }, 'ETag', 'E-Tag', 'X-Total-Count', 'Link'), NOT_MODIFIED],
+          errors: [],
+        };
+      }
+      case 'read':
+        return {
+          ...base,
+          operationId: operationIds.read(singular),
+          summary: `Read one ${singular}`,
+          description: `One ${singular}, tagged with its version (ETag) and last change (Last-Modified).`,
+          parameters: [...READ_HEADERS, ...CONDITIONAL, id],
+          successes: [jsonSuccess('200', `The ${singular}.`, ref('schemas', name), 'ETag', 'E-Tag', 'Last-Modified'), NOT_MODIFIED],
+          errors: ['404'],
+        };
+      case 'create':
+        return {
+          ...base,
+          operationId: operationIds.create(singular),
+          summary: `Create ${withArticle(singular)}`,
+          description: `Creates ${withArticle(singular)}: every required field, no null (leave an optional field out instead).`,
+          parameters: [header('UserAgent'), header('PrettyPrint')],
+          requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) },
+          successes: [jsonSuccess('201', 'Created.', ref('schemas', 'CreationResult'), 'Location')],
+          errors: [...unique, ...references],
+        };
+      case 'replace':
+      case 'update':
+        return {
+          ...base,
+          operationId: operation === 'replace' ? operationIds.replace(singular) : operationIds.update(singular),
+          summary: `${operation === 'replace' ? 'Replace' : 'Update part of'} ${withArticle(singular)}`,
+          description:
+            operation === 'replace'
+              ? `Replaces the whole ${singular}: optional fields left out are cleared; null is refused.`
+              : `Changes only the fields sent; null clears an optional field.`,
+          parameters: [...writeHeaders, id],
+          requestBody: { required: true, content: json(ref('schemas', operation === 'replace' ? `${name}Write` : `${name}Patch`)) },
+          successes: [jsonSuccess('200', `The ${singular} as it now is.`, ref('schemas', name)), ...(operation === 'replace' && collection.createOnPut ? [createdByPut()] : [])],
+          // A PUT that creates never answers 404; a client-chosen identifier of the wrong form is 400.
+          errors: [...(operation === 'replace' && collection.createOnPut ? [] : ['404']), '412', ...unique, ...references],
+        };
+      case 'delete':
+        return {
+          ...base,
+          operationId: operationIds.delete(singular),
+          summary: `Delete ${withArticle(singular)}`,
+          description: `Deletes the ${singular}${referredTo.length > 0 ? ' (409 while other resources still refer to it)' : ''}.`,
+          parameters: [header('UserAgent'), header('IfMatch'), id],
+          successes: [noContent('Deleted.')],
+          errors: ['404', '412', ...referredTo],
+        };
+    }
+  })();
+  // An operation declared but not implemented answers 501 and nothing else of its own.
+  if (collection.operations[operation] === 'not-implemented') return { ...spec, successes: [], errors: ['501'] };
+  const written = operation === 'replace' || operation === 'update' ? withMinimalReturn(spec) : spec;
+  return queuedIfAsynchronous(collection, operation, written);
+}
+
+/** The read (GET) or replace (PUT) of an aggregate, through its parent. */
+export function aggregateOperation(route: RouteDescriptor & { handler: { kind: 'aggregate' } }, model: ResolvedModel, version: string): OperationSpec {
+  const aggregate = model.aggregates.find((candidate) => candidate.name === route.declaration)!;
+  const parent: ResolvedCollection | undefined = model.collections.find((candidate) => candidate.name === aggregate.parent);
+  const parentSingular = parent?.singular ?? aggregate.parent;
+  const idName = parent?.identifier.name ?? defaultIdentifierName(aggregate.parent);
+  const id = identifierRef(idName);
+  const name = representationName(aggregate.name, version);
+  if (route.handler.operation === 'read') {
+    return {
+      operationId: operationIds.aggregateRead(parentSingular, aggregate.name),
+      tag: aggregate.name,
+      summary: `Read the ${aggregate.name} of ${withArticle(parentSingular)}`,
+      description: `Empty until its first PUT; 404 when the ${parentSingular} does not exist.`,
+      parameters: [...READ_HEADERS, ...CONDITIONAL, id],
+      successes: [jsonSuccess('200', `The ${aggregate.name}.`, ref('schemas', name), 'ETag', 'E-Tag', 'Last-Modified'), NOT_MODIFIED],
+      errors: ['404'],
+    };
+  }
+  return withMinimalReturn({
+    operationId: operationIds.aggregateReplace(parentSingular, aggregate.name),
+    tag: aggregate.name,
+    summary: `Replace the ${aggregate.name} of ${withArticle(parentSingular)}`,
+    description: `Replaces it whole: optional fields left out are cleared; null is refused.`,
+    parameters: [header('UserAgent'), header('ResultFields'), header('PrettyPrint'), header('IfMatch'), id],
+    requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) },
+    successes: [jsonSuccess('200', `The ${aggregate.name} as it now is.`, ref('schemas', name))],
+    errors: ['404', '412'],
+  } satisfies OperationSpec);
+}
+
+/** The read (GET) or replace (PUT) of the caller's own value of a setting. */
+export function settingOperation(route: RouteDescriptor & { handler: { kind: 'setting' } }, model: ResolvedModel, version: string): OperationSpec {
+  const setting = model.settings.find((candidate) => candidate.name === route.declaration)!;
+  const name = representationName(setting.name, version);
+  if (route.handler.operation === 'read') {
+    return {
+      operationId: operationIds.settingRead(setting.name),
+      tag: setting.name,
+      summary: `Read the caller's ${setting.name}`,
+      description: `The caller's own value (per user, or per client when the token acts for none); empty until set.`,
+      parameters: [...READ_HEADERS, ...CONDITIONAL],
+      successes: [jsonSuccess('200', `The caller's ${setting.name}.`, ref('schemas', name), 'ETag', 'E-Tag'), NOT_MODIFIED],
+      errors: [],
+    };
+  }
+  return withMinimalReturn({
+    operationId: operationIds.settingReplace(setting.name),
+    tag: setting.name,
+    summary: `Set the caller's ${setting.name}`,
+    description: `Answers the value as stored (canonical forms applied).`,
+    parameters: [header('UserAgent'), header('ResultFields'), header('PrettyPrint')],
+    requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) },
+    successes: [jsonSuccess('200', `The caller's ${setting.name} as stored.`, ref('schemas', name))],
+    errors: [],
+  });
+}

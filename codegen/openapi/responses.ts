@@ -1,0 +1,68 @@
+import { ref } from './components.ts';
+import type { JsonSchema } from './schema-of.ts';
+
+/**
+ * What each error status means, as the document says it. A status is documented on an operation
+ * only when that operation can answer it (see `operations.ts`); adding a status the runtime learns to
+ * answer is one line here and one in the operations that can answer it.
+ */
+export const ERROR_MEANINGS: Readonly<Record<string, string>> = {
+  '400': 'Bad Request: a parameter, header, identifier or field is missing or wrongly formatted (the entry names it).',
+  '401': 'Unauthorized: no credential, or an invalid one.',
+  '403': 'Forbidden: token expired, or client refused.',
+  '404': 'Not Found: no resource with this identifier.',
+  '406': 'Not Acceptable: Accept excludes application/json.',
+  '408': 'Request Timeout: the headers or the body did not arrive within the server\'s limit; the connection is closed.',
+  '409': 'Conflict: a duplicate value, or the resource is still referred to.',
+  '412': 'Precondition Failed: If-Match names an older version; nothing was written.',
+  '413': 'Payload Too Large: the body is over the size limit.',
+  '415': 'Unsupported Media Type: the body is not JSON.',
+  '422': 'Unprocessable Entity: a reference to a resource that does not exist.',
+  '423': 'Locked: the job is running.',
+  '429': 'Too Many Requests: over the call limit of this path family.',
+  '500': 'Internal Server Error.',
+  '501': 'Not Implemented: declared but not implemented yet.',
+  '503': 'Service Unavailable: the server is shutting down.',
+};
+
+/** Headers an error response always carries besides the body, by status. */
+const ERROR_HEADERS: Readonly<Record<string, readonly string[]>> = {
+  '401': ['WWW-Authenticate'],
+  '429': ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'],
+};
+
+const headerRefs = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, ref('headers', name)]));
+
+/**
+ * The statuses every operation can answer whatever it does: checks that run before any route
+ * (User-Agent, token in the URL, Accept, presentation headers, authentication, the call limit), a
+ * request that does not arrive in time (408), and the server's own failures (500, 503 while draining).
+ */
+export const COMMON_ERRORS = ['400', '401', '403', '406', '408', '429', '500', '503'] as const;
+
+/** The statuses an open route (no token, no call limit) can answer whatever it does. */
+export const OPEN_ROUTE_ERRORS = ['400', '406', '408', '500', '503'] as const;
+
+/** Statuses a request with a JSON body can also answer (the body's size and media type). */
+export const BODY_ERRORS = ['413', '415'] as const;
+
+/** components.responses: one error response per status, with the error body (and, for HEAD, without it). */
+export function errorResponses(): Record<string, JsonSchema> {
+  const responses: Record<string, JsonSchema> = {};
+  for (const [status, description] of Object.entries(ERROR_MEANINGS)) {
+    const headers = headerRefs(ERROR_HEADERS[status] ?? []);
+    responses[`Error${status}`] = { description, headers, content: { 'application/json': { schema: ref('schemas', 'Error') } } };
+    responses[`HeadError${status}`] = { description: `${description} (HEAD: the headers of the error, no body)`, headers };
+  }
+  return responses;
+}
+
+/** References to the shared error responses for these statuses, sorted, each once. */
+export function errorRefs(statuses: Iterable<string>, head = false): Record<string, JsonSchema> {
+  return Object.fromEntries([...new Set(statuses)].sort().map((status) => [status, ref('responses', `${head ? 'HeadError' : 'Error'}${status}`)]));
+}
+
+/** A response's headers from component header names. */
+export function headersOf(names: readonly string[]): Record<string, JsonSchema> {
+  return headerRefs(names);
+}

@@ -1,0 +1,156 @@
+import type { ResolvedModel, ResolvedService } from '../model/index.ts';
+import type { RouteDescriptor } from '../routes/index.ts';
+import { ref } from './components.ts';
+import { operationIds } from './naming.ts';
+import { header, json, jsonSuccess, NOT_MODIFIED, noContent, RATE_LIMIT, type OperationSpec } from './operation-spec.ts';
+import { representationName, type DeclarationOf } from './representation-schemas.ts';
+import { CONDITIONAL, identifierRef, pagingParameters, READ_HEADERS } from './resource-operations.ts';
+import { jsonSchemaOf, type JsonSchema } from './schema-of.ts';
+import { jobSchemaName } from './job-schemas.ts';
+import { processing, seeOtherResult } from './statuses.ts';
+
+/** The operation of a service route: search, the OpenAPI document, a job queue's three, or a custom one. */
+export function serviceOperation(route: RouteDescriptor & { handler: { kind: 'service' } }, model: ResolvedModel, version: string, declarationOf: DeclarationOf): OperationSpec {
+  const service = model.services.find((candidate) => candidate.name === route.declaration)!;
+  const about = service.description ?? `The ${service.name} service.`;
+  const tag = service.name;
+  const index = route.handler.operation;
+
+  if (service.handler === 'search') {
+    const searchable = model.collections.filter((collection) => collection.fields.some((field) => field.searchable) && collection.versions.some((v) => v.name === version));
+    const maxLimit = Math.min(...searchable.map((collection) => collection.paging.maxLimit));
+    const defaultLimit = Math.min(...searchable.map((collection) => collection.paging.defaultLimit));
+    const items = searchable.map((collection) => ref('schemas', representationName(collection.singular, version)));
+    return {
+      operationId: operationIds.search(service.name),
+      tag,
+      summary: 'Full-text search over one collection',
+      description: `Matches every word of q (each a prefix) in the searchable fields of the category, answered in that collection's representation. Any other query parameter gets 400 unknown_parameter.`,
+      parameters: [
+        ...READ_HEADERS,
+        ...CONDITIONAL,
+        { name: 'q', in: 'query', required: true, description: 'Words to find (each a prefix).', schema: { type: 'string', minLength: 1, pattern: '\\S' } },
+        { name: 'category', in: 'query', required: true, description: 'The collection to search.', schema: { type: 'string', enum: searchable.map((collection) => collection.name) } },
+        ...pagingParameters({ defaultLimit, maxLimit }),
+      ],
+      successes: [jsonSuccess('200', 'The matching resources.', { type: 'array', items: items.length === 1 ? items[0] : { anyOf: items } }, 'ETag', 'E-Tag', 'X-Total-Count', 'Link'), NOT_MODIFIED],
+      errors: [],
+    };
+  }
+  if (service.handler === 'health') return healthOperation(service.name, index === 0 ? 'live' : 'ready', about);
+  if (service.handler === 'openapi') {
+    return {
+      operationId: operationIds.document(service.name),
+      tag,
+      summary: `This document (OpenAPI 3.1, ${version})`,
+      description: `The OpenAPI 3.1 document of ${version}, with the server's base URL in servers.`,
+      parameters: [...READ_HEADERS, ...CONDITIONAL],
+      successes: [jsonSuccess('200', `The OpenAPI document of ${version}.`, { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } } }, 'ETag', 'E-Tag'), NOT_MODIFIED],
+      errors: [],
+    };
+  }
+  if (service.handler === 'job-queue') {
+    const jobId = identifierRef('job_id');
+    const bodies = service.jobTypes.map((type) => ref('schemas', jobSchemaName(service.name, type)));
+    if (index === 0) {
+      return {
+        operationId: operationIds.enqueue(service.name),
+        tag,
+        summary: 'Add a job to the queue',
+        description: `Queues a job of a declared type; an unknown type or payload gets 400. Location and the body's uri name the job.`,
+        parameters: [header('UserAgent'), header('PrettyPrint')],
+        requestBody: {
+          required: true,
+          // The mapping names each type's schema: without it, tools take the schema's name for the type's value.
+          content: json(
+            bodies.length === 1
+              ? bodies[0]!
+              : { oneOf: bodies, discriminator: { propertyName: 'type', mapping: Object.fromEntries(service.jobTypes.map((type) => [type, `#/components/schemas/${jobSchemaName(service.name, type)}`])) } },
+          ),
+        },
+        successes: [jsonSuccess('202', 'Accepted: the job is queued.', ref('schemas', 'Job'), 'Location')],
+        errors: [],
+      };
+    }
+    if (index === 1) {
+      return {
+        operationId: operationIds.job(service.name),
+        tag,
+        summary: 'Read the state of one job',
+        description: `The job's state, and its result or errors once finished; 303 to the resource a finished job produced.`,
+        parameters: [...READ_HEADERS, ...CONDITIONAL, jobId],
+        successes: [jsonSuccess('200', 'The job.', ref('schemas', 'Job'), 'ETag', 'E-Tag'), ...seeOtherResult(model, service.name, service.jobProduces), NOT_MODIFIED],
+        errors: ['404'],
+      };
+    }
+    return {
+      operationId: operationIds.removeJob(service.name),
+      tag,
+      summary: 'Remove a queued or finished job',
+      description: `Removes the job; 423 while it runs.`,
+      parameters: [header('UserAgent'), jobId],
+      successes: [noContent('Removed.')],
+      errors: ['404', '423'],
+    };
+  }
+  return customOperation(service, index, about, declarationOf);
+}
+
+/** The health service's two operations: open (no token, no call limit), 200 or 503 (readiness: a dependency does not answer). */
+function healthOperation(name: string, which: 'live' | 'ready', about: string): OperationSpec {
+  const body =
+    which === 'live'
+      ? { type: 'object', required: ['status'], additionalProperties: false, properties: { status: { type: 'string', const: 'alive' } } }
+      : {
+          type: 'object',
+          required: ['status', 'checks'],
+          additionalProperties: false,
+          properties: {
+            status: { type: 'string', const: 'ready' },
+            checks: { type: 'object', description: 'Each dependency checked (store; redis when used), all "ok".', additionalProperties: { type: 'string', const: 'ok' } },
+          },
+        };
+  // No call limit on an open route, so no X-RateLimit-* headers.
+  const headers = ['X-Pretty-Print', 'ETag', 'E-Tag'];
+  return {
+    operationId: which === 'live' ? operationIds.health(name) : operationIds.readiness(name),
+    tag: name,
+    summary: which === 'live' ? 'Liveness: 200 while the process serves requests' : 'Readiness: 200 when every dependency answers',
+    description: which === 'live' ? `${about} Needs no token and counts against no call limit.` : `${about} 503 when a dependency (the store) does not answer, and during shutdown. Needs no token and counts against no call limit.`,
+    parameters: [header('UserAgent'), header('PrettyPrint'), ...CONDITIONAL],
+    successes: [
+      { status: '200', description: which === 'live' ? 'Alive.' : 'Ready.', headers, schema: body },
+      { status: '304', description: 'Not Modified: the version the client holds is current.', headers: ['ETag', 'E-Tag'] },
+    ],
+    errors: [],
+    open: true,
+  };
+}
+
+/** An operation a definition writes itself: its query and body schemas, the statuses it may answer. */
+function customOperation(service: ResolvedService, index: number, about: string, declarationOf: DeclarationOf): OperationSpec {
+  const declared = (declarationOf(service.source) as { operations: { query?: unknown; body?: unknown; description?: string; operationId?: string; processingAfterMs?: number; successes?: readonly number[] }[] }).operations[index];
+  const resolved = service.operations[index]!;
+  const query = jsonSchemaOf(declared?.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const path = resolved.path;
+  return {
+    operationId: declared?.operationId ?? operationIds.custom(resolved.method, service.name, path),
+    tag: service.name,
+    summary: resolved.description ?? `${resolved.method} ${service.name}`,
+    description: `${about}${resolved.description === undefined ? '' : `\n\n${resolved.description}`}`,
+    parameters: [
+      ...READ_HEADERS,
+      ...(path.startsWith(':') ? [{ name: path.slice(1), in: 'path', required: true, schema: { type: 'string' } }] : []),
+      ...Object.entries(query.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: (query.required ?? []).includes(name), schema })),
+    ],
+    ...(declared?.body === undefined ? {} : { requestBody: { required: true, content: json(jsonSchemaOf(declared.body)) } }),
+    successes: [
+      processing(declared?.processingAfterMs),
+      ...[jsonSuccess('200', 'Success.', {}), jsonSuccess('201', 'Created.', {}), jsonSuccess('202', 'Accepted.', {}), { status: '204', description: 'Success, nothing returned.', headers: [...RATE_LIMIT] }].filter((success) =>
+        (declared?.successes ?? [200, 204]).includes(Number(success.status)),
+      ),
+    ],
+    // Only an operation with a path parameter names something that may not exist.
+    errors: path.startsWith(':') ? ['404'] : [],
+  };
+}

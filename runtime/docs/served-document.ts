@@ -1,0 +1,22 @@
+import type { DocsAccess } from '../app/config.ts';
+
+type Json = Record<string, any>;
+
+/**
+ * A generated document as this server serves it: `servers` names the server's own BASE_URL, so a
+ * tool given the served document needs no base URL by hand; with DOCS_ACCESS=public, the document's
+ * own operations say they need no token (and cannot answer 401 or 403).
+ */
+export function servedDocument(document: unknown, baseUrl: string, access: DocsAccess, documentPath: (version: string) => string): unknown {
+  if (document === null || typeof document !== 'object') return document;
+  const served: Json = { ...document, servers: [{ url: baseUrl, description: 'This server (its BASE_URL).' }] };
+  if (access !== 'public') return served;
+  const path = documentPath(String(served.info?.version));
+  const item = served.paths?.[path] as Json | undefined;
+  if (item === undefined) return served;
+  const open = (operation: Json) => {
+    const { '401': _unauthorized, '403': _forbidden, ...responses } = operation.responses as Json;
+    return { ...operation, security: [], responses };
+  };
+  return { ...served, paths: { ...served.paths, [path]: Object.fromEntries(Object.entries(item).map(([method, operation]) => [method, open(operation as Json)])) } };
+}

@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, configFromEnvironment } from '@convapi/runtime';
+import { launchHeadlessChromium, type HeadlessBrowser } from '../../support/headless-chromium.ts';
+import { startApi, type TestApi } from '../../support/start-api.ts';
+
+/** Where the screenshots go (.gitignore covers it). */
+const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts/docs/', import.meta.url));
+
+describe('DOCS_ACCESS', () => {
+  it('is token by default, public when asked, and anything else stops the server from starting', () => {
+    expect(configFromEnvironment({}).docsAccess).toBe('token');
+    expect(configFromEnvironment({ DOCS_ACCESS: 'public' }).docsAccess).toBe('public');
+    expect(() => configFromEnvironment({ DOCS_ACCESS: 'open' })).toThrow(ConfigError);
+  });
+});
+
+describe('the docs page, opened in headless Chromium', () => {
+  let browser: HeadlessBrowser;
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    browser = await launchHeadlessChromium();
+  }, 60_000);
+  afterAll(async () => browser?.close());
+
+  /** Opens a version's docs page, waits for the orders operations, and returns the page's text and every URL it loaded. */
+  async function open(api: TestApi, version: string, screenshot: string) {
+    const page = await browser.context.newPage();
+    const loaded: string[] = [];
+    page.on('request', (request) => loaded.push(request.url()));
+    const response = await page.goto(`${api.url}/services/${version}/docs`);
+    expect(response?.status()).toBe(200);
+    await page.getByText(`/${version}/orders/{order_id}`).first().waitFor({ timeout: 20_000 });
+    const text = await page.locator('body').innerText();
+    await page.screenshot({ path: `${ARTIFACTS}${screenshot}`, fullPage: true });
+    await page.close();
+    return { text, loaded };
+  }
+
+  it('with DOCS_ACCESS=public, shows the orders operations of v1 with no token, every file from the server itself', async () => {
+    const api = await startApi({ env: { DOCS_ACCESS: 'public' } });
+    try {
+      const { text, loaded } = await open(api, 'v1', 'v1-public.png');
+      expect(text).toContain('Conventional example API v1');
+      expect(text).toContain('Orders: what a trade refers to.');
+      for (const [method, path, summary] of [
+        ['GET', '/v1/orders', 'List orders'],
+        ['POST', '/v1/orders', 'Create an order'],
+        ['GET', '/v1/orders/{order_id}', 'Read one order'],
+        ['PATCH', '/v1/orders/{order_id}', 'Update part of an order'],
+        ['DELETE', '/v1/orders/{order_id}', 'Delete an order'],
+      ] as const) {
+        expect(text).toMatch(new RegExp(`${method}\\s+${path.replace(/[{}()]/g, '\\$&')}\\s+${summary}`));
+      }
+      expect(text).toContain('listOrders');
+      expect(loaded.filter((url) => !url.startsWith(`${api.url}/`) && !url.startsWith('data:'))).toEqual([]);
+      expect(loaded).toContain(`${api.url}/services/v1/openapi`);
+      // The served document says so: its own operations need no token, and answer neither 401 nor 403.
+      const document = await api.raw().get('/services/v1/openapi').set({ 'User-Agent': 'docs-test/1.0' }).expect(200);
+      expect(document.body.paths['/services/v1/openapi'].get.security).toEqual([]);
+      expect(Object.keys(document.body.paths['/services/v1/openapi'].get.responses)).not.toContain('401');
+      expect(document.body.paths['/v1/orders'].get.security).toBeUndefined();
+      await api.raw().get('/v1/orders').set({ 'User-Agent': 'docs-test/1.0' }).expect(401);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('by default needs the token (the page, its files and the document), and shows v2 to a browser that sends it', async () => {
+    const api = await startApi();
+    try {
+      const bare = { 'User-Agent': 'docs-test/1.0' };
+      for (const path of ['/services/v2/docs', '/services/v2/docs/swagger-ui-bundle.js', '/services/v2/openapi']) {
+        const refused = await api.raw().get(path).set(bare);
+        expect(refused.status, path).toBe(401);
+        expect(refused.body.errors[0].code).toBe('missing_token');
+      }
+      await browser.context.setExtraHTTPHeaders({ Authorization: api.headers.Authorization! });
+      const { text } = await open(api, 'v2', 'v2-token.png');
+      expect(text).toContain('Conventional example API v2');
+      expect(text).toContain('/v2/orders/{order_id}');
+    } finally {
+      await browser.context.setExtraHTTPHeaders({});
+      await api.close();
+    }
+  });
+});
