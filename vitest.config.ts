@@ -1,18 +1,36 @@
 import { defineConfig } from 'vitest/config';
 
 // The workspace packages resolve to their TypeScript sources here, as the npm scripts make Node do
-// with --conditions=source (see each package.json's exports).
-const conditions = ['source', 'node', 'import', 'default'];
+// with --conditions=source (see each package.json's exports). Not 'import': vitest hands these to the
+// test workers' Node as --conditions too, and there 'import' makes a CommonJS require() of a package
+// with an import export (pg requiring pg-pool) load the ES module instead (Node 24's require(esm)).
+// Vite adds 'import' or 'require' itself, by the kind of each import.
+const conditions = ['source', 'node', 'default'];
 
 // End-to-end tests start real servers on loopback ports; two cores, so keep the pool small.
+// The end-to-end suite runs twice, as one parameterised suite: on SQLite (project `sqlite`, with every
+// other test) and on PostgreSQL (project `postgres`, TEST_ENGINE=postgres, against a throwaway server
+// its global setup starts from the machine's PostgreSQL binaries).
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['source'] } },
   test: {
-    include: ['test/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    projects: [
+      // test/e2e/instances needs what only PostgreSQL (and Redis) give: several instances as one server.
+      { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: ['test/e2e/instances/**'], env: { TEST_ENGINE: 'sqlite' } } },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['test/e2e/**/*.test.ts', 'test/runtime/storage/**/*.test.ts'],
+          env: { TEST_ENGINE: 'postgres' },
+          globalSetup: ['test/support/postgres-global-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -4,6 +4,7 @@ import { renderTable, type Table } from './lib/table.ts';
 import { writeFiguresBlock } from './lib/report.ts';
 import type { Log, SectionResult, TargetCheck } from './lib/section.ts';
 import { requestPath } from './sections/request-path.ts';
+import { postgresPath } from './sections/postgres-path.ts';
 import { routeScaling } from './sections/route-scaling.ts';
 import { generatorTimes } from './sections/generator.ts';
 import { serialisation } from './sections/serialisation.ts';
@@ -19,6 +20,7 @@ import { pinBench, type CpuSplit } from './lib/cpu-affinity.ts';
  */
 const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Promise<SectionResult>> = {
   'request-path': requestPath,
+  postgres: postgresPath,
   'list-scaling': listScaling,
   'search-beside': searchBeside,
   // Before route-scaling, which then reuses the projects it generated.
@@ -28,7 +30,7 @@ const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Prom
   profile,
   against: againstRef,
 };
-const ORDER: readonly Section[] = ['request-path', 'list-scaling', 'search-beside', 'generator', 'route-scaling', 'serialisation', 'profile', 'against'];
+const ORDER: readonly Section[] = ['request-path', 'postgres', 'list-scaling', 'search-beside', 'generator', 'route-scaling', 'serialisation', 'profile', 'against'];
 
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));

@@ -3,8 +3,11 @@
  * definitions see only this interface, so they never depend on the runtime.
  */
 export interface ServiceTools {
-  /** Rebuilds the full-text index of the named collections (all searchable ones when omitted). */
-  reindex(collections?: readonly string[]): { readonly indexed: Readonly<Record<string, number>> };
+  /**
+   * Rebuilds the full-text index of the named collections (all searchable ones when omitted). Answers
+   * at once on SQLite and with a promise on PostgreSQL: return it, or await it.
+   */
+  reindex(collections?: readonly string[]): ReindexResult | Promise<ReindexResult>;
   /** The collections that declare searchable fields. */
   searchableCollections(): readonly string[];
   /**
@@ -12,7 +15,12 @@ export interface ServiceTools {
    * collection's latest), validated as POST validates it; answers its identifier. A job that
    * `produces` that collection returns it, and GET of the finished job answers 303 to the resource.
    */
-  createResource(collection: string, representation: Record<string, unknown>, version?: string): { readonly identity: string | number };
+  createResource(collection: string, representation: Record<string, unknown>, version?: string): { readonly identity: string | number } | Promise<{ readonly identity: string | number }>;
+}
+
+/** How many rows each reindexed collection has in its index. */
+export interface ReindexResult {
+  readonly indexed: Readonly<Record<string, number>>;
 }
 
 /** Who is calling: the client named by the bearer token, and the user it acts for, if any. */

@@ -17,14 +17,20 @@ export interface GeneratedOptions {
   /** Node flags before the script (a probe preloaded with --import). */
   readonly nodeArgs?: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
+  /** The database to serve. Default: a fresh SQLite file in `dataDir`. */
+  readonly databaseUrl?: string;
 }
 
 /**
  * Starts `node <root>/generated/main.ts` exactly as `npm start` does, with every convention on, on a
- * fresh SQLite file in `dataDir`, and issues a bearer token for it with the token CLI.
+ * fresh SQLite file in `dataDir` (or the database given), and issues a bearer token for it with the token CLI.
  */
-export async function startGenerated(root: string, dataDir: string, name: string, { nodeArgs = [], env = {} }: GeneratedOptions = {}): Promise<GeneratedServer> {
-  const databaseUrl = `sqlite:${join(dataDir, `${name}.db`)}`;
+export async function startGenerated(
+  root: string,
+  dataDir: string,
+  name: string,
+  { nodeArgs = [], env = {}, databaseUrl = `sqlite:${join(dataDir, `${name}.db`)}` }: GeneratedOptions = {},
+): Promise<GeneratedServer> {
   const { BASE_URL: _baseUrl, ...inherited } = process.env;
   const server = await startServer({
     name,

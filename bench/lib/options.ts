@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import type { RoundPlan } from './rounds.ts';
 
-export const SECTIONS = ['request-path', 'list-scaling', 'search-beside', 'route-scaling', 'generator', 'serialisation', 'profile', 'against'] as const;
+export const SECTIONS = ['request-path', 'postgres', 'list-scaling', 'search-beside', 'route-scaling', 'generator', 'serialisation', 'profile', 'against'] as const;
 /** What a plain `npm run bench` runs; the profile only on request, since it is a diagnosis, not a figure. */
-const DEFAULT_SECTIONS: readonly Section[] = ['request-path', 'list-scaling', 'search-beside', 'route-scaling', 'generator', 'serialisation'];
+const DEFAULT_SECTIONS: readonly Section[] = ['request-path', 'postgres', 'list-scaling', 'search-beside', 'route-scaling', 'generator', 'serialisation'];
 export type Section = (typeof SECTIONS)[number];
 
 export const ENDPOINTS = ['get-one', 'get-list', 'revalidate', 'post'] as const;
@@ -30,7 +30,8 @@ export const USAGE = `usage: npm run bench -- [flags]
   --quick               1 s warm-up, 3 rounds of 1 s, generator up to 100 collections (about 3 minutes)
   --only LIST           sections and/or endpoints, comma-separated:
                         ${SECTIONS.join(', ')}; ${ENDPOINTS.join(', ')}
-                        (an endpoint implies request-path; profile runs only when named, on the
+                        (an endpoint implies request-path unless postgres is named, which then
+                        measures the endpoints named with it; profile runs only when named, on the
                         endpoint named with it, default get-one)
   --no-gzip             skip the gzip variants of the request path
   --no-pin              leave CPU placement to the OS (default: servers on the last CPU, load on the others)
@@ -74,7 +75,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
   const against = values.against;
   if (only.includes('against') && against === undefined) throw new Error('--only against needs --against REF');
   // --against is a comparison of its own: it runs alone, on the endpoints named.
-  const named = against !== undefined ? (['against'] as const) : SECTIONS.filter((section) => only.includes(section) || (section === 'request-path' && onlyEndpoints.length > 0 && !only.includes('profile')));
+  const named = against !== undefined ? (['against'] as const) : SECTIONS.filter((section) => only.includes(section) || (section === 'request-path' && onlyEndpoints.length > 0 && !only.includes('profile') && !only.includes('postgres')));
   const onlySections = named.length > 0 ? named : DEFAULT_SECTIONS;
   return {
     sections: onlySections,

@@ -74,8 +74,9 @@ export function planManifest(existing: Manifest | undefined, name: string, toolk
     }
     manifest[section] = sorted(listed);
   }
-  // npm 11 runs install scripts only of packages a project allows: the `node` pin needs its own.
-  manifest.allowScripts = { ...(asRecord(manifest.allowScripts) as Record<string, unknown>), node: true };
+  // npm 11 runs install scripts only of packages a project allows: the `node` pin needs its own;
+  // @scarf/scarf (a dependency of the docs page's swagger-ui-dist) would only send usage analytics.
+  manifest.allowScripts = { ...(asRecord(manifest.allowScripts) as Record<string, unknown>), node: true, '@scarf/scarf': false };
   return { manifest, conflicts, notes };
 }
 

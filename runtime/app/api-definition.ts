@@ -1,6 +1,7 @@
 import type { ZodObject } from 'zod';
 import type { Catalog, CollectionHandlerOptions, ResourceContext, SettingModel } from '../resources/index.ts';
 import type { Route } from '../routing/index.ts';
+import type { Maybe } from '../storage/index.ts';
 import type { JobQueuePort } from '../services/job-queue-handlers.ts';
 import type { SettingsPort } from '../services/setting-handlers.ts';
 import type { ReadinessCheck } from '../services/health-handlers.ts';
@@ -23,9 +24,10 @@ export interface JobQueueSpec {
 
 /** What services and jobs may ask of the server (the DSL's ServiceTools, supplied here). */
 export interface ServiceTools {
-  reindex(collections?: readonly string[]): { readonly indexed: Readonly<Record<string, number>> };
+  /** At once on SQLite, a promise on PostgreSQL. */
+  reindex(collections?: readonly string[]): Maybe<{ readonly indexed: Readonly<Record<string, number>> }>;
   searchableCollections(): readonly string[];
-  createResource(collection: string, representation: Record<string, unknown>, version?: string): { readonly identity: string | number };
+  createResource(collection: string, representation: Record<string, unknown>, version?: string): { readonly identity: string | number } | Promise<{ readonly identity: string | number }>;
 }
 
 /** Everything the generated route modules need, resolved once when the app is created. */
@@ -45,7 +47,7 @@ export interface ServiceRuntime {
   readonly jobQueues: ReadonlyMap<string, JobQueuePort>;
   readonly settings: SettingsPort;
   readonly openApi: (version: string) => unknown;
-  /** What readiness checks (the store; Redis when the server uses it). */
+  /** What readiness checks: the store (SQLite's file, or PostgreSQL). Not Redis: an outage of it is ridden out (README). */
   readonly readiness: readonly ReadinessCheck[];
 }
 

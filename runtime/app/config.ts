@@ -1,4 +1,5 @@
-import { DEFAULT_DATABASE_URL } from '../storage/index.ts';
+import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../storage/index.ts';
+import { DEFAULT_POOL_SIZE } from '../storage/postgres/connect.ts';
 import { limitsFromEnvironment, type FamilyLimits } from '../limits/index.ts';
 import { jwtOptionsFromEnvironment, type JwtOptions } from '../auth/index.ts';
 import { documentsAt, type DocumentFor } from '../errors/index.ts';
@@ -12,6 +13,10 @@ export interface ServerConfig {
   /** Absolute base of every URI in bodies and headers, no trailing slash. */
   readonly baseUrl: string;
   readonly databaseUrl: string;
+  /** PostgreSQL connections each process keeps at most (DATABASE_POOL_SIZE, default 10). */
+  readonly databasePoolSize: number;
+  /** Where call-limit counters are shared (REDIS_URL); unset: PostgreSQL's when DATABASE_URL is one, else this process's memory. */
+  readonly redisUrl: string | undefined;
   /** Largest request body, bytes (BODY_LIMIT_BYTES, default 1 MiB). */
   readonly bodyLimitBytes: number;
   /** The Server header (SERVER_HEADER, default `conventional-api`). */
@@ -32,6 +37,8 @@ export interface ServerConfig {
   readonly connections: ConnectionSettings;
   /** The documentation address of each error code, `errors[].document` (ERROR_DOCS_URL; none by default). */
   readonly documentFor: DocumentFor | undefined;
+  /** How long a running job's lease lasts before another instance may take it over (JOB_LEASE_MS, default 30000). */
+  readonly jobLeaseMs: number;
   /**
    * Who may read the OpenAPI documents and the docs pages (DOCS_ACCESS): `token` (the default) asks
    * for a bearer token like every other call; `public` answers them without one.
@@ -72,7 +79,13 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
     host,
     port,
     baseUrl,
-    databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE_URL,
+    databaseUrl: guarded(() => {
+      const url = env.DATABASE_URL || DEFAULT_DATABASE_URL;
+      parseDatabaseUrl(url);
+      return url;
+    }),
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, 1, 1000),
+    redisUrl: guarded(() => redisUrlOf(env.REDIS_URL)),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1, 1024 * 1024 * 1024),
     serverHeader: env.SERVER_HEADER || 'conventional-api',
     poweredBy: env.POWERED_BY || undefined,
@@ -83,6 +96,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
     processing: { afterMs: integer(env, 'PROCESSING_AFTER_MS', 1000, 0, 3_600_000), everyMs: integer(env, 'PROCESSING_INTERVAL_MS', 1000, 10, 3_600_000) },
     connections: guarded(() => connectionSettingsFrom((name, fallback, min, max) => integer(env, name, fallback, min, max))),
     documentFor: errorDocuments(env.ERROR_DOCS_URL),
+    jobLeaseMs: integer(env, 'JOB_LEASE_MS', 30_000, 1000, 24 * 3600 * 1000),
     docsAccess: docsAccess(env.DOCS_ACCESS),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS, 0, 3_600_000),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
@@ -128,4 +142,11 @@ function guarded<T>(read: () => T): T {
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
+}
+
+/** REDIS_URL as given when it is a redis:// or rediss:// URL; unset when empty. */
+function redisUrlOf(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^rediss?:\/\/[^/]/.test(raw)) throw new Error(`REDIS_URL "${raw}" is not understood; use redis://host:port`);
+  return raw;
 }

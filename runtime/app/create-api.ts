@@ -3,25 +3,26 @@ import { docsPathOf, docsRoutes, servedDocument } from '../docs/index.ts';
 import { assertIfMatch, etagOf } from '../caching/index.ts';
 import { conventionalResponse, presentationHeaders, presentationOf, serializeJson } from '../presentation/index.ts';
 import type { PreconditionCheck } from '../resources/index.ts';
-import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent, SqliteTokenStore } from '../auth/index.ts';
+import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent, type TokenStore } from '../auth/index.ts';
 import { rateLimit } from '../limits/index.ts';
 import { JobQueue, operationJobTypes } from '../jobs/index.ts';
-import { SqliteSettingsStore } from '../settings/index.ts';
 import type { PathFamily } from '../routing/index.ts';
 import { jsonBody, negotiateJson, processingUpdates, supportedHttpVersion } from '../http/index.ts';
 import { checks, familyRouters, sequence } from '../routing/index.ts';
 import { RequestDrain } from '../server/drain.ts';
-import { openStore, type OpenedStore } from '../storage/index.ts';
+import { andThen } from '../storage/index.ts';
 import { serviceTools } from '../services/index.ts';
 import type { ApiContext, ApiDefinition, ServiceTools } from './api-definition.ts';
 import type { ServerConfig } from './config.ts';
+import { openBackend, type Backend } from './open-backend.ts';
+import { openCounters, type OpenedCounters } from './open-counters.ts';
 import { requestLog, silentLogger, type Logger } from '../logging/index.ts';
 import { createApiMetrics, requestMetrics, type ApiMetrics } from '../metrics/index.ts';
 
 export interface CreateApiOptions {
   readonly config: ServerConfig;
-  /** An already opened store; default: the one config.databaseUrl names. */
-  readonly opened?: OpenedStore;
+  /** An already opened backend (its tables migrated); default: the database config.databaseUrl names. */
+  readonly backend?: Backend;
   /** Where request lines and server errors go. Default: a logger that writes nothing. */
   readonly logger?: Logger;
 }
@@ -29,7 +30,8 @@ export interface CreateApiOptions {
 /** If-Match on PUT, PATCH and DELETE: the tag of the current representation as this request would GET it. */
 const ifMatchPrecondition: PreconditionCheck = (ctx, renderCurrent) => {
   const header = ctx.get('If-Match');
-  if (header !== '') assertIfMatch(header, etagOf(serializeJson(renderCurrent(), presentationOf(ctx))));
+  if (header === '') return;
+  return andThen(renderCurrent(), (current) => assertIfMatch(header, etagOf(serializeJson(current, presentationOf(ctx)))));
 };
 
 /** A created API: the Koa app, its context, and what shutting it down needs. */
@@ -38,7 +40,7 @@ export interface CreatedApi {
   readonly context: ApiContext;
   readonly drain: RequestDrain;
   /** The token store in the API's own database (what `--issue-token` issues from). */
-  readonly tokens: SqliteTokenStore;
+  readonly tokens: TokenStore;
   /** The Prometheus metrics, when config.metrics asks for them. */
   readonly metrics: ApiMetrics | undefined;
   /**
@@ -48,24 +50,32 @@ export interface CreatedApi {
   close(options?: { readonly jobsTimeoutMs?: number }): Promise<void>;
 }
 
+/** Every table an API's collections and aggregates are stored in. */
+export function tablesOf(api: ApiDefinition) {
+  return [...Object.values(api.catalog.collections).map((model) => model.table), ...api.catalog.aggregates.map((model) => model.table)];
+}
+
 /**
- * Builds the Koa app for a generated API: opens and migrates the store, starts the job queues, and
+ * Builds the Koa app for a generated API: opens and migrates the database, starts the job queues, and
  * mounts the conventions middleware in front of one router per path family.
  */
-export function createApi(api: ApiDefinition, { config, opened = openStore(config.databaseUrl), logger = silentLogger() }: CreateApiOptions): CreatedApi {
-  const { store, db } = opened;
-  const tokens = new SqliteTokenStore(db);
-  store.migrate([
-    ...Object.values(api.catalog.collections).map((model) => model.table),
-    ...api.catalog.aggregates.map((model) => model.table),
-  ]);
+export async function createApi(api: ApiDefinition, { config, backend, logger = silentLogger() }: CreateApiOptions): Promise<CreatedApi> {
+  const opened = backend ?? (await openBackend(config.databaseUrl, { tables: tablesOf(api), poolSize: config.databasePoolSize }));
+  let counters: OpenedCounters;
+  try {
+    counters = await openCounters(config.redisUrl, opened, logger);
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+  const { store, tokens } = opened;
   const resourceContext = { store, baseUrl: config.baseUrl, catalog: api.catalog };
   const tools = serviceTools(resourceContext);
   const metrics = config.metrics === undefined ? undefined : createApiMetrics();
   const queues = api.jobQueues.map(
     (spec) =>
       new JobQueue<ServiceTools>({
-        db,
+        table: opened.jobs,
         name: spec.name,
         // The queue's declared job types, and those of the asynchronous operations queued on it.
         types: {
@@ -74,6 +84,7 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
         },
         tools,
         concurrency: config.jobWorkers ?? spec.concurrency ?? 2,
+        leaseMs: config.jobLeaseMs,
         ...(metrics === undefined ? {} : { onFinished: ({ type, outcome }) => metrics.jobsFinished.inc({ queue: spec.name, type, outcome }) }),
       }),
   );
@@ -92,9 +103,9 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
     tools,
     services: {
       jobQueues: new Map(queues.map((queue, index) => [api.jobQueues[index]!.name, queue])),
-      settings: new SqliteSettingsStore(db),
+      settings: opened.settings,
       openApi: (version) => servedDocuments.get(version),
-      readiness: [{ name: 'store', check: () => db.prepare('SELECT 1').get() }],
+      readiness: [{ name: 'store', check: () => opened.ping() }, ...counters.readiness],
     },
   };
   for (const queue of queues) queue.start();
@@ -111,7 +122,7 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
   // Each family counts its own calls (per client, or per address before authentication is refused).
   const guard = (family: PathFamily) => [
     checks([
-      rateLimit({ family, ...config.limits[family], trustedProxies: config.trustedProxies }),
+      rateLimit({ family, ...config.limits[family], trustedProxies: config.trustedProxies, counter: counters.counter(family, config.limits[family]) }),
       requireAuth(family === 'service' && publicPaths.size > 0 ? { isPublic } : {}),
       jsonBody({ limitBytes: config.bodyLimitBytes }),
     ]),
@@ -155,7 +166,8 @@ export function createApi(api: ApiDefinition, { config, opened = openStore(confi
     metrics,
     close: async ({ jobsTimeoutMs } = {}) => {
       await Promise.all(queues.map((queue) => queue.stop(jobsTimeoutMs)));
-      store.close();
+      await counters.close();
+      await opened.close();
     },
   };
 }

@@ -75,18 +75,16 @@ export function authenticate({ store, jwt, realm = 'api', cacheMs = 500 }: Authe
     unauthorized('invalid_token', 'the bearer token is not valid', { headers: { 'WWW-Authenticate': `${challenge}, error="invalid_token"` } });
 
   const cache = new VerificationCache(cacheMs);
-  // Opaque tokens are verified synchronously (the store is node:sqlite); only a JWT needs a promise.
-  const verify = (token: string): Verification | Promise<Verification> => {
-    if (verifyJwt !== undefined && looksLikeJwt(token)) return verifyJwt(token);
-    if (store === undefined) return { ok: false, reason: 'invalid' };
-    return store.verify(token);
-  };
+  // A SQLite store verifies synchronously; a PostgreSQL store and a JWT answer with a promise.
   const verifyHeader = (header: string): Verification | Promise<Verification> => {
     const match = BEARER.exec(header);
     if (match === null) return { ok: false, reason: 'invalid' };
-    const verification = verify(match[1]!);
+    const token = match[1]!;
+    if (verifyJwt !== undefined && looksLikeJwt(token)) return verifyJwt(token);
+    if (store === undefined) return { ok: false, reason: 'invalid' };
     // Only store verifications are reused: a JWT carries its own expiry and is checked every time.
-    return verification instanceof Promise ? verification : cache.set(header, verification);
+    const verification = store.verify(token);
+    return verification instanceof Promise ? verification.then((settled) => cache.set(header, settled)) : cache.set(header, verification);
   };
   const record = (state: AuthState, verification: Verification) => {
     if (verification.ok) state.auth = verification.principal;

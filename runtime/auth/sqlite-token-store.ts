@@ -1,13 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { inTransaction } from '../storage/sqlite/open-database.ts';
-import type { IssueOptions, TokenStore, Verification } from './token-store.ts';
-
-/** 256 bits from the system's CSPRNG, base64url: 43 characters. */
-const TOKEN_BYTES = 32;
-
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-const now = () => Math.floor(Date.now() / 1000);
+import { newToken, tokenHash as hashOf, unixNow as now, verificationOf, type IssueOptions, type TokenRow, type TokenStore, type Verification } from './token-store.ts';
 
 /**
  * The token store in the server's SQLite file, so the token CLI (another process) and every server
@@ -47,7 +40,7 @@ export class SqliteTokenStore implements TokenStore {
   }
 
   issue({ client, user, ttlSeconds }: IssueOptions): string {
-    const token = randomBytes(TOKEN_BYTES).toString('base64url');
+    const token = newToken();
     inTransaction(this.#db, () => {
       this.#db.prepare('INSERT INTO auth_clients (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(client, now());
       this.#db
@@ -67,13 +60,7 @@ export class SqliteTokenStore implements TokenStore {
          FROM auth_tokens t JOIN auth_grants g ON g.grant_id = t.grant_id JOIN auth_clients c ON c.name = g.client
          WHERE t.token_hash = ?`,
       );
-    const row = this.#verifyStatement.get(hashOf(token)) as
-      | { expires_at: number | null; token_revoked: number; grant_revoked: number; user_name: string; client: string; refused: number }
-      | undefined;
-    if (row === undefined || row.token_revoked === 1 || row.grant_revoked === 1) return { ok: false, reason: 'invalid' };
-    if (row.refused === 1) return { ok: false, reason: 'refused' };
-    if (row.expires_at !== null && row.expires_at <= now()) return { ok: false, reason: 'expired' };
-    return { ok: true, principal: row.user_name === '' ? { client: row.client } : { client: row.client, user: row.user_name } };
+    return verificationOf(this.#verifyStatement.get(hashOf(token)) as TokenRow | undefined);
   }
 
   revoke(token: string): boolean {

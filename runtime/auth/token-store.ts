@@ -1,3 +1,6 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Maybe } from '../storage/index.ts';
+
 /** Who a valid credential speaks for: a client, and the user it acts for when the grant names one. */
 export interface Principal {
   readonly client: string;
@@ -18,16 +21,44 @@ export interface IssueOptions {
 
 /**
  * Clients, grants (a client, optionally for a user) and tokens. Tokens are random and stored only as
- * hashes. The embedded store is SQLite; another store can implement the same interface.
+ * hashes. SqliteTokenStore answers at once, PostgresTokenStore with promises.
  */
 export interface TokenStore {
   /** Creates the client and grant as needed and returns a new token (the only time it is seen). */
-  issue(options: IssueOptions): string;
-  verify(token: string): Verification;
+  issue(options: IssueOptions): Maybe<string>;
+  verify(token: string): Maybe<Verification>;
   /** True when a token was revoked (false when it was unknown or already revoked). */
-  revoke(token: string): boolean;
+  revoke(token: string): Maybe<boolean>;
   /** Revokes a grant and every token issued under it. */
-  revokeGrant(client: string, user?: string): boolean;
+  revokeGrant(client: string, user?: string): Maybe<boolean>;
   /** Refuses a client: every token of it is answered 403 client_refused. */
-  refuseClient(client: string): void;
+  refuseClient(client: string): Maybe<void>;
+}
+
+/** 256 bits from the system's CSPRNG, base64url: 43 characters. */
+export const newToken = () => randomBytes(32).toString('base64url');
+
+/** What the stores keep of a token: its SHA-256, never the token. */
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Now, in the Unix seconds the token tables hold. */
+export const unixNow = () => Math.floor(Date.now() / 1000);
+
+/** The row a store's verify query reads: the token joined with its grant and client. */
+export interface TokenRow {
+  readonly expires_at: number | null;
+  readonly token_revoked: number | boolean;
+  readonly grant_revoked: number | boolean;
+  readonly user_name: string;
+  readonly client: string;
+  readonly refused: number | boolean;
+}
+
+/** The decision on a token row, the same in every store: revoked before refused before expired. */
+export function verificationOf(row: TokenRow | undefined): Verification {
+  const yes = (flag: number | boolean) => flag === 1 || flag === true;
+  if (row === undefined || yes(row.token_revoked) || yes(row.grant_revoked)) return { ok: false, reason: 'invalid' };
+  if (yes(row.refused)) return { ok: false, reason: 'refused' };
+  if (row.expires_at !== null && Number(row.expires_at) <= unixNow()) return { ok: false, reason: 'expired' };
+  return { ok: true, principal: row.user_name === '' ? { client: row.client } : { client: row.client, user: row.user_name } };
 }

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import { SqliteTokenStore } from '../auth/index.ts';
-import { IN_MEMORY, openDatabase, parseDatabaseUrl } from '../storage/index.ts';
+import { openTokenStore } from '../app/open-backend.ts';
+import type { TokenStore } from '../auth/index.ts';
+import { DEFAULT_DATABASE_URL, IN_MEMORY, parseDatabaseUrl } from '../storage/index.ts';
 
 const USAGE = `usage:
   npm run -s token -- issue --client NAME [--user USER_NAME] [--ttl SECONDS]
@@ -10,6 +11,8 @@ const USAGE = `usage:
 Uses DATABASE_URL (default sqlite:data/app.db), like the server.`;
 
 class UsageError extends Error {}
+
+const COMMANDS = new Set(['issue', 'revoke', 'revoke-grant', 'refuse-client']);
 
 /** Commands whose one argument is a value given verbatim: a base64url token begins with '-' one time in 64. */
 const VALUE_COMMANDS = new Set(['revoke', 'refuse-client']);
@@ -25,7 +28,7 @@ function valueAsGiven(argv: readonly string[]): string[] {
  * The token CLI of the contract. It writes to the same store as the server, so a running server
  * honours a revocation or refusal within half a second (authenticate() reuses a verification for 500 ms at most).
  */
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: valueAsGiven(argv),
     allowPositionals: true,
@@ -37,34 +40,45 @@ function main(argv: string[]): number {
     return 0;
   }
   if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
-  const location = parseDatabaseUrl(process.env.DATABASE_URL || undefined);
-  if (location.kind !== 'sqlite') throw new UsageError('the token CLI supports sqlite: DATABASE_URLs only for now');
-  if (location.path === IN_MEMORY) {
+  if (command === undefined || !COMMANDS.has(command)) {
+    throw new UsageError(command === undefined ? 'a command is required' : `unknown command "${command}"`);
+  }
+  const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  const location = parseDatabaseUrl(databaseUrl);
+  if (location.kind === 'sqlite' && location.path === IN_MEMORY) {
     throw new UsageError(
       'DATABASE_URL=sqlite::memory: lives inside the server process, out of reach of this command: start the server with `npm start -- --issue-token NAME` to have it print a token, or use a database file',
     );
   }
-  const store = new SqliteTokenStore(openDatabase(location.path, { createFolder: location.createFolder }));
+  const opened = await openTokenStore(databaseUrl);
+  try {
+    return await runCommand(opened.tokens, command, argument, values);
+  } finally {
+    await opened.close();
+  }
+}
+
+async function runCommand(store: TokenStore, command: string, argument: string | undefined, values: { client?: string; user?: string; ttl?: string }): Promise<number> {
   switch (command) {
     case 'issue': {
       const client = required(values.client, '--client NAME');
       const ttl = values.ttl === undefined ? undefined : Number(values.ttl);
       if (ttl !== undefined && (!Number.isSafeInteger(ttl) || ttl < 1)) throw new UsageError('--ttl must be a whole number of seconds, at least 1');
-      const token = store.issue({ client, ...(values.user === undefined ? {} : { user: values.user }), ...(ttl === undefined ? {} : { ttlSeconds: ttl }) });
+      const token = await store.issue({ client, ...(values.user === undefined ? {} : { user: values.user }), ...(ttl === undefined ? {} : { ttlSeconds: ttl }) });
       console.error(`issued a token for client ${client}${values.user === undefined ? '' : ` acting for ${values.user}`}${ttl === undefined ? '' : `, valid ${ttl} s`}`);
       console.log(token);
       return 0;
     }
     case 'revoke':
-      console.log(store.revoke(required(argument, 'TOKEN')) ? 'revoked' : 'no such active token (nothing to revoke)');
+      console.log((await store.revoke(required(argument, 'TOKEN'))) ? 'revoked' : 'no such active token (nothing to revoke)');
       return 0;
     case 'revoke-grant': {
       const client = required(values.client, '--client NAME');
-      console.log(store.revokeGrant(client, values.user) ? 'grant revoked with all its tokens' : 'no such grant (nothing to revoke)');
+      console.log((await store.revokeGrant(client, values.user)) ? 'grant revoked with all its tokens' : 'no such grant (nothing to revoke)');
       return 0;
     }
     case 'refuse-client':
-      store.refuseClient(required(argument, 'NAME'));
+      await store.refuseClient(required(argument, 'NAME'));
       console.log(`client ${argument} refused`);
       return 0;
     default:
@@ -77,12 +91,14 @@ function required(value: string | undefined, what: string): string {
   return value;
 }
 
-/** Runs the token CLI on its arguments; the exit code: 0 done, 1 failed, 2 usage. */
+/** Runs the token CLI on its arguments; the exit code: 0 done, 1 failed (one line, e.g. an unreachable database), 2 usage. */
 export async function run(args: string[]): Promise<number> {
   try {
-    return main(args);
+    return await main(args);
   } catch (error) {
-    console.error(`token: ${(error as Error).message}\n${USAGE}`);
-    return error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? 2 : 1;
+    const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') === true;
+    // A usage mistake gets the usage; a database that cannot be reached gets its one line.
+    console.error(usage ? `token: ${(error as Error).message}\n${USAGE}` : `token: ${(error as Error).message}`);
+    return usage ? 2 : 1;
   }
 }

@@ -31,10 +31,12 @@ export function prefersMinimalReturn(ctx: Context): boolean {
  * called only when the representation is sent.
  */
 export function answerWritten(ctx: Context, render: () => unknown): void {
-  if (prefersMinimalReturn(ctx)) {
-    ctx.status = 204;
-    setResponseHeader(ctx, 'Preference-Applied', 'return=minimal');
-    return;
-  }
+  if (prefersMinimalReturn(ctx)) return answerMinimal(ctx);
   setJsonBody(ctx, render());
+}
+
+/** 204 with no body and `Preference-Applied: return=minimal`: the answer to `Prefer: return=minimal`. */
+export function answerMinimal(ctx: Context): void {
+  ctx.status = 204;
+  setResponseHeader(ctx, 'Preference-Applied', 'return=minimal');
 }

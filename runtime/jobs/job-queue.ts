@@ -1,9 +1,9 @@
-import type { DatabaseSync } from 'node:sqlite';
 import type { ZodObject } from 'zod';
 import { ApiError, badRequest, locked, notFound } from '../errors/index.ts';
 import { invalidInput, zodProblems } from '../resources/index.ts';
 import { jobRepresentation, type Job } from './job.ts';
-import { SqliteJobTable } from './sqlite-job-table.ts';
+import type { JobTable } from './job-table.ts';
+import { andThen, type Maybe } from '../storage/index.ts';
 
 export interface JobTypeDefinition<Tools> {
   readonly payload: ZodObject;
@@ -15,7 +15,8 @@ export interface JobTypeDefinition<Tools> {
 }
 
 export interface JobQueueOptions<Tools> {
-  readonly db: DatabaseSync;
+  /** Where jobs are kept: a SqliteJobTable or a PostgresJobTable (shared by every instance). */
+  readonly table: JobTable;
   /** The queue's name (its service path, `queued/jobs`). */
   readonly name: string;
   readonly types: Readonly<Record<string, JobTypeDefinition<Tools>>>;
@@ -37,19 +38,24 @@ export interface JobQueueOptions<Tools> {
  * runs out. A job's run() that throws fails the job with an error entry, never the process.
  *
  * @example
- * const queue = new JobQueue({ db, name: 'queued/jobs', types: { reindex: { payload: z.object({}), run: () => 'done' } }, tools: {} });
+ * const queue = new JobQueue({ table: new SqliteJobTable(db), name: 'queued/jobs', types: { reindex: { payload: z.object({}), run: () => 'done' } }, tools: {} });
  * queue.start();
- * const job = queue.enqueue({ type: 'reindex' });
+ * const job = await queue.enqueue({ type: 'reindex' });
  */
 export class JobQueue<Tools = unknown> {
-  readonly #table: SqliteJobTable;
-  readonly #options: Required<Omit<JobQueueOptions<Tools>, 'db'>>;
+  readonly #table: JobTable;
+  readonly #options: Required<Omit<JobQueueOptions<Tools>, 'table'>>;
   readonly #running = new Map<number, Promise<void>>();
   #timer: NodeJS.Timeout | undefined;
   #stopped = true;
+  /** A look for queued jobs is under way; another wake-up then asks for one more look after it. */
+  #filling: Promise<void> | undefined;
+  #fillAgain = false;
+  /** The worker's last failure to reach the table, logged once until it works again. */
+  #failing = false;
 
-  constructor({ db, concurrency = 2, pollIntervalMs = 250, leaseMs = 30_000, onFinished = () => {}, ...rest }: JobQueueOptions<Tools>) {
-    this.#table = new SqliteJobTable(db);
+  constructor({ table, concurrency = 2, pollIntervalMs = 250, leaseMs = 30_000, onFinished = () => {}, ...rest }: JobQueueOptions<Tools>) {
+    this.#table = table;
     this.#options = { concurrency, pollIntervalMs, leaseMs, onFinished, ...rest };
   }
 
@@ -59,12 +65,12 @@ export class JobQueue<Tools = unknown> {
   }
 
   /** Jobs waiting and running in this queue, across every process sharing the store. */
-  depth(): { queued: number; running: number } {
+  depth(): Maybe<{ queued: number; running: number }> {
     return this.#table.depth(this.#options.name);
   }
 
   /** Validates `{ "type": "<declared type>", ...payload }` and queues it. 400 naming the field otherwise. */
-  enqueue(body: unknown): Job {
+  enqueue(body: unknown): Maybe<Job> {
     if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw badRequest('invalid_body', 'a job is a JSON object with a type', { resource: this.#options.name });
     }
@@ -82,29 +88,30 @@ export class JobQueue<Tools = unknown> {
   }
 
   /** Queues a job of any type, internal ones included, with a payload the server built itself. */
-  enqueueInternal(type: string, payload: Record<string, unknown>): Job {
+  enqueueInternal(type: string, payload: Record<string, unknown>): Maybe<Job> {
     const definition = Object.hasOwn(this.#options.types, type) ? this.#options.types[type] : undefined;
     if (definition === undefined) throw new Error(`job type ${type} is not declared in ${this.#options.name}`);
     return this.#queue(type, definition.payload.parse(payload) as Record<string, unknown>);
   }
 
-  #queue(type: string, payload: Record<string, unknown>): Job {
-    const job = this.#table.insert(this.#options.name, type, payload);
-    this.#wake();
-    return job;
+  #queue(type: string, payload: Record<string, unknown>): Maybe<Job> {
+    return andThen(this.#table.insert(this.#options.name, type, payload), (job) => {
+      this.#wake();
+      return job;
+    });
   }
 
-  get(id: string | number): Job | undefined {
+  get(id: string | number): Maybe<Job | undefined> {
     const key = Number(id);
     return Number.isSafeInteger(key) && key > 0 ? this.#table.get(this.#options.name, key) : undefined;
   }
 
   /** Removes a queued or finished job; 423 while it runs, 404 when unknown. */
-  remove(id: string | number): void {
+  remove(id: string | number): Maybe<void> {
     const key = Number(id);
     const unknown = () => notFound('job_not_found', `there is no job ${String(id)}`, { resource: this.#options.name, field: 'job_id' });
     if (!Number.isSafeInteger(key) || key <= 0) throw unknown();
-    this.#table.removeIf(this.#options.name, key, (job) => {
+    return this.#table.removeIf(this.#options.name, key, (job) => {
       if (job === undefined) throw unknown();
       if (job.state === 'running') throw locked('job_running', `job ${key} is running; remove it once it has finished`, { resource: this.#options.name, field: 'job_id' });
     });
@@ -130,7 +137,6 @@ export class JobQueue<Tools = unknown> {
     if (!this.#stopped) return;
     this.#stopped = false;
     if (this.#options.concurrency === 0) return;
-    this.#table.requeueExpired(this.#options.name, Date.now());
     this.#timer = setInterval(() => this.#tick(), this.#options.pollIntervalMs);
     this.#timer.unref();
     this.#wake();
@@ -141,7 +147,7 @@ export class JobQueue<Tools = unknown> {
     this.#stopped = true;
     clearInterval(this.#timer);
     const deadline = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref());
-    await Promise.race([Promise.allSettled([...this.#running.values()]).then(() => undefined), deadline]);
+    await Promise.race([Promise.allSettled([this.#filling, ...this.#running.values()]).then(() => undefined), deadline]);
   }
 
   /** Resolves when no job is running or queued in this process's view (for tests and shutdown). */
@@ -155,9 +161,35 @@ export class JobQueue<Tools = unknown> {
 
   #tick(): void {
     if (this.#stopped) return;
-    this.#table.requeueExpired(this.#options.name, Date.now());
-    while (this.#running.size < this.#options.concurrency) {
-      const job = this.#table.claim(this.#options.name, Date.now() + this.#options.leaseMs);
+    if (this.#filling !== undefined) {
+      this.#fillAgain = true;
+      return;
+    }
+    this.#filling = this.#fill()
+      .then(
+        () => {
+          if (this.#failing) console.error(`job queue ${this.#options.name}: the job table answers again`);
+          this.#failing = false;
+        },
+        (error: unknown) => {
+          if (!this.#failing) console.error(`job queue ${this.#options.name}: cannot reach the job table (${(error as Error).message}); retrying every ${this.#options.pollIntervalMs} ms`);
+          this.#failing = true;
+        },
+      )
+      .finally(() => {
+        this.#filling = undefined;
+        if (this.#fillAgain) {
+          this.#fillAgain = false;
+          this.#tick();
+        }
+      });
+  }
+
+  /** Requeues jobs whose lease ran out, then claims queued jobs while this process has room for them. */
+  async #fill(): Promise<void> {
+    await this.#table.requeueExpired(this.#options.name, Date.now());
+    while (!this.#stopped && this.#running.size < this.#options.concurrency) {
+      const job = await this.#table.claim(this.#options.name, Date.now() + this.#options.leaseMs);
       if (job === undefined) return;
       const run = this.#run(job).finally(() => {
         this.#running.delete(job.job_id);
@@ -168,17 +200,23 @@ export class JobQueue<Tools = unknown> {
   }
 
   async #run(job: Job): Promise<void> {
-    const renew = setInterval(() => this.#table.renew(job.job_id, Date.now() + this.#options.leaseMs), Math.max(1000, this.#options.leaseMs / 3));
+    // A renewal that fails is retried at the next one; the lease is three renewals long.
+    const renew = setInterval(
+      () => void Promise.resolve(this.#table.renew(job.job_id, Date.now() + this.#options.leaseMs)).catch(() => undefined),
+      Math.max(1000, this.#options.leaseMs / 3),
+    );
     renew.unref();
     try {
       const definition = this.#options.types[job.type];
       if (definition === undefined) throw new ApiError(500, 'unknown_job_type', `job type ${job.type} is no longer declared`);
       const result = await definition.run(job.payload, this.#options.tools);
-      this.#table.finish(job.job_id, 'succeeded', result, undefined);
+      await this.#table.finish(job.job_id, 'succeeded', result, undefined);
       this.#options.onFinished({ type: job.type, outcome: 'succeeded' });
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 'job_failed';
-      this.#table.finish(job.job_id, 'failed', undefined, { code, message: error instanceof Error ? error.message : String(error) });
+      await Promise.resolve(this.#table.finish(job.job_id, 'failed', undefined, { code, message: error instanceof Error ? error.message : String(error) })).catch(
+        () => undefined,
+      );
       this.#options.onFinished({ type: job.type, outcome: 'failed' });
     } finally {
       clearInterval(renew);

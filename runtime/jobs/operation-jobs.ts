@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { runFlow } from '../storage/index.ts';
 import { changeResource, deleteResource } from '../resources/change-resource.ts';
 import { createResource } from '../resources/create-resource.ts';
 import type { CollectionModel, ResourceContext } from '../resources/index.ts';
@@ -23,16 +24,16 @@ export function operationJobTypes<Tools>(context: ResourceContext, model: Collec
       payload: OPERATION_PAYLOAD,
       internal: true,
       ...(operation === 'delete' ? {} : { produces: model.name }),
-      run: ({ version, key, body }: z.output<typeof OPERATION_PAYLOAD>) => {
-        if (operation === 'create') return { identity: createResource(context, model, version, body)[model.identifier.name] };
-        if (key === undefined) throw new Error(`${operation} of ${model.name} needs an identifier`);
-        if (operation === 'delete') {
-          deleteResource(context, model, key);
-          return { identity: key };
-        }
-        changeResource(context, model, version, key, body, operation);
-        return { identity: key };
-      },
+      run: ({ version, key, body }: z.output<typeof OPERATION_PAYLOAD>) =>
+        runFlow(
+          (function* () {
+            if (operation === 'create') return { identity: (yield* createResource(context, model, version, body))[model.identifier.name] };
+            if (key === undefined) throw new Error(`${operation} of ${model.name} needs an identifier`);
+            if (operation === 'delete') yield* deleteResource(context, model, key);
+            else yield* changeResource(context, model, version, key, body, operation);
+            return { identity: key };
+          })(),
+        ),
     };
   }
   return types;

@@ -1,43 +1,14 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { inTransaction, isoNow } from '../storage/index.ts';
-import type { Job, JobState } from './job.ts';
-
-interface JobRow {
-  job_id: number | bigint;
-  queue: string;
-  type: string;
-  payload: string;
-  state: JobState;
-  attempts: number;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  result: string | null;
-  error: string | null;
-}
-
-function toJob(row: JobRow): Job {
-  return {
-    job_id: Number(row.job_id),
-    queue: row.queue,
-    type: row.type,
-    payload: JSON.parse(row.payload) as Record<string, unknown>,
-    state: row.state,
-    attempts: Number(row.attempts),
-    created_at: row.created_at,
-    ...(row.started_at === null ? {} : { started_at: row.started_at }),
-    ...(row.finished_at === null ? {} : { finished_at: row.finished_at }),
-    ...(row.result === null ? {} : { result: JSON.parse(row.result) as unknown }),
-    ...(row.error === null ? {} : { error: JSON.parse(row.error) as { code: string; message: string } }),
-  };
-}
+import type { Job } from './job.ts';
+import { depthOf, jsonOrNull, toJob, type JobRow, type JobTable } from './job-table.ts';
 
 /**
  * The jobs table. A running job holds a lease that its worker renews; a job whose lease ran out
  * (its process died) is queued again. Claiming is one UPDATE ... RETURNING, so two processes on the
  * same file never run the same job.
  */
-export class SqliteJobTable {
+export class SqliteJobTable implements JobTable {
   readonly #insert: StatementSync;
   readonly #get: StatementSync;
   readonly #claim: StatementSync;
@@ -96,7 +67,7 @@ export class SqliteJobTable {
   }
 
   finish(id: number, state: 'succeeded' | 'failed', result: unknown, error: { code: string; message: string } | undefined): void {
-    this.#finish.run(state, isoNow(), result === undefined ? null : JSON.stringify(result), error === undefined ? null : JSON.stringify(error), id);
+    this.#finish.run(state, isoNow(), jsonOrNull(result), jsonOrNull(error), id);
   }
 
   /** Removes a job, deciding on its current state in the same transaction. */
@@ -109,9 +80,7 @@ export class SqliteJobTable {
 
   /** How many jobs of a queue wait and run, in every process sharing the table. */
   depth(queue: string): { queued: number; running: number } {
-    const depth = { queued: 0, running: 0 };
-    for (const row of this.#countWaiting.all(queue) as { state: 'queued' | 'running'; jobs: number }[]) depth[row.state] = Number(row.jobs);
-    return depth;
+    return depthOf(this.#countWaiting.all(queue) as { state: string; jobs: number }[]);
   }
 
   /** Jobs left running by a process that stopped renewing their lease go back to the queue. */

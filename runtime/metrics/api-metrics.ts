@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 /** What the job-depth gauge reads when scraped: each queue's waiting and running jobs. */
 export interface QueueDepthSource {
   readonly name: string;
-  depth(): { queued: number; running: number };
+  depth(): { queued: number; running: number } | Promise<{ queued: number; running: number }>;
 }
 
 /** The server's Prometheus metrics, in a registry of their own (several servers may share a process). */
@@ -39,9 +39,9 @@ export function createApiMetrics(): ApiMetrics {
     help: 'Jobs waiting (queued) and running, per queue, in the shared store.',
     labelNames: ['queue', 'state'],
     registers: [registry],
-    collect() {
+    async collect() {
       for (const queue of queues) {
-        const { queued, running } = queue.depth();
+        const { queued, running } = await queue.depth();
         this.set({ queue: queue.name, state: 'queued' }, queued);
         this.set({ queue: queue.name, state: 'running' }, running);
       }

@@ -1,9 +1,11 @@
 import { answerWritten, requestBody, setJsonBody } from '../http/index.ts';
 import { project, resultFields, stripNulls } from '../representation/index.ts';
-import type { Row } from '../storage/index.ts';
-import type { RouteHandler } from '../routing/index.ts';
+import type { Context } from 'koa';
+import { runFlow, wait, type Flow, type Row } from '../storage/index.ts';
+import type { PathParams, RouteHandler } from '../routing/index.ts';
+import { flowHandler } from './collection-handlers.ts';
 import { keyFromPath, resourceNotFound } from './identifiers.ts';
-import type { AggregateModel } from './model.ts';
+import type { AggregateModel, CollectionModel, VersionModel } from './model.ts';
 import type { PreconditionCheck } from './preconditions.ts';
 import { storedFields } from './represent.ts';
 import type { ResourceContext } from './runtime-context.ts';
@@ -25,9 +27,11 @@ export function aggregateHandlers(
   versionName: string,
   { preconditions, lastModifiedKey = 'lastModified' }: { preconditions?: PreconditionCheck; lastModifiedKey?: string } = {},
 ): AggregateHandlers {
-  const version = model.versions[versionName];
-  const parent = context.catalog.collections[model.parent];
-  if (version === undefined || parent === undefined) throw new Error(`${model.name}: no version ${versionName} or parent ${model.parent}`);
+  const foundVersion = model.versions[versionName];
+  const foundParent = context.catalog.collections[model.parent];
+  if (foundVersion === undefined || foundParent === undefined) throw new Error(`${model.name}: no version ${versionName} or parent ${model.parent}`);
+  const version: VersionModel = foundVersion;
+  const parent: CollectionModel = foundParent;
   const names = version.fields.map((field) => field.name);
 
   const render = (row: Row | undefined, fields: readonly string[] | undefined) => {
@@ -39,35 +43,42 @@ export function aggregateHandlers(
 
   const parentKey = (params: Readonly<Record<string, string>>) => keyFromPath(parent, params[parent.identifier.name]);
 
-  const read: RouteHandler = (ctx, params) => {
+  function* read(ctx: Context, params: PathParams): Flow<void> {
     const fields = resultFields(ctx, names);
     const key = parentKey(params);
-    const parentRow = context.store.find(parent.table, key);
+    const parentRow = yield* wait(context.store.find(parent.table, key));
     if (parentRow === undefined) throw resourceNotFound(parent, key);
-    const row = context.store.find(model.table, key);
+    const row = yield* wait(context.store.find(model.table, key));
     ctx.state[lastModifiedKey] = String((row ?? parentRow).updated_at);
     setJsonBody(ctx, render(row, fields));
-  };
+  }
 
-  const replace: RouteHandler = (ctx, params) => {
+  function* replace(ctx: Context, params: PathParams): Flow<void> {
     const fields = resultFields(ctx, names);
     const key = parentKey(params);
-    const row = context.store.transaction((tx) => {
-      if (tx.find(parent.table, key) === undefined) throw resourceNotFound(parent, key);
-      const current = tx.find(model.table, key);
-      preconditions?.(ctx, () => render(current, fields));
-      const values = parseWriteInput(requestBody(ctx), version, { mode: 'replace', readOnly: {}, resource: model.name });
-      const stored = { ...clearedFields(model), ...toStored(version, values) };
-      return current === undefined
-        ? tx.insert(model.table, { ...stored, [model.table.key.name]: key })
-        : tx.update(model.table, key, stored);
-    });
+    const row = yield* wait(
+      context.store.transaction((tx) =>
+        runFlow(
+          (function* () {
+            // Reading the parent inside the transaction also serialises two first PUTs of its aggregate.
+            if ((yield* wait(tx.find(parent.table, key))) === undefined) throw resourceNotFound(parent, key);
+            const current = yield* wait(tx.find(model.table, key));
+            if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(current, fields)));
+            const values = parseWriteInput(requestBody(ctx), version, { mode: 'replace', readOnly: {}, resource: model.name });
+            const stored = { ...clearedFields(model), ...toStored(version, values) };
+            return yield* wait(
+              current === undefined ? tx.insert(model.table, { ...stored, [model.table.key.name]: key }) : tx.update(model.table, key, stored),
+            );
+          })(),
+        ),
+      ),
+    );
     ctx.state[lastModifiedKey] = String(row.updated_at);
     answerWritten(ctx, () => render(row, fields));
-  };
+  }
 
   return {
-    read: withDeprecation(read, version.deprecated, version.name, context.baseUrl),
-    replace: withDeprecation(replace, version.deprecated, version.name, context.baseUrl),
+    read: withDeprecation(flowHandler(read), version.deprecated, version.name, context.baseUrl),
+    replace: withDeprecation(flowHandler(replace), version.deprecated, version.name, context.baseUrl),
   };
 }

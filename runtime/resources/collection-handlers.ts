@@ -1,16 +1,16 @@
 import type { Context } from 'koa';
 import { notImplemented } from '../errors/index.ts';
-import { answerWritten, requestBody, setJsonBody } from '../http/index.ts';
+import { answerMinimal, prefersMinimalReturn, requestBody, setJsonBody } from '../http/index.ts';
 import { collectionUri, expansionRequested, jobUri, project, resourceUri, resultFields, stripNulls } from '../representation/index.ts';
-import { operationJobType } from './operation-job-type.ts';
-import type { Row, StoreReader, StoreTransaction } from '../storage/index.ts';
+import { allOf, andThen, runFlow, wait, type Flow, type Maybe, type Row, type StoreReader, type StoreTransaction } from '../storage/index.ts';
 import { assertMayCreateAt, createsOnPut } from './client-identifiers.ts';
 import { createResource } from './create-resource.ts';
 import { changeRow, deleteResource } from './change-resource.ts';
+import { operationJobType } from './operation-job-type.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
 import { keyFromPath, resourceNotFound } from './identifiers.ts';
 import { parseListQuery } from './list-query.ts';
-import type { CollectionModel, OperationName } from './model.ts';
+import type { CollectionModel, OperationName, VersionModel } from './model.ts';
 import { setPagingHeaders } from './paging-headers.ts';
 import type { PreconditionCheck } from './preconditions.ts';
 import { representationNames, representRow } from './represent.ts';
@@ -23,7 +23,7 @@ export type CollectionHandlers = Readonly<Record<OperationName, RouteHandler>>;
 
 /** A job queue as an asynchronous operation uses it (runtime/jobs' JobQueue). */
 export interface OperationQueue {
-  enqueueInternal(type: string, payload: Record<string, unknown>): { readonly job_id: string | number };
+  enqueueInternal(type: string, payload: Record<string, unknown>): Maybe<{ readonly job_id: string | number }>;
   representation(job: never, uri: string): Record<string, unknown>;
 }
 
@@ -47,34 +47,36 @@ export function collectionHandlers(
   versionName: string,
   { preconditions, lastModifiedKey = 'lastModified', queues }: CollectionHandlerOptions = {},
 ): CollectionHandlers {
-  const version = model.versions[versionName];
-  if (version === undefined) throw new Error(`${model.name} has no version ${versionName}`);
+  const found = model.versions[versionName];
+  if (found === undefined) throw new Error(`${model.name} has no version ${versionName}`);
+  const version: VersionModel = found;
   const names = representationNames(model, version);
   const identity = model.identifier.name;
 
-  const render = (ctx: Context, reader: StoreReader, row: Row, fields: readonly string[] | undefined) =>
-    stripNulls(
-      project(
-        representRow(model, version, row, { baseUrl: context.baseUrl, catalog: context.catalog, reader, expand: expansionRequested(ctx) }),
-        fields,
-      ),
+  // Reads answer at once on SQLite (a value, never a promise) and through promises on PostgreSQL;
+  // writes are Flows, synchronous on SQLite too.
+  const render = (ctx: Context, reader: StoreReader, row: Row, fields: readonly string[] | undefined): Maybe<Record<string, unknown>> =>
+    andThen(representRow(model, version, row, { baseUrl: context.baseUrl, catalog: context.catalog, reader, expand: expansionRequested(ctx) }), (representation) =>
+      stripNulls(project(representation, fields)),
     );
 
   const list: RouteHandler = (ctx) => {
     const fields = resultFields(ctx, names);
     const query = parseListQuery(ctx, model, version, context);
-    const { rows, total } = context.store.list(model.table, query);
-    setPagingHeaders(ctx, context.baseUrl, total, query.limit, query.offset);
-    setJsonBody(ctx, rows.map((row) => render(ctx, context.store, row, fields)));
+    return andThen(context.store.list(model.table, query), ({ rows, total }) => {
+      setPagingHeaders(ctx, context.baseUrl, total, query.limit, query.offset);
+      return andThen(allOf(rows.map((row) => render(ctx, context.store, row, fields))), (body) => setJsonBody(ctx, body));
+    });
   };
 
   const read: RouteHandler = (ctx, params) => {
     const fields = resultFields(ctx, names);
     const key = keyFromPath(model, params[identity]);
-    const row = context.store.find(model.table, key);
-    if (row === undefined) throw resourceNotFound(model, key);
-    ctx.state[lastModifiedKey] = String(row.updated_at);
-    setJsonBody(ctx, render(ctx, context.store, row, fields));
+    return andThen(context.store.find(model.table, key), (row) => {
+      if (row === undefined) throw resourceNotFound(model, key);
+      ctx.state[lastModifiedKey] = String(row.updated_at);
+      return andThen(render(ctx, context.store, row, fields), (body) => setJsonBody(ctx, body));
+    });
   };
 
   /** 201 with Location and the conventions' creation result: uri, identity, created_at, links. */
@@ -93,79 +95,98 @@ export function collectionHandlers(
     });
   };
 
-  const create: RouteHandler = (ctx) => answerCreated(ctx, createResource(context, model, version.name, requestBody(ctx)));
+  function* create(ctx: Context): Flow<void> {
+    answerCreated(ctx, yield* createResource(context, model, version.name, requestBody(ctx)));
+  }
 
   /** PUT to an identifier not taken yet, where clients assign them: the resource is created there. */
-  const createAt = (ctx: Context, tx: StoreTransaction, key: string | number): Row => {
+  function* createAt(ctx: Context, tx: StoreTransaction, key: string | number): Flow<Row> {
     assertMayCreateAt(ctx, model, key);
     const values = parseWriteInput(requestBody(ctx), version, { mode: 'replace', readOnly: { [identity]: key, created_at: undefined }, resource: model.name });
-    return tx.insert(model.table, { ...prepareStoredValues(tx, context, model, toStored(version, values), key), [identity]: key });
-  };
+    const prepared = yield* prepareStoredValues(tx, context, model, toStored(version, values), key);
+    return yield* wait(tx.insert(model.table, { ...prepared, [identity]: key }));
+  }
   const putCreates = createsOnPut(model);
 
-  const write = (mode: WriteMode): RouteHandler => (ctx, params) => {
-    const fields = resultFields(ctx, names);
-    const key = keyFromPath(model, params[identity]);
-    let created = false;
-    const row = context.store.transaction((tx) => {
-      const current = tx.find(model.table, key);
-      if (current === undefined && mode === 'replace' && putCreates) {
-        created = true;
-        return createAt(ctx, tx, key);
-      }
-      if (current === undefined) throw resourceNotFound(model, key);
-      preconditions?.(ctx, () => render(ctx, tx, current, fields));
-      return changeRow(tx, context, model, version.name, current, requestBody(ctx), mode);
-    });
-    if (created) return answerCreated(ctx, row);
-    ctx.state[lastModifiedKey] = String(row.updated_at);
-    answerWritten(ctx, () => render(ctx, context.store, row, fields));
-  };
+  const write = (mode: WriteMode) =>
+    function* writeFlow(ctx: Context, params: PathParams): Flow<void> {
+      const fields = resultFields(ctx, names);
+      const key = keyFromPath(model, params[identity]);
+      let created = false;
+      const row = yield* wait(
+        context.store.transaction((tx) =>
+          runFlow(
+            (function* () {
+              const current = yield* wait(tx.find(model.table, key));
+              if (current === undefined && mode === 'replace' && putCreates) {
+                created = true;
+                return yield* createAt(ctx, tx, key);
+              }
+              if (current === undefined) throw resourceNotFound(model, key);
+              if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(ctx, tx, current, fields)));
+              return yield* changeRow(tx, context, model, version.name, current, requestBody(ctx), mode);
+            })(),
+          ),
+        ),
+      );
+      if (created) return answerCreated(ctx, row);
+      ctx.state[lastModifiedKey] = String(row.updated_at);
+      // Prefer: return=minimal: 204, and no representation rendered.
+      if (prefersMinimalReturn(ctx)) return answerMinimal(ctx);
+      setJsonBody(ctx, yield* wait(render(ctx, context.store, row, fields)));
+    };
 
-  const remove: RouteHandler = (ctx, params) => {
-    deleteResource(context, model, keyFromPath(model, params[identity]), (tx, current) => preconditions?.(ctx, () => render(ctx, tx, current, undefined)));
+  function* remove(ctx: Context, params: PathParams): Flow<void> {
+    const key = keyFromPath(model, params[identity]);
+    yield* deleteResource(context, model, key, (tx, current) => (preconditions === undefined ? undefined : preconditions(ctx, () => render(ctx, tx, current, undefined))));
     ctx.status = 204;
-  };
+  }
 
   /**
    * An asynchronous write: checked now as the synchronous one would be (400, 404, 412), carried out
    * by a job; 202 with Location of the job and its state.
    */
-  const queued = (operation: 'create' | 'replace' | 'update' | 'delete', queueName: string): RouteHandler => (ctx, params) => {
-    const queue = queues?.get(queueName);
-    if (queue === undefined) throw new Error(`${model.name}: job queue ${queueName} is not running`);
-    const body = operation === 'delete' ? undefined : requestBody(ctx);
-    let key: string | number | undefined;
-    if (operation === 'create') {
-      parseWriteInput(body, version, { mode: 'create', readOnly: { [identity]: undefined, created_at: undefined }, resource: model.name });
-    } else {
-      key = keyFromPath(model, params[identity]);
-      const current = context.store.find(model.table, key);
-      if (current === undefined) throw resourceNotFound(model, key);
-      preconditions?.(ctx, () => render(ctx, context.store, current, undefined));
-      if (operation !== 'delete') parseWriteInput(body, version, { mode: operation, readOnly: { [identity]: key, created_at: current.created_at }, resource: model.name });
-    }
-    const job = queue.enqueueInternal(operationJobType(model.name, operation), { version: version.name, ...(key === undefined ? {} : { key }), ...(body === undefined ? {} : { body }) });
-    const uri = jobUri(context.baseUrl, version.name, queueName, job.job_id);
-    ctx.status = 202;
-    ctx.set('Location', uri);
-    setJsonBody(ctx, queue.representation(job as never, uri));
-  };
+  const queued = (operation: 'create' | 'replace' | 'update' | 'delete', queueName: string) =>
+    function* queuedFlow(ctx: Context, params: PathParams): Flow<void> {
+      const queue = queues?.get(queueName);
+      if (queue === undefined) throw new Error(`${model.name}: job queue ${queueName} is not running`);
+      const body = operation === 'delete' ? undefined : requestBody(ctx);
+      let key: string | number | undefined;
+      if (operation === 'create') {
+        parseWriteInput(body, version, { mode: 'create', readOnly: { [identity]: undefined, created_at: undefined }, resource: model.name });
+      } else {
+        key = keyFromPath(model, params[identity]);
+        const current = yield* wait(context.store.find(model.table, key));
+        if (current === undefined) throw resourceNotFound(model, key);
+        if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(ctx, context.store, current, undefined)));
+        if (operation !== 'delete') parseWriteInput(body, version, { mode: operation, readOnly: { [identity]: key, created_at: current.created_at }, resource: model.name });
+      }
+      const job = yield* wait(queue.enqueueInternal(operationJobType(model.name, operation), { version: version.name, ...(key === undefined ? {} : { key }), ...(body === undefined ? {} : { body }) }));
+      const uri = jobUri(context.baseUrl, version.name, queueName, job.job_id);
+      ctx.status = 202;
+      ctx.set('Location', uri);
+      setJsonBody(ctx, queue.representation(job as never, uri));
+    };
 
   const handlers: Record<OperationName, RouteHandler> = {
     list,
     read,
-    create,
-    replace: write('replace'),
-    update: write('update'),
-    delete: remove,
+    create: flowHandler(create),
+    replace: flowHandler(write('replace')),
+    update: flowHandler(write('update')),
+    delete: flowHandler(remove),
   };
-  for (const operation of model.asynchronous?.operations ?? []) handlers[operation] = queued(operation, model.asynchronous!.queue);
+  for (const operation of model.asynchronous?.operations ?? []) handlers[operation] = flowHandler(queued(operation, model.asynchronous!.queue));
   for (const operation of Object.keys(handlers) as OperationName[]) {
     if (model.operations[operation] === 'not-implemented') handlers[operation] = notImplementedHandler(model, operation);
     handlers[operation] = withDeprecation(handlers[operation], version.deprecated, version.name, context.baseUrl);
   }
   return handlers;
+}
+
+/** A handler written as a Flow, served as a route handler: synchronous on SQLite, a promise on PostgreSQL. */
+export function flowHandler(flow: (ctx: Context, params: PathParams) => Flow<void>): RouteHandler {
+  return (ctx, params) => runFlow(flow(ctx, params));
 }
 
 function notImplementedHandler(model: CollectionModel, operation: OperationName): RouteHandler {

@@ -1,4 +1,4 @@
-import type { Row } from '../storage/index.ts';
+import { runFlow, wait, type Flow, type Row } from '../storage/index.ts';
 import type { CollectionModel } from './model.ts';
 import type { ResourceContext } from './runtime-context.ts';
 import { prepareStoredValues } from './write-checks.ts';
@@ -9,10 +9,19 @@ import { parseWriteInput, toStored } from './write-input.ts';
  * body is (400 naming the field), references resolved (422), unique fields checked (409), in one
  * transaction. Shared by POST and by jobs that produce a resource.
  */
-export function createResource(context: ResourceContext, model: CollectionModel, versionName: string, body: unknown): Row {
+export function* createResource(context: ResourceContext, model: CollectionModel, versionName: string, body: unknown): Flow<Row> {
   const version = model.versions[versionName];
   if (version === undefined) throw new Error(`${model.name} has no version ${versionName}`);
   const identity = model.identifier.name;
   const values = parseWriteInput(body, version, { mode: 'create', readOnly: { [identity]: undefined, created_at: undefined }, resource: model.name });
-  return context.store.transaction((tx) => tx.insert(model.table, prepareStoredValues(tx, context, model, toStored(version, values), undefined)));
+  return yield* wait(
+    context.store.transaction((tx) =>
+      runFlow(
+        (function* () {
+          const prepared = yield* prepareStoredValues(tx, context, model, toStored(version, values), undefined);
+          return yield* wait(tx.insert(model.table, prepared));
+        })(),
+      ),
+    ),
+  );
 }

@@ -1,5 +1,5 @@
 import { badRequest, unprocessable } from '../errors/index.ts';
-import type { StoreReader } from '../storage/index.ts';
+import { wait, type Flow, type StoreReader } from '../storage/index.ts';
 import type { CollectionModel } from './model.ts';
 
 /**
@@ -35,8 +35,8 @@ function checkIdType(target: CollectionModel, id: unknown, field: string): unkno
 }
 
 /** 422 when the referenced resource does not exist (checked inside the write's transaction). */
-export function assertReferenceExists(reader: StoreReader, target: CollectionModel, id: unknown, field: string): void {
-  if (reader.find(target.table, id) === undefined) {
+export function* assertReferenceExists(reader: StoreReader, target: CollectionModel, id: unknown, field: string): Flow<void> {
+  if ((yield* wait(reader.find(target.table, id))) === undefined) {
     throw unprocessable('reference_not_found', `${field} refers to ${target.singular} ${String(id)}, which does not exist`, {
       field,
       resource: target.name,

@@ -1,20 +1,21 @@
 import { conflict } from '../errors/index.ts';
-import type { StoreTransaction } from '../storage/index.ts';
+import { wait, type Flow, type StoreTransaction } from '../storage/index.ts';
 import type { CollectionModel } from './model.ts';
 import { assertReferenceExists, referencedId } from './references.ts';
 import type { ResourceContext } from './runtime-context.ts';
 
 /**
  * Turns written references (URI or id) into stored ids and checks that each target exists (422),
- * then checks unique fields (409), all inside the write's transaction.
+ * then checks unique fields (409), all inside the write's transaction. (PostgreSQL's unique indexes
+ * answer a race between two such checks: the store reports the loser's duplicate as the same 409.)
  */
-export function prepareStoredValues(
+export function* prepareStoredValues(
   tx: StoreTransaction,
   context: ResourceContext,
   model: CollectionModel,
   stored: Record<string, unknown>,
   selfKey: unknown,
-): Record<string, unknown> {
+): Flow<Record<string, unknown>> {
   const prepared = { ...stored };
   for (const field of model.fields) {
     const value = prepared[field.name];
@@ -23,11 +24,11 @@ export function prepareStoredValues(
       const target = context.catalog.collections[field.references];
       if (target === undefined) continue;
       const id = referencedId(target, value, field.name, context.baseUrl);
-      assertReferenceExists(tx, target, id, field.name);
+      yield* assertReferenceExists(tx, target, id, field.name);
       prepared[field.name] = id;
     }
     if (field.unique) {
-      const { rows } = tx.list(model.table, { where: { [field.name]: prepared[field.name] }, limit: 2, offset: 0 });
+      const { rows } = yield* wait(tx.list(model.table, { where: { [field.name]: prepared[field.name] }, limit: 2, offset: 0 }));
       if (rows.some((row) => row[model.identifier.name] !== selfKey)) {
         throw conflict('duplicate_value', `another ${model.singular} already has ${field.name} "${String(value)}"`, {
           field: field.name,
@@ -40,11 +41,11 @@ export function prepareStoredValues(
 }
 
 /** 409 when other resources still refer to the one being deleted; its aggregates go with it. */
-export function prepareDelete(tx: StoreTransaction, context: ResourceContext, model: CollectionModel, key: unknown): void {
+export function* prepareDelete(tx: StoreTransaction, context: ResourceContext, model: CollectionModel, key: unknown): Flow<void> {
   for (const other of Object.values(context.catalog.collections)) {
     for (const field of other.fields) {
       if (field.kind !== 'reference' || field.references !== model.name) continue;
-      const count = tx.countWhere(other.table, field.name, key);
+      const count = yield* wait(tx.countWhere(other.table, field.name, key));
       if (count > 0) {
         throw conflict('resource_in_use', `${count} of ${other.name} still refer to this ${model.singular} through ${field.name}`, {
           resource: other.name,
@@ -54,6 +55,6 @@ export function prepareDelete(tx: StoreTransaction, context: ResourceContext, mo
     }
   }
   for (const aggregate of context.catalog.aggregates) {
-    if (aggregate.parent === model.name && tx.find(aggregate.table, key) !== undefined) tx.remove(aggregate.table, key);
+    if (aggregate.parent === model.name && (yield* wait(tx.find(aggregate.table, key))) !== undefined) yield* wait(tx.remove(aggregate.table, key));
   }
 }

@@ -41,7 +41,7 @@ export async function serve(apiDefinition: ApiDefinition, env: NodeJS.ProcessEnv
   const config = env.BASE_URL ? requested : configFromEnvironment({ ...env, PORT: String(port) });
   let api: CreatedApi;
   try {
-    api = createApi(apiDefinition, { config, logger });
+    api = await createApi(apiDefinition, { config, logger });
   } catch (error) {
     server.close();
     throw error;
@@ -127,7 +127,7 @@ export async function serveFromEnvironment(apiDefinition: ApiDefinition, env: No
     running.logger.warn('DATABASE_URL=sqlite::memory: lives in this process only: the token CLI cannot issue tokens for it; start with `npm start -- --issue-token NAME`');
   }
   // Printed, never logged: a token is in no log line. Before the listening line, so it is there once a script sees that.
-  for (const client of issueTokens) writePlainLine(running.logger, `issued a token for client ${client}: ${running.api.tokens.issue({ client })}`);
+  for (const client of issueTokens) writePlainLine(running.logger, `issued a token for client ${client}: ${await running.api.tokens.issue({ client })}`);
   // The contract's line, alone on its line whatever the log format: scripts and tests wait for it.
   writePlainLine(running.logger, `listening on ${running.url}`);
 }

@@ -5,13 +5,14 @@ export { jobUri };
 import type { RouteHandler } from '../routing/index.ts';
 import type { ApiContext } from '../app/api-definition.ts';
 import { notFound } from '../errors/index.ts';
+import { andThen, type Maybe } from '../storage/index.ts';
 import { integerFromPath } from '../resources/index.ts';
 
 /** A job queue as the service routes use it; runtime/jobs provides it. */
 export interface JobQueuePort {
-  enqueue(body: unknown): { job_id: string | number };
-  get(id: string): object | undefined;
-  remove(id: string): void;
+  enqueue(body: unknown): Maybe<{ job_id: string | number }>;
+  get(id: string): Maybe<object | undefined>;
+  remove(id: string): Maybe<void>;
   representation(job: never, uri: string): Record<string, unknown>;
   producedResource(job: never): { readonly collection: string; readonly identity: string | number } | undefined;
 }
@@ -28,25 +29,26 @@ export function jobQueueHandlers(context: ApiContext, name: string, version: str
     if (found === undefined) throw new Error(`job queue ${name} is not running`);
     return found;
   };
-  const enqueue: RouteHandler = (ctx) => {
-    const job = queue().enqueue(requestBody(ctx));
-    const uri = jobUri(context.baseUrl, version, name, job.job_id);
-    ctx.status = 202;
-    ctx.set('Location', uri);
-    setJsonBody(ctx, queue().representation(job as never, uri));
-  };
+  const enqueue: RouteHandler = (ctx) =>
+    andThen(queue().enqueue(requestBody(ctx)), (job) => {
+      const uri = jobUri(context.baseUrl, version, name, job.job_id);
+      ctx.status = 202;
+      ctx.set('Location', uri);
+      setJsonBody(ctx, queue().representation(job as never, uri));
+    });
   const read: RouteHandler = (ctx, params) => {
     const id = String(integerFromPath('job_id', params.job_id, name));
-    const job = queue().get(id);
-    if (job === undefined) throw notFound('job_not_found', `there is no job ${id}`, { resource: name, field: 'job_id' });
-    // A finished job that produced a resource sends the client on to it.
-    const produced = queue().producedResource(job as never);
-    if (produced !== undefined) return answerRedirect(ctx, 303, 'result', resourceUri(context.baseUrl, version, produced.collection, produced.identity));
-    setJsonBody(ctx, queue().representation(job as never, jobUri(context.baseUrl, version, name, id)));
+    return andThen(queue().get(id), (job) => {
+      if (job === undefined) throw notFound('job_not_found', `there is no job ${id}`, { resource: name, field: 'job_id' });
+      // A finished job that produced a resource sends the client on to it.
+      const produced = queue().producedResource(job as never);
+      if (produced !== undefined) return answerRedirect(ctx, 303, 'result', resourceUri(context.baseUrl, version, produced.collection, produced.identity));
+      setJsonBody(ctx, queue().representation(job as never, jobUri(context.baseUrl, version, name, id)));
+    });
   };
-  const remove: RouteHandler = (ctx, params) => {
-    queue().remove(String(integerFromPath('job_id', params.job_id, name)));
-    ctx.status = 204;
-  };
+  const remove: RouteHandler = (ctx, params) =>
+    andThen(queue().remove(String(integerFromPath('job_id', params.job_id, name))), () => {
+      ctx.status = 204;
+    });
   return { enqueue, read, remove };
 }

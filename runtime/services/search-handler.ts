@@ -5,6 +5,7 @@ import { setPagingHeaders } from '../resources/paging-headers.ts';
 import { boundedInteger } from '../resources/list-query.ts';
 import type { RouteHandler } from '../routing/index.ts';
 import { setJsonBody } from '../http/index.ts';
+import { runFlow, wait } from '../storage/index.ts';
 
 const PARAMETERS = ['q', 'category', 'limit', 'offset'];
 
@@ -58,14 +59,19 @@ export function searchHandler(context: ResourceContext, version: string): RouteH
     const offset = bounded(query.get('offset'), 'offset', 0, Number.MAX_SAFE_INTEGER, 0);
     const fields = resultFields(ctx, representationNames(model, versionModel));
     const expand = expansionRequested(ctx);
-    const { keys, total } = context.store.search(model.table, words.join(' '), limit, offset);
-    const rows = keys.map((key) => context.store.find(model.table, key)).filter((row) => row !== undefined);
-    setPagingHeaders(ctx, context.baseUrl, total, limit, offset);
-    setJsonBody(
-      ctx,
-      rows.map((row) =>
-        stripNulls(project(representRow(model, versionModel, row, { baseUrl: context.baseUrl, catalog: context.catalog, reader: context.store, expand }), fields)),
-      ),
+    return runFlow(
+      (function* () {
+        const { keys, total } = yield* wait(context.store.search(model.table, words.join(' '), limit, offset));
+        const body: Record<string, unknown>[] = [];
+        for (const key of keys) {
+          const row = yield* wait(context.store.find(model.table, key));
+          if (row === undefined) continue;
+          const options = { baseUrl: context.baseUrl, catalog: context.catalog, reader: context.store, expand };
+          body.push(stripNulls(project(yield* wait(representRow(model, versionModel, row, options)), fields)));
+        }
+        setPagingHeaders(ctx, context.baseUrl, total, limit, offset);
+        setJsonBody(ctx, body);
+      })(),
     );
   };
 }

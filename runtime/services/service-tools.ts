@@ -1,5 +1,6 @@
 import type { ResourceContext } from '../resources/index.ts';
 import type { ServiceTools } from '../app/api-definition.ts';
+import { andThen, runFlow, wait } from '../storage/index.ts';
 import { searchableCollections } from './search-handler.ts';
 import { createResource } from '../resources/index.ts';
 
@@ -11,17 +12,20 @@ export function serviceTools(context: ResourceContext): ServiceTools {
       const models = searchableCollections(context).filter((model) => names === undefined || names.includes(model.name));
       const indexed: Record<string, number> = {};
       // One transaction: a search never sees a half-rebuilt index.
-      context.store.transaction((tx) => {
-        for (const model of models) indexed[model.name] = tx.reindex(model.table);
-      });
-      return { indexed };
+      const done = context.store.transaction((tx) =>
+        runFlow(
+          (function* () {
+            for (const model of models) indexed[model.name] = yield* wait(tx.reindex(model.table));
+          })(),
+        ),
+      );
+      return andThen(done, () => ({ indexed }));
     },
     createResource: (collection, representation, version) => {
       const model = Object.hasOwn(context.catalog.collections, collection) ? context.catalog.collections[collection] : undefined;
       if (model === undefined) throw new Error(`there is no collection ${collection}`);
       const versions = Object.keys(model.versions);
-      const row = createResource(context, model, version ?? versions[versions.length - 1]!, representation);
-      return { identity: row[model.identifier.name] as string | number };
+      return andThen(runFlow(createResource(context, model, version ?? versions[versions.length - 1]!, representation)), (row) => ({ identity: row[model.identifier.name] as string | number }));
     },
   };
 }

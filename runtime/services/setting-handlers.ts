@@ -5,11 +5,12 @@ import type { RouteHandler } from '../routing/index.ts';
 import type { ApiContext } from '../app/api-definition.ts';
 import { authOf } from '../auth/index.ts';
 import { withDeprecation } from '../versions/index.ts';
+import { andThen, type Maybe } from '../storage/index.ts';
 
 /** Where setting values live, per principal; runtime/settings provides it. */
 export interface SettingsPort {
-  read(principal: string, name: string): Record<string, unknown> | undefined;
-  write(principal: string, name: string, value: Record<string, unknown>): void;
+  read(principal: string, name: string): Maybe<Record<string, unknown> | undefined>;
+  write(principal: string, name: string, value: Record<string, unknown>): Maybe<void>;
 }
 
 /** The principal a setting belongs to: the user when the token acts for one, otherwise the client. */
@@ -32,14 +33,13 @@ export function settingHandlers(context: ApiContext, model: SettingModel, versio
 
   const read: RouteHandler = (ctx) => {
     const fields = resultFields(ctx, names);
-    setJsonBody(ctx, render(store().read(settingPrincipal(authOf(ctx)), model.name) ?? {}, fields));
+    return andThen(store().read(settingPrincipal(authOf(ctx)), model.name), (stored) => setJsonBody(ctx, render(stored ?? {}, fields)));
   };
   const replace: RouteHandler = (ctx) => {
     const fields = resultFields(ctx, names);
     const values = parseWriteInput(requestBody(ctx), version, { mode: 'replace', readOnly: {}, resource: model.name });
     const stored = toStored(version, values);
-    store().write(settingPrincipal(authOf(ctx)), model.name, stripNulls(stored));
-    answerWritten(ctx, () => render(stored, fields));
+    return andThen(store().write(settingPrincipal(authOf(ctx)), model.name, stripNulls(stored)), () => answerWritten(ctx, () => render(stored, fields)));
   };
   return {
     read: withDeprecation(read, version.deprecated, version.name, context.baseUrl),

@@ -1,11 +1,12 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { isoNow } from '../storage/index.ts';
+import type { SettingsStore } from './settings-store.ts';
 
 /**
  * Setting values per principal (a user, or a client acting for itself) in the server's SQLite
  * file: one JSON value per principal and setting name.
  */
-export class SqliteSettingsStore {
+export class SqliteSettingsStore implements SettingsStore {
   readonly #read: StatementSync;
   readonly #write: StatementSync;
 

@@ -3,5 +3,10 @@ export type { ResourceStore, StoreReader, StoreTransaction } from './resource-st
 export { parseDatabaseUrl, describeDatabaseUrl, DEFAULT_DATABASE_URL, type DatabaseLocation } from './database-url.ts';
 export { openDatabase, inTransaction, DatabasePathError, IN_MEMORY } from './sqlite/open-database.ts';
 export { SqliteResourceStore, toFtsQuery } from './sqlite/sqlite-store.ts';
-export { openStore, type OpenedStore } from './open-store.ts';
 export { isoNow } from './time.ts';
+export { allOf, andThen, runFlow, wait, type Flow, type Maybe } from './maybe.ts';
+export { searchWords } from './search-words.ts';
+export { quoteName } from './quote-name.ts';
+export { fromSqlValues, selectedColumns } from './row-values.ts';
+export { PostgresResourceStore, toTsQuery } from './postgres/postgres-store.ts';
+export { connectPostgres, DatabaseUnavailableError, DEFAULT_POOL_SIZE, type PostgresPoolOptions } from './postgres/connect.ts';

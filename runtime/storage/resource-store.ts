@@ -1,34 +1,46 @@
+import type { Maybe } from './maybe.ts';
 import type { ListQuery, ListResult, Row, TableSpec } from './table-spec.ts';
 
-/** Reads that need no transaction. */
+/**
+ * Reads that need no transaction. Each answer is a value (SQLite, synchronous) or a promise of it
+ * (PostgreSQL); callers wait only when it is a promise (see maybe.ts).
+ */
 export interface StoreReader {
-  find(table: TableSpec, key: unknown): Row | undefined;
-  list(table: TableSpec, query: ListQuery): ListResult;
+  find(table: TableSpec, key: unknown): Maybe<Row | undefined>;
+  list(table: TableSpec, query: ListQuery): Maybe<ListResult>;
   /** How many rows have `column` equal to `value` (reference checks before a delete). */
-  countWhere(table: TableSpec, column: string, value: unknown): number;
+  countWhere(table: TableSpec, column: string, value: unknown): Maybe<number>;
   /** Keys of rows whose searchable columns match a full-text query, best first. */
-  search(table: TableSpec, text: string, limit: number, offset: number): { keys: unknown[]; total: number };
-}
-
-/** Writes inside one transaction: all of them land, or none does. */
-export interface StoreTransaction extends StoreReader {
-  /** Inserts a row; the store sets the key (when generated), created_at and updated_at. */
-  insert(table: TableSpec, values: Row): Row;
-  /** Replaces the given columns of an existing row and bumps updated_at. */
-  update(table: TableSpec, key: unknown, values: Row): Row;
-  remove(table: TableSpec, key: unknown): void;
-  /** Rebuilds the full-text index of a table from its rows; returns how many rows were indexed. */
-  reindex(table: TableSpec): number;
+  search(table: TableSpec, text: string, limit: number, offset: number): Maybe<{ keys: unknown[]; total: number }>;
 }
 
 /**
- * The storage behind the resource handlers. The embedded SQLite store implements it; a PostgreSQL
- * store can implement the same interface. Every write goes through `transaction`.
+ * Writes inside one transaction: all of them land, or none does. A row read with `find` inside a
+ * transaction cannot be changed by another transaction until this one ends, so a read-check-write
+ * (If-Match, a reference's target, a delete's referrers) is decided on what is still true at commit.
+ */
+export interface StoreTransaction extends StoreReader {
+  /** Inserts a row; the store sets the key (when generated), created_at and updated_at. */
+  insert(table: TableSpec, values: Row): Maybe<Row>;
+  /** Replaces the given columns of an existing row and bumps updated_at. */
+  update(table: TableSpec, key: unknown, values: Row): Maybe<Row>;
+  remove(table: TableSpec, key: unknown): Maybe<void>;
+  /** Rebuilds the full-text index of a table from its rows; returns how many rows were indexed. */
+  reindex(table: TableSpec): Maybe<number>;
+}
+
+/**
+ * The storage behind the resource handlers: SqliteResourceStore (node:sqlite, answers at once) and
+ * PostgresResourceStore (pg, answers with promises). Every write goes through `transaction`.
  */
 export interface ResourceStore extends StoreReader {
   /** Creates missing tables, columns and indexes; never drops or rewrites existing data. */
-  migrate(tables: readonly TableSpec[]): void;
-  /** Runs `work` in one transaction that holds the write lock from its start. */
-  transaction<T>(work: (tx: StoreTransaction) => T): T;
-  close(): void;
+  migrate(tables: readonly TableSpec[]): Maybe<void>;
+  /**
+   * Runs `work` in one transaction; rolls back when it throws or rejects. SQLite holds the write lock
+   * from the start and needs `work` to answer at once; PostgreSQL locks the rows the work reads and
+   * runs the work again when the database reports a deadlock or a serialisation failure.
+   */
+  transaction<T>(work: (tx: StoreTransaction) => Maybe<T>): Maybe<T>;
+  close(): Maybe<void>;
 }

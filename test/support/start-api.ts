@@ -1,14 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
 import { api as generatedApi } from '../../generated/api.ts';
 import { serve, type RunningServer } from '../../runtime/server/serve.ts';
 import type { ApiDefinition } from '../../runtime/index.ts';
 import { issuedTokens, issueToken } from './token-cli.ts';
 import { captureLogs, logProblems } from './log-capture.ts';
+import { newTestDatabase } from './test-database.ts';
 
 export interface TestApi {
+  /** The server's log lines so far (JSON, one a line). */
+  readonly logs: readonly string[];
   /** http://127.0.0.1:<port>, also the BASE_URL of every URI in bodies. */
   readonly url: string;
   readonly databaseUrl: string;
@@ -30,17 +30,17 @@ export interface TestApi {
 export interface StartApiOptions {
   readonly env?: Record<string, string>;
   readonly api?: ApiDefinition;
-  /** Reuse a database (two servers on one file, restarts). Default: a new temporary file. */
+  /** Reuse a database (two servers on one database, restarts). Default: a new one on the suite's engine. */
   readonly databaseUrl?: string;
 }
 
 /**
- * Starts the generated server on a real loopback port with a fresh SQLite file, and gives a client
+ * Starts the generated server on a real loopback port with a fresh database on the suite's engine
+ * (SQLite, or PostgreSQL in the `postgres` project), and gives a client
  * that sends the headers the conventions require.
  */
 export async function startApi({ env = {}, api = generatedApi, databaseUrl }: StartApiOptions = {}): Promise<TestApi> {
-  const folder = mkdtempSync(join(tmpdir(), 'api-test-'));
-  const dbUrl = databaseUrl ?? `sqlite:${join(folder, 'app.db')}`;
+  const dbUrl = databaseUrl ?? (await newTestDatabase());
   const { logger, lines } = captureLogs();
   const running = await serve(api, { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: dbUrl, ...env }, { logger });
   const url = running.url;
@@ -51,6 +51,7 @@ export async function startApi({ env = {}, api = generatedApi, databaseUrl }: St
   const agent = () => request(url);
   const send = (test: request.Test, body: unknown) => (body === undefined ? test : test.send(body as object));
   return {
+    logs: lines,
     url,
     databaseUrl: dbUrl,
     running,
@@ -64,7 +65,6 @@ export async function startApi({ env = {}, api = generatedApi, databaseUrl }: St
     raw: agent,
     close: async () => {
       await running.stop();
-      if (databaseUrl === undefined) rmSync(folder, { recursive: true, force: true });
       // Every e2e suite's server logs are checked: JSON, the request members, no secret, no stack for a 4xx.
       const problems = logProblems(lines, issuedTokens);
       if (problems.length > 0) throw new Error(`the server's log lines:\n${problems.slice(0, 10).join('\n')}`);

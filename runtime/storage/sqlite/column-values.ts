@@ -24,29 +24,3 @@ export function fromSqlRow(table: TableSpec, raw: Record<string, unknown>): Row 
   row.updated_at = raw.updated_at;
   return row;
 }
-
-/** The columns of a table in the order selectedColumns() names them: key, columns, created_at, updated_at. */
-export function selectedColumns(table: TableSpec): string[] {
-  return [table.key.name, ...table.columns.map((column) => column.name), 'created_at', 'updated_at'];
-}
-
-/**
- * A row read as an array (StatementSync.setReturnArrays) of selectedColumns(), back in the model's
- * types, as fromSqlRow makes it from an object. Reading arrays spares node:sqlite building an
- * object with a fresh name string per column for every row.
- */
-export function fromSqlValues(table: TableSpec, values: readonly unknown[]): Row {
-  const row: Row = {};
-  const key = values[0];
-  row[table.key.name] = typeof key === 'bigint' ? Number(key) : key;
-  const { columns } = table;
-  for (let index = 0; index < columns.length; index += 1) {
-    const value = values[index + 1];
-    if (value === null || value === undefined) continue;
-    const column = columns[index]!;
-    row[column.name] = column.kind === 'boolean' ? value === 1 || value === 1n : typeof value === 'bigint' ? Number(value) : value;
-  }
-  row.created_at = values[columns.length + 1];
-  row.updated_at = values[columns.length + 2];
-  return row;
-}

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { Maybe } from '../maybe.ts';
 import type { ResourceStore, StoreTransaction } from '../resource-store.ts';
 import type { ListQuery, ListResult, Row, TableSpec } from '../table-spec.ts';
 import { isoNow } from '../time.ts';
-import { fromSqlRow, fromSqlValues, selectedColumns, toSqlValue } from './column-values.ts';
+import { searchWords } from '../search-words.ts';
+import { fromSqlRow, toSqlValue } from './column-values.ts';
+import { fromSqlValues, selectedColumns } from '../row-values.ts';
 import { migrateTables } from './migrate.ts';
 import { inTransaction } from './open-database.ts';
 import { ftsTableOf, quoteName } from './sql-names.ts';
@@ -29,11 +32,11 @@ export class SqliteResourceStore implements ResourceStore {
     inTransaction(this.#db, () => migrateTables(this.#db, tables));
   }
 
-  transaction<T>(work: (tx: StoreTransaction) => T): T {
-    if (this.#depth > 0) return work(this);
+  transaction<T>(work: (tx: StoreTransaction) => Maybe<T>): T {
+    if (this.#depth > 0) return settledNow(work(this));
     this.#depth += 1;
     try {
-      return inTransaction(this.#db, () => work(this));
+      return inTransaction(this.#db, () => settledNow(work(this)));
     } finally {
       this.#depth -= 1;
     }
@@ -177,6 +180,15 @@ export class SqliteResourceStore implements ResourceStore {
   }
 }
 
+/** SQLite's work answers at once; a promise would outlive the transaction it belongs to. */
+function settledNow<T>(result: Maybe<T>): T {
+  if (result instanceof Promise) {
+    result.catch(() => undefined);
+    throw new TypeError('a SQLite transaction must finish synchronously: its work returned a promise');
+  }
+  return result;
+}
+
 function kindOf(table: TableSpec, column: string) {
   if (column === table.key.name) return table.key.type;
   return table.columns.find((c) => c.name === column)?.kind ?? 'string';
@@ -191,10 +203,7 @@ function hasSearch(table: TableSpec): boolean {
  * prefix term, all of which must match.
  */
 export function toFtsQuery(text: string): string {
-  return text
-    .split(/\s+/u)
-    .map((word) => word.replace(/[^\p{L}\p{N}_]/gu, ''))
-    .filter((word) => word !== '')
+  return searchWords(text)
     .map((word) => `"${word}"*`)
     .join(' ');
 }

@@ -119,6 +119,24 @@ describe('errors: one body, a precise code and field, never internals', () => {
     expectErrorBody(await api.post('/v2/users', { user_name: 'unique-ann' }).expect(409), 'duplicate_value', 'user_name');
   });
 
+  it('409 for every loser of a race to create the same unique value: exactly one is created', async () => {
+    const racers = await Promise.all(Array.from({ length: 8 }, () => api.post('/v1/users', { user_name: 'racing-bob' })));
+    expect(racers.map((response) => response.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    for (const loser of racers.filter((response) => response.status === 409)) expectErrorBody(loser, 'duplicate_value', 'user_name');
+    expect(headerOf(await api.get('/v1/users?user_name=racing-bob').expect(200), 'x-total-count')).toBe('1');
+  });
+
+  it('a reference and a delete of its target racing: either the delete is refused (409) or the reference is (422), never both written', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const order = await api.post('/v1/orders', { item: `raced ${round}`, quantity: 1 }).expect(201);
+      const [trade, removal] = await Promise.all([
+        api.post('/v1/trades', { trade_name: `racer ${round}`, order: order.body.uri }),
+        api.delete(`/v1/orders/${order.body.identity}`),
+      ]);
+      expect([`${trade.status} ${removal.status}`]).toContainEqual(expect.stringMatching(/^(201 409|422 204)$/));
+    }
+  });
+
   it('413 for a body over the limit', async () => {
     expectErrorBody(await api.post('/v1/orders', { item: 'x'.repeat(5000), quantity: 1 }).expect(413), 'payload_too_large');
   });

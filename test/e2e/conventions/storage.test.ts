@@ -1,6 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { newTestDatabase } from '../../support/test-database.ts';
 import { describe, expect, it } from 'vitest';
 import { startApi } from '../../support/start-api.ts';
 import { spawnServer } from '../../support/spawn-server.ts';
@@ -8,8 +6,7 @@ import { issueToken } from '../../support/token-cli.ts';
 
 describe('storage', () => {
   it('two server processes on one DATABASE_URL serve the same data', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'two-processes-'));
-    const databaseUrl = `sqlite:${join(folder, 'app.db')}`;
+    const databaseUrl = await newTestDatabase();
     const headers = { 'User-Agent': 'two-processes', Authorization: `Bearer ${issueToken(databaseUrl, 'two')}`, 'Content-Type': 'application/json' };
     const [a, b] = await Promise.all([spawnServer({ DATABASE_URL: databaseUrl }), spawnServer({ DATABASE_URL: databaseUrl })]);
     try {

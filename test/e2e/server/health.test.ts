@@ -63,7 +63,7 @@ describe('readiness when the server cannot serve', () => {
     // No job workers: they would poll the closed store.
     const api = await startApi({ env: { JOB_WORKERS: '0' } });
     try {
-      api.running.api.context.store.close();
+      await api.running.api.context.store.close();
       const response = await api.raw().get('/services/v1/health/ready').set(loadBalancer).expect(503);
       expect(response.headers['content-type']).toBe('application/json;charset=UTF-8');
       expect(response.body).toEqual({

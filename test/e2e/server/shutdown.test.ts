@@ -1,6 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { newTestDatabase } from '../../support/test-database.ts';
 import { describe, expect, it } from 'vitest';
 import { logLines, spawnNpmStart, spawnServer, type SpawnedServer } from '../../support/spawn-server.ts';
 import { delay, slowPost } from '../../support/slow-request.ts';
@@ -9,8 +7,9 @@ import { logProblems } from '../../support/log-capture.ts';
 
 const client = { 'User-Agent': 'shutdown-test', Accept: 'application/json' };
 
-function freshDatabase() {
-  const databaseUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), 'shutdown-')), 'app.db')}`;
+/** A new database on the suite's engine, and a client's headers with a token for it. */
+async function freshDatabase() {
+  const databaseUrl = await newTestDatabase();
   const headers = { ...client, Authorization: `Bearer ${issueToken(databaseUrl, 'shutdown-test')}` };
   return { databaseUrl, headers };
 }
@@ -35,7 +34,7 @@ describe('stopping the server with a signal', () => {
     ['SIGINT to the whole process group of `npm start`, as Ctrl-C sends it', 'npm-group', (server: SpawnedServer): void => void process.kill(-server.child.pid!, 'SIGINT')],
     ['SIGTERM to `node generated/main.ts`', 'node', (server: SpawnedServer): void => void server.child.kill('SIGTERM')],
   ] as const)('%s: in-flight requests finish, new ones get 503, exit 0', async (_name, how, signal) => {
-    const { databaseUrl, headers } = freshDatabase();
+    const { databaseUrl, headers } = await freshDatabase();
     const server = how === 'node' ? await spawnServer({ DATABASE_URL: databaseUrl }) : await spawnNpmStart({ DATABASE_URL: databaseUrl }, { detached: how === 'npm-group' });
     expect(server.output.filter((line) => line.startsWith('listening on'))).toEqual([`listening on ${server.url}`]);
 
@@ -54,7 +53,7 @@ describe('stopping the server with a signal', () => {
   });
 
   it('a stalled upload does not hold the exit past SHUTDOWN_TIMEOUT_MS: its connection is closed, the store closed, exit 0', async () => {
-    const { databaseUrl, headers } = freshDatabase();
+    const { databaseUrl, headers } = await freshDatabase();
     const server = await spawnNpmStart({ DATABASE_URL: databaseUrl, SHUTDOWN_TIMEOUT_MS: '1000' });
     const stalled = slowPost(new URL('/v1/orders', server.url), headers, { item: 'never finished', quantity: 1 });
     await delay(300);
@@ -77,7 +76,7 @@ describe('stopping the server with a signal', () => {
   });
 
   it('a second signal exits at once, without waiting for the deadline', async () => {
-    const { databaseUrl, headers } = freshDatabase();
+    const { databaseUrl, headers } = await freshDatabase();
     const server = await spawnServer({ DATABASE_URL: databaseUrl, SHUTDOWN_TIMEOUT_MS: '600000' });
     const stalled = slowPost(new URL('/v1/orders', server.url), headers, { item: 'never finished', quantity: 1 });
     await delay(300);
@@ -93,7 +92,7 @@ describe('stopping the server with a signal', () => {
   });
 
   it('LOG_FORMAT=pretty writes text for a terminal, and the listening line alone as always', async () => {
-    const { databaseUrl } = freshDatabase();
+    const { databaseUrl } = await freshDatabase();
     const server = await spawnServer({ DATABASE_URL: databaseUrl, LOG_FORMAT: 'pretty' });
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
@@ -105,7 +104,7 @@ describe('stopping the server with a signal', () => {
   });
 
   it('an unknown LOG_LEVEL is refused with a clear line, exit 1', async () => {
-    const { databaseUrl } = freshDatabase();
+    const { databaseUrl } = await freshDatabase();
     await expect(spawnServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'chatty' })).rejects.toThrow(/exited with 1[\s\S]*cannot start: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "chatty"/);
   });
 });

@@ -1,9 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi } from '../../support/start-api.ts';
 import { until } from '../../support/poll.ts';
+import { newTestDatabase } from '../../support/test-database.ts';
 
 describe('queued jobs', () => {
   let api: TestApi;
@@ -60,8 +58,7 @@ describe('queued jobs', () => {
 
 describe('queued jobs across a restart', () => {
   it('a queued job survives a server restart and runs after it', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'jobs-restart-'));
-    const databaseUrl = `sqlite:${join(folder, 'app.db')}`;
+    const databaseUrl = await newTestDatabase();
     // The first server accepts jobs but runs none (its worker is paused), then stops.
     const first = await startApi({ databaseUrl, env: { JOB_WORKERS: '0' } });
     const added = await first.put('/services/v1/queued/jobs', { type: 'reindex' }).expect(202);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi } from '../../support/start-api.ts';
+import { expectRateLimited } from '../../support/rate-limited.ts';
 
 describe('call limits per family', () => {
   let api: TestApi;
@@ -26,13 +27,7 @@ describe('call limits per family', () => {
     const limited = burst.filter((response) => response.status === 429);
     expect(ok).toHaveLength(limit);
     expect(limited).toHaveLength(limit * 9);
-    for (const response of limited) {
-      expect(response.body.errors[0].code).toBe('rate_limit_exceeded');
-      expect(response.headers['x-ratelimit-remaining']).toBe('0');
-      expect(response.headers['x-ratelimit-limit']).toBe(String(limit));
-      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
-      expect(response.headers['content-type']).toBe('application/json;charset=UTF-8');
-    }
+    for (const response of limited) expectRateLimited(response, limit);
   });
 
   it("one family's exhaustion leaves the others untouched", async () => {

@@ -1,0 +1,86 @@
+import type pg from 'pg';
+import { PostgresTokenStore, SqliteTokenStore, TOKEN_TABLES, type TokenStore } from '../auth/index.ts';
+import { JOB_TABLES, PostgresJobTable, SqliteJobTable, type JobTable } from '../jobs/index.ts';
+import { PostgresSettingsStore, SETTINGS_TABLES, SqliteSettingsStore, type SettingsStore } from '../settings/index.ts';
+import { openDatabase, parseDatabaseUrl, SqliteResourceStore, type ResourceStore, type TableSpec } from '../storage/index.ts';
+import { connectPostgres, DEFAULT_POOL_SIZE } from '../storage/postgres/connect.ts';
+import { migrateTables, underMigrationLock } from '../storage/postgres/migrate.ts';
+import { PostgresResourceStore } from '../storage/postgres/postgres-store.ts';
+import { RATE_LIMIT_TABLES } from '../limits/index.ts';
+
+/**
+ * Everything a server keeps in its database, on one engine: the resources, tokens, settings and jobs.
+ * `pool` is there on PostgreSQL, where the call-limit counters can live too.
+ */
+export interface Backend {
+  readonly engine: 'sqlite' | 'postgres';
+  readonly store: ResourceStore;
+  readonly tokens: TokenStore;
+  readonly settings: SettingsStore;
+  readonly jobs: JobTable;
+  readonly pool?: pg.Pool;
+  /** Resolves (or returns) when the database answers a query; readiness checks it. */
+  ping(): unknown;
+  close(): Promise<void>;
+}
+
+export interface OpenBackendOptions {
+  /** The resource tables to create or migrate before anything is served. */
+  readonly tables: readonly TableSpec[];
+  /** PostgreSQL connections kept at most (DATABASE_POOL_SIZE). */
+  readonly poolSize?: number;
+}
+
+/**
+ * Opens the database DATABASE_URL names and brings every table up to date: SQLite through node:sqlite
+ * (the tables each store makes at once), PostgreSQL through a pg pool, all tables in one migration
+ * that one instance at a time runs. An unreachable PostgreSQL, refused credentials or a missing
+ * database reject with a DatabaseUnavailableError of one sentence.
+ */
+export async function openBackend(databaseUrl: string, { tables, poolSize = DEFAULT_POOL_SIZE }: OpenBackendOptions): Promise<Backend> {
+  const location = parseDatabaseUrl(databaseUrl);
+  if (location.kind === 'sqlite') {
+    const db = openDatabase(location.path, { createFolder: location.createFolder });
+    const store = new SqliteResourceStore(db);
+    store.migrate(tables);
+    return {
+      engine: 'sqlite',
+      store,
+      tokens: new SqliteTokenStore(db),
+      settings: new SqliteSettingsStore(db),
+      jobs: new SqliteJobTable(db),
+      ping: () => db.prepare('SELECT 1').get(),
+      close: async () => store.close(),
+    };
+  }
+  const pool = await connectPostgres(location.url, { size: poolSize });
+  try {
+    await underMigrationLock(pool, async (client) => {
+      await client.query(TOKEN_TABLES);
+      await client.query(JOB_TABLES);
+      await client.query(SETTINGS_TABLES);
+      await client.query(RATE_LIMIT_TABLES);
+      await migrateTables(client, tables);
+    });
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+  const store = new PostgresResourceStore(pool);
+  return {
+    engine: 'postgres',
+    store,
+    tokens: new PostgresTokenStore(pool),
+    settings: new PostgresSettingsStore(pool),
+    jobs: new PostgresJobTable(pool),
+    pool,
+    ping: () => pool.query('SELECT 1'),
+    close: () => store.close(),
+  };
+}
+
+/** The token store alone, for the token CLI: the same database and tables as the server's. */
+export async function openTokenStore(databaseUrl: string): Promise<{ tokens: TokenStore; close(): Promise<void> }> {
+  const backend = await openBackend(databaseUrl, { tables: [], poolSize: 2 });
+  return { tokens: backend.tokens, close: () => backend.close() };
+}

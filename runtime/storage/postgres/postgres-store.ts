@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import { conflict } from '../../errors/index.ts';
+import type { Maybe } from '../maybe.ts';
+import { quoteName } from '../quote-name.ts';
+import type { ResourceStore, StoreReader, StoreTransaction } from '../resource-store.ts';
+import { fromSqlValues, selectedColumns } from '../row-values.ts';
+import { searchWords } from '../search-words.ts';
+import type { ListQuery, ListResult, Row, TableSpec } from '../table-spec.ts';
+import { isoNow } from '../time.ts';
+import { migrateTables, SEARCH_COLUMN, underMigrationLock } from './migrate.ts';
+import { inPostgresTransaction, query, queryArrays, type Queryable } from './queries.ts';
+
+/** A value as a query parameter: undefined as NULL; pg formats the rest. */
+const param = (value: unknown) => (value === undefined ? null : value);
+
+/**
+ * Free text as a tsquery that cannot be a syntax error: each word a prefix term, all of which must
+ * match (the same words SQLite's FTS5 query is made of).
+ */
+export function toTsQuery(text: string): string {
+  return searchWords(text)
+    .map((word) => `'${word.toLowerCase()}':*`)
+    .join(' & ');
+}
+
+/** Reads on the pool, or, inside a transaction, on its client with the rows it finds locked until the end. */
+class PostgresReader implements StoreReader {
+  protected readonly db: Queryable;
+  readonly #lockFound: boolean;
+  readonly #findSql = new WeakMap<TableSpec, string>();
+
+  constructor(db: Queryable, lockFound: boolean) {
+    this.db = db;
+    this.#lockFound = lockFound;
+  }
+
+  async find(table: TableSpec, key: unknown): Promise<Row | undefined> {
+    let sql = this.#findSql.get(table);
+    if (sql === undefined) {
+      sql = `SELECT ${columnList(table)} FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = $1${this.#lockFound ? ' FOR UPDATE' : ''}`;
+      this.#findSql.set(table, sql);
+    }
+    const [values] = await queryArrays(this.db, sql, [key]);
+    return values === undefined ? undefined : fromSqlValues(table, values);
+  }
+
+  async list(table: TableSpec, listQuery: ListQuery): Promise<ListResult> {
+    const conditions = Object.keys(listQuery.where).sort();
+    const where = conditions.length === 0 ? '' : ` WHERE ${conditions.map((c, index) => `${quoteName(c)} = $${index + 1}`).join(' AND ')}`;
+    const values = conditions.map((c) => param(listQuery.where[c]));
+    const from = `FROM ${quoteName(table.table)}${where}`;
+    // One round trip: the window count is taken over every matching row, before LIMIT.
+    const page = `SELECT ${columnList(table)}, count(*) OVER () ${from} ORDER BY ${quoteName(table.key.name)} LIMIT $${values.length + 1} OFFSET $${values.length + 2}`;
+    const rows = await queryArrays(this.db, page, [...values, listQuery.limit, listQuery.offset]);
+    const counted = rows[0]?.at(-1);
+    // A page past the end has no row to carry the count: ask for it alone.
+    const total = counted !== undefined ? Number(counted) : listQuery.offset === 0 ? 0 : (await query<{ total: number }>(this.db, `SELECT count(*) AS total ${from}`, values)).rows[0]!.total;
+    return { rows: rows.map((raw) => fromSqlValues(table, raw)), total };
+  }
+
+  async countWhere(table: TableSpec, column: string, value: unknown): Promise<number> {
+    const { rows } = await query<{ total: number }>(this.db, `SELECT count(*) AS total FROM ${quoteName(table.table)} WHERE ${quoteName(column)} = $1`, [param(value)]);
+    return rows[0]!.total;
+  }
+
+  async search(table: TableSpec, text: string, limit: number, offset: number): Promise<{ keys: unknown[]; total: number }> {
+    const tsquery = toTsQuery(text);
+    if (tsquery === '') return { keys: [], total: 0 };
+    const name = quoteName(table.table);
+    const document = quoteName(SEARCH_COLUMN);
+    const key = quoteName(table.key.name);
+    const [found, counted] = await Promise.all([
+      queryArrays(
+        this.db,
+        `SELECT ${key} FROM ${name} WHERE ${document} @@ to_tsquery('simple', $1) ORDER BY ts_rank(${document}, to_tsquery('simple', $1)) DESC, ${key} LIMIT $2 OFFSET $3`,
+        [tsquery, limit, offset],
+      ),
+      query<{ total: number }>(this.db, `SELECT count(*) AS total FROM ${name} WHERE ${document} @@ to_tsquery('simple', $1)`, [tsquery]),
+    ]);
+    return { keys: found.map((values) => values[0]), total: counted.rows[0]!.total };
+  }
+}
+
+/** Writes on one transaction's client. A duplicate that slipped past the unique check of a racing writer is the same 409. */
+class PostgresTransaction extends PostgresReader implements StoreTransaction {
+  async insert(table: TableSpec, values: Row): Promise<Row> {
+    const now = isoNow();
+    const row: Row = { ...values, created_at: now, updated_at: now };
+    if (table.key.generated && table.key.type === 'string') row[table.key.name] = randomBytes(12).toString('base64url');
+    const columns = [
+      ...(table.key.generated && table.key.type === 'integer' ? [] : [table.key.name]),
+      ...table.columns.map((column) => column.name),
+      'created_at',
+      'updated_at',
+    ];
+    const sql = `INSERT INTO ${quoteName(table.table)} (${columns.map(quoteName).join(', ')}) VALUES (${columns.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING ${columnList(table)}`;
+    const [inserted] = await duplicateAsConflict(table, queryArrays(this.db, sql, columns.map((name) => param(row[name]))));
+    return fromSqlValues(table, inserted!);
+  }
+
+  async update(table: TableSpec, key: unknown, values: Row): Promise<Row> {
+    const columns = table.columns.map((column) => column.name).filter((name) => name in values);
+    const assignments = [...columns.map((name, index) => `${quoteName(name)} = $${index + 1}`), `updated_at = $${columns.length + 1}`].join(', ');
+    const sql = `UPDATE ${quoteName(table.table)} SET ${assignments} WHERE ${quoteName(table.key.name)} = $${columns.length + 2} RETURNING ${columnList(table)}`;
+    const [updated] = await duplicateAsConflict(table, queryArrays(this.db, sql, [...columns.map((name) => param(values[name])), isoNow(), key]));
+    return fromSqlValues(table, updated!);
+  }
+
+  async remove(table: TableSpec, key: unknown): Promise<void> {
+    await query(this.db, `DELETE FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = $1`, [key]);
+  }
+
+  /** The search column is recomputed by PostgreSQL on every write; rebuilding means rebuilding its index. */
+  async reindex(table: TableSpec): Promise<number> {
+    if (!table.columns.some((column) => column.searchable)) return 0;
+    await this.db.query(`REINDEX INDEX ${quoteName(`${table.table}__search`)}`);
+    const { rows } = await query<{ total: number }>(this.db, `SELECT count(*) AS total FROM ${quoteName(table.table)}`);
+    return rows[0]!.total;
+  }
+}
+
+/**
+ * The PostgreSQL store: the same tables, columns and behaviour as the SQLite store, through a pg
+ * connection pool. Reads outside a transaction take any pooled connection; a transaction takes one
+ * connection for its length, locks every row it finds (SELECT ... FOR UPDATE) so that a
+ * read-check-write cannot interleave with another instance's, and is run again on a deadlock.
+ */
+export class PostgresResourceStore extends PostgresReader implements ResourceStore {
+  readonly #pool: pg.Pool;
+  #closed: Promise<void> | undefined;
+
+  constructor(pool: pg.Pool) {
+    super(pool, false);
+    this.#pool = pool;
+  }
+
+  migrate(tables: readonly TableSpec[]): Promise<void> {
+    return underMigrationLock(this.#pool, (client) => migrateTables(client, tables));
+  }
+
+  transaction<T>(work: (tx: StoreTransaction) => Maybe<T>): Promise<T> {
+    return inPostgresTransaction(this.#pool, async (client) => work(new PostgresTransaction(client, true)));
+  }
+
+  /** Ends the pool once; closing again is a no-op, as with SQLite. */
+  close(): Promise<void> {
+    this.#closed ??= this.#pool.end();
+    return this.#closed;
+  }
+}
+
+function columnList(table: TableSpec): string {
+  return selectedColumns(table).map(quoteName).join(', ');
+}
+
+async function duplicateAsConflict<T>(table: TableSpec, pending: Promise<T>): Promise<T> {
+  try {
+    return await pending;
+  } catch (error) {
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    const column = code === '23505' ? table.columns.find((c) => constraint === `${table.table}__${c.name}`.slice(0, 63)) : undefined;
+    if (column === undefined) throw error;
+    throw conflict('duplicate_value', `another of ${table.table} already has this ${column.name}`, { field: column.name, resource: table.table });
+  }
+}
