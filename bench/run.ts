@@ -1,4 +1,5 @@
-import { parseOptions, USAGE, type BenchOptions, type Section } from './lib/options.ts';
+import { command } from '@convapi/runtime/cli';
+import { OPTION_SPEC, optionsFrom, USAGE, type BenchOptions, type Section } from './lib/options.ts';
 import { describeMachine, loadAverage, machineLines } from './lib/machine.ts';
 import { renderTable, type Table } from './lib/table.ts';
 import { writeFiguresBlock } from './lib/report.ts';
@@ -32,12 +33,7 @@ const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Prom
 };
 const ORDER: readonly Section[] = ['request-path', 'postgres', 'list-scaling', 'search-beside', 'generator', 'route-scaling', 'serialisation', 'profile', 'against'];
 
-async function main(): Promise<number> {
-  const options = parseOptions(process.argv.slice(2));
-  if (options === 'help') {
-    console.log(USAGE);
-    return 0;
-  }
+async function main(options: BenchOptions, args: readonly string[]): Promise<number> {
   const machine = describeMachine();
   const log: Log = (line) => console.error(line);
   const loadBefore = loadAverage();
@@ -67,7 +63,7 @@ async function main(): Promise<number> {
   const loadAfter = loadAverage();
   log(`bench finished in ${seconds} s (1-minute load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after)`);
   if (options.report !== undefined) {
-    const flags = process.argv.slice(2).filter((arg, index, all) => arg !== '--report' && all[index - 1] !== '--report' && !arg.startsWith('--report='));
+    const flags = args.filter((arg, index, all) => arg !== '--report' && all[index - 1] !== '--report' && !arg.startsWith('--report='));
     const command = `npm run bench${flags.length > 0 ? ` -- ${flags.join(' ')}` : ''}`;
     const figures = [
       '## Latest figures',
@@ -91,12 +87,14 @@ function placementLine(split: CpuSplit | undefined, wanted: boolean): string {
 }
 
 // Ctrl-C: exit through the 'exit' handlers, which kill the servers and remove the temporary folders.
-process.once('SIGINT', () => process.exit(130));
-process.once('SIGTERM', () => process.exit(143));
-
-try {
-  process.exitCode = await main();
-} catch (error) {
-  console.error(`bench: ${(error as Error).stack ?? String(error)}`);
-  process.exitCode = 1;
+if (import.meta.main) {
+  process.once('SIGINT', () => process.exit(130));
+  process.once('SIGTERM', () => process.exit(143));
 }
+
+/** `npm run bench`, for the convapi dispatcher and this entry file alike. */
+export async function run(args: readonly string[]): Promise<number> {
+  return command({ name: 'bench', usage: USAGE, options: OPTION_SPEC, main: ({ values }) => main(optionsFrom(values), args) })(args);
+}
+
+if (import.meta.main) process.exitCode = await run(process.argv.slice(2));

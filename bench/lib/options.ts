@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { UsageError } from '@convapi/runtime/cli';
 import type { RoundPlan } from './rounds.ts';
 
 export const SECTIONS = ['request-path', 'postgres', 'list-scaling', 'search-beside', 'route-scaling', 'generator', 'serialisation', 'profile', 'against'] as const;
@@ -44,36 +45,40 @@ export const USAGE = `usage: npm run bench -- [flags]
                         two processes of each, side by side, on the endpoints --only names (default all)
   --help`;
 
+/** The flags of `npm run bench`, as node:util parseArgs options (`--help` is added by the command helper). */
+export const OPTION_SPEC = {
+  quick: { type: 'boolean', default: false },
+  only: { type: 'string' },
+  'no-gzip': { type: 'boolean', default: false },
+  'no-pin': { type: 'boolean', default: false },
+  rounds: { type: 'string' },
+  duration: { type: 'string' },
+  warmup: { type: 'string' },
+  connections: { type: 'string' },
+  report: { type: 'string' },
+  against: { type: 'string' },
+} as const;
+
+type OptionValues = ReturnType<typeof parseArgs<{ options: typeof OPTION_SPEC; strict: true }>>['values'];
+
 /** The flags of `npm run bench`; defaults keep the whole run under about 10 minutes on 2 cores. */
-export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: {
-      quick: { type: 'boolean', default: false },
-      only: { type: 'string' },
-      'no-gzip': { type: 'boolean', default: false },
-      'no-pin': { type: 'boolean', default: false },
-      rounds: { type: 'string' },
-      duration: { type: 'string' },
-      warmup: { type: 'string' },
-      connections: { type: 'string' },
-      report: { type: 'string' },
-      against: { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  });
-  if (values.help) return 'help';
+export function parseOptions(argv: readonly string[]): BenchOptions {
+  return optionsFrom(parseArgs({ args: [...argv], options: OPTION_SPEC, strict: true }).values);
+}
+
+/** BenchOptions from parsed flags; a bad value is a UsageError. */
+export function optionsFrom(values: OptionValues): BenchOptions {
   const quick = values.quick;
   const only = (values.only ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
   for (const item of only) {
     if (!(SECTIONS as readonly string[]).includes(item) && !(ENDPOINTS as readonly string[]).includes(item)) {
-      throw new Error(`--only: unknown "${item}"; choose from ${[...SECTIONS, ...ENDPOINTS].join(', ')}`);
+      throw new UsageError(`--only: unknown "${item}"; choose from ${[...SECTIONS, ...ENDPOINTS].join(', ')}`);
     }
   }
   const onlyEndpoints = ENDPOINTS.filter((endpoint) => only.includes(endpoint));
   // An endpoint names what to load: the request path's, or the profile's when the profile is named.
   const against = values.against;
-  if (only.includes('against') && against === undefined) throw new Error('--only against needs --against REF');
+  if (only.includes('against') && against === undefined) throw new UsageError('--only against needs --against REF');
   // --against is a comparison of its own: it runs alone, on the endpoints named.
   const named = against !== undefined ? (['against'] as const) : SECTIONS.filter((section) => only.includes(section) || (section === 'request-path' && onlyEndpoints.length > 0 && !only.includes('profile') && !only.includes('postgres')));
   const onlySections = named.length > 0 ? named : DEFAULT_SECTIONS;
@@ -98,6 +103,6 @@ export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
 function number(raw: string | undefined, fallback: number, min: number): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`expected a whole number >= ${min}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min) throw new UsageError(`expected a whole number >= ${min}, got "${raw}"`);
   return value;
 }

@@ -22,3 +22,19 @@ export async function runGenerator(root: string, check = false): Promise<number>
   }
   return performance.now() - started;
 }
+
+/**
+ * Runs this repository's linter (type check included) on a project root (`lint --root DIR`) in a
+ * fresh process, as `npm run lint:definitions` would, and returns its wall time in ms. Throws with its
+ * output unless it exits 0: the synthetic projects lint clean.
+ */
+export async function runLint(root: string): Promise<number> {
+  const started = performance.now();
+  try {
+    await run(process.execPath, [SOURCE_CONDITION, repoPath('codegen', 'cli', 'convapi.ts'), 'lint', '--root', root], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`lint --root ${root} failed:\n${`${stdout}${stderr}`.slice(-2000)}`);
+  }
+  return performance.now() - started;
+}

@@ -1,47 +1,58 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { command, UsageError } from '@convapi/runtime/cli';
+import { watchDefinitions } from './watch.ts';
 import { generate } from '../generate.ts';
-import { formatDiagnostic, lintLoaded } from '../lint/index.ts';
-import { DefinitionLoadError, loadDefinitions, type LoadedDefinition } from '../load/load-definitions.ts';
+import { formatDiagnostic, lintProject, type LintOptions } from '../lint/index.ts';
 import { describeDiff, publishVersions, PUBLISHED_FILE, versionDiffs } from '../versions/index.ts';
 import { inputsHash, outputsHash, outputsHashOnDisk, readStamp, STAMP_FILE, stampText } from '../stamp.ts';
 
+export const USAGE = `usage: npm run generate -- [options]
+  --root DIR        project root: reads DIR/definitions/, writes DIR/generated/ (default: the current folder)
+  --check           write nothing; exit 1 naming every stale, missing or extra file of generated/
+  --publish vN      record the shape of version vN in published-versions.json (repeatable); lint then
+                    refuses changes to it, and the removal of what declares it
+  --watch           regenerate and re-lint on every change under definitions/ (and published-versions.json),
+                    printing the diagnostics or what was written; Ctrl-C ends it
+  --help            this text
+exit status: 0 done (or up to date), 1 the definitions have errors or generated/ is stale (--check),
+             2 a usage error or no definitions/ folder`;
+
 /**
- * `npm run generate [-- --check] [-- --root DIR] [-- --publish vN]`: writes generated/ from
- * definitions/, removing files no definition produces any more, and prints the differences between
- * consecutive versions. With --check, writes nothing and exits 1 naming every stale, missing or
- * extra file. --publish records the shape of a version in published-versions.json, after which lint
- * refuses changes to it.
+ * `npm run generate`: lints the definitions (type check included) and, when they have no error,
+ * writes generated/ from them, removing files no definition produces any more, and prints the
+ * differences between consecutive versions. With --check, writes nothing and exits 1 naming every
+ * stale, missing or extra file.
  */
-export async function run(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      check: { type: 'boolean', default: false },
-      root: { type: 'string', default: process.cwd() },
-      publish: { type: 'string', multiple: true, default: [] },
-    },
-  });
-  const root = values.root;
-  if (values.check && values.publish.length === 0) {
+export const run = command({
+  name: 'generate',
+  usage: USAGE,
+  options: {
+    check: { type: 'boolean', default: false },
+    root: { type: 'string' },
+    publish: { type: 'string', multiple: true, default: [] },
+    watch: { type: 'boolean', default: false },
+  },
+  main: ({ values }) => {
+    const root = resolve(values.root ?? process.cwd());
+    if (values.watch && (values.check || values.publish.length > 0)) throw new UsageError('--watch regenerates on every change; it does not combine with --check or --publish');
+    return values.watch ? watchDefinitions(root, (lint) => generateOnce(root, { check: false, publish: [], lint, listWritten: true })) : generateOnce(root, { check: values.check, publish: values.publish });
+  },
+});
+
+/** One generation (or check) of a project; its exit code. */
+export async function generateOnce(root: string, options: { check: boolean; publish: readonly string[]; lint?: LintOptions; listWritten?: boolean }): Promise<number> {
+  if (options.check && options.publish.length === 0) {
     const stamp = readStamp(root);
     if (stamp !== undefined && stamp.inputs === inputsHash(root) && stamp.outputs === outputsHashOnDisk(root)) {
       console.log('generated/ is up to date (stamp: nothing generation reads or wrote has changed)');
       return 0;
     }
   }
-  let definitions: LoadedDefinition[];
-  try {
-    definitions = await loadDefinitions(root);
-  } catch (error) {
-    if (!(error instanceof DefinitionLoadError)) throw error;
-    console.error(`${error.message}\ngenerate: fix the definition first (npm run lint:definitions)`);
-    return 1;
-  }
-  const diagnostics = lintLoaded(root, definitions);
+  const { diagnostics, definitions } = await lintProject(root, options.lint);
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
-  if (errors.length > 0) {
+  if (errors.length > 0 || definitions === undefined) {
     for (const diagnostic of errors) console.error(formatDiagnostic(diagnostic));
     console.error(`generate: the definitions have ${errors.length} error(s); fix them first (npm run lint:definitions)`);
     return 1;
@@ -50,8 +61,8 @@ export async function run(args: string[]): Promise<number> {
   const { model } = generation;
   const stamp = { inputs: inputsHash(root), outputs: outputsHash(generation.files.map((file) => [file.path, file.text] as const)) };
   const files = [...generation.files, { path: STAMP_FILE, text: stampText(stamp) }];
-  if (values.publish.length > 0) {
-    const recorded = publishVersions(root, model, values.publish);
+  if (options.publish.length > 0) {
+    const recorded = publishVersions(root, model, options.publish);
     console.log(`published (${PUBLISHED_FILE}): ${recorded.join(', ') || 'nothing: no declaration serves those versions'}`);
   }
   for (const diff of versionDiffs(model)) console.log(`${diff.declaration} ${diff.from} → ${diff.to}: ${describeDiff(diff).join('; ')}`);
@@ -60,7 +71,7 @@ export async function run(args: string[]): Promise<number> {
   const stale = files.filter((file) => !existsSync(join(root, file.path)) || readFileSync(join(root, file.path), 'utf8') !== file.text);
   const extra = existing.filter((path) => !wanted.has(path));
 
-  if (values.check) {
+  if (options.check) {
     // The stamp only speeds the check up; it is never a reason to fail it.
     const staleFiles = stale.filter((file) => file.path !== STAMP_FILE);
     if (staleFiles.length === 0 && extra.length === 0) {
@@ -79,6 +90,10 @@ export async function run(args: string[]): Promise<number> {
   }
   for (const path of extra) rmSync(join(root, path));
   console.log(`generated ${files.length} files: ${stale.length} written, ${extra.length} removed`);
+  if (options.listWritten === true) {
+    for (const file of stale) console.log(`  written ${file.path}`);
+    for (const path of extra) console.log(`  removed ${path}`);
+  }
   return 0;
 }
 
@@ -88,3 +103,5 @@ function listFiles(folder: string): string[] {
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
 }
+
+if (import.meta.main) process.exitCode = await run(process.argv.slice(2));

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { command, InputError } from '@convapi/runtime/cli';
 import { planManifest, type Manifest } from '../init/package-manifest.ts';
 import { PROJECT_FILES } from '../init/project-files.ts';
 
@@ -17,36 +17,22 @@ npm start.
   --force       overwrite files and scripts that exist (without it: exit 2, nothing written)
   --help        this text`;
 
-class InitRefused extends Error {}
-
-/** `convapi init`: exit 0 when written, 2 on a usage error or when it would overwrite something. */
-export async function run(args: string[]): Promise<number> {
-  let values: { dir: string; name?: string | undefined; force: boolean; help: boolean };
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: { dir: { type: 'string', default: '.' }, name: { type: 'string' }, force: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
-    }));
-  } catch (error) {
-    console.error(`init: ${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  try {
+/**
+ * `convapi init`: exit 0 when written, 2 on a usage error or when it would overwrite something
+ * (InputError: one line, nothing written).
+ */
+export const run = command({
+  name: 'init',
+  usage: USAGE,
+  options: { dir: { type: 'string', default: '.' }, name: { type: 'string' }, force: { type: 'boolean', default: false } },
+  main: ({ values }) => {
     const { written, notes } = initProject(resolve(values.dir), { name: values.name, force: values.force });
     for (const path of written) console.log(`wrote ${path}`);
     for (const note of notes) console.log(`note: ${note}`);
     console.log('next: npm install && npm run generate && npm start');
     return 0;
-  } catch (error) {
-    if (!(error instanceof InitRefused)) throw error;
-    console.error(`init: ${error.message}`);
-    return 2;
-  }
-}
+  },
+});
 
 /** Writes the project files into `root`; returns the paths written. Writes nothing when it refuses. */
 export function initProject(root: string, options: { name?: string | undefined; force: boolean }): { written: string[]; notes: string[] } {
@@ -55,7 +41,7 @@ export function initProject(root: string, options: { name?: string | undefined; 
   const plan = planManifest(existing, options.name ?? packageNameOf(root), toolkitVersion(), options.force);
   const taken = PROJECT_FILES.map(([path]) => path).filter((path) => existsSync(join(root, path)));
   if (!options.force && (taken.length > 0 || plan.conflicts.length > 0)) {
-    throw new InitRefused(`would overwrite ${[...taken, ...plan.conflicts.map((conflict) => `package.json ${conflict}`)].join(', ')}; nothing written (--force overwrites them)`);
+    throw new InputError(`would overwrite ${[...taken, ...plan.conflicts.map((conflict) => `package.json ${conflict}`)].join(', ')}; nothing written (--force overwrites them)`);
   }
   mkdirSync(root, { recursive: true });
   writeFileSync(manifestPath, `${JSON.stringify(plan.manifest, null, 2)}\n`);
@@ -73,7 +59,7 @@ function readManifest(path: string): Manifest {
   } catch {
     // reported below
   }
-  throw new InitRefused(`${path} is not a JSON object; fix it or remove it first`);
+  throw new InputError(`${path} is not a JSON object; fix it or remove it first`);
 }
 
 /** npm package names are lowercase, without spaces; the folder name is the usual choice. */

@@ -1,5 +1,5 @@
 import { StructureKind, type StatementStructures } from 'ts-morph';
-import type { ResolvedAggregate, ResolvedCollection, ResolvedModel, ResolvedVersion } from '../model/index.ts';
+import { singularOf, type ResolvedAggregate, type ResolvedCollection, type ResolvedModel, type ResolvedVersion } from '../model/index.ts';
 import type { RouteDescriptor } from '../routes/index.ts';
 import { fileHeader } from './header.ts';
 import { importPath } from './import-path.ts';
@@ -56,7 +56,7 @@ function emitOne(
       kind: StructureKind.Interface,
       isExported: true,
       name: typeName,
-      docs: [`${isCollection ? `One ${declaration.singular}` : `The ${declaration.name} of one ${declaration.parent.replace(/s$/, '')}`} as ${version.name} represents it. Null fields are left out.`],
+      docs: [`${isCollection ? `One ${declaration.singular}` : `The ${declaration.name} of one ${singularOf(declaration.parent)}`} as ${version.name} represents it. Null fields are left out.`],
       properties,
     },
     {

@@ -10,8 +10,13 @@ export interface Diagnostic {
   readonly file: string;
   readonly line: number;
   readonly column: number;
+  /** Where the offending node ends (same line and column as the start when only a point is known). */
+  readonly endLine: number;
+  readonly endColumn: number;
   /** The text of the offending line. */
   readonly sourceLine: string;
+  /** The other place the diagnostic is about (the first declaration of a duplicated name). */
+  readonly related?: { readonly file: string; readonly line: number; readonly column: number };
 }
 
 /** `path:line:col severity rule-id message`, then the offending line indented with `  | `. */

@@ -7,6 +7,8 @@ export interface Finding {
   readonly source: string;
   readonly at: readonly string[];
   readonly message: string;
+  /** The other place a finding is about (the declaration a duplicate repeats), placed, then named in the message where it says `{related}`, and in SARIF. */
+  readonly related?: { readonly source: string; readonly at: readonly string[] };
   /** Point at the first argument of the call that is the property's value (`field.reference('x')`). */
   readonly argument?: boolean;
 }

@@ -1,40 +1,100 @@
 import { join } from 'node:path';
-import { DefinitionLoadError, loadDefinitions, type LoadedDefinition } from '../load/load-definitions.ts';
+import { DefinitionLoadError, definitionFiles, loadEachDefinition, type LoadedDefinition } from '../load/load-definitions.ts';
 import { resolveModel } from '../model/index.ts';
 import { flattenRoutes } from '../routes/index.ts';
+import { typeCheck, type TypeChecker } from '../typecheck/index.ts';
 import { compareDiagnostics, type Diagnostic } from './diagnostic.ts';
 import type { Finding } from './finding.ts';
 import { DeclarationLocator } from './locate.ts';
 import { severityOf } from './registry.ts';
 import { ALL_RULES } from './rules/index.ts';
+import { rootCauses } from './rules/root-causes.ts';
 import { readPublished } from '../versions/index.ts';
 
-/**
- * Lints the definitions of a project: loads them, resolves the model, runs every rule, and places
- * each finding at the line and column of the declaration to fix. Sorted, so the output is stable.
- */
-export async function lintDefinitions(root: string): Promise<Diagnostic[]> {
-  let definitions: LoadedDefinition[];
-  try {
-    definitions = await loadDefinitions(root);
-  } catch (error) {
-    if (!(error instanceof DefinitionLoadError)) throw error;
-    return [{ rule: 'load-failed', severity: 'error', message: error.message.slice(error.file.length + 2), file: error.file, line: 1, column: 1, sourceLine: '' }];
-  }
-  return lintLoaded(root, definitions);
+/** How lintProject() checks and loads: a watcher imports changed files anew. */
+export interface LintOptions {
+  /** Default: typeCheck() (tsgo in a child process). */
+  readonly typeCheck?: TypeChecker;
+  /** Import the definitions anew (not from the module cache), tagged with this number. */
+  readonly revision?: number;
 }
 
-/** Lints definitions already loaded (the generator loads them once for both). */
+/** What linting a project found, and the definitions when every one of them loaded. */
+export interface ProjectLint {
+  readonly diagnostics: Diagnostic[];
+  /** Undefined when a definition could not be loaded: nothing can be generated from the project. */
+  readonly definitions: LoadedDefinition[] | undefined;
+}
+
+/**
+ * Lints the definitions of a project: type-checks definitions/ (in a child process, while this
+ * process imports them), resolves the model, runs every rule, and places each finding at the line and
+ * column of the declaration to fix. One cause gives one diagnostic: a definition that does not load
+ * because it does not type-check is reported by its type errors; what only follows from a mistake
+ * (a published shape changed by a misspelt option, a reference to a definition that did not load) is
+ * left out. Sorted, so the output is stable. A root without definitions/ throws InputError.
+ */
+export async function lintProject(root: string, options: LintOptions = {}): Promise<ProjectLint> {
+  const files = definitionFiles(root);
+  const typeChecked = (options.typeCheck ?? typeCheck)(root, files.map((file) => join(root, file)));
+  // Keep a failure of the check from going unhandled while the definitions load.
+  typeChecked.catch(() => undefined);
+  const results = await loadEachDefinition(root, files, options.revision);
+  const typeErrors = await typeChecked;
+  const filesWithTypeErrors = new Set(typeErrors.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.file));
+  const loadFailures = results.filter((result) => result instanceof DefinitionLoadError);
+  const loaded = results.filter((result): result is LoadedDefinition => !(result instanceof DefinitionLoadError));
+  // A file that failed to load because it does not type-check is explained by its type errors.
+  const unexplained = loadFailures.filter((failure) => !filesWithTypeErrors.has(failure.file)).map((failure) => loadFailedDiagnostic(root, failure));
+  const ruleDiagnostics = lintLoaded(root, loaded).filter((diagnostic) => {
+    // In a file that does not type-check, a shape may differ from the published one only through the mistake (`requird: true`).
+    if (filesWithTypeErrors.has(diagnostic.file) && FOLLOWS_FROM_VALUES.has(diagnostic.rule)) return false;
+    // With a definition missing, rules about the whole (references, published declarations) would report its absence.
+    return loadFailures.length === 0 || !PROJECT_WIDE.has(diagnostic.rule);
+  });
+  // The DSL's types repeat some rules (a field name with a capital letter); the rule says it with advice, at the same line.
+  const ruleLines = new Set(ruleDiagnostics.map((diagnostic) => `${diagnostic.file}:${diagnostic.line}`));
+  const typeDiagnostics = typeErrors.filter((diagnostic) => !ruleLines.has(`${diagnostic.file}:${diagnostic.line}`));
+  return {
+    diagnostics: [...typeDiagnostics, ...unexplained, ...ruleDiagnostics].sort(compareDiagnostics),
+    definitions: loadFailures.length === 0 ? loaded : undefined,
+  };
+}
+
+/** Rules whose findings follow from the values a definition declares, not only from how it is written. */
+const FOLLOWS_FROM_VALUES = new Set(['published-shape-changed', 'published-field-required', 'published-shape-extended']);
+
+/** Rules whose findings depend on every definition being there. */
+const PROJECT_WIDE = new Set(['unknown-reference', 'aggregate-parent', 'published-declaration-removed', 'duplicate-path', 'duplicate-declaration']);
+
+/** The diagnostics of lintProject(). */
+export async function lintDefinitions(root: string): Promise<Diagnostic[]> {
+  return (await lintProject(root)).diagnostics;
+}
+
+/** Runs the rules on definitions already loaded; no type check (lintProject does it). */
 export function lintLoaded(root: string, definitions: readonly LoadedDefinition[]): Diagnostic[] {
-  const model = resolveModel(definitions);
-  const input = { model, routes: flattenRoutes(model), published: readPublished(root) };
-  const locator = new DeclarationLocator();
-  return ALL_RULES.flatMap((rule) => rule(input))
-    .map((finding) => place(root, locator, finding))
+  const published = readPublished(root);
+  const causes = rootCauses(resolveModel(definitions), published);
+  const input = { model: causes.model, routes: flattenRoutes(causes.model), published };
+  const locator = new DeclarationLocator(root);
+  return [...causes.findings, ...ALL_RULES.flatMap((rule) => rule(input))]
+    .map((finding) => place(locator, finding))
     .sort(compareDiagnostics);
 }
 
-function place(root: string, locator: DeclarationLocator, finding: Finding): Diagnostic {
-  const position = locator.locate(join(root, finding.source), finding.at, finding.argument ?? false);
-  return { rule: finding.rule, severity: severityOf(finding.rule), message: finding.message, file: finding.source, ...position };
+function place(locator: DeclarationLocator, finding: Finding): Diagnostic {
+  const position = locator.locate(finding);
+  const diagnostic = { rule: finding.rule, severity: severityOf(finding.rule), message: finding.message, file: finding.source, ...position };
+  if (finding.related === undefined) return diagnostic;
+  const other = locator.locate({ ...finding, ...finding.related, argument: false });
+  const related = { file: finding.related.source, line: other.line, column: other.column };
+  return { ...diagnostic, message: finding.message.replaceAll('{related}', `${related.file}:${related.line}:${related.column}`), related };
+}
+
+function loadFailedDiagnostic(root: string, failure: DefinitionLoadError): Diagnostic {
+  const line = failure.line ?? 1;
+  const column = failure.column ?? 1;
+  const sourceLine = new DeclarationLocator(root).lineOf(failure.file, line);
+  return { rule: 'load-failed', severity: 'error', message: failure.reason, file: failure.file, line, column, endLine: line, endColumn: Math.max(column, sourceLine.length + 1), sourceLine };
 }

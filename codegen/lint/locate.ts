@@ -1,8 +1,22 @@
-import { Node, Project, SyntaxKind, type SourceFile } from 'ts-morph';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Node as MorphNode, Project, SourceFile } from 'ts-morph';
+import { DocumentPositions } from '../document/index.ts';
+import type { Finding } from './finding.ts';
+
+/**
+ * ts-morph, loaded on the first finding to place: a clean lint (the common case, and CI's) never
+ * pays for loading it.
+ */
+let morph: typeof import('ts-morph') | undefined;
+const tsMorph = (): typeof import('ts-morph') => (morph ??= createRequire(import.meta.url)('ts-morph') as typeof import('ts-morph'));
 
 export interface Position {
   readonly line: number;
   readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
   readonly sourceLine: string;
 }
 
@@ -14,16 +28,43 @@ export interface Position {
  * nearest property it found, so the position is always inside the declaration.
  */
 export class DeclarationLocator {
+  readonly #root: string;
   // Created on the first finding to place: a clean lint never pays for a ts-morph project.
   #project: Project | undefined;
   readonly #files = new Map<string, SourceFile>();
+  readonly #documents = new Map<string, DocumentPositions>();
 
-  locate(absolutePath: string, path: readonly string[], argument = false): Position {
+  constructor(root: string) {
+    this.#root = root;
+  }
+
+  /** Where a finding is: in a definition (a .ts file), or in a JSON file such as published-versions.json. */
+  locate(finding: Finding): Position {
+    if (finding.source.endsWith('.json')) return this.#document(finding.source).spanOf(finding.at);
+    return this.locateInDefinition(join(this.#root, finding.source), finding.at, finding.argument ?? false);
+  }
+
+  /** The text of one line of a file of the project (1-based), '' past its end. */
+  lineOf(file: string, line: number): string {
+    return readFileSync(join(this.#root, file), 'utf8').split('\n')[line - 1]?.replace(/\r$/, '') ?? '';
+  }
+
+  #document(file: string): DocumentPositions {
+    let document = this.#documents.get(file);
+    if (document === undefined) {
+      document = new DocumentPositions(readFileSync(join(this.#root, file), 'utf8'));
+      this.#documents.set(file, document);
+    }
+    return document;
+  }
+
+  locateInDefinition(absolutePath: string, path: readonly string[], argument = false): Position {
+    const { Node, SyntaxKind } = tsMorph();
     const file = this.#file(absolutePath);
-    let node: Node | undefined = defaultExportObject(file);
-    let at: Node = node ?? file.getDefaultExportSymbol()?.getDeclarations()[0] ?? file;
+    let node: MorphNode | undefined = defaultExportObject(file);
+    let at: MorphNode = node ?? file.getDefaultExportSymbol()?.getDeclarations()[0] ?? file;
     for (const key of path) {
-      const object: Node | undefined = node === undefined ? undefined : objectOf(node);
+      const object: MorphNode | undefined = node === undefined ? undefined : objectOf(node);
       const property = object?.asKind(SyntaxKind.ObjectLiteralExpression)?.getProperty(key);
       // field.object({ ... }) takes its fields directly: the model's path says `fields`, the source does not.
       if (property === undefined && key === 'fields' && node !== undefined && Node.isCallExpression(unwrap(node))) continue;
@@ -37,13 +78,14 @@ export class DeclarationLocator {
       if (first !== undefined) at = first;
     }
     const { line, column } = file.getLineAndColumnAtPos(at.getStart());
-    return { line, column, sourceLine: file.getFullText().split('\n')[line - 1] ?? '' };
+    const end = file.getLineAndColumnAtPos(at.getEnd());
+    return { line, column, endLine: end.line, endColumn: end.column, sourceLine: file.getFullText().split('\n')[line - 1] ?? '' };
   }
 
   #file(absolutePath: string): SourceFile {
     let file = this.#files.get(absolutePath);
     if (file === undefined) {
-      this.#project ??= new Project({ useInMemoryFileSystem: false, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
+      this.#project ??= new (tsMorph().Project)({ useInMemoryFileSystem: false, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
       file = this.#project.addSourceFileAtPath(absolutePath);
       this.#files.set(absolutePath, file);
     }
@@ -52,14 +94,16 @@ export class DeclarationLocator {
 }
 
 /** The object literal given to the builder call that the file exports as default. */
-function defaultExportObject(file: SourceFile): Node | undefined {
+function defaultExportObject(file: SourceFile): MorphNode | undefined {
+  const { Node } = tsMorph();
   const declaration = file.getDefaultExportSymbol()?.getDeclarations()[0];
   const expression = Node.isExportAssignment(declaration) ? declaration.getExpression() : undefined;
   return expression === undefined ? undefined : objectOf(expression);
 }
 
 /** The object literal a value stands for: itself, the first argument of a call, or a constant's initializer. */
-function objectOf(node: Node): Node | undefined {
+function objectOf(node: MorphNode): MorphNode | undefined {
+  const { Node } = tsMorph();
   const value = unwrap(node);
   if (value === undefined) return undefined;
   if (Node.isObjectLiteralExpression(value)) return value;
@@ -71,8 +115,9 @@ function objectOf(node: Node): Node | undefined {
 }
 
 /** Looks through parentheses, `as`/`satisfies` and local constants. */
-function unwrap(node: Node): Node | undefined {
-  let current: Node | undefined = node;
+function unwrap(node: MorphNode): MorphNode | undefined {
+  const { Node } = tsMorph();
+  let current: MorphNode | undefined = node;
   for (let depth = 0; current !== undefined && depth < 10; depth++) {
     if (Node.isParenthesizedExpression(current) || Node.isAsExpression(current) || Node.isSatisfiesExpression(current)) current = current.getExpression();
     else if (Node.isIdentifier(current)) current = resolveIdentifier(current);
@@ -81,7 +126,8 @@ function unwrap(node: Node): Node | undefined {
   return current;
 }
 
-function resolveIdentifier(identifier: Node): Node | undefined {
+function resolveIdentifier(identifier: MorphNode): MorphNode | undefined {
+  const { Node } = tsMorph();
   const declaration = identifier.getSymbol()?.getDeclarations()[0];
   return Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
 }

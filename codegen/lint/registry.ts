@@ -1,31 +1,51 @@
+import { OPENAPI_RULES } from '../openapi-lint/rule-info.ts';
 import type { Severity } from './diagnostic.ts';
 
-/** One lint rule: kebab-case id, severity, and what it checks (shown by `lint:definitions --rules`). */
+/**
+ * One lint rule: kebab-case id, severity, what it checks (`lint:definitions --rules`), and help on
+ * what to do (the SARIF rule's help text).
+ */
 export interface RuleInfo {
   readonly id: string;
   readonly severity: Severity;
   readonly summary: string;
+  readonly help: string;
+  /** What the rule reads: the definitions of a project, or an OpenAPI document (`--openapi`). */
+  readonly scope: 'definitions' | 'openapi';
 }
 
-/** The registry: every rule the linter knows, in one place. */
-export const RULES: readonly RuleInfo[] = [
-  { id: 'load-failed', severity: 'error', summary: 'a definition file that cannot be loaded or exports no declaration' },
-  { id: 'path-segment-case', severity: 'error', summary: 'path segments are lowercase, words joined with hyphens' },
-  { id: 'plural-collection', severity: 'error', summary: 'collection and aggregate names are plural' },
-  { id: 'nesting-depth', severity: 'error', summary: 'resources nest at most two levels in a path' },
-  { id: 'aggregate-parent', severity: 'error', summary: 'an aggregate is reachable only through its parent collection' },
-  { id: 'property-name-case', severity: 'error', summary: 'property names are lowercase snake_case' },
-  { id: 'unknown-reference', severity: 'error', summary: 'references name a declared collection' },
-  { id: 'duplicate-path', severity: 'error', summary: 'no two declarations serve the same method and path' },
-  { id: 'reserved-path', severity: 'error', summary: 'no service is named docs where the server serves the docs pages' },
-  { id: 'version-name', severity: 'error', summary: 'versions are named v1, v2, ...' },
-  { id: 'no-versions', severity: 'error', summary: 'every declaration is served under at least one version' },
-  { id: 'published-shape-changed', severity: 'error', summary: 'a published version keeps its shape; a change is a new version' },
-  { id: 'published-shape-extended', severity: 'warning', summary: 'an optional field added to a published version' },
-  { id: 'put-create-identifier', severity: 'error', summary: 'PUT creates only where clients assign identifiers, and POST does not create there' },
-  { id: 'moved-path', severity: 'error', summary: 'a former path (movedFrom) is not served now and redirects to one place' },
-  { id: 'job-produces', severity: 'error', summary: 'a job type produces a declared collection' },
-  { id: 'asynchronous-queue', severity: 'error', summary: 'asynchronous operations are served and queued on a declared job queue of every version' },
+const definitions = (id: string, severity: Severity, summary: string, help: string): RuleInfo => ({ id, severity, summary, help, scope: 'definitions' });
+
+/** The rules on definitions/. The OpenAPI rules are listed in openapi-lint/rule-info.ts. */
+export const DEFINITION_RULES: readonly RuleInfo[] = [
+  definitions('type-check', 'error', "TypeScript's own diagnostics for definitions/ (syntax errors, misspelt builder options, wrong types)", 'Fix the TypeScript error at the position given; the message carries the TypeScript code (TS2353...).'),
+  definitions('load-failed', 'error', 'a definition file that cannot be loaded or exports no declaration', 'Each file of definitions/ exports default one declaration made with collection(), aggregate(), service() or setting(), and runs without throwing.'),
+  definitions('duplicate-declaration', 'error', 'one name is declared once (per family: resources, services, settings)', 'Rename or remove the second declaration; the first (the published one, or the one in the file named after it) keeps its place.'),
+  definitions('path-segment-case', 'error', 'path segments are lowercase, words joined with hyphens', 'Rename the declaration: lowercase letters and digits, words joined with single hyphens (trade-orders).'),
+  definitions('plural-collection', 'error', 'collection and aggregate names are plural', 'A collection path is the plural name: rename it to the plural the message suggests.'),
+  definitions('nesting-depth', 'error', 'resources nest at most two levels in a path', 'Make a nested aggregate an aggregate of a collection, or turn the deeper condition into a query parameter.'),
+  definitions('aggregate-parent', 'error', 'an aggregate is reachable only through its parent collection', 'Name a declared collection as the parent, refer to the parent instead of the aggregate, and do not declare a collection of the same name.'),
+  definitions('property-name-case', 'error', 'property names are lowercase snake_case', 'Rename the field: lowercase letters and digits, words joined with underscores (trade_name).'),
+  definitions('reserved-member-name', 'error', 'fields do not take the name of a member the server manages or of the error body', 'Rename the field: the identifier, created_at, updated_at, uri, identity and links are set by the server; message and errors belong to the error body.'),
+  definitions('unknown-reference', 'error', 'references name a declared collection', 'Refer to a collection some definition declares, by its plural name.'),
+  definitions('duplicate-path', 'error', 'no two declarations serve the same method and path', 'Rename one of the two declarations.'),
+  definitions('reserved-path', 'error', 'no service is named docs where the server serves the docs pages', 'Rename the service: with an openapi service declared, /services/{v}/docs and below are the docs pages.'),
+  definitions('version-name', 'error', 'versions are named v1, v2, ...', 'Name versions v1, v2, ... in order.'),
+  definitions('no-versions', 'error', 'every declaration is served under at least one version', 'Add versions: { v1: {} }.'),
+  definitions('published-shape-changed', 'error', 'a published version keeps its shape; a change is a new version', 'Keep the published version as it was and declare the new shape as a new version.'),
+  definitions('published-field-required', 'error', 'no required field is added to a published version', 'Stored rows have no value for a new field and its writers do not send it: make it optional, or add it in a new version.'),
+  definitions('published-declaration-removed', 'error', 'a declaration with published versions is not deleted or renamed', 'Restore the definition under its published name; retire its versions by marking them deprecated.'),
+  definitions('published-shape-extended', 'warning', 'an optional field added to a published version', 'Readers of the published version see a new member: consider declaring it in a new version.'),
+  definitions('put-create-identifier', 'error', 'PUT creates only where clients assign identifiers, and POST does not create there', "Declare identifier: { assignedBy: 'client' } with createOnPut: true and operations: { create: false }, or drop createOnPut."),
+  definitions('moved-path', 'error', 'a former path (movedFrom) is not served now and redirects to one place', 'Remove the former name from versions.{v}.movedFrom, or keep it on one declaration only.'),
+  definitions('job-produces', 'error', 'a job type produces a declared collection', "Name a declared collection in the job type's produces, or remove produces."),
+  definitions('asynchronous-queue', 'error', 'asynchronous operations are served and queued on a declared job queue of every version', 'Name a jobQueue served in every version of the collection, and list only operations the collection serves.'),
 ];
+
+/** Every rule, of both scopes; ids are unique across them. */
+export const RULES: readonly RuleInfo[] = [...DEFINITION_RULES, ...OPENAPI_RULES];
+
+/** Every rule of a scope, in registry order. */
+export const rulesOf = (scope: RuleInfo['scope']): readonly RuleInfo[] => RULES.filter((rule) => rule.scope === scope);
 
 export const severityOf = (id: string): Severity => RULES.find((rule) => rule.id === id)?.severity ?? 'error';

@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AggregateDeclaration, CollectionDeclaration } from '@convapi/dsl';
 import type { ServiceDeclaration, SettingDeclaration } from '@convapi/dsl';
+import { InputError } from '@convapi/runtime/cli';
 import { defaultExportDocComment } from './doc-comment.ts';
 
 export type Declaration = CollectionDeclaration | AggregateDeclaration | ServiceDeclaration | SettingDeclaration;
@@ -19,44 +20,84 @@ export interface LoadedDefinition {
 
 export class DefinitionLoadError extends Error {
   readonly file: string;
-  constructor(file: string, message: string) {
-    super(`${file}: ${message}`);
+  /** What is wrong, without the file name. */
+  readonly reason: string;
+  /** Where in the file, when the error's stack points into it (an exception thrown while it ran). */
+  readonly line: number | undefined;
+  readonly column: number | undefined;
+  constructor(file: string, reason: string, position?: { line: number; column: number }) {
+    super(`${file}${position === undefined ? '' : `:${position.line}:${position.column}`}: ${reason}`);
     this.name = 'DefinitionLoadError';
     this.file = file;
+    this.reason = reason;
+    this.line = position?.line;
+    this.column = position?.column;
   }
 }
 
 const KINDS = new Set(['collection', 'aggregate', 'service', 'setting']);
 
 /**
- * Imports every `definitions/*.ts` file of a project (sorted, so output never depends on the order the
- * file system lists them in) and takes its default export, which must be a declaration made with the
- * DSL builders.
+ * The definition files of a project, sorted (so output never depends on the order the file system
+ * lists them in), as paths relative to the root with forward slashes. A root without definitions/
+ * is not a project: InputError.
+ */
+export function definitionFiles(root: string): string[] {
+  const folder = join(root, 'definitions');
+  if (!existsSync(folder)) throw new InputError(`${folder}: no definitions/ folder here; run in the project root or pass --root DIR`);
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))
+    .sort()
+    .map((name) => relative(root, join(folder, name)).split(sep).join('/'));
+}
+
+/**
+ * Imports every `definitions/*.ts` file of a project and takes its default export, which must be a
+ * declaration made with the DSL builders. Throws the first file's DefinitionLoadError.
  */
 export async function loadDefinitions(root: string): Promise<LoadedDefinition[]> {
-  const folder = join(root, 'definitions');
-  const files = readdirSync(folder)
-    .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))
-    .sort();
   const loaded: LoadedDefinition[] = [];
-  for (const name of files) {
-    const absolutePath = join(folder, name);
-    const file = relative(root, absolutePath).split(sep).join('/');
-    let module: { default?: unknown };
-    try {
-      module = (await import(pathToFileURL(absolutePath).href)) as { default?: unknown };
-    } catch (error) {
-      throw new DefinitionLoadError(file, `cannot be loaded: ${(error as Error).message}`);
-    }
-    const declaration = module.default as { kind?: unknown } | undefined;
-    if (declaration === undefined || typeof declaration !== 'object' || !KINDS.has(String(declaration.kind))) {
-      throw new DefinitionLoadError(
-        file,
-        'must export default one declaration made with collection(), aggregate(), service() or setting()',
-      );
-    }
-    const docComment = defaultExportDocComment(absolutePath, readFileSync(absolutePath, 'utf8'));
-    loaded.push({ file, absolutePath, declaration: declaration as Declaration, ...(docComment === undefined ? {} : { docComment }) });
+  for (const result of await loadEachDefinition(root)) {
+    if (result instanceof DefinitionLoadError) throw result;
+    loaded.push(result);
   }
   return loaded;
+}
+
+/**
+ * Imports every definition file, each one's declaration or its DefinitionLoadError, in file order.
+ * A `revision` (a watcher's change count) imports the files anew instead of from the module cache.
+ */
+export async function loadEachDefinition(root: string, files = definitionFiles(root), revision?: number): Promise<(LoadedDefinition | DefinitionLoadError)[]> {
+  const results: (LoadedDefinition | DefinitionLoadError)[] = [];
+  for (const file of files) results.push(await loadDefinition(root, file, revision).catch((error: unknown) => asLoadError(file, join(root, file), error)));
+  return results;
+}
+
+async function loadDefinition(root: string, file: string, revision: number | undefined): Promise<LoadedDefinition> {
+  const absolutePath = join(root, file);
+  const url = pathToFileURL(absolutePath).href;
+  const module = (await import(revision === undefined ? url : `${url}?revision=${revision}`)) as { default?: unknown };
+  const declaration = module.default as { kind?: unknown } | undefined;
+  if (declaration === undefined || typeof declaration !== 'object' || !KINDS.has(String(declaration.kind))) {
+    throw new DefinitionLoadError(file, 'must export default one declaration made with collection(), aggregate(), service() or setting()');
+  }
+  const docComment = defaultExportDocComment(absolutePath, readFileSync(absolutePath, 'utf8'));
+  return { file, absolutePath, declaration: declaration as Declaration, ...(docComment === undefined ? {} : { docComment }) };
+}
+
+function asLoadError(file: string, absolutePath: string, error: unknown): DefinitionLoadError {
+  if (error instanceof DefinitionLoadError) return error;
+  const message = (error as Error).message ?? String(error);
+  return new DefinitionLoadError(file, `cannot be loaded: ${message.split('\n')[0]}`, positionInStack(absolutePath, error));
+}
+
+/** The line and column of the first stack frame in the file itself (type stripping keeps positions). */
+function positionInStack(absolutePath: string, error: unknown): { line: number; column: number } | undefined {
+  const stack = String((error as Error).stack ?? '');
+  const url = pathToFileURL(absolutePath).href;
+  const at = stack.indexOf(`${url}:`);
+  if (at < 0) return undefined;
+  const match = /^:(\d+):(\d+)/.exec(stack.slice(at + url.length));
+  return match === null ? undefined : { line: Number(match[1]), column: Number(match[2]) };
 }

@@ -1,3 +1,5 @@
+import pluralize from 'pluralize';
+
 /** Every default of the toolkit, in one place. */
 export const DEFAULTS = {
   identifierType: 'integer',
@@ -6,12 +8,28 @@ export const DEFAULTS = {
   jobConcurrency: 2,
 } as const;
 
-/** `orders` → `order`, `entries` → `entry`, `addresses` → `address`; a name with no plural ending is returned as is. */
+/**
+ * The last word of a hyphenated name and the words before it: inflection applies to the last word
+ * (`book-shelves` → `book-shelf`), the rest is kept.
+ */
+function splitLastWord(name: string): [string, string] {
+  const at = name.lastIndexOf('-') + 1;
+  return [name.slice(0, at), name.slice(at)];
+}
+
+/**
+ * `orders` → `order`, `entries` → `entry`, `people` → `person`, `book-shelves` → `book-shelf`,
+ * from the pluralize library's English rules (irregular and uncountable words included).
+ */
 export function singularOf(plural: string): string {
-  if (/ies$/.test(plural)) return `${plural.slice(0, -3)}y`;
-  if (/(ss|x|ch|sh|z)es$/.test(plural)) return plural.slice(0, -2);
-  if (/[^s]s$/.test(plural)) return plural.slice(0, -1);
-  return plural;
+  const [head, last] = splitLastWord(plural);
+  return head + pluralize.singular(last);
+}
+
+/** `order` → `orders`, `person` → `people`, `book-shelf` → `book-shelves`. */
+export function pluralOf(singular: string): string {
+  const [head, last] = splitLastWord(singular);
+  return head + pluralize.plural(last);
 }
 
 /**
@@ -22,7 +40,7 @@ export function defaultIdentifierName(collection: string): string {
   return `${singularOf(collection).replaceAll('-', '_')}_id`;
 }
 
-/** A collection name is plural when it has a plural ending (English regular plurals). */
+/** A collection name is plural when its last word is (`status` is not; `statuses`, `people`, `news` are). */
 export function isPlural(name: string): boolean {
-  return singularOf(name) !== name;
+  return pluralize.isPlural(splitLastWord(name)[1]);
 }

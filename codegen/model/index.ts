@@ -1,3 +1,3 @@
 export type * from './types.ts';
 export { resolveModel, compareVersions } from './resolve.ts';
-export { DEFAULTS, defaultIdentifierName, singularOf, isPlural } from './defaults.ts';
+export { DEFAULTS, defaultIdentifierName, singularOf, pluralOf, isPlural } from './defaults.ts';

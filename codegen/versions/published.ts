@@ -21,7 +21,8 @@ export function readPublished(root: string): PublishedShapes {
 export function publishVersions(root: string, model: ResolvedModel, versions: readonly string[]): string[] {
   const published = readPublished(root);
   const recorded: string[] = [];
-  for (const declaration of shapedDeclarations(model)) {
+  // Services too: their shape is empty, but their paths are published all the same.
+  for (const declaration of [...shapedDeclarations(model), ...model.services]) {
     for (const version of declaration.versions.filter((candidate) => versions.includes(candidate.name))) {
       published[declaration.name] = { ...published[declaration.name], [version.name]: shapeOf(version) };
       recorded.push(`${declaration.name} ${version.name}`);

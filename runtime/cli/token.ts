@@ -1,16 +1,15 @@
-import { parseArgs } from 'node:util';
 import { openTokenStore } from '../app/open-backend.ts';
 import type { TokenStore } from '../auth/index.ts';
 import { DEFAULT_DATABASE_URL, IN_MEMORY, parseDatabaseUrl } from '../storage/index.ts';
+import { command, UsageError } from './command.ts';
 
 const USAGE = `usage:
   npm run -s token -- issue --client NAME [--user USER_NAME] [--ttl SECONDS]
   npm run -s token -- revoke TOKEN
   npm run -s token -- revoke-grant --client NAME [--user USER_NAME]
   npm run -s token -- refuse-client NAME
-Uses DATABASE_URL (default sqlite:data/app.db), like the server.`;
-
-class UsageError extends Error {}
+  npm run -s token -- --help
+Uses DATABASE_URL (default sqlite:data/app.db; postgres://... too), like the server.`;
 
 const COMMANDS = new Set(['issue', 'revoke', 'revoke-grant', 'refuse-client']);
 
@@ -25,41 +24,38 @@ function valueAsGiven(argv: readonly string[]): string[] {
 }
 
 /**
- * The token CLI of the contract. It writes to the same store as the server, so a running server
- * honours a revocation or refusal within half a second (authenticate() reuses a verification for 500 ms at most).
+ * The token CLI of the contract. It writes to the same store as the server, on either engine, so a
+ * running server honours a revocation or refusal within half a second (authenticate() reuses a
+ * verification for 500 ms at most). Exit 0 done, 1 failed (one line, e.g. an unreachable database), 2 usage.
  */
-async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args: valueAsGiven(argv),
-    allowPositionals: true,
-    options: { client: { type: 'string' }, user: { type: 'string' }, ttl: { type: 'string' }, help: { type: 'boolean' } },
-  });
-  const [command, argument, ...extra] = positionals;
-  if (values.help === true) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
-  if (command === undefined || !COMMANDS.has(command)) {
-    throw new UsageError(command === undefined ? 'a command is required' : `unknown command "${command}"`);
-  }
-  const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
-  const location = parseDatabaseUrl(databaseUrl);
-  if (location.kind === 'sqlite' && location.path === IN_MEMORY) {
-    throw new UsageError(
-      'DATABASE_URL=sqlite::memory: lives inside the server process, out of reach of this command: start the server with `npm start -- --issue-token NAME` to have it print a token, or use a database file',
-    );
-  }
-  const opened = await openTokenStore(databaseUrl);
-  try {
-    return await runCommand(opened.tokens, command, argument, values);
-  } finally {
-    await opened.close();
-  }
-}
+export const run = command({
+  name: 'token',
+  usage: USAGE,
+  options: { client: { type: 'string' }, user: { type: 'string' }, ttl: { type: 'string' } },
+  allowPositionals: true,
+  prepare: valueAsGiven,
+  main: async ({ positionals, values }): Promise<number> => {
+    const [name, argument, ...extra] = positionals;
+    if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
+    if (name === undefined || !COMMANDS.has(name)) throw new UsageError(name === undefined ? 'a command is required' : `unknown command "${name}"`);
+    const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+    const location = parseDatabaseUrl(databaseUrl);
+    if (location.kind === 'sqlite' && location.path === IN_MEMORY) {
+      throw new UsageError(
+        'DATABASE_URL=sqlite::memory: lives inside the server process, out of reach of this command: start the server with `npm start -- --issue-token NAME` to have it print a token, or use a database file',
+      );
+    }
+    const opened = await openTokenStore(databaseUrl);
+    try {
+      return await runCommand(opened.tokens, name, argument, values);
+    } finally {
+      await opened.close();
+    }
+  },
+});
 
-async function runCommand(store: TokenStore, command: string, argument: string | undefined, values: { client?: string; user?: string; ttl?: string }): Promise<number> {
-  switch (command) {
+async function runCommand(store: TokenStore, name: string, argument: string | undefined, values: { client?: string | undefined; user?: string | undefined; ttl?: string | undefined }): Promise<number> {
+  switch (name) {
     case 'issue': {
       const client = required(values.client, '--client NAME');
       const ttl = values.ttl === undefined ? undefined : Number(values.ttl);
@@ -77,28 +73,14 @@ async function runCommand(store: TokenStore, command: string, argument: string |
       console.log((await store.revokeGrant(client, values.user)) ? 'grant revoked with all its tokens' : 'no such grant (nothing to revoke)');
       return 0;
     }
-    case 'refuse-client':
+    default:
       await store.refuseClient(required(argument, 'NAME'));
       console.log(`client ${argument} refused`);
       return 0;
-    default:
-      throw new UsageError(command === undefined ? 'a command is required' : `unknown command "${command}"`);
   }
 }
 
 function required(value: string | undefined, what: string): string {
   if (value === undefined || value.trim() === '') throw new UsageError(`${what} is required`);
   return value;
-}
-
-/** Runs the token CLI on its arguments; the exit code: 0 done, 1 failed (one line, e.g. an unreachable database), 2 usage. */
-export async function run(args: string[]): Promise<number> {
-  try {
-    return await main(args);
-  } catch (error) {
-    const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') === true;
-    // A usage mistake gets the usage; a database that cannot be reached gets its one line.
-    console.error(usage ? `token: ${(error as Error).message}\n${USAGE}` : `token: ${(error as Error).message}`);
-    return usage ? 2 : 1;
-  }
 }

@@ -49,5 +49,7 @@ describe('declaring a new collection, as the README walks a user through it', ()
     expect(await patched.json()).toMatchObject({ title: 'Dune', pages: 412 });
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-  });
+    // Two cold generations (each type-checks the definitions and writes the typed client) and two
+    // server starts: more than the suite's default 30 s on a busy 2-core machine.
+  }, 120_000);
 });

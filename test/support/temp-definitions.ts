@@ -1,9 +1,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-/** The DSL as an absolute import, so definition files written to a temporary folder can use it. */
-export const DSL_IMPORT = new URL('../../dsl/index.ts', import.meta.url).href;
+/**
+ * The DSL as an absolute path, so definition files written to a temporary folder can import it (and
+ * the type check of lint can resolve it, which a file: URL would not let it do).
+ */
+export const DSL_IMPORT = fileURLToPath(new URL('../../dsl/index.ts', import.meta.url));
 
 /**
  * Writes a project root with a definitions/ folder holding the given files (name → source, where

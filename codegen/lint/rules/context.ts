@@ -17,3 +17,12 @@ export type Rule = (input: RuleInput) => Finding[];
 export function allDeclarations(model: ResolvedModel) {
   return [...model.collections, ...model.aggregates, ...model.services, ...model.settings];
 }
+
+/**
+ * Names whose versions are published but that no definition declares any more: published-declaration-removed
+ * reports them, so a reference to one is not reported again.
+ */
+export function removedPublished(model: ResolvedModel, published: PublishedShapes | undefined): Set<string> {
+  const declared = new Set(allDeclarations(model).map((declaration) => declaration.name));
+  return new Set(Object.keys(published ?? {}).filter((name) => !declared.has(name)));
+}

@@ -1,23 +1,26 @@
 import type { Rule } from './context.ts';
 import { duplicatePath, nestingDepth, pathSegmentCase, pluralCollection, reservedPath } from './path-rules.ts';
 import { aggregateParent, propertyNameCase, unknownReference, versionNames } from './resource-rules.ts';
-import { publishedShapes } from './published-rules.ts';
+import { publishedDeclarationRemoved, publishedShapes } from './published-rules.ts';
+import { reservedMemberName } from './reserved-names.ts';
 import { putCreateIdentifier } from './identifier-rules.ts';
 import { movedPath } from './moved-rules.ts';
 import { asynchronousQueue, jobProduces } from './job-rules.ts';
 
-/** Every rule the linter runs, in the order of the registry. */
+/** Every rule the linter runs on the model, in the order of the registry (rootCauses() runs before them). */
 export const ALL_RULES: readonly Rule[] = [
   pathSegmentCase,
   pluralCollection,
   nestingDepth,
   aggregateParent,
   propertyNameCase,
+  reservedMemberName,
   unknownReference,
   duplicatePath,
   reservedPath,
   versionNames,
   publishedShapes,
+  publishedDeclarationRemoved,
   putCreateIdentifier,
   movedPath,
   jobProduces,

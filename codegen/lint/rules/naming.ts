@@ -23,10 +23,3 @@ export function toProperty(name: string): string {
     .replace(/_+/g, '_')
     .replace(/^_|_$/g, '');
 }
-
-/** `order` → `orders`, `entry` → `entries`, `address` → `addresses`. */
-export function pluralOf(name: string): string {
-  if (/[^aeiou]y$/.test(name)) return `${name.slice(0, -1)}ies`;
-  if (/(s|x|z|ch|sh)$/.test(name)) return `${name}es`;
-  return `${name}s`;
-}

@@ -1,7 +1,7 @@
-import { isPlural } from '../../model/index.ts';
+import { isPlural, pluralOf } from '../../model/index.ts';
 import type { Finding } from '../finding.ts';
 import { allDeclarations, type Rule } from './context.ts';
-import { pluralOf, SEGMENT, toSegment } from './naming.ts';
+import { SEGMENT, toSegment } from './naming.ts';
 
 /** path-segment-case: no uppercase letters or underscores in a path segment. */
 export const pathSegmentCase: Rule = ({ model }) =>

@@ -1,7 +1,7 @@
-import type { ResolvedField, ResolvedVersion } from '../../model/index.ts';
-import { diffShapes, shapeOf } from '../../versions/index.ts';
+import type { ResolvedDeclaration, ResolvedField, ResolvedVersion } from '../../model/index.ts';
+import { diffShapes, PUBLISHED_FILE, shapeOf, type ShapeField } from '../../versions/index.ts';
 import type { Finding } from '../finding.ts';
-import type { Rule } from './context.ts';
+import { allDeclarations, removedPublished, type Rule } from './context.ts';
 
 /** The access path of a leaf (`profile.state`) in a version, for the position of a finding. */
 function accessOf(version: ResolvedVersion, path: string): readonly string[] | undefined {
@@ -14,17 +14,23 @@ function accessOf(version: ResolvedVersion, path: string): readonly string[] | u
   return found?.access;
 }
 
+const sameShape = (a: readonly ShapeField[], b: readonly ShapeField[]) => {
+  const diff = diffShapes(a, b);
+  return diff.added.length + diff.removed.length + diff.moved.length + diff.changed.length === 0;
+};
+
 /**
- * published-shape-changed / published-shape-extended: a published version's shape (recorded in
- * published-versions.json by `npm run generate -- --publish vN`) does not change; a change is a new
- * version. Adding an optional field is a warning; anything else is an error.
+ * published-shape-changed / published-field-required / published-shape-extended: a published
+ * version's shape (recorded in published-versions.json by `npm run generate -- --publish vN`) does
+ * not change; a change is a new version. Adding an optional field is a warning; a required one is an
+ * error of its own (rows stored before have no value for it); anything else is published-shape-changed.
  */
 export const publishedShapes: Rule = ({ model, published }) => {
   const findings: Finding[] = [];
-  const declarations = [...model.collections, ...model.aggregates, ...model.settings];
+  const declarations = allDeclarations(model);
   for (const [name, versions] of Object.entries(published ?? {})) {
     const declaration = declarations.find((candidate) => candidate.name === name);
-    if (declaration === undefined) continue; // A removed declaration has no line to point at; its routes simply disappear.
+    if (declaration === undefined) continue; // publishedDeclarationRemoved reports it.
     for (const [versionName, shape] of Object.entries(versions)) {
       const version = declaration.versions.find((candidate) => candidate.name === versionName);
       const at = ['versions', versionName];
@@ -32,19 +38,20 @@ export const publishedShapes: Rule = ({ model, published }) => {
         findings.push({ rule: 'published-shape-changed', source: declaration.source, at: ['versions'], message: `version ${versionName} of ${name} is published and can no longer be removed; mark it deprecated instead` });
         continue;
       }
-      const diff = diffShapes(shape, shapeOf(version));
+      const current = shapeOf(version);
+      const diff = diffShapes(shape, current);
       const advice = `published versions do not change: declare the new shape as a new version (v${Number(versionName.slice(1)) + 1}) and keep ${versionName} as it was`;
       for (const path of diff.removed) findings.push({ rule: 'published-shape-changed', source: declaration.source, at, message: `${name} ${versionName} no longer has field ${path}; ${advice}` });
       for (const move of diff.moved) findings.push({ rule: 'published-shape-changed', source: declaration.source, at: accessOf(version, move.to) ?? at, message: `${name} ${versionName} moved field ${move.from} to ${move.to}; ${advice}` });
       for (const path of diff.changed) findings.push({ rule: 'published-shape-changed', source: declaration.source, at: accessOf(version, path) ?? at, message: `${name} ${versionName} changed the type or requiredness of ${path}; ${advice}` });
       for (const path of diff.added) {
-        const required = shapeOf(version).find((field) => field.path === path)?.required === true;
+        const required = current.find((field) => field.path === path)?.required === true;
         findings.push({
-          rule: required ? 'published-shape-changed' : 'published-shape-extended',
+          rule: required ? 'published-field-required' : 'published-shape-extended',
           source: declaration.source,
           at: accessOf(version, path) ?? at,
           message: required
-            ? `${name} ${versionName} gained the required field ${path}, which breaks its writers; ${advice}`
+            ? `${name} ${versionName} gained the required field ${path}: rows stored before have no value for it and would be served without it, and its writers do not send it; make it optional, or declare it in a new version (v${Number(versionName.slice(1)) + 1})`
             : `${name} ${versionName} gained the optional field ${path}; readers of the published version see a new member: consider a new version`,
         });
       }
@@ -52,3 +59,32 @@ export const publishedShapes: Rule = ({ model, published }) => {
   }
   return findings;
 };
+
+/**
+ * published-declaration-removed: a declaration whose versions are published stays declared. A deleted
+ * definition file is reported at its entry in published-versions.json; a renamed declaration (one
+ * not published, serving the same versions with the same shapes, which have fields) at its new name.
+ */
+export const publishedDeclarationRemoved: Rule = ({ model, published }) => {
+  const removed = removedPublished(model, published);
+  const unpublished = allDeclarations(model).filter((declaration) => published?.[declaration.name] === undefined);
+  return Object.entries(published ?? {})
+    .filter(([name]) => removed.has(name))
+    .map(([name, versions]): Finding => {
+      const list = Object.keys(versions).join(', ');
+      const renamed = unpublished.find((candidate) => isRenameOf(candidate, versions));
+      const restore = `a published API keeps its paths while callers use them: restore "${name}" (mark its versions deprecated to retire them)`;
+      return renamed === undefined
+        ? { rule: 'published-declaration-removed', source: PUBLISHED_FILE, at: [name], message: `"${name}" (published ${list}) is declared by no definition any more, so generate would remove it; ${restore}` }
+        : { rule: 'published-declaration-removed', source: renamed.source, at: ['name'], message: `${renamed.kind} "${renamed.name}" has the published shape of "${name}" (${list}), which is declared no more: renaming a published declaration removes its paths; ${restore}, and declare "${renamed.name}" as a new version if both are wanted` };
+    });
+};
+
+/** Same versions with the same shapes, and shapes with fields: two services (no fields) prove nothing alike. */
+function isRenameOf(candidate: ResolvedDeclaration, versions: Record<string, ShapeField[]>): boolean {
+  if (Object.values(versions).every((shape) => shape.length === 0)) return false;
+  return Object.entries(versions).every(([name, shape]) => {
+    const version = candidate.versions.find((item) => item.name === name);
+    return version !== undefined && sameShape(shape, shapeOf(version));
+  });
+}

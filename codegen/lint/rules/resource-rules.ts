@@ -1,6 +1,6 @@
 import type { ResolvedField } from '../../model/index.ts';
 import type { Finding } from '../finding.ts';
-import { allDeclarations, type Rule } from './context.ts';
+import { allDeclarations, removedPublished, type Rule } from './context.ts';
 import { PROPERTY, SEGMENT, toProperty } from './naming.ts';
 
 function everyField(fields: readonly ResolvedField[]): ResolvedField[] {
@@ -41,14 +41,15 @@ export const propertyNameCase: Rule = ({ model }) => {
   return findings;
 };
 
-/** unknown-reference: a reference names a declared collection. */
-export const unknownReference: Rule = ({ model }) => {
+/** unknown-reference: a reference names a declared collection (one that was published and is gone is published-declaration-removed's finding). */
+export const unknownReference: Rule = ({ model, published }) => {
   const collections = new Set(model.collections.map((collection) => collection.name));
   const aggregates = new Set(model.aggregates.map((aggregate) => aggregate.name));
+  const removed = removedPublished(model, published);
   return allDeclarations(model).flatMap((declaration) =>
     ('fields' in declaration ? declaredFields(declaration) : [])
       .filter((field) => field.kind === 'reference' && field.references !== undefined)
-      .filter((field) => !collections.has(field.references!) && !aggregates.has(field.references!))
+      .filter((field) => !collections.has(field.references!) && !aggregates.has(field.references!) && !removed.has(field.references!))
       .map((field) => ({
         rule: 'unknown-reference',
         source: declaration.source,
@@ -60,26 +61,18 @@ export const unknownReference: Rule = ({ model }) => {
 };
 
 /** aggregate-parent: an aggregate is reachable only through its parent collection. */
-export const aggregateParent: Rule = ({ model }) => {
+export const aggregateParent: Rule = ({ model, published }) => {
   const collections = new Map(model.collections.map((collection) => [collection.name, collection]));
   const aggregates = new Map(model.aggregates.map((aggregate) => [aggregate.name, aggregate]));
+  const removed = removedPublished(model, published);
   const findings: Finding[] = [];
   for (const aggregate of model.aggregates) {
-    if (!collections.has(aggregate.parent) && !aggregates.has(aggregate.parent)) {
+    if (!collections.has(aggregate.parent) && !aggregates.has(aggregate.parent) && !removed.has(aggregate.parent)) {
       findings.push({
         rule: 'aggregate-parent',
         source: aggregate.source,
         at: ['parent'],
         message: `parent "${aggregate.parent}" of aggregate "${aggregate.name}" is not a declared collection; an aggregate is reached only through its parent: name a collection`,
-      });
-    }
-    const twin = collections.get(aggregate.name);
-    if (twin !== undefined) {
-      findings.push({
-        rule: 'aggregate-parent',
-        source: twin.source,
-        at: ['name'],
-        message: `collection "${twin.name}" makes aggregate "${aggregate.name}" (${aggregate.source}) reachable at the top level; an aggregate is reached only through its parent "${aggregate.parent}": remove or rename the collection`,
       });
     }
   }

@@ -107,7 +107,7 @@ export default collection({
         {
           rule: 'aggregate-parent',
           severity: 'error',
-          message: 'collection "profiles" makes aggregate "profiles" (definitions/profiles.ts) reachable at the top level; an aggregate is reached only through its parent "users": remove or rename the collection',
+          message: 'collection "profiles" makes aggregate "profiles" reachable at the top level (the aggregate is declared at definitions/profiles.ts:2:28); an aggregate is reached only through its parent "users": remove or rename the collection',
           file: 'definitions/profiles-top.ts',
           line: 3,
           column: 3,
@@ -191,14 +191,14 @@ export default collection({
     },
   ],
   [
-    'duplicate-path: two files declare the same collection',
+    'duplicate-declaration: two files declare the same collection, reported once at the second',
     {
       given: { 'a-orders.ts': orders, 'b-orders.ts': orders },
       want: [
         {
-          rule: 'duplicate-path',
+          rule: 'duplicate-declaration',
           severity: 'error',
-          message: 'GET /v1/orders is also served by "orders" in definitions/a-orders.ts; every path names one resource: rename one of them',
+          message: 'collection "orders" is already declared at definitions/a-orders.ts:3:3; one name serves one resource: rename this one or remove it',
           file: 'definitions/b-orders.ts',
           line: 3,
           column: 3,

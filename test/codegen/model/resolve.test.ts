@@ -19,8 +19,10 @@ describe('resolving defaults', () => {
     ['entries', 'entry'],
     ['addresses', 'address'],
     ['boxes', 'box'],
-    ['news', 'new'],
-    ['data', 'data'],
+    ['news', 'news'],
+    ['people', 'person'],
+    ['book-shelves', 'book-shelf'],
+    ['statuses', 'status'],
   ])('singularOf(%s) = %s', (plural, singular) => {
     expect(singularOf(plural)).toBe(singular);
   });

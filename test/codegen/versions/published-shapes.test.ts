@@ -49,8 +49,8 @@ describe('lint refuses changes to published versions', () => {
     expect(added.map((d) => [d.rule, d.severity])).toEqual([
       ['published-shape-extended', 'warning'],
       ['published-shape-extended', 'warning'],
-      ['published-shape-changed', 'error'],
-      ['published-shape-changed', 'error'],
+      ['published-field-required', 'error'],
+      ['published-field-required', 'error'],
     ]);
   });
 

@@ -1,0 +1,1 @@
+export { DocumentPositions, type Span, type DocumentSyntaxError } from './document-positions.ts';

@@ -1,0 +1,2 @@
+export { typeCheck, parseDiagnostics, type TypeChecker } from './type-check.ts';
+export { clearTypeCheckCache, nodeConditions, typeCheckCache, writeCheckConfig } from './check-config.ts';

@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { Diagnostic } from '../lint/diagnostic.ts';
+import { writeCheckConfig } from './check-config.ts';
+
+/** A type check of definition files: the diagnostics of `files` (absolute paths) of the project at `root`. */
+export type TypeChecker = (root: string, files: readonly string[]) => Promise<Diagnostic[]>;
+
+/** tsgo, TypeScript's native compiler (@typescript/native-preview): the same checker as tsc, several times faster. */
+const TSGO = join(dirname(createRequire(import.meta.url).resolve('@typescript/native-preview/package.json')), 'bin', 'tsgo');
+
+/** `file(line,col): error TS2561: message`, as tsgo prints diagnostics with --pretty false. */
+const DIAGNOSTIC_LINE = /^(.+)\((\d+),(\d+)\): (error|warning|message) TS(\d+): (.*)$/;
+/** `error TS2688: message`: a diagnostic of the configuration, not of a file. */
+const GLOBAL_LINE = /^(error|warning) TS(\d+): (.*)$/;
+
+/**
+ * Type-checks the given definition files with tsgo in a child process (so the check runs while this
+ * process imports the definitions) and returns TypeScript's own diagnostics for them, at their real
+ * file:line:col, as lint diagnostics of rule `type-check`: a syntax error, a misspelt builder option
+ * (`field.string({ requird: true })`), a wrong type. Files outside the list (the DSL, zod) are read
+ * for their types but not reported on; a problem of the configuration itself is reported at
+ * tsconfig.json.
+ */
+export const typeCheck: TypeChecker = async (root, files) => {
+  const config = writeCheckConfig(root, files);
+  try {
+    const output = await runTsgo(['--project', config, '--pretty', 'false'], root);
+    return parseDiagnostics(root, output, new Set(files.map((file) => resolve(file))));
+  } finally {
+    rmSync(config, { force: true });
+  }
+};
+
+function runTsgo(args: readonly string[], cwd: string): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    execFile(process.execPath, [TSGO, ...args], { cwd, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
+      // Exit 1 or 2 means diagnostics were found; anything on stderr or another failure is the tool's.
+      const code = (error as { code?: unknown } | null)?.code;
+      if (error !== null && typeof code !== 'number') reject(error);
+      else if (error !== null && stdout.trim() === '') reject(new Error(`the type check (tsgo) failed: ${stderr.trim() || error.message}`));
+      else resolvePromise(stdout);
+    });
+  });
+}
+
+/** tsgo's lines as diagnostics: continuation lines (indented) join the message they explain. */
+export function parseDiagnostics(root: string, output: string, wanted: ReadonlySet<string>): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  let last: { message: string } | undefined;
+  const texts = new Map<string, string[]>();
+  const linesOf = (path: string) => {
+    let lines = texts.get(path);
+    if (lines === undefined) texts.set(path, (lines = readFileSync(path, 'utf8').split('\n').map((line) => line.replace(/\r$/, ''))));
+    return lines;
+  };
+  for (const line of output.split('\n')) {
+    const match = DIAGNOSTIC_LINE.exec(line);
+    const global = match === null ? GLOBAL_LINE.exec(line) : null;
+    if (match !== null) {
+      const [, file, lineText, columnText, category, code, message] = match;
+      const path = isAbsolute(file!) ? file! : resolve(root, file!);
+      last = undefined;
+      if (!wanted.has(path)) continue;
+      const lineNumber = Number(lineText);
+      const column = Number(columnText);
+      const sourceLine = linesOf(path)[lineNumber - 1] ?? '';
+      // The token at the position (an identifier, a keyword, a string): tsgo gives its start only.
+      const token = /^(?:[\w$]+|'[^']*'|"[^"]*"|.)/.exec(sourceLine.slice(column - 1))?.[0] ?? '';
+      const diagnostic = {
+        rule: 'type-check',
+        severity: category === 'error' ? ('error' as const) : ('warning' as const),
+        message: `TS${code}: ${message}`,
+        file: relative(root, path).split(sep).join('/'),
+        line: lineNumber,
+        column,
+        endLine: lineNumber,
+        endColumn: column + token.length,
+        sourceLine,
+      };
+      diagnostics.push(diagnostic);
+      last = diagnostic;
+    } else if (global !== null) {
+      const [, category, code, message] = global;
+      const diagnostic = { rule: 'type-check', severity: category === 'error' ? ('error' as const) : ('warning' as const), message: `TS${code}: ${message}`, file: 'tsconfig.json', line: 1, column: 1, endLine: 1, endColumn: 1, sourceLine: '' };
+      diagnostics.push(diagnostic);
+      last = diagnostic;
+    } else if (last !== undefined && /^\s+\S/.test(line)) {
+      last.message = `${last.message} ${line.trim()}`;
+    }
+  }
+  return diagnostics;
+}
