@@ -146,9 +146,14 @@ function customOperation(service: ResolvedService, index: number, about: string,
     ...(declared?.body === undefined ? {} : { requestBody: { required: true, content: json(jsonSchemaOf(declared.body)) } }),
     successes: [
       processing(declared?.processingAfterMs),
-      ...[jsonSuccess('200', 'Success.', {}), jsonSuccess('201', 'Created.', {}), jsonSuccess('202', 'Accepted.', {}), { status: '204', description: 'Success, nothing returned.', headers: [...RATE_LIMIT] }].filter((success) =>
-        (declared?.successes ?? [200, 204]).includes(Number(success.status)),
-      ),
+      // A 200 GET is tagged (ETag) and answers If-None-Match with 304, as every GET is.
+      ...[
+        resolved.method === 'GET' ? jsonSuccess('200', 'Success.', {}, 'ETag', 'E-Tag') : jsonSuccess('200', 'Success.', {}),
+        jsonSuccess('201', 'Created.', {}),
+        jsonSuccess('202', 'Accepted.', {}),
+        { status: '204', description: 'Success, nothing returned.', headers: [...RATE_LIMIT] },
+      ].filter((success) => (declared?.successes ?? [200, 204]).includes(Number(success.status))),
+      ...(resolved.method === 'GET' && (declared?.successes ?? [200, 204]).includes(200) ? [NOT_MODIFIED] : []),
     ],
     // Only an operation with a path parameter names something that may not exist.
     errors: path.startsWith(':') ? ['404'] : [],

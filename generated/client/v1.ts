@@ -3349,6 +3349,13 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];

@@ -1,11 +1,13 @@
 import type { Rule } from './context.ts';
 
 /** job-produces: a job type's `produces` names a declared collection, the one GET of a finished job redirects to. */
-export const jobProduces: Rule = ({ model }) => {
+export const jobProduces: Rule = ({ model, published }) => {
   const collections = new Set(model.collections.map((collection) => collection.name));
+  // A published collection that disappeared is published-declaration-removed's to report, once.
+  const removedPublished = new Set(Object.keys(published ?? {}));
   return model.services.flatMap((service) =>
     Object.entries(service.jobProduces)
-      .filter(([, collection]) => !collections.has(collection))
+      .filter(([, collection]) => !collections.has(collection) && !removedPublished.has(collection))
       .map(([type, collection]) => ({
         rule: 'job-produces',
         source: service.source,

@@ -1,7 +1,11 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { lintDefinitions, type Diagnostic } from '../../../codegen/lint/index.ts';
 import { writeDefinitions } from '../../support/temp-definitions.ts';
+
+/** zod by absolute path, so a definition in a temporary folder finds it (and its types). */
+const ZOD_IMPORT = createRequire(import.meta.url).resolve('zod');
 
 const orders = `import { collection, field } from 'DSL';
 export default collection({
@@ -339,7 +343,7 @@ export default collection({
     'job-produces: a job type produces a declared collection',
     {
       given: {
-        'jobs.ts': `import { z } from 'zod';
+        'jobs.ts': `import { z } from '${ZOD_IMPORT}';
 import { job, jobQueue } from 'DSL';
 export default jobQueue({
   name: 'queued/jobs',

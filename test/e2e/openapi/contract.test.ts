@@ -345,6 +345,7 @@ describe('the contract: every operation, every status it can produce, through a 
     // A slow operation: 200 (its 102s are seen on a raw socket only).
     const delayed = await send(v, { method: 'get', path: `/services/${v}/delay?ms=10`, status: 200 });
     expect(delayed.body).toEqual({ waited_ms: 10 });
+    await send(v, { method: 'get', path: `/services/${v}/delay?ms=10`, status: 304, headers: { 'If-None-Match': delayed.headers.etag! } });
 
     // HEAD of every GET, OPTIONS of every path: the same answers without a body, and Allow.
     const paramValues: Record<string, number | string> = { order_id: ids.orders!, user_id: ids.users!, account_id: ids.accounts!, job_id: waiting.body.job_id, trade_id: kept.body.identity, sku, batch_id: ids.batches };
