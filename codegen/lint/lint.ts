@@ -52,9 +52,9 @@ export async function lintProject(root: string, options: LintOptions = {}): Prom
     // With a definition missing, rules about the whole (references, published declarations) would report its absence.
     return loadFailures.length === 0 || !PROJECT_WIDE.has(diagnostic.rule);
   });
-  // The DSL's types repeat some rules (a field name with a capital letter); the rule says it with advice, at the same line.
-  const ruleLines = new Set(ruleDiagnostics.map((diagnostic) => `${diagnostic.file}:${diagnostic.line}`));
-  const typeDiagnostics = typeErrors.filter((diagnostic) => !ruleLines.has(`${diagnostic.file}:${diagnostic.line}`));
+  // The DSL's types repeat some rules (a field name with a capital letter); the rule says it with advice, at the same place.
+  const rulePlaces = new Set(ruleDiagnostics.map((diagnostic) => `${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`));
+  const typeDiagnostics = typeErrors.filter((diagnostic) => !rulePlaces.has(`${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`));
   return {
     diagnostics: [...typeDiagnostics, ...unexplained, ...ruleDiagnostics].sort(compareDiagnostics),
     definitions: loadFailures.length === 0 ? loaded : undefined,

@@ -11,7 +11,7 @@ const SERVER_SET = ['created_at', 'updated_at', 'uri', 'identity', 'links'] as c
 function reservedNames(declaration: ResolvedDeclaration): Map<string, string> {
   const reserved = new Map<string, string>(ERROR_BODY.map((name) => [name, 'a member of the error body']));
   if (declaration.kind === 'collection' || declaration.kind === 'aggregate') {
-    for (const name of SERVER_SET) reserved.set(name, name.endsWith('_at') ? 'set by the server on every resource' : 'a member of the creation result (201) the server sends');
+    for (const name of SERVER_SET) reserved.set(name, name.endsWith('_at') ? 'a time the server sets on every resource' : 'a member of the creation result (201) the server sends');
   }
   if (declaration.kind === 'collection') reserved.set(declaration.identifier.name, `the identifier of ${declaration.name}, assigned by the server`);
   return reserved;
@@ -38,6 +38,6 @@ export const reservedMemberName: Rule = ({ model }) =>
         rule: 'reserved-member-name',
         source: declaration.source,
         at: field.access,
-        message: `field "${field.name}" of ${declaration.kind} "${declaration.name}" has the name of ${reserved.get(field.name)}, which the server manages: rename the field (for example "${declaration.kind === 'collection' ? declaration.singular.replaceAll('-', '_') : declaration.name.replaceAll(/[-/]/g, '_')}_${field.name}")`,
+        message: `field "${field.name}" of ${declaration.kind} "${declaration.name}" has the name of ${reserved.get(field.name)}: the server's value would replace the client's; rename the field (for example "${declaration.kind === 'collection' ? declaration.singular.replaceAll('-', '_') : declaration.name.replaceAll(/[-/]/g, '_')}_${field.name}")`,
       }));
   });

@@ -127,6 +127,16 @@ describe('type errors in definitions are lint errors at their position', () => {
     expect(diagnostic!.message).toMatch(/^TS2561: Object literal may only specify known properties, but 'requird' does not exist in type .*Did you mean to write 'required'\?$/);
   });
 
+  it('a type error and a rule finding on the same line are both reported', async () => {
+    const root = writeDefinitions({
+      'orders.ts': `import { collection, field } from 'DSL';\nexport default collection({\n  name: 'orders',\n  fields: { item: field.string({ requird: true }), created_at: field.time() },\n  versions: { v1: {} },\n});\n`,
+    });
+    expect(brief(await lintDefinitions(root)).map((d) => [d.rule, d.at])).toEqual([
+      ['type-check', 'definitions/orders.ts:4:34'],
+      ['reserved-member-name', 'definitions/orders.ts:4:52'],
+    ]);
+  });
+
   it('a misspelt option on a published field gives the type error alone, not a published-shape change as well', async () => {
     const root = copyProject();
     editFile(root, 'definitions/orders.ts', (text) => text.replace('item: field.string({ required: true,', 'item: field.string({ requird: true,'));
