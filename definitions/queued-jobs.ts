@@ -16,5 +16,11 @@ export default jobQueue({
         return tools.reindex(collections);
       },
     }),
+    'import-order': job({
+      description: 'Creates one order from an outside system\'s record; when done, GET of the job answers 303 to the order.',
+      payload: z.object({ item: z.string().min(1), quantity: z.number().int().min(1) }).strict(),
+      produces: 'orders',
+      run: (record, tools) => tools.createResource('orders', record),
+    }),
   },
 });

@@ -8,5 +8,6 @@ export default collection({
     trade_name: field.string({ required: true, minLength: 1, filterable: true, searchable: true }),
     order: field.reference('orders'),
   },
-  versions: { v1: {}, v2: {} },
+  // Served as `deals` before: GET /v1/deals/7 answers 301 to /v1/trades/7.
+  versions: { v1: { movedFrom: ['deals'] }, v2: { movedFrom: ['deals'] } },
 });

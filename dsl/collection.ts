@@ -4,6 +4,9 @@ import type { VersionDeclarations } from './versions.ts';
 /** The operations a collection can serve. */
 export type Operation = 'list' | 'read' | 'create' | 'replace' | 'update' | 'delete';
 
+/** The operations that can be declared asynchronous (202): the writes. */
+export type AsynchronousOperation = 'create' | 'replace' | 'update' | 'delete';
+
 export interface CollectionDeclaration<
   Name extends string = string,
   F extends Fields = Fields,
@@ -12,8 +15,24 @@ export interface CollectionDeclaration<
   readonly kind: 'collection';
   /** The plural, lowercase path segment: `orders`, `trades`. */
   readonly name: Name;
-  /** The identifier: its property name (default `<singular>_id`) and type (default server-assigned integer). */
-  readonly identifier?: { readonly name?: string; readonly type?: 'integer' | 'string' };
+  /**
+   * The identifier: its property name (default `<singular>_id`), type (default integer) and who
+   * assigns it (default `'server'`). With `assignedBy: 'client'` the client names each resource in
+   * its path (`PUT /v1/products/blue-mug`); POST cannot create there (declare `create: false`).
+   */
+  readonly identifier?: { readonly name?: string; readonly type?: 'integer' | 'string'; readonly assignedBy?: 'server' | 'client' };
+  /**
+   * PUT to an identifier that does not exist yet creates the resource (201 with the creation result)
+   * instead of answering 404; PUT to an existing one still replaces it (200). Only where clients
+   * assign identifiers (lint: put-create-identifier).
+   */
+  readonly createOnPut?: boolean;
+  /**
+   * Operations done in the background: the request is checked at once (400, 404, 412), then queued
+   * as a job in the named job queue and answered 202 with Location of the job. GET of the job tells
+   * its state, and 303 to the resource once a create, replace or update has succeeded.
+   */
+  readonly asynchronous?: { readonly queue: string; readonly operations: readonly AsynchronousOperation[] };
   /** The stored fields (the identifier and created_at are added by the server). */
   readonly fields: F;
   /** Every version this collection is served under, each with its representation. */

@@ -28,6 +28,16 @@ export interface ServiceOperation {
   readonly query?: z.ZodObject;
   readonly body?: z.ZodType;
   readonly description?: string;
+  /**
+   * A slow operation: after this many ms of work the server sends `102 Processing`, and again at
+   * the server's interval, until the answer (default: PROCESSING_AFTER_MS, 1000).
+   */
+  readonly processingAfterMs?: number;
+  /**
+   * The success statuses the handler answers, for the OpenAPI documents (default: 200 with a body
+   * and 204 without one, since a handler may answer either).
+   */
+  readonly successes?: readonly (200 | 201 | 202 | 204)[];
   /** The OpenAPI operationId, what generated clients name the call. Default: method, service and path (`getTime`, `getTimeByZone`). */
   readonly operationId?: string;
   readonly handle: (request: ServiceRequest<any, any>) => ServiceResponse | Promise<ServiceResponse>;
@@ -37,6 +47,11 @@ export interface ServiceOperation {
 export interface JobType<Payload extends z.ZodObject = z.ZodObject> {
   readonly payload: Payload;
   readonly description?: string;
+  /**
+   * The collection this job type creates a resource of. Its run() returns `{ identity }` (what
+   * tools.createResource answers), and GET of the finished job answers 303 See Other to that resource.
+   */
+  readonly produces?: string;
   readonly run: (payload: z.output<Payload>, tools: ServiceTools) => unknown;
 }
 

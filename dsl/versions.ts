@@ -19,6 +19,12 @@ export interface VersionDeclaration<F extends Fields = Fields> {
   readonly shape?: VersionShape<F>;
   /** Marks the version deprecated (ISO 8601 dates): responses carry Deprecation, Sunset and a Link to the successor. */
   readonly deprecated?: { readonly since: string; readonly sunset: string; readonly successor: string };
+  /**
+   * Names this collection, service or setting was served under before in this version (`purchases`
+   * for a collection now named `orders`): a GET at the old path answers 301 with Location and a link
+   * body to the same path under the current name; other methods there answer 405 (Allow: GET).
+   */
+  readonly movedFrom?: readonly string[];
 }
 
 /** Version name (`v1`, `v2`...) to its declaration. */

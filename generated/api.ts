@@ -3,7 +3,9 @@
 
 import type { ApiDefinition } from '@convapi/runtime';
 import { accountsModel } from './models/accounts.ts';
+import { batchesModel } from './models/batches.ts';
 import { ordersModel } from './models/orders.ts';
+import { productsModel } from './models/products.ts';
 import { tradesModel } from './models/trades.ts';
 import { usersModel } from './models/users.ts';
 import { profilesModel } from './models/profiles.ts';
@@ -19,7 +21,7 @@ import { settingRoutes } from './settings/index.ts';
 export const api: ApiDefinition = {
   versions: ['v1', 'v2'],
   catalog: {
-    collections: { 'accounts': accountsModel, 'orders': ordersModel, 'trades': tradesModel, 'users': usersModel },
+    collections: { 'accounts': accountsModel, 'batches': batchesModel, 'orders': ordersModel, 'products': productsModel, 'trades': tradesModel, 'users': usersModel },
     aggregates: [profilesModel],
   },
   settings: [guiLangModel],

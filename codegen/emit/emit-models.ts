@@ -60,6 +60,8 @@ function collectionLiteral(collection: ResolvedCollection): Record<string, unkno
     name: collection.name,
     singular: collection.singular,
     identifier: collection.identifier,
+    createOnPut: collection.createOnPut,
+    asynchronous: collection.asynchronous,
     fields: storedFields,
     versions: versionsLiteral(collection),
     operations: collection.operations,

@@ -7,7 +7,7 @@ import { RUNTIME_PACKAGE } from './packages.ts';
 import { modelConstOf, modelFileOf } from './emit-models.ts';
 import { camelOf, fileNameOf, pascalOf } from './names.ts';
 import { propertiesOf } from './representation-types.ts';
-import { routeTableStatement } from './route-table.ts';
+import { routeTableStatement, runtimeImportsOf } from './route-table.ts';
 import type { GeneratedFile, SourceFileBuilder } from './source-file.ts';
 
 export const resourceRoutesFileOf = (version: string, name: string) => `generated/resources/${version}/${fileNameOf(name)}.ts`;
@@ -50,7 +50,7 @@ function emitOne(
       namedImports: ['ApiContext', 'Route'],
       moduleSpecifier: RUNTIME_PACKAGE,
     },
-    { kind: StructureKind.ImportDeclaration, namedImports: [factory], moduleSpecifier: RUNTIME_PACKAGE },
+    { kind: StructureKind.ImportDeclaration, namedImports: runtimeImportsOf(factory, routes), moduleSpecifier: RUNTIME_PACKAGE },
     { kind: StructureKind.ImportDeclaration, namedImports: [modelConstOf(declaration.name)], moduleSpecifier: importPath(path, modelFileOf(declaration.name)) },
     {
       kind: StructureKind.Interface,

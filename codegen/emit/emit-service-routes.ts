@@ -8,7 +8,7 @@ import { routesFunctionOf } from './emit-resource-routes.ts';
 import { RUNTIME_PACKAGE } from './packages.ts';
 import { fileNameOf, pascalOf } from './names.ts';
 import { propertiesOf } from './representation-types.ts';
-import { routeTableStatement } from './route-table.ts';
+import { routeTableStatement, runtimeImportsOf } from './route-table.ts';
 import type { GeneratedFile, SourceFileBuilder } from './source-file.ts';
 
 export const serviceRoutesFileOf = (version: string, name: string) => `generated/services/${version}/${fileNameOf(name)}.ts`;
@@ -32,7 +32,7 @@ function emitService(builder: SourceFileBuilder, service: ResolvedService, versi
   const path = serviceRoutesFileOf(version.name, service.name);
   const statements: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ApiContext', 'Route'], moduleSpecifier: RUNTIME_PACKAGE },
-    { kind: StructureKind.ImportDeclaration, namedImports: ['serviceHandlers'], moduleSpecifier: RUNTIME_PACKAGE },
+    { kind: StructureKind.ImportDeclaration, namedImports: runtimeImportsOf('serviceHandlers', routes), moduleSpecifier: RUNTIME_PACKAGE },
     { kind: StructureKind.ImportDeclaration, defaultImport: 'definition', moduleSpecifier: importPath(path, service.source) },
     {
       kind: StructureKind.Function,
@@ -54,7 +54,7 @@ function emitSetting(builder: SourceFileBuilder, setting: ResolvedSetting, versi
   const path = settingRoutesFileOf(version.name, setting.name);
   const statements: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ApiContext', 'Route'], moduleSpecifier: RUNTIME_PACKAGE },
-    { kind: StructureKind.ImportDeclaration, namedImports: ['settingHandlers'], moduleSpecifier: RUNTIME_PACKAGE },
+    { kind: StructureKind.ImportDeclaration, namedImports: runtimeImportsOf('settingHandlers', routes), moduleSpecifier: RUNTIME_PACKAGE },
     { kind: StructureKind.ImportDeclaration, namedImports: [modelConstOf(setting.name)], moduleSpecifier: importPath(path, modelFileOf(setting.name)) },
     {
       kind: StructureKind.Interface,

@@ -55,5 +55,6 @@ export function tableLiteral(
 }
 
 export function collectionTable(collection: ResolvedCollection): Record<string, unknown> {
-  return tableLiteral(collection.name, { ...collection.identifier, generated: true }, collection.fields);
+  const { name, type, assignedBy } = collection.identifier;
+  return tableLiteral(collection.name, { name, type, generated: assignedBy === 'server' }, collection.fields);
 }

@@ -1,9 +1,23 @@
 import type { RouteDescriptor } from '../routes/index.ts';
 
-/** `return [ { method, path, family, handle }, ... ];` for a list of routes. */
-export function routeTableStatement(routes: readonly RouteDescriptor[], handlerOf: (route: RouteDescriptor) => string): string {
-  const rows = routes.map(
-    (route) => `  { method: '${route.method}', path: '${route.path}', family: '${route.family}', ${route.open === true ? 'open: true, ' : ''}handle: ${handlerOf(route)} },`,
-  );
+/** A route some handler of the declaration serves (not a former path). */
+export type ServedRoute = RouteDescriptor & { readonly handler: Exclude<RouteDescriptor['handler'], { kind: 'moved' }> };
+
+/**
+ * `return [ { method, path, family, handle }, ... ];` for a list of routes. A former path's handler
+ * is the runtime's movedPermanently(); the others come from `handlerOf`.
+ */
+export function routeTableStatement(routes: readonly RouteDescriptor[], handlerOf: (route: ServedRoute) => string): string {
+  const rows = routes.map((route) => {
+    const handler = route.handler.kind === 'moved'
+      ? `movedPermanently(context.baseUrl, '${route.handler.from}', '${route.handler.to}')`
+      : handlerOf(route as ServedRoute);
+    return `  { method: '${route.method}', path: '${route.path}', family: '${route.family}', ${route.open === true ? 'open: true, ' : ''}handle: ${handler} },`;
+  });
   return `return [\n${rows.join('\n')}\n];`;
+}
+
+/** The runtime names a route module imports: its handler factory, and movedPermanently when it has former paths. */
+export function runtimeImportsOf(factory: string, routes: readonly RouteDescriptor[]): string[] {
+  return routes.some((route) => route.handler.kind === 'moved') ? [factory, 'movedPermanently'] : [factory];
 }

@@ -36,6 +36,10 @@ export const DEFINITION_RULES: readonly RuleInfo[] = [
   definitions('published-field-required', 'error', 'no required field is added to a published version', 'Stored rows have no value for a new field and its writers do not send it: make it optional, or add it in a new version.'),
   definitions('published-declaration-removed', 'error', 'a declaration with published versions is not deleted or renamed', 'Restore the definition under its published name; retire its versions by marking them deprecated.'),
   definitions('published-shape-extended', 'warning', 'an optional field added to a published version', 'Readers of the published version see a new member: consider declaring it in a new version.'),
+  definitions('put-create-identifier', 'error', 'PUT creates only where clients assign identifiers, and POST does not create there', "Declare identifier: { assignedBy: 'client' } with createOnPut: true and operations: { create: false }, or drop createOnPut."),
+  definitions('moved-path', 'error', 'a former path (movedFrom) is not served now and redirects to one place', 'Remove the former name from versions.{v}.movedFrom, or keep it on one declaration only.'),
+  definitions('job-produces', 'error', 'a job type produces a declared collection', "Name a declared collection in the job type's produces, or remove produces."),
+  definitions('asynchronous-queue', 'error', 'asynchronous operations are served and queued on a declared job queue of every version', 'Name a jobQueue served in every version of the collection, and list only operations the collection serves.'),
 ];
 
 /** Every rule, of both scopes; ids are unique across them. */

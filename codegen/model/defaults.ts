@@ -3,6 +3,7 @@ import pluralize from 'pluralize';
 /** Every default of the toolkit, in one place. */
 export const DEFAULTS = {
   identifierType: 'integer',
+  identifierAssignedBy: 'server',
   paging: { defaultLimit: 50, maxLimit: 500 },
   jobConcurrency: 2,
 } as const;

@@ -78,6 +78,7 @@ function resolveVersions(versions: VersionDeclarations, storedFields: readonly R
         fields: shaped ? resolveFields(version.shape!.fields, [...access, 'shape', 'fields']) : storedFields,
         shaped,
         ...(version.deprecated === undefined ? {} : { deprecated: { ...version.deprecated } }),
+        movedFrom: [...(version.movedFrom ?? [])],
         access,
       };
     });
@@ -100,7 +101,10 @@ function resolveCollection(source: string, declaration: CollectionDeclaration): 
     identifier: {
       name: declaration.identifier?.name ?? defaultIdentifierName(declaration.name),
       type: declaration.identifier?.type ?? DEFAULTS.identifierType,
+      assignedBy: declaration.identifier?.assignedBy ?? DEFAULTS.identifierAssignedBy,
     },
+    createOnPut: declaration.createOnPut ?? false,
+    asynchronous: declaration.asynchronous === undefined ? undefined : { queue: declaration.asynchronous.queue, operations: [...declaration.asynchronous.operations] },
     fields,
     versions: resolveVersions(declaration.versions, fields),
     operations,
@@ -153,6 +157,10 @@ function resolveService(source: string, declaration: ServiceDeclaration): Resolv
     handler: declaration.handler,
     operations,
     jobTypes: declaration.handler === 'job-queue' ? Object.keys(declaration.jobs).sort() : [],
+    jobProduces:
+      declaration.handler === 'job-queue'
+        ? Object.fromEntries(Object.entries(declaration.jobs).flatMap(([type, job]) => (job.produces === undefined ? [] : [[type, job.produces]])).sort())
+        : {},
     versions: resolveVersions(declaration.versions, []),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
   };

@@ -25,6 +25,8 @@ export interface ResolvedVersion {
   /** The version declares its own shape with read/write mappings. */
   readonly shaped: boolean;
   readonly deprecated?: { readonly since: string; readonly sunset: string; readonly successor: string };
+  /** Former names in this version: their GET paths answer 301 to the current ones. */
+  readonly movedFrom: readonly string[];
   readonly access: readonly string[];
 }
 
@@ -42,7 +44,11 @@ interface ResolvedBase {
 export interface ResolvedCollection extends ResolvedBase {
   readonly kind: 'collection';
   readonly singular: string;
-  readonly identifier: { readonly name: string; readonly type: 'integer' | 'string' };
+  readonly identifier: { readonly name: string; readonly type: 'integer' | 'string'; readonly assignedBy: 'server' | 'client' };
+  /** PUT to an unknown identifier creates (201). */
+  readonly createOnPut: boolean;
+  /** Writes done as jobs of a queue (202). */
+  readonly asynchronous: { readonly queue: string; readonly operations: readonly ('create' | 'replace' | 'update' | 'delete')[] } | undefined;
   readonly fields: readonly ResolvedField[];
   readonly operations: Readonly<Record<ResolvedOperation, ResolvedOperationState>>;
   readonly paging: { readonly defaultLimit: number; readonly maxLimit: number };
@@ -69,6 +75,8 @@ export interface ResolvedService extends ResolvedBase {
   readonly handler: 'custom' | 'search' | 'job-queue' | 'openapi' | 'health';
   readonly operations: readonly ResolvedServiceOperation[];
   readonly jobTypes: readonly string[];
+  /** Job type → the collection a finished job of that type produced a resource of (303 to it). */
+  readonly jobProduces: Readonly<Record<string, string>>;
 }
 
 export interface ResolvedSetting extends ResolvedBase {

@@ -9,6 +9,7 @@ import { aggregateOperation, collectionOperation, identifierParameters, settingO
 import { errorResponses } from './responses.ts';
 import type { JsonSchema } from './schema-of.ts';
 import { serviceOperation } from './service-operations.ts';
+import { LINK_SCHEMA, movedOperation } from './statuses.ts';
 import { writeHeadOperation, writeOperation, writeOptionsOperation } from './write-operation.ts';
 
 /**
@@ -71,13 +72,15 @@ function operationOf(route: RouteDescriptor, model: ResolvedModel, version: stri
       return settingOperation(route as RouteDescriptor & { handler: { kind: 'setting' } }, model, version);
     case 'service':
       return serviceOperation(route as RouteDescriptor & { handler: { kind: 'service' } }, model, version, declarationOf);
+    case 'moved':
+      return movedOperation(route as RouteDescriptor & { handler: { kind: 'moved' } });
   }
 }
 
 /** Every named schema of this version: the error body, the creation result, jobs, and each representation. */
 function schemasOf(model: ResolvedModel, version: string, declarationOf: DeclarationOf): Record<string, JsonSchema> {
   const names = singularNames(model.collections);
-  const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA, ErrorEntry: ERROR_ENTRY_SCHEMA, CreationResult: CREATION_RESULT_SCHEMA, Job: JOB_SCHEMA, ...jobBodySchemas(model, version, declarationOf) };
+  const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA, ErrorEntry: ERROR_ENTRY_SCHEMA, CreationResult: CREATION_RESULT_SCHEMA, Job: JOB_SCHEMA, Link: LINK_SCHEMA, ...jobBodySchemas(model, version, declarationOf) };
   for (const collection of model.collections) {
     const found = collection.versions.find((candidate) => candidate.name === version);
     if (found === undefined) continue;

@@ -91,6 +91,7 @@ export const HEADERS: Record<string, JsonSchema> = {
   Allow: header('The methods this path answers, comma-separated; any other method gets 405 with the same Allow.'),
   Deprecation: header('This version is deprecated: since when, as @ and Unix epoch seconds (RFC 9745).'),
   Sunset: header('HTTP-date after which this version may stop answering (RFC 8594).'),
+  'Preference-Applied': header('The preference of the request that was applied (RFC 7240).', { type: 'string', enum: ['return=minimal'] }),
 };
 
 /** Request headers, as reusable parameters. */
@@ -101,6 +102,7 @@ export const PARAMETERS: Record<string, JsonSchema> = {
   PrettyPrint: { name: 'X-Pretty-Print', in: 'header', description: 'false asks for compact JSON (pretty is the default).', schema: { type: 'string', enum: ['true', 'false'] } },
   IfNoneMatch: { name: 'If-None-Match', in: 'header', description: 'Tags the client holds: 304 when one is current.', schema: string },
   IfModifiedSince: { name: 'If-Modified-Since', in: 'header', description: 'ISO 8601 or HTTP-date: 304 when not changed since.', schema: string },
+  Prefer: { name: 'Prefer', in: 'header', description: 'return=minimal asks for 204 with no body instead of the resource (RFC 7240).', schema: string },
   IfMatch: { name: 'If-Match', in: 'header', description: 'Write only if the resource still has this tag (412 otherwise).', schema: string },
   Limit: { name: 'limit', in: 'query', description: 'Page size.', schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
   Offset: { name: 'offset', in: 'query', description: 'Items to skip.', schema: { type: 'integer', minimum: 0, default: 0 } },

@@ -6,6 +6,7 @@ import { pascalOf } from '../emit/names.ts';
 import { header, json, jsonSuccess, NOT_MODIFIED, noContent, type OperationSpec } from './operation-spec.ts';
 import { representationName } from './representation-schemas.ts';
 import type { JsonSchema } from './schema-of.ts';
+import { createdByPut, queuedIfAsynchronous, withMinimalReturn } from './statuses.ts';
 
 const READ_HEADERS = [header('UserAgent'), header('ResultFields'), header('ExpansionFields'), header('PrettyPrint')];
 export const CONDITIONAL = [header('IfNoneMatch'), header('IfModifiedSince')];
@@ -125,8 +126,9 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
               : `Changes only the fields sent; null clears an optional field.`,
           parameters: [...writeHeaders, id],
           requestBody: { required: true, content: json(ref('schemas', operation === 'replace' ? `${name}Write` : `${name}Patch`)) },
-          successes: [jsonSuccess('200', `The ${singular} as it now is.`, ref('schemas', name))],
-          errors: ['404', '412', ...unique, ...references],
+          successes: [jsonSuccess('200', `The ${singular} as it now is.`, ref('schemas', name)), ...(operation === 'replace' && collection.createOnPut ? [createdByPut()] : [])],
+          // A PUT that creates never answers 404; a client-chosen identifier of the wrong form is 400.
+          errors: [...(operation === 'replace' && collection.createOnPut ? [] : ['404']), '412', ...unique, ...references],
         };
       case 'delete':
         return {
@@ -141,7 +143,9 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
     }
   })();
   // An operation declared but not implemented answers 501 and nothing else of its own.
-  return collection.operations[operation] === 'not-implemented' ? { ...spec, successes: [], errors: ['501'] } : spec;
+  if (collection.operations[operation] === 'not-implemented') return { ...spec, successes: [], errors: ['501'] };
+  const written = operation === 'replace' || operation === 'update' ? withMinimalReturn(spec) : spec;
+  return queuedIfAsynchronous(collection, operation, written);
 }
 
 /** The read (GET) or replace (PUT) of an aggregate, through its parent. */
@@ -163,7 +167,7 @@ export function aggregateOperation(route: RouteDescriptor & { handler: { kind: '
       errors: ['404'],
     };
   }
-  return {
+  return withMinimalReturn({
     operationId: operationIds.aggregateReplace(parentSingular, aggregate.name),
     tag: aggregate.name,
     summary: `Replace the ${aggregate.name} of ${withArticle(parentSingular)}`,
@@ -172,7 +176,7 @@ export function aggregateOperation(route: RouteDescriptor & { handler: { kind: '
     requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) },
     successes: [jsonSuccess('200', `The ${aggregate.name} as it now is.`, ref('schemas', name))],
     errors: ['404', '412'],
-  };
+  } satisfies OperationSpec);
 }
 
 /** The read (GET) or replace (PUT) of the caller's own value of a setting. */
@@ -190,7 +194,7 @@ export function settingOperation(route: RouteDescriptor & { handler: { kind: 'se
       errors: [],
     };
   }
-  return {
+  return withMinimalReturn({
     operationId: operationIds.settingReplace(setting.name),
     tag: setting.name,
     summary: `Set the caller's ${setting.name}`,
@@ -199,5 +203,5 @@ export function settingOperation(route: RouteDescriptor & { handler: { kind: 'se
     requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) },
     successes: [jsonSuccess('200', `The caller's ${setting.name} as stored.`, ref('schemas', name))],
     errors: [],
-  };
+  });
 }

@@ -12,6 +12,7 @@ export const ERROR_MEANINGS: Readonly<Record<string, string>> = {
   '403': 'Forbidden: token expired, or client refused.',
   '404': 'Not Found: no resource with this identifier.',
   '406': 'Not Acceptable: Accept excludes application/json.',
+  '408': 'Request Timeout: the headers or the body did not arrive within the server\'s limit; the connection is closed.',
   '409': 'Conflict: a duplicate value, or the resource is still referred to.',
   '412': 'Precondition Failed: If-Match names an older version; nothing was written.',
   '413': 'Payload Too Large: the body is over the size limit.',
@@ -34,13 +35,13 @@ const headerRefs = (names: readonly string[]) => Object.fromEntries(names.map((n
 
 /**
  * The statuses every operation can answer whatever it does: checks that run before any route
- * (User-Agent, token in the URL, Accept, presentation headers, authentication, the call limit) and
- * the server's own failures (500, 503 while draining).
+ * (User-Agent, token in the URL, Accept, presentation headers, authentication, the call limit), a
+ * request that does not arrive in time (408), and the server's own failures (500, 503 while draining).
  */
-export const COMMON_ERRORS = ['400', '401', '403', '406', '429', '500', '503'] as const;
+export const COMMON_ERRORS = ['400', '401', '403', '406', '408', '429', '500', '503'] as const;
 
 /** The statuses an open route (no token, no call limit) can answer whatever it does. */
-export const OPEN_ROUTE_ERRORS = ['400', '406', '500', '503'] as const;
+export const OPEN_ROUTE_ERRORS = ['400', '406', '408', '500', '503'] as const;
 
 /** Statuses a request with a JSON body can also answer (the body's size and media type). */
 export const BODY_ERRORS = ['413', '415'] as const;

@@ -7,6 +7,7 @@ import { representationName, type DeclarationOf } from './representation-schemas
 import { CONDITIONAL, identifierRef, pagingParameters, READ_HEADERS } from './resource-operations.ts';
 import { jsonSchemaOf, type JsonSchema } from './schema-of.ts';
 import { jobSchemaName } from './job-schemas.ts';
+import { processing, seeOtherResult } from './statuses.ts';
 
 /** The operation of a service route: search, the OpenAPI document, a job queue's three, or a custom one. */
 export function serviceOperation(route: RouteDescriptor & { handler: { kind: 'service' } }, model: ResolvedModel, version: string, declarationOf: DeclarationOf): OperationSpec {
@@ -60,7 +61,12 @@ export function serviceOperation(route: RouteDescriptor & { handler: { kind: 'se
         parameters: [header('UserAgent'), header('PrettyPrint')],
         requestBody: {
           required: true,
-          content: json(bodies.length === 1 ? bodies[0]! : { oneOf: bodies, discriminator: { propertyName: 'type' } }),
+          // The mapping names each type's schema: without it, tools take the schema's name for the type's value.
+          content: json(
+            bodies.length === 1
+              ? bodies[0]!
+              : { oneOf: bodies, discriminator: { propertyName: 'type', mapping: Object.fromEntries(service.jobTypes.map((type) => [type, `#/components/schemas/${jobSchemaName(service.name, type)}`])) } },
+          ),
         },
         successes: [jsonSuccess('202', 'Accepted: the job is queued.', ref('schemas', 'Job'), 'Location')],
         errors: [],
@@ -71,9 +77,9 @@ export function serviceOperation(route: RouteDescriptor & { handler: { kind: 'se
         operationId: operationIds.job(service.name),
         tag,
         summary: 'Read the state of one job',
-        description: `The job's state, and its result or errors once finished.`,
+        description: `The job's state, and its result or errors once finished; 303 to the resource a finished job produced.`,
         parameters: [...READ_HEADERS, ...CONDITIONAL, jobId],
-        successes: [jsonSuccess('200', 'The job.', ref('schemas', 'Job'), 'ETag', 'E-Tag'), NOT_MODIFIED],
+        successes: [jsonSuccess('200', 'The job.', ref('schemas', 'Job'), 'ETag', 'E-Tag'), ...seeOtherResult(model, service.name, service.jobProduces), NOT_MODIFIED],
         errors: ['404'],
       };
     }
@@ -127,7 +133,7 @@ function healthOperation(name: string, which: 'live' | 'ready', about: string): 
 
 /** An operation a definition writes itself: its query and body schemas, the statuses it may answer. */
 function customOperation(service: ResolvedService, index: number, about: string, declarationOf: DeclarationOf): OperationSpec {
-  const declared = (declarationOf(service.source) as { operations: { query?: unknown; body?: unknown; description?: string; operationId?: string }[] }).operations[index];
+  const declared = (declarationOf(service.source) as { operations: { query?: unknown; body?: unknown; description?: string; operationId?: string; processingAfterMs?: number; successes?: readonly number[] }[] }).operations[index];
   const resolved = service.operations[index]!;
   const query = jsonSchemaOf(declared?.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
   const path = resolved.path;
@@ -142,7 +148,18 @@ function customOperation(service: ResolvedService, index: number, about: string,
       ...Object.entries(query.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: (query.required ?? []).includes(name), schema })),
     ],
     ...(declared?.body === undefined ? {} : { requestBody: { required: true, content: json(jsonSchemaOf(declared.body)) } }),
-    successes: [jsonSuccess('200', 'Success.', {}), { status: '204', description: 'Success, nothing returned.', headers: [...RATE_LIMIT] }],
-    errors: ['404'],
+    successes: [
+      processing(declared?.processingAfterMs),
+      // A 200 GET is tagged (ETag) and answers If-None-Match with 304, as every GET is.
+      ...[
+        resolved.method === 'GET' ? jsonSuccess('200', 'Success.', {}, 'ETag', 'E-Tag') : jsonSuccess('200', 'Success.', {}),
+        jsonSuccess('201', 'Created.', {}),
+        jsonSuccess('202', 'Accepted.', {}),
+        { status: '204', description: 'Success, nothing returned.', headers: [...RATE_LIMIT] },
+      ].filter((success) => (declared?.successes ?? [200, 204]).includes(Number(success.status))),
+      ...(resolved.method === 'GET' && (declared?.successes ?? [200, 204]).includes(200) ? [NOT_MODIFIED] : []),
+    ],
+    // Only an operation with a path parameter names something that may not exist.
+    errors: path.startsWith(':') ? ['404'] : [],
   };
 }

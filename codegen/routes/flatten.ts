@@ -53,7 +53,34 @@ export function flattenRoutes(model: ResolvedModel): RouteDescriptor[] {
       }
     }
   }
-  return routes;
+  return [...routes, ...movedRoutes(model, routes)];
+}
+
+/** The path every route of a declaration starts with, in one version. */
+function pathPrefix(family: RouteDescriptor['family'], version: string, name: string): string {
+  return family === 'resource' ? `/${version}/${name}` : `/${family === 'service' ? 'services' : 'settings'}/${version}/${name}`;
+}
+
+/**
+ * For each former name of a collection, service or setting in a version: its GET routes again at
+ * the old prefix, answering 301 to the current path.
+ */
+function movedRoutes(model: ResolvedModel, served: readonly RouteDescriptor[]): RouteDescriptor[] {
+  const moved: RouteDescriptor[] = [];
+  for (const declaration of [...model.collections, ...model.services, ...model.settings]) {
+    const family = declaration.kind === 'collection' ? 'resource' : declaration.kind;
+    for (const version of declaration.versions) {
+      const to = pathPrefix(family, version.name, declaration.name);
+      const gets = served.filter((route) => route.declaration === declaration.name && route.version === version.name && route.family === family && route.method === 'GET');
+      for (const former of version.movedFrom) {
+        const from = pathPrefix(family, version.name, former);
+        for (const route of gets) {
+          moved.push({ ...route, path: from + route.path.slice(to.length), handler: { kind: 'moved', from, to } });
+        }
+      }
+    }
+  }
+  return moved;
 }
 
 function collectionRoutes(collection: ResolvedCollection, version: string): RouteDescriptor[] {

@@ -18,7 +18,9 @@ export interface RouteDescriptor {
     | { readonly kind: 'collection'; readonly operation: ResolvedOperation }
     | { readonly kind: 'aggregate'; readonly operation: 'read' | 'replace' }
     | { readonly kind: 'service'; readonly operation: number }
-    | { readonly kind: 'setting'; readonly operation: 'read' | 'replace' };
+    | { readonly kind: 'setting'; readonly operation: 'read' | 'replace' }
+    /** A former path: 301 to the same path with `from` (the old prefix) replaced by `to`. */
+    | { readonly kind: 'moved'; readonly from: string; readonly to: string };
   /** Served without a token and outside every call limit (health checks). */
   readonly open?: true;
   /** The declaration's name and definition file. */

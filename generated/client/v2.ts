@@ -78,6 +78,82 @@ export interface paths {
         patch: operations["updateAccount"];
         trace?: never;
     };
+    "/v2/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List batches
+         * @description A page of batches, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         */
+        get: operations["listBatches"];
+        put?: never;
+        /**
+         * Create a batch
+         * @description Creates a batch: every required field, no null (leave an optional field out instead).
+         */
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/batches/(list)": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List batches (the /(list) form)
+         * @description A page of batches, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v2/batches. Any other query parameter gets 400 unknown_parameter.
+         */
+        get: operations["listBatchesListForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/batches/{batch_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one batch
+         * @description One batch, tagged with its version (ETag) and last change (Last-Modified).
+         */
+        get: operations["getBatch"];
+        /**
+         * Replace a batch
+         * @description Replaces the whole batch: optional fields left out are cleared; null is refused.
+         */
+        put: operations["replaceBatch"];
+        post?: never;
+        /**
+         * Delete a batch
+         * @description Deletes the batch.
+         */
+        delete: operations["deleteBatch"];
+        options?: never;
+        head?: never;
+        /**
+         * Update part of a batch
+         * @description Changes only the fields sent; null clears an optional field.
+         */
+        patch: operations["updateBatch"];
+        trace?: never;
+    };
     "/v2/orders": {
         parameters: {
             query?: never;
@@ -152,6 +228,78 @@ export interface paths {
          * @description Changes only the fields sent; null clears an optional field.
          */
         patch: operations["updateOrder"];
+        trace?: never;
+    };
+    "/v2/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List products
+         * @description A page of products, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         */
+        get: operations["listProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/products/(list)": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List products (the /(list) form)
+         * @description A page of products, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v2/products. Any other query parameter gets 400 unknown_parameter.
+         */
+        get: operations["listProductsListForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/products/{sku}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one product
+         * @description One product, tagged with its version (ETag) and last change (Last-Modified).
+         */
+        get: operations["getProduct"];
+        /**
+         * Replace a product
+         * @description Replaces the whole product: optional fields left out are cleared; null is refused.
+         */
+        put: operations["replaceProduct"];
+        post?: never;
+        /**
+         * Delete a product
+         * @description Deletes the product.
+         */
+        delete: operations["deleteProduct"];
+        options?: never;
+        head?: never;
+        /**
+         * Update part of a product
+         * @description Changes only the fields sent; null clears an optional field.
+         */
+        patch: operations["updateProduct"];
         trace?: never;
     };
     "/v2/trades": {
@@ -330,6 +478,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/v2/delay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Answers {"waited_ms": ms} after ms milliseconds (0 to 5,000); 102 Processing after 500 ms.
+         * @description A slow operation, for trying clients against one: GET /services/{v}/delay?ms=1500 answers {"waited_ms": 1500} after that long. Past 500 ms of waiting the server sends `102 Processing`, then again every PROCESSING_INTERVAL_MS, until the answer.
+         *
+         *     Answers {"waited_ms": ms} after ms milliseconds (0 to 5,000); 102 Processing after 500 ms.
+         */
+        get: operations["getDelay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/v2/health": {
         parameters: {
             query?: never;
@@ -419,7 +589,7 @@ export interface paths {
         };
         /**
          * Read the state of one job
-         * @description The job's state, and its result or errors once finished.
+         * @description The job's state, and its result or errors once finished; 303 to the resource a finished job produced.
          */
         get: operations["getQueuedJob"];
         put?: never;
@@ -471,6 +641,66 @@ export interface paths {
          * @description Answers the value as stored (canonical forms applied).
          */
         put: operations["setGuiLang"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/deals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Moved to /v2/trades
+         * @description This path is now /v2/trades: 301 with Location and the link (rel "self") naming the same path there, with the same query. Writes here are not redirected (405).
+         */
+        get: operations["movedDeals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/deals/(list)": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Moved to /v2/trades
+         * @description This path is now /v2/trades: 301 with Location and the link (rel "self") naming the same path there, with the same query. Writes here are not redirected (405).
+         */
+        get: operations["movedDealsListForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/deals/{trade_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Moved to /v2/trades
+         * @description This path is now /v2/trades: 301 with Location and the link (rel "self") naming the same path there, with the same query. Writes here are not redirected (405).
+         */
+        get: operations["movedDealsByTradeId"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -536,9 +766,27 @@ export interface components {
             /** @description Why the job failed. */
             errors?: components["schemas"]["ErrorEntry"][];
         };
+        Link: {
+            rel: string;
+            /** Format: uri */
+            href: string;
+        };
+        /** @description Creates one order from an outside system's record; when done, GET of the job answers 303 to the order. */
+        QueuedJobsImportOrderJob: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "import-order";
+            item: string;
+            quantity: number;
+        };
         /** @description Rebuilds the search index of the named collections, or of every searchable one. */
         QueuedJobsReindexJob: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "reindex";
             collections?: string[];
         };
@@ -576,6 +824,25 @@ export interface components {
                 title?: string;
             } | null;
         };
+        /** @description Batches: large writes the server does in the background. POST, PUT, PATCH and DELETE are checked at once (400, 404, 412), then answered 202 with Location of a job in queued/jobs; GET of the job tells its state, and answers 303 to the batch once a create, replace or update has succeeded. */
+        BatchV2: {
+            batch_id?: number;
+            label?: string;
+            size?: number;
+            /**
+             * Format: date-time
+             * @description Set by the server.
+             */
+            created_at?: string;
+        };
+        BatchV2Write: {
+            label: string;
+            size?: number;
+        };
+        BatchV2Patch: {
+            label?: string;
+            size?: number | null;
+        };
         /** @description Orders: what a trade refers to. */
         OrderV2: {
             order_id?: number;
@@ -594,6 +861,25 @@ export interface components {
         OrderV2Patch: {
             item?: string;
             quantity?: number;
+        };
+        /** @description Products: the client names each one by its SKU in the path (`PUT /v1/products/blue-mug` creates it, 201; the same PUT again replaces it, 200). No POST: the server never invents a SKU. */
+        ProductV2: {
+            sku?: string;
+            title?: string;
+            price?: number;
+            /**
+             * Format: date-time
+             * @description Set by the server.
+             */
+            created_at?: string;
+        };
+        ProductV2Write: {
+            title: string;
+            price?: number;
+        };
+        ProductV2Patch: {
+            title?: string;
+            price?: number | null;
         };
         /** @description Trades: each may refer to an order, returned as the order's URI unless expanded. */
         TradeV2: {
@@ -697,6 +983,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Request Timeout: the headers or the body did not arrive within the server's limit; the connection is closed. */
+        Error408: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Conflict: a duplicate value, or the resource is still referred to. */
         Error409: {
             headers: {
@@ -792,12 +1087,18 @@ export interface components {
         IfNoneMatch: string;
         /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
         IfModifiedSince: string;
+        /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+        Prefer: string;
         /** @description Write only if the resource still has this tag (412 otherwise). */
         IfMatch: string;
         /** @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier. */
         AccountId: number;
+        /** @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        BatchId: number;
         /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
         OrderId: number;
+        /** @description The sku: a non-empty string; any other form gets 400 invalid_identifier. */
+        Sku: string;
         /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
         TradeId: number;
         /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
@@ -862,6 +1163,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -898,6 +1200,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];
@@ -956,6 +1259,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -1007,6 +1311,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -1026,6 +1331,8 @@ export interface operations {
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
             };
             path: {
                 /** @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier. */
@@ -1048,11 +1355,19 @@ export interface operations {
                     "application/json": components["schemas"]["AccountV2"];
                 };
             };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
@@ -1090,6 +1405,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -1110,6 +1426,8 @@ export interface operations {
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
             };
             path: {
                 /** @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier. */
@@ -1132,11 +1450,358 @@ export interface operations {
                     "application/json": components["schemas"]["AccountV2"];
                 };
             };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    listBatches: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 50, at most 500). */
+                limit?: number;
+                /** @description Items to skip. */
+                offset?: number;
+                /** @description Only batches whose label equals this value. */
+                label?: string;
+            };
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of batches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchV2"][];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchV2Write"];
+            };
+        };
+        responses: {
+            /** @description Accepted: checked, and queued as a job; Location names the job, whose GET tells its state (303 to the resource once a create, replace or update has succeeded). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    listBatchesListForm: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 50, at most 500). */
+                limit?: number;
+                /** @description Items to skip. */
+                offset?: number;
+                /** @description Only batches whose label equals this value. */
+                label?: string;
+            };
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of batches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchV2"][];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /** @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                batch_id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchV2"];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    replaceBatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                batch_id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchV2Write"];
+            };
+        };
+        responses: {
+            /** @description Accepted: checked, and queued as a job; Location names the job, whose GET tells its state (303 to the resource once a create, replace or update has succeeded). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deleteBatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                batch_id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: checked, and queued as a job; Location names the job, whose GET tells its state (303 to the resource once a create, replace or update has succeeded). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    updateBatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                batch_id: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchV2Patch"];
+            };
+        };
+        responses: {
+            /** @description Accepted: checked, and queued as a job; Location names the job, whose GET tells its state (303 to the resource once a create, replace or update has succeeded). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
@@ -1196,6 +1861,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -1232,6 +1898,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];
@@ -1290,6 +1957,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -1341,6 +2009,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -1360,6 +2029,8 @@ export interface operations {
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
             };
             path: {
                 /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
@@ -1382,11 +2053,19 @@ export interface operations {
                     "application/json": components["schemas"]["OrderV2"];
                 };
             };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
@@ -1424,6 +2103,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             412: components["responses"]["Error412"];
             429: components["responses"]["Error429"];
@@ -1445,6 +2125,8 @@ export interface operations {
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
             };
             path: {
                 /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
@@ -1467,11 +2149,343 @@ export interface operations {
                     "application/json": components["schemas"]["OrderV2"];
                 };
             };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 50, at most 500). */
+                limit?: number;
+                /** @description Items to skip. */
+                offset?: number;
+                /** @description Only products whose title equals this value. */
+                title?: string;
+            };
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductV2"][];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    listProductsListForm: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 50, at most 500). */
+                limit?: number;
+                /** @description Items to skip. */
+                offset?: number;
+                /** @description Only products whose title equals this value. */
+                title?: string;
+            };
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductV2"][];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /** @description The sku: a non-empty string; any other form gets 400 invalid_identifier. */
+                sku: components["parameters"]["Sku"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductV2"];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    replaceProduct: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path: {
+                /** @description The sku: a non-empty string; any other form gets 400 invalid_identifier. */
+                sku: components["parameters"]["Sku"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductV2Write"];
+            };
+        };
+        responses: {
+            /** @description The product as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductV2"];
+                };
+            };
+            /** @description Created: nothing had this identifier; the resource is created at this path. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreationResult"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deleteProduct: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The sku: a non-empty string; any other form gets 400 invalid_identifier. */
+                sku: components["parameters"]["Sku"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path: {
+                /** @description The sku: a non-empty string; any other form gets 400 invalid_identifier. */
+                sku: components["parameters"]["Sku"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductV2Patch"];
+            };
+        };
+        responses: {
+            /** @description The product as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
@@ -1529,6 +2543,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -1565,6 +2580,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
@@ -1622,6 +2638,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -1673,6 +2690,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -1692,6 +2710,8 @@ export interface operations {
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
             };
             path: {
                 /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
@@ -1714,11 +2734,19 @@ export interface operations {
                     "application/json": components["schemas"]["TradeV2"];
                 };
             };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
@@ -1757,6 +2785,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -1777,6 +2806,8 @@ export interface operations {
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
             };
             path: {
                 /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
@@ -1799,11 +2830,19 @@ export interface operations {
                     "application/json": components["schemas"]["TradeV2"];
                 };
             };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
@@ -1862,6 +2901,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -1898,6 +2938,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
@@ -1955,6 +2996,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -2006,6 +3048,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -2025,6 +3068,8 @@ export interface operations {
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
             };
             path: {
                 /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
@@ -2047,11 +3092,19 @@ export interface operations {
                     "application/json": components["schemas"]["UserV2"];
                 };
             };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
@@ -2090,6 +3143,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -2110,6 +3164,8 @@ export interface operations {
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
             };
             path: {
                 /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
@@ -2132,11 +3188,19 @@ export interface operations {
                     "application/json": components["schemas"]["UserV2"];
                 };
             };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
@@ -2192,6 +3256,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -2209,6 +3274,8 @@ export interface operations {
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
             };
             path: {
                 /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
@@ -2231,14 +3298,75 @@ export interface operations {
                     "application/json": components["schemas"]["ProfilesV2"];
                 };
             };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getDelay: {
+        parameters: {
+            query: {
+                ms: number;
+            };
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Processing: an interim response, sent after 500 ms of work and then every PROCESSING_INTERVAL_MS until the final response; no body. */
+            102: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -2283,6 +3411,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
@@ -2330,6 +3459,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
@@ -2380,6 +3510,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -2399,7 +3530,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["QueuedJobsReindexJob"];
+                "application/json": components["schemas"]["QueuedJobsImportOrderJob"] | components["schemas"]["QueuedJobsReindexJob"];
             };
         };
         responses: {
@@ -2416,6 +3547,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];
@@ -2457,6 +3589,15 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
+            /** @description See Other: the job has finished and produced a resource (of batches, orders); Location and the link (rel "result") name it. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Link"];
+                };
+            };
             /** @description Not Modified: the version the client holds is current. */
             304: {
                 headers: {
@@ -2469,6 +3610,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -2501,6 +3643,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             423: components["responses"]["Error423"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -2558,6 +3701,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -2605,6 +3749,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -2620,6 +3765,8 @@ export interface operations {
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
             };
             path?: never;
             cookie?: never;
@@ -2639,12 +3786,116 @@ export interface operations {
                     "application/json": components["schemas"]["GuiLangV2"];
                 };
             };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    movedDeals: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Moved Permanently: Location and the link body name the current path. */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Link"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    movedDealsListForm: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Moved Permanently: Location and the link body name the current path. */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Link"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    movedDealsByTradeId: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+            };
+            path: {
+                /** @description Any value: it is carried over to the current path. */
+                trade_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Moved Permanently: Location and the link body name the current path. */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Link"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];

@@ -52,7 +52,9 @@ export const accountsModel: CollectionModel = {
   identifier: {
     name: 'account_id',
     type: 'integer',
+    assignedBy: 'server',
   },
+  createOnPut: false,
   fields: storedFields,
   versions: {
     v1: {

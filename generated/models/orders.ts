@@ -34,7 +34,9 @@ export const ordersModel: CollectionModel = {
   identifier: {
     name: 'order_id',
     type: 'integer',
+    assignedBy: 'server',
   },
+  createOnPut: false,
   fields: storedFields,
   versions: {
     v1: {

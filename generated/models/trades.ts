@@ -35,7 +35,9 @@ export const tradesModel: CollectionModel = {
   identifier: {
     name: 'trade_id',
     type: 'integer',
+    assignedBy: 'server',
   },
+  createOnPut: false,
   fields: storedFields,
   versions: {
     v1: {

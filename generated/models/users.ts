@@ -25,7 +25,9 @@ export const usersModel: CollectionModel = {
   identifier: {
     name: 'user_id',
     type: 'integer',
+    assignedBy: 'server',
   },
+  createOnPut: false,
   fields: storedFields,
   versions: {
     v1: {

@@ -10,6 +10,8 @@ import type { ReadinessCheck } from '../services/health-handlers.ts';
 export interface JobTypeSpec {
   readonly payload: ZodObject;
   readonly description?: string;
+  /** The collection whose resource a finished job of this type produced: its result is `{ identity }`. */
+  readonly produces?: string;
   readonly run: (payload: any, tools: ServiceTools) => unknown;
 }
 
@@ -25,6 +27,7 @@ export interface ServiceTools {
   /** At once on SQLite, a promise on PostgreSQL. */
   reindex(collections?: readonly string[]): Maybe<{ readonly indexed: Readonly<Record<string, number>> }>;
   searchableCollections(): readonly string[];
+  createResource(collection: string, representation: Record<string, unknown>, version?: string): { readonly identity: string | number } | Promise<{ readonly identity: string | number }>;
 }
 
 /** Everything the generated route modules need, resolved once when the app is created. */

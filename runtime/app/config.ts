@@ -2,6 +2,8 @@ import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../storage/index.ts';
 import { DEFAULT_POOL_SIZE } from '../storage/postgres/connect.ts';
 import { limitsFromEnvironment, type FamilyLimits } from '../limits/index.ts';
 import { jwtOptionsFromEnvironment, type JwtOptions } from '../auth/index.ts';
+import { documentsAt, type DocumentFor } from '../errors/index.ts';
+import { connectionSettingsFrom, type ConnectionSettings } from '../server/connection-settings.ts';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '../logging/index.ts';
 
 /** Server settings read from the environment (contract: PORT, HOST, DATABASE_URL, BASE_URL, ...). */
@@ -29,6 +31,12 @@ export interface ServerConfig {
   readonly jwt: JwtOptions | undefined;
   /** Jobs run at once in this process per queue (JOB_WORKERS; 0 runs none here). Default: the queue's own. */
   readonly jobWorkers: number | undefined;
+  /** 102 Processing: after how long a running request gets the first, and how often the next (PROCESSING_AFTER_MS, PROCESSING_INTERVAL_MS). */
+  readonly processing: { readonly afterMs: number; readonly everyMs: number };
+  /** Timeouts and the connection cap (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, MAX_CONNECTIONS...). */
+  readonly connections: ConnectionSettings;
+  /** The documentation address of each error code, `errors[].document` (ERROR_DOCS_URL; none by default). */
+  readonly documentFor: DocumentFor | undefined;
   /** How long a running job's lease lasts before another instance may take it over (JOB_LEASE_MS, default 30000). */
   readonly jobLeaseMs: number;
   /**
@@ -85,6 +93,9 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
     limits: guarded(() => limitsFromEnvironment(env)),
     jwt: guarded(() => jwtOptionsFromEnvironment(env)),
     jobWorkers: env.JOB_WORKERS === undefined || env.JOB_WORKERS === '' ? undefined : integer(env, 'JOB_WORKERS', 0, 0, 64),
+    processing: { afterMs: integer(env, 'PROCESSING_AFTER_MS', 1000, 0, 3_600_000), everyMs: integer(env, 'PROCESSING_INTERVAL_MS', 1000, 10, 3_600_000) },
+    connections: guarded(() => connectionSettingsFrom((name, fallback, min, max) => integer(env, name, fallback, min, max))),
+    documentFor: errorDocuments(env.ERROR_DOCS_URL),
     jobLeaseMs: integer(env, 'JOB_LEASE_MS', 30_000, 1000, 24 * 3600 * 1000),
     docsAccess: docsAccess(env.DOCS_ACCESS),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS, 0, 3_600_000),
@@ -95,6 +106,12 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
         ? undefined
         : { host: env.METRICS_HOST || '127.0.0.1', port: integer(env, 'METRICS_PORT', 0, 0, 65_535), token: env.METRICS_TOKEN || undefined },
   };
+}
+
+function errorDocuments(base: string | undefined): DocumentFor | undefined {
+  if (base === undefined || base === '') return undefined;
+  if (!/^https?:\/\/[^/]+/.test(base)) throw new ConfigError(`ERROR_DOCS_URL "${base}" must be an absolute http(s) URL`);
+  return documentsAt(base);
 }
 
 function docsAccess(raw: string | undefined): DocsAccess {

@@ -5,9 +5,9 @@ import { conventionalResponse, presentationHeaders, presentationOf, serializeJso
 import type { PreconditionCheck } from '../resources/index.ts';
 import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent, type TokenStore } from '../auth/index.ts';
 import { rateLimit } from '../limits/index.ts';
-import { JobQueue } from '../jobs/index.ts';
+import { JobQueue, operationJobTypes } from '../jobs/index.ts';
 import type { PathFamily } from '../routing/index.ts';
-import { jsonBody, negotiateJson } from '../http/index.ts';
+import { jsonBody, negotiateJson, processingUpdates, supportedHttpVersion } from '../http/index.ts';
 import { checks, familyRouters, sequence } from '../routing/index.ts';
 import { RequestDrain } from '../server/drain.ts';
 import { andThen } from '../storage/index.ts';
@@ -77,7 +77,11 @@ export async function createApi(api: ApiDefinition, { config, backend, logger = 
       new JobQueue<ServiceTools>({
         table: opened.jobs,
         name: spec.name,
-        types: spec.jobs,
+        // The queue's declared job types, and those of the asynchronous operations queued on it.
+        types: {
+          ...spec.jobs,
+          ...Object.assign({}, ...Object.values(api.catalog.collections).filter((model) => model.asynchronous?.queue === spec.name).map((model) => operationJobTypes<ServiceTools>(resourceContext, model))),
+        },
         tools,
         concurrency: config.jobWorkers ?? spec.concurrency ?? 2,
         leaseMs: config.jobLeaseMs,
@@ -94,7 +98,7 @@ export async function createApi(api: ApiDefinition, { config, backend, logger = 
   const isPublic = (ctx: Context) => publicPaths.has(ctx.path) || publicPaths.has(ctx.path.slice(0, ctx.path.lastIndexOf('/')));
   const context: ApiContext = {
     ...resourceContext,
-    handlerOptions: { preconditions: ifMatchPrecondition },
+    handlerOptions: { preconditions: ifMatchPrecondition, queues: new Map(queues.map((queue) => [queue.name, queue])) },
     versions: api.versions,
     tools,
     services: {
@@ -139,15 +143,18 @@ export async function createApi(api: ApiDefinition, { config, backend, logger = 
         ...(config.poweredBy === undefined ? {} : { poweredBy: config.poweredBy }),
         // The request log writes a 500 with its cause's stack, on the request's own line.
         report: () => {},
+        ...(config.documentFor === undefined ? {} : { documentFor: config.documentFor }),
       }),
       drain.middleware(),
       checks([
+        supportedHttpVersion(),
         requireUserAgent(),
         rejectTokenInUrl(),
         negotiateJson(),
         presentationHeaders(),
         authenticate({ store: tokens, ...(config.jwt === undefined ? {} : { jwt: config.jwt }) }),
       ]),
+      processingUpdates(config.processing),
       familyRouters({ routes, before: { resource: guard('resource'), service: guard('service'), setting: guard('setting') } }),
     ]),
   );

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import type { DocumentFor } from './error-documents.ts';
 
 /** One entry of the conventions' error body: `errors[]`. */
 export interface ErrorEntry {
@@ -70,10 +71,19 @@ export class ApiError extends Error {
     return STATUS_CODES[this.status] ?? 'Error';
   }
 
-  /** The conventions' error body. */
-  toBody(): ErrorBody {
-    return { message: this.title, errors: this.entries.map((entry) => ({ ...entry })) };
+  /**
+   * The conventions' error body. `documentFor` gives the documentation address of each entry that
+   * names none of its own (`errors[].document`).
+   */
+  toBody(documentFor?: DocumentFor): ErrorBody {
+    return { message: this.title, errors: this.entries.map((entry) => withDocument(entry, documentFor)) };
   }
+}
+
+function withDocument(entry: ErrorEntry, documentFor: DocumentFor | undefined): ErrorEntry {
+  if (entry.document !== undefined || documentFor === undefined) return { ...entry };
+  const document = documentFor(entry.code);
+  return document === undefined ? { ...entry } : { ...entry, document };
 }
 
 export interface ErrorBody {

@@ -2,10 +2,16 @@ import type { Context, Middleware, Next } from 'koa';
 import { toApiError } from './from-unknown.ts';
 import type { ApiError } from './api-error.ts';
 import { setJsonBody } from '../http/headers.ts';
+import type { DocumentFor } from './error-documents.ts';
 
 export interface ErrorHandlerOptions {
   /** Called with every 500 error (with its cause) so the server can log it. Default: console.error. */
   report?: (error: ApiError, ctx: Context) => void;
+  /**
+   * The documentation address of an error code, rendered as `errors[].document` (see documentsAt()).
+   * Default: none, and entries carry a document only when the error names one.
+   */
+  documentFor?: DocumentFor;
 }
 
 const defaultReport = (error: ApiError, ctx: Context) => {
@@ -23,12 +29,12 @@ const defaultReport = (error: ApiError, ctx: Context) => {
  * app.use(errorHandler());
  * app.use(() => { throw badRequest('missing_field', 'item is required', { field: 'item' }); });
  */
-export function errorHandler({ report = defaultReport }: ErrorHandlerOptions = {}): Middleware {
+export function errorHandler({ report = defaultReport, documentFor }: ErrorHandlerOptions = {}): Middleware {
   return async function errorHandlerMiddleware(ctx: Context, next: Next) {
     try {
       await next();
     } catch (thrown) {
-      renderError(ctx, toApiError(thrown), report);
+      renderError(ctx, toApiError(thrown), report, documentFor);
     }
   };
 }
@@ -41,11 +47,11 @@ export function renderedErrorOf(ctx: Context): ApiError | undefined {
 }
 
 /** Writes an error onto the response. Exported for middleware that answers before `next()`. */
-export function renderError(ctx: Context, error: ApiError, report: ErrorHandlerOptions['report'] = defaultReport): void {
+export function renderError(ctx: Context, error: ApiError, report: ErrorHandlerOptions['report'] = defaultReport, documentFor?: DocumentFor): void {
   (ctx.state as { [RENDERED_ERROR]?: ApiError })[RENDERED_ERROR] = error;
   // Only failures of the server itself are logged; 501 and 503 are answers, not faults.
   if (error.status === 500) report?.(error, ctx);
   ctx.status = error.status;
   for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
-  setJsonBody(ctx, error.toBody());
+  setJsonBody(ctx, error.toBody(documentFor));
 }

@@ -30,3 +30,5 @@ export const tooManyRequests = (message: string, options?: ApiErrorOptions) =>
 export const notImplemented = (message: string, options?: ApiErrorOptions) =>
   new ApiError(501, 'not_implemented', message, options);
 export const serviceUnavailable = (message: string) => new ApiError(503, 'service_unavailable', message);
+export const httpVersionNotSupported = () =>
+  new ApiError(505, 'http_version_not_supported', 'the server speaks HTTP/1.0 and HTTP/1.1', { headers: { Connection: 'close' } });

@@ -7,6 +7,10 @@ import { andThen, type Maybe } from '../storage/index.ts';
 
 export interface JobTypeDefinition<Tools> {
   readonly payload: ZodObject;
+  /** The collection a job of this type creates a resource of; its run() answers `{ identity }`. */
+  readonly produces?: string;
+  /** Queued only by the server itself (an asynchronous operation), never through the queue's PUT. */
+  readonly internal?: boolean;
   readonly run: (payload: any, tools: Tools) => unknown;
 }
 
@@ -71,15 +75,27 @@ export class JobQueue<Tools = unknown> {
       throw badRequest('invalid_body', 'a job is a JSON object with a type', { resource: this.#options.name });
     }
     const { type, ...payload } = body as Record<string, unknown>;
-    const declared = Object.keys(this.#options.types).sort();
+    const declared = Object.keys(this.#options.types).filter((name) => this.#options.types[name]?.internal !== true).sort();
     if (type === undefined) throw badRequest('missing_field', `type is required: one of ${declared.join(', ')}`, { field: 'type', resource: this.#options.name });
-    const definition = typeof type === 'string' && Object.hasOwn(this.#options.types, type) ? this.#options.types[type] : undefined;
+    const found = typeof type === 'string' && Object.hasOwn(this.#options.types, type) ? this.#options.types[type] : undefined;
+    const definition = found?.internal === true ? undefined : found;
     if (definition === undefined) {
       throw badRequest('unknown_job_type', `"${String(type)}" is not a declared job type: one of ${declared.join(', ')}`, { field: 'type', resource: this.#options.name });
     }
     const parsed = definition.payload.safeParse(payload);
     if (!parsed.success) throw invalidInput(zodProblems(parsed.error, this.#options.name, payload));
-    return andThen(this.#table.insert(this.#options.name, type as string, parsed.data as Record<string, unknown>), (job) => {
+    return this.#queue(type as string, parsed.data as Record<string, unknown>);
+  }
+
+  /** Queues a job of any type, internal ones included, with a payload the server built itself. */
+  enqueueInternal(type: string, payload: Record<string, unknown>): Maybe<Job> {
+    const definition = Object.hasOwn(this.#options.types, type) ? this.#options.types[type] : undefined;
+    if (definition === undefined) throw new Error(`job type ${type} is not declared in ${this.#options.name}`);
+    return this.#queue(type, definition.payload.parse(payload) as Record<string, unknown>);
+  }
+
+  #queue(type: string, payload: Record<string, unknown>): Maybe<Job> {
+    return andThen(this.#table.insert(this.#options.name, type, payload), (job) => {
       this.#wake();
       return job;
     });
@@ -99,6 +115,17 @@ export class JobQueue<Tools = unknown> {
       if (job === undefined) throw unknown();
       if (job.state === 'running') throw locked('job_running', `job ${key} is running; remove it once it has finished`, { resource: this.#options.name, field: 'job_id' });
     });
+  }
+
+  /**
+   * The resource a finished job produced: its type declares `produces` and its result names the
+   * identity. Undefined while it is queued or running, when it failed, or for a type that produces nothing.
+   */
+  producedResource(job: Job): { readonly collection: string; readonly identity: string | number } | undefined {
+    const collection = Object.hasOwn(this.#options.types, job.type) ? this.#options.types[job.type]?.produces : undefined;
+    if (collection === undefined || job.state !== 'succeeded') return undefined;
+    const identity = (job.result as { identity?: unknown } | null | undefined)?.identity;
+    return typeof identity === 'string' || typeof identity === 'number' ? { collection, identity } : undefined;
   }
 
   representation(job: Job, uri: string): Record<string, unknown> {

@@ -22,7 +22,7 @@ export type ConventionalResponseOptions = ServerHeadersOptions & CacheHeadersOpt
 export function conventionalResponse(options: ConventionalResponseOptions = {}): Middleware {
   // Outermost first, as the separate middlewares would be mounted; leave halves run innermost first.
   const steps: readonly ResponseStep[] = [serverHeadersStep(options), cacheHeadersStep(options), compressionStep(options), jsonResponseStep(options)];
-  const { report } = options;
+  const { report, documentFor } = options;
   const leave = (ctx: Context, from: number): Promise<unknown> => {
     for (let index = from; index >= 0; index -= 1) {
       const result = steps[index]!.leave?.(ctx);
@@ -32,7 +32,7 @@ export function conventionalResponse(options: ConventionalResponseOptions = {}):
   };
   const innermost = steps.length - 1;
   const rendered = (ctx: Context, thrown: unknown) => {
-    renderError(ctx, toApiError(thrown), report);
+    renderError(ctx, toApiError(thrown), report, documentFor);
     return leave(ctx, innermost);
   };
   return function conventionalResponseMiddleware(ctx: Context, next: Next) {

@@ -1,3 +1,3 @@
-export { resourceUri, collectionUri } from './uris.ts';
+export { resourceUri, collectionUri, jobUri } from './uris.ts';
 export { stripNulls } from './strip-nulls.ts';
 export { resultFields, expansionRequested, project } from './request-headers.ts';

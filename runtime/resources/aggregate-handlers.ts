@@ -1,4 +1,4 @@
-import { requestBody, setJsonBody } from '../http/index.ts';
+import { answerWritten, requestBody, setJsonBody } from '../http/index.ts';
 import { project, resultFields, stripNulls } from '../representation/index.ts';
 import type { Context } from 'koa';
 import { runFlow, wait, type Flow, type Row } from '../storage/index.ts';
@@ -74,7 +74,7 @@ export function aggregateHandlers(
       ),
     );
     ctx.state[lastModifiedKey] = String(row.updated_at);
-    setJsonBody(ctx, render(row, fields));
+    answerWritten(ctx, () => render(row, fields));
   }
 
   return {

@@ -1,8 +1,12 @@
 import type { Context } from 'koa';
 import { notImplemented } from '../errors/index.ts';
-import { requestBody, setJsonBody } from '../http/index.ts';
-import { collectionUri, expansionRequested, project, resourceUri, resultFields, stripNulls } from '../representation/index.ts';
-import { allOf, andThen, runFlow, wait, type Flow, type Maybe, type Row, type StoreReader } from '../storage/index.ts';
+import { answerMinimal, prefersMinimalReturn, requestBody, setJsonBody } from '../http/index.ts';
+import { collectionUri, expansionRequested, jobUri, project, resourceUri, resultFields, stripNulls } from '../representation/index.ts';
+import { allOf, andThen, runFlow, wait, type Flow, type Maybe, type Row, type StoreReader, type StoreTransaction } from '../storage/index.ts';
+import { assertMayCreateAt, createsOnPut } from './client-identifiers.ts';
+import { createResource } from './create-resource.ts';
+import { changeRow, deleteResource } from './change-resource.ts';
+import { operationJobType } from './operation-job-type.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
 import { keyFromPath, resourceNotFound } from './identifiers.ts';
 import { parseListQuery } from './list-query.ts';
@@ -11,13 +15,21 @@ import { setPagingHeaders } from './paging-headers.ts';
 import type { PreconditionCheck } from './preconditions.ts';
 import { representationNames, representRow } from './represent.ts';
 import type { ResourceContext } from './runtime-context.ts';
-import { prepareDelete, prepareStoredValues } from './write-checks.ts';
+import { prepareStoredValues } from './write-checks.ts';
 import { withDeprecation } from '../versions/index.ts';
-import { clearedFields, parseWriteInput, toStored, type WriteMode } from './write-input.ts';
+import { parseWriteInput, toStored, type WriteMode } from './write-input.ts';
 
 export type CollectionHandlers = Readonly<Record<OperationName, RouteHandler>>;
 
+/** A job queue as an asynchronous operation uses it (runtime/jobs' JobQueue). */
+export interface OperationQueue {
+  enqueueInternal(type: string, payload: Record<string, unknown>): Maybe<{ readonly job_id: string | number }>;
+  representation(job: never, uri: string): Record<string, unknown>;
+}
+
 export interface CollectionHandlerOptions {
+  /** The job queues by name, for operations the collection declares asynchronous. */
+  readonly queues?: ReadonlyMap<string, OperationQueue>;
   /** If-Match and friends, checked in the write's transaction. Default: none. */
   readonly preconditions?: PreconditionCheck;
   /** Key under ctx.state where a read leaves the resource's last change, for Last-Modified. */
@@ -33,7 +45,7 @@ export function collectionHandlers(
   context: ResourceContext,
   model: CollectionModel,
   versionName: string,
-  { preconditions, lastModifiedKey = 'lastModified' }: CollectionHandlerOptions = {},
+  { preconditions, lastModifiedKey = 'lastModified', queues }: CollectionHandlerOptions = {},
 ): CollectionHandlers {
   const found = model.versions[versionName];
   if (found === undefined) throw new Error(`${model.name} has no version ${versionName}`);
@@ -67,18 +79,8 @@ export function collectionHandlers(
     });
   };
 
-  function* create(ctx: Context): Flow<void> {
-    const values = parseWriteInput(requestBody(ctx), version, { mode: 'create', readOnly: { [identity]: undefined, created_at: undefined }, resource: model.name });
-    const row = yield* wait(
-      context.store.transaction((tx) =>
-        runFlow(
-          (function* () {
-            const prepared = yield* prepareStoredValues(tx, context, model, toStored(version, values), undefined);
-            return yield* wait(tx.insert(model.table, prepared));
-          })(),
-        ),
-      ),
-    );
+  /** 201 with Location and the conventions' creation result: uri, identity, created_at, links. */
+  const answerCreated = (ctx: Context, row: Row) => {
     const uri = resourceUri(context.baseUrl, version.name, model.name, row[identity]);
     ctx.status = 201;
     ctx.set('Location', uri);
@@ -91,49 +93,80 @@ export function collectionHandlers(
         { rel: 'collection', href: collectionUri(context.baseUrl, version.name, model.name) },
       ],
     });
+  };
+
+  function* create(ctx: Context): Flow<void> {
+    answerCreated(ctx, yield* createResource(context, model, version.name, requestBody(ctx)));
   }
+
+  /** PUT to an identifier not taken yet, where clients assign them: the resource is created there. */
+  function* createAt(ctx: Context, tx: StoreTransaction, key: string | number): Flow<Row> {
+    assertMayCreateAt(ctx, model, key);
+    const values = parseWriteInput(requestBody(ctx), version, { mode: 'replace', readOnly: { [identity]: key, created_at: undefined }, resource: model.name });
+    const prepared = yield* prepareStoredValues(tx, context, model, toStored(version, values), key);
+    return yield* wait(tx.insert(model.table, { ...prepared, [identity]: key }));
+  }
+  const putCreates = createsOnPut(model);
 
   const write = (mode: WriteMode) =>
     function* writeFlow(ctx: Context, params: PathParams): Flow<void> {
       const fields = resultFields(ctx, names);
       const key = keyFromPath(model, params[identity]);
+      let created = false;
       const row = yield* wait(
         context.store.transaction((tx) =>
           runFlow(
             (function* () {
               const current = yield* wait(tx.find(model.table, key));
+              if (current === undefined && mode === 'replace' && putCreates) {
+                created = true;
+                return yield* createAt(ctx, tx, key);
+              }
               if (current === undefined) throw resourceNotFound(model, key);
               if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(ctx, tx, current, fields)));
-              const readOnly = { [identity]: current[identity], created_at: current.created_at };
-              const values = parseWriteInput(requestBody(ctx), version, { mode, readOnly, resource: model.name });
-              const stored = mode === 'replace' ? { ...clearedFields(model), ...toStored(version, values) } : toStored(version, values);
-              const prepared = yield* prepareStoredValues(tx, context, model, stored, key);
-              return yield* wait(tx.update(model.table, key, prepared));
+              return yield* changeRow(tx, context, model, version.name, current, requestBody(ctx), mode);
             })(),
           ),
         ),
       );
+      if (created) return answerCreated(ctx, row);
       ctx.state[lastModifiedKey] = String(row.updated_at);
+      // Prefer: return=minimal: 204, and no representation rendered.
+      if (prefersMinimalReturn(ctx)) return answerMinimal(ctx);
       setJsonBody(ctx, yield* wait(render(ctx, context.store, row, fields)));
     };
 
   function* remove(ctx: Context, params: PathParams): Flow<void> {
     const key = keyFromPath(model, params[identity]);
-    yield* wait(
-      context.store.transaction((tx) =>
-        runFlow(
-          (function* () {
-            const current = yield* wait(tx.find(model.table, key));
-            if (current === undefined) throw resourceNotFound(model, key);
-            if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(ctx, tx, current, undefined)));
-            yield* prepareDelete(tx, context, model, key);
-            yield* wait(tx.remove(model.table, key));
-          })(),
-        ),
-      ),
-    );
+    yield* deleteResource(context, model, key, (tx, current) => (preconditions === undefined ? undefined : preconditions(ctx, () => render(ctx, tx, current, undefined))));
     ctx.status = 204;
   }
+
+  /**
+   * An asynchronous write: checked now as the synchronous one would be (400, 404, 412), carried out
+   * by a job; 202 with Location of the job and its state.
+   */
+  const queued = (operation: 'create' | 'replace' | 'update' | 'delete', queueName: string) =>
+    function* queuedFlow(ctx: Context, params: PathParams): Flow<void> {
+      const queue = queues?.get(queueName);
+      if (queue === undefined) throw new Error(`${model.name}: job queue ${queueName} is not running`);
+      const body = operation === 'delete' ? undefined : requestBody(ctx);
+      let key: string | number | undefined;
+      if (operation === 'create') {
+        parseWriteInput(body, version, { mode: 'create', readOnly: { [identity]: undefined, created_at: undefined }, resource: model.name });
+      } else {
+        key = keyFromPath(model, params[identity]);
+        const current = yield* wait(context.store.find(model.table, key));
+        if (current === undefined) throw resourceNotFound(model, key);
+        if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(ctx, context.store, current, undefined)));
+        if (operation !== 'delete') parseWriteInput(body, version, { mode: operation, readOnly: { [identity]: key, created_at: current.created_at }, resource: model.name });
+      }
+      const job = yield* wait(queue.enqueueInternal(operationJobType(model.name, operation), { version: version.name, ...(key === undefined ? {} : { key }), ...(body === undefined ? {} : { body }) }));
+      const uri = jobUri(context.baseUrl, version.name, queueName, job.job_id);
+      ctx.status = 202;
+      ctx.set('Location', uri);
+      setJsonBody(ctx, queue.representation(job as never, uri));
+    };
 
   const handlers: Record<OperationName, RouteHandler> = {
     list,
@@ -143,6 +176,7 @@ export function collectionHandlers(
     update: flowHandler(write('update')),
     delete: flowHandler(remove),
   };
+  for (const operation of model.asynchronous?.operations ?? []) handlers[operation] = flowHandler(queued(operation, model.asynchronous!.queue));
   for (const operation of Object.keys(handlers) as OperationName[]) {
     if (model.operations[operation] === 'not-implemented') handlers[operation] = notImplementedHandler(model, operation);
     handlers[operation] = withDeprecation(handlers[operation], version.deprecated, version.name, context.baseUrl);

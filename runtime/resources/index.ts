@@ -18,3 +18,4 @@ export { parseListQuery, PAGING_PARAMETERS } from './list-query.ts';
 export { parseWriteInput, invalidInput, toStored, fromStored, type WriteMode } from './write-input.ts';
 export { integerFromPath, keyFromPath, resourceNotFound } from './identifiers.ts';
 export { zodProblems } from './zod-problems.ts';
+export { createResource } from './create-resource.ts';

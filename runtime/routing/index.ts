@@ -5,3 +5,4 @@ export { dispatch, dispatchOpen } from './dispatch.ts';
 export { familyRouters, familyOfPath, type FamilyRoutersOptions } from './families.ts';
 export { checks } from './checks.ts';
 export { sequence, SETTLED, settledNow } from './sequence.ts';
+export { movedPermanently } from './moved-permanently.ts';

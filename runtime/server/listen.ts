@@ -1,13 +1,14 @@
 import { createServer, type Server } from 'node:http';
+import { applyConnectionSettings, connectionsCheckingInterval, DEFAULT_CONNECTION_SETTINGS, type ConnectionSettings } from './connection-settings.ts';
 
 /**
  * Starts an HTTP server on host:port with no handler yet; resolves with the port it got (port 0
  * picks a free one), so the API's base URL can name the real port before any request is served.
+ * Every timeout and the connection cap are set from `settings`, none left to Node's defaults.
  */
-export function listen(host: string, port: number): Promise<{ server: Server; port: number }> {
-  const server = createServer();
-  // Keep-alive sockets idle longer than a typical load balancer's, so it never reuses a closed one.
-  server.keepAliveTimeout = 65_000;
+export function listen(host: string, port: number, settings: ConnectionSettings = DEFAULT_CONNECTION_SETTINGS): Promise<{ server: Server; port: number }> {
+  const server = createServer({ connectionsCheckingInterval: connectionsCheckingInterval(settings) });
+  applyConnectionSettings(server, settings);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -6,6 +6,7 @@ import type { ApiDefinition } from '../app/api-definition.ts';
 import { createLogger, silentLogger, writePlainLine, type Logger } from '../logging/index.ts';
 import { describeDatabaseUrl, IN_MEMORY, parseDatabaseUrl } from '../storage/index.ts';
 import { listen } from './listen.ts';
+import { answerClientErrors } from './client-errors.ts';
 import { startMetricsServer, type RunningMetricsServer } from '../metrics/index.ts';
 import { stopGracefully, type ShutdownReport } from './stop-gracefully.ts';
 import { onShutdownSignals } from './shutdown-signals.ts';
@@ -34,7 +35,8 @@ export interface ServeOptions {
 /** Serves an API on host:port and returns a handle that stops it gracefully. */
 export async function serve(apiDefinition: ApiDefinition, env: NodeJS.ProcessEnv, { logger = silentLogger() }: ServeOptions = {}): Promise<RunningServer> {
   const requested = configFromEnvironment(env);
-  const { server, port } = await listen(requested.host, requested.port);
+  const { server, port } = await listen(requested.host, requested.port, requested.connections);
+  answerClientErrors(server, { server: requested.serverHeader, ...(requested.documentFor === undefined ? {} : { documentFor: requested.documentFor }) });
   // With PORT=0 the port is known only now; BASE_URL defaults to it.
   const config = env.BASE_URL ? requested : configFromEnvironment({ ...env, PORT: String(port) });
   let api: CreatedApi;

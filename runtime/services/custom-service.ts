@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { ZodObject, ZodType } from 'zod';
-import { requestBody } from '../http/index.ts';
+import { PROCESSING_AFTER_STATE, requestBody } from '../http/index.ts';
 import { invalidInput, zodProblems } from '../resources/index.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
 import type { ServiceTools } from '../app/api-definition.ts';
@@ -9,6 +9,8 @@ import { authOf } from '../auth/index.ts';
 /** A custom service operation as a definition declares it. */
 export interface CustomOperationSpec {
   readonly method: string;
+  /** After how many ms of work the first 102 Processing is sent (default: the server's PROCESSING_AFTER_MS). */
+  readonly processingAfterMs?: number;
   readonly query?: ZodObject;
   readonly body?: ZodType;
   readonly handle: (request: {
@@ -27,6 +29,7 @@ export interface CustomOperationSpec {
  */
 export function customOperationHandler(operation: CustomOperationSpec, version: string, tools: ServiceTools, resource: string): RouteHandler {
   return async (ctx: Context, params: PathParams) => {
+    if (operation.processingAfterMs !== undefined) (ctx.state as Record<symbol, unknown>)[PROCESSING_AFTER_STATE] = operation.processingAfterMs;
     const query = validate(operation.query, Object.fromEntries(new URLSearchParams(ctx.querystring)), resource);
     const body = validate(operation.body, requestBody(ctx), resource);
     const answer = await operation.handle({ version, query, body, params, caller: authOf(ctx), tools });

@@ -1,4 +1,7 @@
-import { requestBody, setJsonBody } from '../http/index.ts';
+import { answerRedirect, requestBody, setJsonBody } from '../http/index.ts';
+import { jobUri, resourceUri } from '../representation/index.ts';
+
+export { jobUri };
 import type { RouteHandler } from '../routing/index.ts';
 import type { ApiContext } from '../app/api-definition.ts';
 import { notFound } from '../errors/index.ts';
@@ -11,15 +14,13 @@ export interface JobQueuePort {
   get(id: string): Maybe<object | undefined>;
   remove(id: string): Maybe<void>;
   representation(job: never, uri: string): Record<string, unknown>;
+  producedResource(job: never): { readonly collection: string; readonly identity: string | number } | undefined;
 }
 
-/** The URI of one job: {base}/services/{version}/{queue}/{job_id}. */
-export function jobUri(baseUrl: string, version: string, queue: string, id: unknown): string {
-  return `${baseUrl}/services/${version}/${queue}/${encodeURIComponent(String(id))}`;
-}
 
 /**
- * PUT /services/{v}/{queue} → 202 with Location and {job_id, state, uri}; GET /{job_id} → 200 job;
+ * PUT /services/{v}/{queue} → 202 with Location and {job_id, state, uri}; GET /{job_id} → 200 job,
+ * or 303 to the resource a finished job produced (its type declares `produces`);
  * DELETE /{job_id} → 204 (423 while running, 404 unknown); a job_id that is not a whole number from 1 → 400.
  */
 export function jobQueueHandlers(context: ApiContext, name: string, version: string) {
@@ -39,6 +40,9 @@ export function jobQueueHandlers(context: ApiContext, name: string, version: str
     const id = String(integerFromPath('job_id', params.job_id, name));
     return andThen(queue().get(id), (job) => {
       if (job === undefined) throw notFound('job_not_found', `there is no job ${id}`, { resource: name, field: 'job_id' });
+      // A finished job that produced a resource sends the client on to it.
+      const produced = queue().producedResource(job as never);
+      if (produced !== undefined) return answerRedirect(ctx, 303, 'result', resourceUri(context.baseUrl, version, produced.collection, produced.identity));
       setJsonBody(ctx, queue().representation(job as never, jobUri(context.baseUrl, version, name, id)));
     });
   };

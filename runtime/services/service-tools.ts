@@ -2,6 +2,7 @@ import type { ResourceContext } from '../resources/index.ts';
 import type { ServiceTools } from '../app/api-definition.ts';
 import { andThen, runFlow, wait } from '../storage/index.ts';
 import { searchableCollections } from './search-handler.ts';
+import { createResource } from '../resources/index.ts';
 
 /** What service handlers and jobs may ask of the server: the searchable collections, and reindexing them. */
 export function serviceTools(context: ResourceContext): ServiceTools {
@@ -19,6 +20,12 @@ export function serviceTools(context: ResourceContext): ServiceTools {
         ),
       );
       return andThen(done, () => ({ indexed }));
+    },
+    createResource: (collection, representation, version) => {
+      const model = Object.hasOwn(context.catalog.collections, collection) ? context.catalog.collections[collection] : undefined;
+      if (model === undefined) throw new Error(`there is no collection ${collection}`);
+      const versions = Object.keys(model.versions);
+      return andThen(runFlow(createResource(context, model, version ?? versions[versions.length - 1]!, representation)), (row) => ({ identity: row[model.identifier.name] as string | number }));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { requestBody, setJsonBody } from '../http/index.ts';
+import { answerWritten, requestBody, setJsonBody } from '../http/index.ts';
 import { project, resultFields, stripNulls } from '../representation/index.ts';
 import { fromStored, parseWriteInput, toStored, type SettingModel } from '../resources/index.ts';
 import type { RouteHandler } from '../routing/index.ts';
@@ -39,7 +39,7 @@ export function settingHandlers(context: ApiContext, model: SettingModel, versio
     const fields = resultFields(ctx, names);
     const values = parseWriteInput(requestBody(ctx), version, { mode: 'replace', readOnly: {}, resource: model.name });
     const stored = toStored(version, values);
-    return andThen(store().write(settingPrincipal(authOf(ctx)), model.name, stripNulls(stored)), () => setJsonBody(ctx, render(stored, fields)));
+    return andThen(store().write(settingPrincipal(authOf(ctx)), model.name, stripNulls(stored)), () => answerWritten(ctx, () => render(stored, fields)));
   };
   return {
     read: withDeprecation(read, version.deprecated, version.name, context.baseUrl),

@@ -3,6 +3,9 @@ import { duplicatePath, nestingDepth, pathSegmentCase, pluralCollection, reserve
 import { aggregateParent, propertyNameCase, unknownReference, versionNames } from './resource-rules.ts';
 import { publishedDeclarationRemoved, publishedShapes } from './published-rules.ts';
 import { reservedMemberName } from './reserved-names.ts';
+import { putCreateIdentifier } from './identifier-rules.ts';
+import { movedPath } from './moved-rules.ts';
+import { asynchronousQueue, jobProduces } from './job-rules.ts';
 
 /** Every rule the linter runs on the model, in the order of the registry (rootCauses() runs before them). */
 export const ALL_RULES: readonly Rule[] = [
@@ -18,6 +21,10 @@ export const ALL_RULES: readonly Rule[] = [
   versionNames,
   publishedShapes,
   publishedDeclarationRemoved,
+  putCreateIdentifier,
+  movedPath,
+  jobProduces,
+  asynchronousQueue,
 ];
 
 export type { Rule, RuleInput } from './context.ts';

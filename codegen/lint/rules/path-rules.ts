@@ -71,7 +71,8 @@ export const duplicatePath: Rule = ({ routes }) => {
   const firstBySignature = new Map<string, { source: string; declaration: string }>();
   const findings: Finding[] = [];
   const reported = new Set<string>();
-  for (const route of routes) {
+  // A former path that collides is moved-path's to report.
+  for (const route of routes.filter((candidate) => candidate.handler.kind !== 'moved')) {
     const signature = `${route.method} ${route.path.replace(/:[^/]+/g, ':id')}`;
     const first = firstBySignature.get(signature);
     if (first === undefined) firstBySignature.set(signature, { source: route.source, declaration: route.declaration });

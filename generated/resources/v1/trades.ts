@@ -2,7 +2,7 @@
 // Do not edit: change the definition and run `npm run generate`.
 
 import type { ApiContext, Route } from '@convapi/runtime';
-import { collectionHandlers } from '@convapi/runtime';
+import { collectionHandlers, movedPermanently } from '@convapi/runtime';
 import { tradesModel } from '../../models/trades.ts';
 
 /** One trade as v1 represents it. Null fields are left out. */
@@ -25,5 +25,8 @@ export function tradesV1Routes(context: ApiContext): Route[] {
     { method: 'PUT', path: '/v1/trades/:trade_id', family: 'resource', handle: handlers.replace },
     { method: 'PATCH', path: '/v1/trades/:trade_id', family: 'resource', handle: handlers.update },
     { method: 'DELETE', path: '/v1/trades/:trade_id', family: 'resource', handle: handlers.delete },
+    { method: 'GET', path: '/v1/deals', family: 'resource', handle: movedPermanently(context.baseUrl, '/v1/deals', '/v1/trades') },
+    { method: 'GET', path: '/v1/deals/(list)', family: 'resource', handle: movedPermanently(context.baseUrl, '/v1/deals', '/v1/trades') },
+    { method: 'GET', path: '/v1/deals/:trade_id', family: 'resource', handle: movedPermanently(context.baseUrl, '/v1/deals', '/v1/trades') },
   ];
 }

@@ -2,7 +2,7 @@
 // Do not edit: change the definition and run `npm run generate`.
 
 import type { ApiContext, Route } from '@convapi/runtime';
-import { collectionHandlers } from '@convapi/runtime';
+import { collectionHandlers, movedPermanently } from '@convapi/runtime';
 import { tradesModel } from '../../models/trades.ts';
 
 /** One trade as v2 represents it. Null fields are left out. */
@@ -25,5 +25,8 @@ export function tradesV2Routes(context: ApiContext): Route[] {
     { method: 'PUT', path: '/v2/trades/:trade_id', family: 'resource', handle: handlers.replace },
     { method: 'PATCH', path: '/v2/trades/:trade_id', family: 'resource', handle: handlers.update },
     { method: 'DELETE', path: '/v2/trades/:trade_id', family: 'resource', handle: handlers.delete },
+    { method: 'GET', path: '/v2/deals', family: 'resource', handle: movedPermanently(context.baseUrl, '/v2/deals', '/v2/trades') },
+    { method: 'GET', path: '/v2/deals/(list)', family: 'resource', handle: movedPermanently(context.baseUrl, '/v2/deals', '/v2/trades') },
+    { method: 'GET', path: '/v2/deals/:trade_id', family: 'resource', handle: movedPermanently(context.baseUrl, '/v2/deals', '/v2/trades') },
   ];
 }

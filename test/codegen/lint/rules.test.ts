@@ -1,7 +1,11 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { lintDefinitions, type Diagnostic } from '../../../codegen/lint/index.ts';
 import { writeDefinitions } from '../../support/temp-definitions.ts';
+
+/** zod by absolute path, so a definition in a temporary folder finds it (and its types). */
+const ZOD_IMPORT = createRequire(import.meta.url).resolve('zod');
 
 const orders = `import { collection, field } from 'DSL';
 export default collection({
@@ -260,6 +264,120 @@ export default collection({
           file: 'definitions/empty.ts',
           line: 1,
           column: 1,
+        },
+      ],
+    },
+  ],
+  [
+    'put-create-identifier: PUT cannot create where the server assigns identifiers',
+    {
+      given: { 'orders.ts': orders.replace("  versions: { v1: {} },", "  createOnPut: true,\n  versions: { v1: {} },") },
+      want: [
+        {
+          rule: 'put-create-identifier',
+          severity: 'error',
+          message: `collection "orders" creates on PUT, but the server assigns its identifiers, so no client can know a new one: declare identifier: { assignedBy: 'client' }, or remove createOnPut`,
+          file: 'definitions/orders.ts',
+          line: 5,
+          column: 3,
+        },
+      ],
+    },
+  ],
+  [
+    'put-create-identifier: POST cannot create where clients assign identifiers',
+    {
+      given: {
+        'products.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'products',
+  identifier: { name: 'sku', type: 'string', assignedBy: 'client' },
+  createOnPut: true,
+  fields: { title: field.string({ required: true }) },
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'put-create-identifier',
+          severity: 'error',
+          message: 'collection "products" has client-assigned identifiers, so POST cannot create one: declare operations: { create: false } and createOnPut: true',
+          file: 'definitions/products.ts',
+          line: 4,
+          column: 46,
+        },
+      ],
+    },
+  ],
+  [
+    'moved-path: a former name that is served now, and one claimed twice',
+    {
+      given: {
+        'orders.ts': orders.replace("versions: { v1: {} }", "versions: { v1: { movedFrom: ['trades'] } }"),
+        'trades.ts': orders.replace("name: 'orders'", "name: 'trades'"),
+        'users.ts': orders.replace("name: 'orders'", "name: 'users'").replace("versions: { v1: {} }", "versions: { v1: { movedFrom: ['people'] } }"),
+        'members.ts': orders.replace("name: 'orders'", "name: 'members'").replace("versions: { v1: {} }", "versions: { v1: { movedFrom: ['people'] } }"),
+      },
+      want: [
+        {
+          rule: 'moved-path',
+          severity: 'error',
+          message: 'former name "trades" of "orders" in v1 is a path "trades" (definitions/trades.ts) serves now: GET /v1/trades cannot both serve and redirect; remove it from movedFrom',
+          file: 'definitions/orders.ts',
+          line: 5,
+          column: 21,
+        },
+        {
+          rule: 'moved-path',
+          severity: 'error',
+          message: 'former name "people" of "users" in v1 is also a former name of "members" (definitions/members.ts): a former path redirects to one place; keep it on one of them',
+          file: 'definitions/users.ts',
+          line: 5,
+          column: 21,
+        },
+      ],
+    },
+  ],
+  [
+    'job-produces: a job type produces a declared collection',
+    {
+      given: {
+        'jobs.ts': `import { z } from '${ZOD_IMPORT}';
+import { job, jobQueue } from 'DSL';
+export default jobQueue({
+  name: 'queued/jobs',
+  versions: { v1: {} },
+  jobs: {
+    make: job({ payload: z.object({}), produces: 'widgets', run: () => ({ identity: 1 }) }),
+  },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'job-produces',
+          severity: 'error',
+          message: 'job type "make" produces "widgets", which no definition declares as a collection: name one of none',
+          file: 'definitions/jobs.ts',
+          line: 7,
+          column: 40,
+        },
+      ],
+    },
+  ],
+  [
+    'asynchronous-queue: an undeclared queue',
+    {
+      given: { 'orders.ts': orders.replace("  versions: { v1: {} },", "  asynchronous: { queue: 'queued/jobs', operations: ['create'] },\n  versions: { v1: {} },") },
+      want: [
+        {
+          rule: 'asynchronous-queue',
+          severity: 'error',
+          message: 'collection "orders" queues its asynchronous operations on "queued/jobs", which is not a declared job queue: name one of none (declare a jobQueue)',
+          file: 'definitions/orders.ts',
+          line: 5,
+          column: 19,
         },
       ],
     },

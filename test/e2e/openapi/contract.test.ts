@@ -28,9 +28,14 @@ const documentPath = (version: Version) => fileURLToPath(new URL(`../../../gener
 const documents = { v1: JSON.parse(readFileSync(documentPath('v1'), 'utf8')) as Json, v2: JSON.parse(readFileSync(documentPath('v2'), 'utf8')) as Json };
 const BODY_LIMIT = 2048;
 const BIG = 'x'.repeat(BODY_LIMIT + 100);
-const LIMIT = 400;
-/** Statuses documented everywhere that no well-formed request can make: a server fault, and shutting down (test/e2e/server/shutdown.test.ts). */
-const NOT_PRODUCIBLE = new Set(['500', '503']);
+const LIMIT = 700;
+/**
+ * Statuses documented that no well-formed request through a proxy can make or see: a server fault,
+ * shutting down (test/e2e/server/shutdown.test.ts), a request that does not arrive in time (408,
+ * test/e2e/server/connection-errors.test.ts), and the interim 102, which HTTP clients pass over and
+ * only a raw socket sees (test/e2e/statuses/processing.test.ts).
+ */
+const NOT_PRODUCIBLE = new Set(['500', '503', '408', '102']);
 
 /** Every operation of a document: its method, path template and documented statuses. */
 function operationsOf(document: Json) {
@@ -41,7 +46,8 @@ function operationsOf(document: Json) {
       template,
       pattern: new RegExp(`^${template.replace(/[()]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
       statuses: Object.keys(operation.responses as Json),
-      bodySchema: (operation.requestBody?.content?.['application/json']?.schema?.$ref as string | undefined)?.split('/').at(-1),
+      // A body of several kinds (job types) is sent as its first kind.
+      bodySchema: ((operation.requestBody?.content?.['application/json']?.schema?.$ref ?? operation.requestBody?.content?.['application/json']?.schema?.oneOf?.[0]?.$ref) as string | undefined)?.split('/').at(-1),
       allow: operation.responses['204']?.headers?.Allow?.schema?.const as string | undefined,
     })),
   );
@@ -70,11 +76,13 @@ interface Call {
   readonly headers?: Record<string, string>;
   /** Default: the main client's token. */
   readonly authorization?: string;
+  /** A redirect (301, 303): Prism's proxy follows it, so it goes to the server directly and is checked against the document there. */
+  readonly direct?: true;
 }
 
 /** Sends one request the document allows (through Prism; HEAD directly), records violations, the status, and coverage. */
 async function send(version: Version, call: Call): Promise<request.Response> {
-  const viaPrism = call.method !== 'head';
+  const viaPrism = call.method !== 'head' && call.direct !== true;
   const response = await raw(viaPrism ? proxies[version].url : api.url, call);
   const where = `${call.method.toUpperCase()} ${call.path} → ${response.status}`;
   if (viaPrism) {
@@ -109,6 +117,9 @@ function validBody(version: Version, schema: string | undefined, serial: number)
     Profiles: { full_name: 'Ann A' },
     GuiLang: { lang: 'fr-FR' },
     QueuedJobsReindexJob: { type: 'reindex' },
+    QueuedJobsImportOrderJob: { type: 'import-order', item: 'apples', quantity: 1 },
+    Product: { title: 'Mug' },
+    Batch: { label: 'nightly' },
   };
   if (!(kind in bodies)) throw new Error(`no example body for ${schema}`);
   return bodies[kind];
@@ -260,8 +271,84 @@ describe('the contract: every operation, every status it can produce, through a 
     expect(lang.body).toEqual({ lang: 'fr-FR' });
     await send(v, { method: 'get', path: `/settings/${v}/gui/lang`, status: 304, headers: { 'If-None-Match': lang.headers.etag! } });
 
+    // Issue 17's statuses. 204 on every PUT and PATCH asked Prefer: return=minimal.
+    const minimal = { Prefer: 'return=minimal' };
+    for (const [path, body] of [
+      [`/${v}/orders/${ids.orders}`, { item: 'pears', quantity: 1 }],
+      [`/${v}/users/${ids.users}`, { user_name: `ann-${v}-minimal` }],
+      [`/${v}/accounts/${ids.accounts}`, v === 'v1' ? { user_name: 'ann', e_mail: 'ann@example.test' } : { user_name: 'ann', e_mail: 'ann@example.test' }],
+      [`/${v}/trades/${kept.body.identity}`, { trade_name: 'kept' }],
+    ] as const) {
+      await send(v, { method: 'put', path, body, status: 204, headers: minimal });
+      await send(v, { method: 'patch', path, body: {}, status: 204, headers: minimal });
+    }
+    await send(v, { method: 'put', path: profilePath, body: { full_name: 'Bob B' }, status: 204, headers: minimal });
+    await send(v, { method: 'put', path: `/settings/${v}/gui/lang`, body: { lang: 'fr-fr' }, status: 204, headers: minimal });
+
+    // Products: clients name them, so PUT creates (201), then replaces (200).
+    const sku = `mug-${v}`;
+    const productPath = `/${v}/products/${sku}`;
+    await send(v, { method: 'put', path: productPath, body: { title: 'Mug' }, status: 201 });
+    const product = await send(v, { method: 'put', path: productPath, body: { title: 'Mug', price: 4 }, status: 200 });
+    await send(v, { method: 'put', path: productPath, body: { title: 'Mug' }, status: 204, headers: minimal });
+    await send(v, { method: 'put', path: productPath, body: { title: 'Mug' }, status: 412, headers: { 'If-Match': '"stale"' } });
+    await send(v, { method: 'put', path: productPath, body: { title: BIG }, status: 413 });
+    await send(v, { method: 'patch', path: productPath, body: { price: 5 }, status: 200 });
+    await send(v, { method: 'patch', path: productPath, body: { price: 5 }, status: 204, headers: minimal });
+    await send(v, { method: 'patch', path: `/${v}/products/no-such-mug`, body: {}, status: 404 });
+    await send(v, { method: 'patch', path: productPath, body: {}, status: 412, headers: { 'If-Match': '"stale"' } });
+    await send(v, { method: 'patch', path: productPath, body: { title: BIG }, status: 413 });
+    for (const path of [`/${v}/products`, `/${v}/products/(list)`, productPath]) {
+      const listed = await send(v, { method: 'get', path, status: 200 });
+      await send(v, { method: 'get', path, status: 304, headers: { 'If-None-Match': listed.headers.etag! } });
+    }
+    expect(product.body.identity).toBeUndefined();
+    await send(v, { method: 'get', path: `/${v}/products/no-such-mug`, status: 404 });
+    await send(v, { method: 'put', path: `/${v}/products/spare-${v}`, body: { title: 'Spare' }, status: 201 });
+    await send(v, { method: 'delete', path: `/${v}/products/spare-${v}`, status: 412, headers: { 'If-Match': '"stale"' } });
+    await send(v, { method: 'delete', path: `/${v}/products/spare-${v}`, status: 204 });
+    await send(v, { method: 'delete', path: `/${v}/products/spare-${v}`, status: 404 });
+
+    // Batches: every write is a job (202); GET of a finished create's job is 303 to the batch.
+    const finishedJob = async (location: string) => {
+      const jobPath = new URL(location).pathname;
+      await until(async () => (await raw(api.url, { method: 'get', path: jobPath, status: 200 })).status, (status) => status === 303);
+      return send(v, { method: 'get', path: jobPath, status: 303, direct: true });
+    };
+    const batchJob = await send(v, { method: 'post', path: `/${v}/batches`, body: { label: 'nightly' }, status: 202 });
+    const batchPath = new URL((await finishedJob(batchJob.headers.location!)).headers.location!).pathname;
+    ids.batches = Number(batchPath.split('/').at(-1));
+    await send(v, { method: 'post', path: `/${v}/batches`, body: { label: BIG }, status: 413 });
+    for (const method of ['put', 'patch'] as const) {
+      await send(v, { method, path: batchPath, body: { label: 'weekly' }, status: 202 });
+      await send(v, { method, path: `/${v}/batches/424242`, body: { label: 'x' }, status: 404 });
+      await send(v, { method, path: batchPath, body: { label: 'x' }, status: 412, headers: { 'If-Match': '"stale"' } });
+      await send(v, { method, path: batchPath, body: { label: BIG }, status: 413 });
+    }
+    for (const path of [`/${v}/batches`, `/${v}/batches/(list)`, batchPath]) {
+      const listed = await send(v, { method: 'get', path, status: 200 });
+      await send(v, { method: 'get', path, status: 304, headers: { 'If-None-Match': listed.headers.etag! } });
+    }
+    await send(v, { method: 'get', path: `/${v}/batches/424242`, status: 404 });
+    await send(v, { method: 'delete', path: `/${v}/batches/424242`, status: 404 });
+    await send(v, { method: 'delete', path: batchPath, status: 412, headers: { 'If-Match': '"stale"' } });
+    const spareJob = await send(v, { method: 'post', path: `/${v}/batches`, body: { label: 'spare' }, status: 202 });
+    const sparePath = new URL((await finishedJob(spareJob.headers.location!)).headers.location!).pathname;
+    await send(v, { method: 'delete', path: sparePath, status: 202 });
+
+    // A job that produces an order: 303 once done. Trades were deals: 301 there.
+    const imported = await send(v, { method: 'put', path: `/services/${v}/queued/jobs`, body: { type: 'import-order', item: 'imported', quantity: 1 }, status: 202 });
+    await finishedJob(imported.headers.location!);
+    await send(v, { method: 'head', path: new URL(imported.headers.location!).pathname, status: 303 });
+    for (const path of [`/${v}/deals`, `/${v}/deals/(list)`, `/${v}/deals/${kept.body.identity}`]) await send(v, { method: 'get', path, status: 301, direct: true });
+
+    // A slow operation: 200 (its 102s are seen on a raw socket only).
+    const delayed = await send(v, { method: 'get', path: `/services/${v}/delay?ms=10`, status: 200 });
+    expect(delayed.body).toEqual({ waited_ms: 10 });
+    await send(v, { method: 'get', path: `/services/${v}/delay?ms=10`, status: 304, headers: { 'If-None-Match': delayed.headers.etag! } });
+
     // HEAD of every GET, OPTIONS of every path: the same answers without a body, and Allow.
-    const paramValues: Record<string, number> = { order_id: ids.orders!, user_id: ids.users!, account_id: ids.accounts!, job_id: waiting.body.job_id, trade_id: kept.body.identity };
+    const paramValues: Record<string, number | string> = { order_id: ids.orders!, user_id: ids.users!, account_id: ids.accounts!, job_id: waiting.body.job_id, trade_id: kept.body.identity, sku, batch_id: ids.batches };
     for (const operation of operationsOf(documents[v])) {
       const path = operation.template.replace(/\{([^}]+)\}/g, (_match, name: string) => String(paramValues[name] ?? 1));
       if (operation.method === 'options') {
@@ -269,10 +356,14 @@ describe('the contract: every operation, every status it can produce, through a 
         expect(options.headers.allow).toBe(operation.allow);
       }
       if (operation.method !== 'head') continue;
-      const query = path.includes('/search') ? '?q=bob&category=users' : '';
-      const head = await send(v, { method: 'head', path: `${path}${query}`, status: 200 });
-      await send(v, { method: 'head', path: `${path}${query}`, status: 304, headers: { 'If-None-Match': head.headers.etag! } });
-      if (operation.statuses.includes('404')) await send(v, { method: 'head', path: path.replace(/\/[0-9]+(\/profiles)?$/, '/424242$1'), status: 404 });
+      const query = path.includes('/search') ? '?q=bob&category=users' : path.endsWith('/delay') ? '?ms=0' : '';
+      // A former path answers HEAD as its GET: 301.
+      const moved = operation.statuses.includes('301');
+      const head = await send(v, { method: 'head', path: `${path}${query}`, status: moved ? 301 : 200 });
+      if (operation.statuses.includes('304')) await send(v, { method: 'head', path: `${path}${query}`, status: 304, headers: { 'If-None-Match': head.headers.etag! } });
+      // A client-chosen identifier is any word; the others are numbers.
+      const missing = operation.template.endsWith('{sku}') ? path.replace(sku, 'no-such-mug') : path.replace(/\/[0-9]+(\/profiles)?$/, '/424242$1');
+      if (operation.statuses.includes('404')) await send(v, { method: 'head', path: missing, status: 404 });
     }
     gate.release();
     await until(async () => (await raw(api.url, { method: 'get', path: `/services/${v}/queued/jobs/${waiting.body.job_id}`, status: 200 })).body, (state) => state.state === 'succeeded');
@@ -286,7 +377,7 @@ describe('the contract: every operation, every status it can produce, through a 
     for (const operation of operationsOf(documents[version])) {
       const path = operation.template.replace(/\{([^}]+)\}/g, '1');
       // A search needs its two parameters; every call may carry a credential in the URL, which gets 400 token_in_url.
-      const query = path.includes('/search') ? ['q=a', 'category=users'] : [];
+      const query = path.includes('/search') ? ['q=a', 'category=users'] : path.endsWith('/delay') ? ['ms=0'] : [];
       const url = (...extra: string[]) => ([...query, ...extra].length === 0 ? path : `${path}?${[...query, ...extra].join('&')}`);
       for (const [status, change] of [
         [400, { path: url('access_token=abc') }],

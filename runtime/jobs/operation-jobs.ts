@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { runFlow } from '../storage/index.ts';
+import { changeResource, deleteResource } from '../resources/change-resource.ts';
+import { createResource } from '../resources/create-resource.ts';
+import type { CollectionModel, ResourceContext } from '../resources/index.ts';
+import type { JobTypeDefinition } from './job-queue.ts';
+
+import { operationJobType } from '../resources/operation-job-type.ts';
+
+export { operationJobType };
+
+/** What an asynchronous operation queues: the version it was sent to, the identifier, the body. */
+const OPERATION_PAYLOAD = z.object({ version: z.string(), key: z.union([z.string(), z.number()]).optional(), body: z.unknown().optional() });
+
+/**
+ * The job types that carry out a collection's asynchronous operations (`asynchronous` in its
+ * declaration). Internal: clients cannot queue them through the queue's PUT. A create, replace or
+ * update produces the resource (GET of the finished job answers 303 to it); a delete produces none.
+ */
+export function operationJobTypes<Tools>(context: ResourceContext, model: CollectionModel): Record<string, JobTypeDefinition<Tools>> {
+  const types: Record<string, JobTypeDefinition<Tools>> = {};
+  for (const operation of model.asynchronous?.operations ?? []) {
+    types[operationJobType(model.name, operation)] = {
+      payload: OPERATION_PAYLOAD,
+      internal: true,
+      ...(operation === 'delete' ? {} : { produces: model.name }),
+      run: ({ version, key, body }: z.output<typeof OPERATION_PAYLOAD>) =>
+        runFlow(
+          (function* () {
+            if (operation === 'create') return { identity: (yield* createResource(context, model, version, body))[model.identifier.name] };
+            if (key === undefined) throw new Error(`${operation} of ${model.name} needs an identifier`);
+            if (operation === 'delete') yield* deleteResource(context, model, key);
+            else yield* changeResource(context, model, version, key, body, operation);
+            return { identity: key };
+          })(),
+        ),
+    };
+  }
+  return types;
+}
