@@ -47,7 +47,9 @@ describeWithRedis('two server processes on one PostgreSQL and one Redis behave a
     redis = await startRedis();
     databaseUrl = await newTestDatabase();
     const root = projectWithTracedJob();
-    const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, RATE_LIMIT_SETTING: `${LIMIT}/60`, JOB_LEASE_MS: String(LEASE_MS) };
+    // The settings family's limit is the one under test; the job tests poll the service paths far
+    // more than the default 300 calls a minute, which would answer them 429 instead of the job state.
+    const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, RATE_LIMIT_SETTING: `${LIMIT}/60`, RATE_LIMIT_SERVICE: '100000/60', JOB_LEASE_MS: String(LEASE_MS) };
     // Both start at once: the migration runs in one of them while the other waits for its lock.
     servers = await Promise.all([spawnServer(env, 'generated/main.ts', root), spawnServer(env, 'generated/main.ts', root)]);
     headers = { 'User-Agent': 'two-processes', 'Content-Type': 'application/json', Authorization: `Bearer ${issueToken(databaseUrl, 'two-processes')}` };
