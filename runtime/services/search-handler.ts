@@ -5,7 +5,7 @@ import { setPagingHeaders } from '../resources/paging-headers.ts';
 import { boundedInteger } from '../resources/list-query.ts';
 import type { RouteHandler } from '../routing/index.ts';
 import { setJsonBody } from '../http/index.ts';
-import { runFlow, wait } from '../storage/index.ts';
+import { runFlow, searchWords, wait } from '../storage/index.ts';
 
 const PARAMETERS = ['q', 'category', 'limit', 'offset'];
 
@@ -16,10 +16,9 @@ const PARAMETERS = ['q', 'category', 'limit', 'offset'];
  */
 export const MAX_SEARCH_TERMS = 8;
 
-/** The distinct words of a search text, as the stores search them (letters, digits and underscores). */
+/** The distinct words of a search text, split as the stores search them (searchWords), case folded. */
 function distinctWords(text: string): string[] {
-  const words = text.split(/\s+/u).map((word) => word.replace(/[^\p{L}\p{N}_]/gu, '').toLowerCase()).filter((word) => word !== '');
-  return [...new Set(words)];
+  return [...new Set(searchWords(text).map((word) => word.toLowerCase()))];
 }
 
 /** The collections that declare searchable fields and are served in `version`, by name. */
