@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { cachedIsoTime } from '../../../runtime/logging/iso-time.ts';
+
+describe('cachedIsoTime()', () => {
+  it('gives exactly what pino.stdTimeFunctions.isoTime gives, across milliseconds, seconds and days', () => {
+    let now = 0;
+    const isoTime = cachedIsoTime(() => now);
+    const start = Date.UTC(2026, 10, 23, 23, 59, 58, 0);
+    // Every millisecond of four seconds, over midnight, then a jump back in time (a clock set back).
+    const instants = [...Array.from({ length: 4000 }, (_, index) => start + index), start - 86_400_000 + 7, Date.UTC(2000, 0, 1, 0, 0, 0, 5)];
+    for (const instant of instants) {
+      now = instant;
+      expect(isoTime()).toBe(`,"time":"${new Date(instant).toISOString()}"`);
+    }
+  });
+
+  it('reads the real clock by default', () => {
+    const before = Date.now();
+    const time = Date.parse(cachedIsoTime()().slice(9, -1));
+    expect(time).toBeGreaterThanOrEqual(before);
+    expect(time).toBeLessThanOrEqual(Date.now());
+  });
+});

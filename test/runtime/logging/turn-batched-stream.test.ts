@@ -1,0 +1,76 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { createLogger, writePlainLine } from '../../../runtime/logging/index.ts';
+import { TurnBatchedStream } from '../../../runtime/logging/turn-batched-stream.ts';
+
+function recordingSink() {
+  const writes: string[] = [];
+  return { writes, sink: { write: (text: string) => void writes.push(text) } };
+}
+
+const turnEnd = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('TurnBatchedStream', () => {
+  it('hands the lines of one turn of the event loop to the sink in one write, in order, when the turn ends', async () => {
+    const { writes, sink } = recordingSink();
+    const stream = new TurnBatchedStream(sink);
+    stream.write('one\n');
+    stream.write('two\n');
+    stream.write('three\n');
+    expect(writes).toEqual([]);
+    await turnEnd();
+    expect(writes).toEqual(['one\ntwo\nthree\n']);
+    stream.write('four\n');
+    await turnEnd();
+    expect(writes).toEqual(['one\ntwo\nthree\n', 'four\n']);
+  });
+
+  it('writes at once once the pending lines pass the bound, without waiting for the turn to end', async () => {
+    const { writes, sink } = recordingSink();
+    const stream = new TurnBatchedStream(sink, { maxPendingChars: 10 });
+    stream.write('12345\n');
+    stream.write('67890\n');
+    expect(writes).toEqual(['12345\n67890\n']);
+    stream.write('tail\n');
+    await turnEnd();
+    expect(writes).toEqual(['12345\n67890\n', 'tail\n']);
+  });
+
+  it('flushSync() writes what is pending before the caller goes on (writePlainLine keeps its place among the JSON lines)', async () => {
+    const { writes, sink } = recordingSink();
+    const logger = createLogger({ destination: new TurnBatchedStream(sink) });
+    logger.info('before');
+    writePlainLine(logger, 'listening on http://127.0.0.1:1');
+    expect(writes).toHaveLength(1);
+    const lines = writes[0]!.trimEnd().split('\n');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'info', msg: 'before' });
+    expect(lines[1]).toBe('listening on http://127.0.0.1:1');
+    logger.info('after');
+    await turnEnd();
+    expect(writes).toHaveLength(2);
+  });
+
+  it('the default logger writes to standard output every line logged before process.exit(), in order', () => {
+    const script = [
+      "import { createLogger, writePlainLine } from './runtime/logging/index.ts';",
+      'const logger = createLogger();',
+      "logger.info({ n: 1 }, 'first');",
+      "writePlainLine(logger, 'plain');",
+      "logger.error({ n: 2 }, 'last words');",
+      'process.exit(3);',
+    ].join('\n');
+    let stdout = '';
+    try {
+      execFileSync(process.execPath, ['--conditions=source', '--input-type=module', '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (error) {
+      const failed = error as { status: number; stdout: string };
+      expect(failed.status).toBe(3);
+      stdout = failed.stdout;
+    }
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'info', n: 1, msg: 'first' });
+    expect(lines[1]).toBe('plain');
+    expect(JSON.parse(lines[2]!)).toMatchObject({ level: 'error', n: 2, msg: 'last words' });
+  });
+});
