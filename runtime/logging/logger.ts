@@ -2,7 +2,7 @@ import { writeSync } from 'node:fs';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { cachedIsoTime } from './iso-time.ts';
-import { TurnBatchedStream } from './turn-batched-stream.ts';
+import { BatchedLineStream } from './batched-line-stream.ts';
 
 export type { Logger } from 'pino';
 
@@ -26,9 +26,9 @@ export interface LoggerOptions {
 /**
  * The server's logger: pino, one JSON object a line, with an ISO 8601 `time` and the level as its
  * name (`"level":"info"`), so a log shipper needs no pino-specific decoding. Standard output gets
- * the lines of each turn of the event loop in one synchronous write at the end of that turn
- * (TurnBatchedStream): in order, never later than the turn they were logged in, written before the
- * process exits; plain lines beside them go through writePlainLine(). An
+ * its lines in batches (BatchedLineStream): in order, at most 50 ms after they were logged, in one
+ * synchronous write per batch, and written before the process exits; plain lines beside them go
+ * through writePlainLine(). An
  * `authorization` member (at the top, or in `headers` / `req.headers`) is censored: the request log
  * never records headers, and this keeps it so if someone logs them later.
  *
@@ -39,7 +39,7 @@ export interface LoggerOptions {
 export function createLogger({ level = 'info', format = 'json', destination }: LoggerOptions = {}): Logger {
   const stream =
     destination ??
-    (format === 'pretty' ? pretty({ sync: true, colorize: process.stdout.isTTY === true, translateTime: 'SYS:standard' }) : new TurnBatchedStream(pino.destination({ dest: 1, sync: true })));
+    (format === 'pretty' ? pretty({ sync: true, colorize: process.stdout.isTTY === true, translateTime: 'SYS:standard' }) : new BatchedLineStream(pino.destination({ dest: 1, sync: true })));
   return pino(
     {
       level,

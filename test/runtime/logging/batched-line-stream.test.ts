@@ -1,44 +1,46 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createLogger, writePlainLine } from '../../../runtime/logging/index.ts';
-import { TurnBatchedStream } from '../../../runtime/logging/turn-batched-stream.ts';
+import { BatchedLineStream } from '../../../runtime/logging/batched-line-stream.ts';
 
 function recordingSink() {
   const writes: string[] = [];
   return { writes, sink: { write: (text: string) => void writes.push(text) } };
 }
 
-const turnEnd = () => new Promise<void>((resolve) => setImmediate(resolve));
+const delayMs = 20;
+const afterDelay = () => new Promise<void>((resolve) => setTimeout(resolve, delayMs + 10));
 
-describe('TurnBatchedStream', () => {
-  it('hands the lines of one turn of the event loop to the sink in one write, in order, when the turn ends', async () => {
+describe('BatchedLineStream', () => {
+  it('hands the lines logged within its delay to the sink in one write, in order, once the delay has passed', async () => {
     const { writes, sink } = recordingSink();
-    const stream = new TurnBatchedStream(sink);
+    const stream = new BatchedLineStream(sink, { delayMs });
     stream.write('one\n');
     stream.write('two\n');
+    await new Promise<void>((resolve) => setImmediate(resolve));
     stream.write('three\n');
     expect(writes).toEqual([]);
-    await turnEnd();
+    await afterDelay();
     expect(writes).toEqual(['one\ntwo\nthree\n']);
     stream.write('four\n');
-    await turnEnd();
+    await afterDelay();
     expect(writes).toEqual(['one\ntwo\nthree\n', 'four\n']);
   });
 
-  it('writes at once once the pending lines pass the bound, without waiting for the turn to end', async () => {
+  it('writes at once when the pending lines pass the bound, without waiting for the delay', async () => {
     const { writes, sink } = recordingSink();
-    const stream = new TurnBatchedStream(sink, { maxPendingChars: 10 });
+    const stream = new BatchedLineStream(sink, { maxPendingChars: 10, delayMs });
     stream.write('12345\n');
     stream.write('67890\n');
     expect(writes).toEqual(['12345\n67890\n']);
     stream.write('tail\n');
-    await turnEnd();
+    await afterDelay();
     expect(writes).toEqual(['12345\n67890\n', 'tail\n']);
   });
 
   it('flushSync() writes what is pending before the caller goes on (writePlainLine keeps its place among the JSON lines)', async () => {
     const { writes, sink } = recordingSink();
-    const logger = createLogger({ destination: new TurnBatchedStream(sink) });
+    const logger = createLogger({ destination: new BatchedLineStream(sink, { delayMs }) });
     logger.info('before');
     writePlainLine(logger, 'listening on http://127.0.0.1:1');
     expect(writes).toHaveLength(1);
@@ -46,7 +48,7 @@ describe('TurnBatchedStream', () => {
     expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'info', msg: 'before' });
     expect(lines[1]).toBe('listening on http://127.0.0.1:1');
     logger.info('after');
-    await turnEnd();
+    await afterDelay();
     expect(writes).toHaveLength(2);
   });
 
