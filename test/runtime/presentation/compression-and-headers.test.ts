@@ -1,3 +1,5 @@
+import { get, createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +36,36 @@ describe('compression', () => {
     const plain = await request(served).get('/').set('Accept-Encoding', 'identity').expect(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(`${headerOf(plain, 'etag').slice(0, -1)}-gzip"`).toBe(headerOf(zipped, 'etag'));
+  });
+
+  it('sends a large body as it is to a request without Accept-Encoding, with Vary naming it and the tag of the unencoded bytes', async () => {
+    // node:http's client sends no Accept-Encoding unless told to (supertest always sends one).
+    const server = createServer(app(large)).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const fetchRaw = (headers: Record<string, string> = {}) =>
+      new Promise<{ response: IncomingMessage; body: string }>((resolve, reject) => {
+        get(url, { headers }, (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ response, body }));
+        }).on('error', reject);
+      });
+    try {
+      const { response, body } = await fetchRaw();
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(body)).toHaveLength(50);
+      expect(response.headers.vary?.split(',').map((name) => name.trim())).toContain('Accept-Encoding');
+      const plain = await request(app(large)).get('/').set('Accept-Encoding', 'identity').expect(200);
+      expect(response.headers.etag).toBe(headerOf(plain, 'etag'));
+      const revalidated = await fetchRaw({ 'If-None-Match': response.headers.etag! });
+      expect(revalidated.response.statusCode).toBe(304);
+      expect(revalidated.response.headers.etag).toBe(response.headers.etag);
+    } finally {
+      server.close();
+    }
   });
 
   it('leaves small bodies and bodiless responses alone', async () => {
