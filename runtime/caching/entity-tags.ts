@@ -31,20 +31,25 @@ function hashTag(bytes: Buffer | string): string {
 /** The suffix a compressed variant's tag carries; comparisons ignore it (same entity, other coding). */
 export const GZIP_TAG_SUFFIX = '-gzip';
 
+const GZIP_SUFFIX_AT_END = new RegExp(`${GZIP_TAG_SUFFIX}$`);
+const ENTITY_TAG = /(W\/)?"([^"]*)"/g;
+
 /** The tags of an If-None-Match / If-Match header: `*`, or a list of quoted tags, weak or strong. */
 export function parseEntityTags(header: string): '*' | { weak: boolean; opaque: string }[] {
   if (header.trim() === '*') return '*';
   const tags: { weak: boolean; opaque: string }[] = [];
-  for (const match of header.matchAll(/(W\/)?"([^"]*)"/g)) {
-    tags.push({ weak: match[1] !== undefined, opaque: (match[2] ?? '').replace(new RegExp(`${GZIP_TAG_SUFFIX}$`), '') });
+  for (const match of header.matchAll(ENTITY_TAG)) {
+    tags.push({ weak: match[1] !== undefined, opaque: (match[2] ?? '').replace(GZIP_SUFFIX_AT_END, '') });
   }
   return tags;
 }
 
-const opaqueOf = (tag: string) => tag.replace(/^W\//, '').replace(/^"|"$/g, '').replace(new RegExp(`${GZIP_TAG_SUFFIX}$`), '');
+const opaqueOf = (tag: string) => tag.replace(/^W\//, '').replace(/^"|"$/g, '').replace(GZIP_SUFFIX_AT_END, '');
 
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2): W/ prefixes are ignored. */
 export function matchesIfNoneMatch(header: string, currentTag: string): boolean {
+  // What a client revalidating almost always sends: the very tag the 200 carried.
+  if (header === currentTag) return true;
   const tags = parseEntityTags(header);
   if (tags === '*') return true;
   return tags.some((tag) => tag.opaque === opaqueOf(currentTag));
