@@ -73,6 +73,9 @@ export class SqliteResourceStore implements ResourceStore {
     const rows = this.#prepareArrays(`SELECT ${columns} ${from} ORDER BY ${quoteName(table.key.name)} LIMIT ? OFFSET ?`)
       .all(...values, query.limit, query.offset)
       .map((raw) => fromSqlValues(table, raw as unknown as unknown[]));
+    // A page shorter than the limit is the last one: its rows and the offset are the whole count,
+    // without a second statement. Otherwise (or past the end) count.
+    if (rows.length < query.limit && (rows.length > 0 || query.offset === 0)) return { rows, total: query.offset + rows.length };
     const { total } = this.#prepare(`SELECT count(*) AS total ${from}`).get(...values) as { total: number };
     return { rows, total: Number(total) };
   }

@@ -101,6 +101,15 @@ describe(`the resource store (${testEngine()})`, () => {
     const page = await store.list(books, { where: { in_print: true }, limit: 2, offset: 1 });
     expect(page.total).toBe(3);
     expect(page.rows.map((row) => row.title)).toEqual(['t2', 't4']);
+    // Full pages, short last pages (counted from the page itself) and pages past the end alike.
+    for (const [where, matching] of [[{}, 5], [{ in_print: true }, 3]] as const) {
+      for (let limit = 1; limit <= 6; limit += 1) {
+        for (let offset = 0; offset <= 7; offset += 1) {
+          const paged = await store.list(books, { where, limit, offset });
+          expect({ limit, offset, total: paged.total, rows: paged.rows.length }).toEqual({ limit, offset, total: matching, rows: Math.max(0, Math.min(limit, matching - offset)) });
+        }
+      }
+    }
   });
 
   it('keeps the search index in step with writes', async () => {
