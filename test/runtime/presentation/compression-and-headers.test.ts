@@ -1,6 +1,8 @@
-import { get, createServer, type IncomingMessage } from 'node:http';
+import { get, createServer, type IncomingMessage, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import Koa from 'koa';
+import compress from 'koa-compress';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { cacheHeaders } from '../../../runtime/caching/index.ts';
@@ -24,7 +26,55 @@ function app(body: unknown, status = 200, options: Parameters<typeof serverHeade
 
 const large = Array.from({ length: 50 }, (_, index) => ({ order_id: index, item: 'apples' }));
 
+/** The status, headers and raw bytes (never decoded) of one GET to `listener`. */
+async function rawGet(listener: RequestListener, headers: Record<string, string>) {
+  const server = createServer(listener).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    return await new Promise<{ response: IncomingMessage; bytes: Buffer }>((resolve, reject) => {
+      get(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ response, bytes: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+  } finally {
+    server.close();
+  }
+}
+
 describe('compression', () => {
+  it('gzips the JSON text to the very bytes koa-compress makes of it, sent with its Content-Length', async () => {
+    const ours = await rawGet(app(large), { 'Accept-Encoding': 'gzip' });
+    expect(ours.response.headers['content-encoding']).toBe('gzip');
+    expect(ours.response.headers['content-length']).toBe(String(ours.bytes.length));
+    const text = gunzipSync(ours.bytes).toString('utf8');
+    expect(JSON.parse(text)).toEqual(large);
+    // koa-compress alone, on the same text and type.
+    const plain = new Koa();
+    plain.use(compress({ threshold: 100 }));
+    plain.use((ctx) => {
+      ctx.type = 'application/json;charset=UTF-8';
+      ctx.body = text;
+    });
+    const theirs = await rawGet(plain.callback(), { 'Accept-Encoding': 'gzip' });
+    expect(theirs.response.headers['content-encoding']).toBe('gzip');
+    expect(ours.bytes.equals(theirs.bytes)).toBe(true);
+  });
+
+  it.each([
+    ['gzip', 'gzip'],
+    ['*', 'gzip'],
+    ['gzip, identity', 'gzip'],
+    ['gzip;q=0.5, identity', undefined],
+    ['identity', undefined],
+    ['br', undefined],
+  ])('Accept-Encoding %s: a large JSON body goes as %s, as koa-compress negotiates it', async (acceptEncoding, encoding) => {
+    const { response, bytes } = await rawGet(app(large), { 'Accept-Encoding': acceptEncoding });
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(JSON.parse((encoding === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8'))).toEqual(large);
+  });
+
   it('gzips a body over the threshold when Accept-Encoding allows, with a -gzip tag that still revalidates', async () => {
     const served = app(large);
     const zipped = await request(served).get('/').set('Accept-Encoding', 'gzip').expect(200);
