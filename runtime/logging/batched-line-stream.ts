@@ -7,7 +7,7 @@ export interface SyncLineSink {
 }
 
 /** The batched streams of the process that have lines waiting. */
-const unwritten = new Set<TurnBatchedStream>();
+const unwritten = new Set<BatchedLineStream>();
 let exitHookInstalled = false;
 
 /**
