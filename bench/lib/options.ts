@@ -42,7 +42,8 @@ export const USAGE = `usage: npm run bench -- [flags]
   --connections N       concurrent keep-alive connections (default 10)
   --report FILE         replace the figures block of FILE (BENCHMARKS.md) with this run's tables
   --against REF         only: this tree's generated server beside REF's (a commit, branch or tag),
-                        two processes of each, side by side, on the endpoints --only names (default all)
+                        two processes of each, side by side, on the endpoints --only names (default all;
+                        GET list of 20 also with gzip unless --no-gzip)
   --help`;
 
 /** The flags of `npm run bench`, as node:util parseArgs options (`--help` is added by the command helper). */

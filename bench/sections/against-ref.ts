@@ -5,6 +5,7 @@ import { startGenerated, seed, type GeneratedServer } from '../lib/generated-ser
 import { checkoutRef } from '../lib/ref-checkout.ts';
 import { REPO_ROOT } from '../lib/paths.ts';
 import { tempDir } from '../lib/temp.ts';
+import { expectStatus } from '../lib/raw-request.ts';
 import { formatNumber, formatRatio } from '../lib/format.ts';
 import type { Target } from '../lib/rounds.ts';
 import type { Log, SectionResult } from '../lib/section.ts';
@@ -36,18 +37,27 @@ export async function againstRef(options: BenchOptions, log: Log): Promise<Secti
     const servers = { c: await start(REPO_ROOT, 'c'), "c'": await start(REPO_ROOT, 'c-control'), r: await start(checkout.root, 'r'), "r'": await start(checkout.root, 'r-control') };
     const rows: string[][] = [];
     const checks: string[] = [];
-    for (const id of options.endpoints.filter((endpoint) => endpoint !== 'revalidate')) {
+    // Every endpoint without compression; GET list of 20, the one body over the 1 KiB threshold, also with gzip.
+    const cases = options.endpoints.flatMap((id) => [{ id, gzip: false }, ...(id === 'get-list' && options.gzip ? [{ id, gzip: true }] : [])]);
+    for (const { id, gzip } of cases) {
       const endpoint = ENDPOINTS[id];
-      log(`against ${ref}: ${endpoint.title}, the four servers side by side`);
-      const targets: Target[] = Object.entries(servers).map(([label, server]) => ({ label, server: server.server, request: requestFor(endpoint, server.headers, '') }));
+      const title = gzip ? `${endpoint.title}, gzip` : endpoint.title;
+      log(`against ${ref}: ${title}, the four servers side by side`);
+      const targets: Target[] = [];
+      for (const [label, server] of Object.entries(servers)) {
+        // A revalidation sends back the tag this very server gave (each tree tags its own bytes).
+        const etag = endpoint.revalidates ? ((await expectStatus(server.server.url, { method: 'GET', path: endpoint.path, headers: server.headers }, 200)).header('ETag') ?? '') : '';
+        const request = requestFor(endpoint, server.headers, etag);
+        targets.push({ label, server: server.server, request: gzip ? { ...request, headers: { ...request.headers, 'Accept-Encoding': 'gzip' } } : request });
+      }
       const shared = await measureShared(targets, options.plan, log);
       const ratio = pairedRatio(shared, ['c', "c'"], ['r', "r'"]);
       for (const [twin, of] of [["c'", 'c'], ["r'", 'r']] as const) {
         const control = pairedRatio(shared, of, twin);
-        checks.push(`${endpoint.title}: ${of}/${twin} = ${formatPairedRatio(control)}${Math.abs(control.median - 1) <= CONTROL_TOLERANCE ? '' : ' (beyond the method tolerance: the figure is not to be trusted)'}`);
+        checks.push(`${title}: ${of}/${twin} = ${formatPairedRatio(control)}${Math.abs(control.median - 1) <= CONTROL_TOLERANCE ? '' : ' (beyond the method tolerance: the figure is not to be trusted)'}`);
       }
       const cpu = (labels: readonly string[]) => labels.map((label) => medianCpuPerRequestUs(shared, label));
-      rows.push([endpoint.title, cpu(['c', "c'"]).map((value) => formatNumber(value, 1)).join(' / '), cpu(['r', "r'"]).map((value) => formatNumber(value, 1)).join(' / '), formatPairedRatio(ratio), ratio.valid ? '' : 'unexpected statuses']);
+      rows.push([title, cpu(['c', "c'"]).map((value) => formatNumber(value, 1)).join(' / '), cpu(['r', "r'"]).map((value) => formatNumber(value, 1)).join(' / '), formatPairedRatio(ratio), ratio.valid ? '' : 'unexpected statuses']);
     }
     return {
       tables: [
