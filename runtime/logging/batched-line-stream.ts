@@ -89,7 +89,13 @@ function installExitHook(): void {
   exitHookInstalled = true;
   // On exit no timer runs any more: write what is pending, synchronously.
   process.on('exit', () => {
-    for (const stream of unwritten) stream.flushSync();
+    for (const stream of unwritten) {
+      try {
+        stream.flushSync();
+      } catch {
+        // The output is gone (a closed pipe): nothing is left to write the lines to.
+      }
+    }
     unwritten.clear();
   });
 }
