@@ -1,4 +1,4 @@
-import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../storage/index.ts';
+import { DEFAULT_DATABASE_URL, DEFAULT_SEARCH_THREADS, DEFAULT_SEARCH_TIMEOUT_MS, parseDatabaseUrl } from '../storage/index.ts';
 import { DEFAULT_POOL_SIZE } from '../storage/postgres/connect.ts';
 import { limitsFromEnvironment, type FamilyLimits } from '../limits/index.ts';
 import { jwtOptionsFromEnvironment, type JwtOptions } from '../auth/index.ts';
@@ -15,6 +15,11 @@ export interface ServerConfig {
   readonly databaseUrl: string;
   /** PostgreSQL connections each process keeps at most (DATABASE_POOL_SIZE, default 10). */
   readonly databasePoolSize: number;
+  /**
+   * The time budget of one search (SEARCH_TIMEOUT_MS, default 2000; past it 503 search_timeout) and
+   * the threads SQLite searches run in beside the event loop (SEARCH_THREADS, default 1; 0: on it).
+   */
+  readonly search: { readonly timeoutMs: number; readonly threads: number };
   /** Where call-limit counters are shared (REDIS_URL); unset: PostgreSQL's when DATABASE_URL is one, else this process's memory. */
   readonly redisUrl: string | undefined;
   /** Largest request body, bytes (BODY_LIMIT_BYTES, default 1 MiB). */
@@ -85,6 +90,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
       return url;
     }),
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, 1, 1000),
+    search: { timeoutMs: integer(env, 'SEARCH_TIMEOUT_MS', DEFAULT_SEARCH_TIMEOUT_MS, 1, 600_000), threads: integer(env, 'SEARCH_THREADS', DEFAULT_SEARCH_THREADS, 0, 64) },
     redisUrl: guarded(() => redisUrlOf(env.REDIS_URL)),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1, 1024 * 1024 * 1024),
     serverHeader: env.SERVER_HEADER || 'conventional-api',

@@ -60,7 +60,7 @@ export function tablesOf(api: ApiDefinition) {
  * mounts the conventions middleware in front of one router per path family.
  */
 export async function createApi(api: ApiDefinition, { config, backend, logger = silentLogger() }: CreateApiOptions): Promise<CreatedApi> {
-  const opened = backend ?? (await openBackend(config.databaseUrl, { tables: tablesOf(api), poolSize: config.databasePoolSize }));
+  const opened = backend ?? (await openBackend(config.databaseUrl, { tables: tablesOf(api), poolSize: config.databasePoolSize, search: config.search }));
   let counters: OpenedCounters;
   try {
     counters = await openCounters(config.redisUrl, opened, logger);
