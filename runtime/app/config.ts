@@ -4,6 +4,7 @@ import { limitsFromEnvironment, type FamilyLimits } from '../limits/index.ts';
 import { jwtOptionsFromEnvironment, type JwtOptions } from '../auth/index.ts';
 import { documentsAt, type DocumentFor } from '../errors/index.ts';
 import { connectionSettingsFrom, type ConnectionSettings } from '../server/connection-settings.ts';
+import { DEFAULT_MAX_HEADERS, DEFAULT_MAX_QUERY_PARAMETERS } from '../http/request-bounds.ts';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '../logging/index.ts';
 
 /** Server settings read from the environment (contract: PORT, HOST, DATABASE_URL, BASE_URL, ...). */
@@ -38,6 +39,11 @@ export interface ServerConfig {
   readonly jobWorkers: number | undefined;
   /** 102 Processing: after how long a running request gets the first, and how often the next (PROCESSING_AFTER_MS, PROCESSING_INTERVAL_MS). */
   readonly processing: { readonly afterMs: number; readonly everyMs: number };
+  /**
+   * Header fields and query parameters one request may carry (MAX_HEADERS, MAX_QUERY_PARAMETERS,
+   * default 100 each): beyond them 400 too_many_headers / too_many_parameters.
+   */
+  readonly requestBounds: { readonly maxHeaders: number; readonly maxQueryParameters: number };
   /** Timeouts and the connection cap (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, MAX_CONNECTIONS...). */
   readonly connections: ConnectionSettings;
   /** The documentation address of each error code, `errors[].document` (ERROR_DOCS_URL; none by default). */
@@ -100,6 +106,11 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
     jwt: guarded(() => jwtOptionsFromEnvironment(env)),
     jobWorkers: env.JOB_WORKERS === undefined || env.JOB_WORKERS === '' ? undefined : integer(env, 'JOB_WORKERS', 0, 0, 64),
     processing: { afterMs: integer(env, 'PROCESSING_AFTER_MS', 1000, 0, 3_600_000), everyMs: integer(env, 'PROCESSING_INTERVAL_MS', 1000, 10, 3_600_000) },
+    requestBounds: {
+      // Node itself refuses a request of more than 2,000 header fields (431): the bound is below it.
+      maxHeaders: integer(env, 'MAX_HEADERS', DEFAULT_MAX_HEADERS, 1, 1999),
+      maxQueryParameters: integer(env, 'MAX_QUERY_PARAMETERS', DEFAULT_MAX_QUERY_PARAMETERS, 1, 100_000),
+    },
     connections: guarded(() => connectionSettingsFrom((name, fallback, min, max) => integer(env, name, fallback, min, max))),
     documentFor: errorDocuments(env.ERROR_DOCS_URL),
     jobLeaseMs: integer(env, 'JOB_LEASE_MS', 30_000, 1000, 24 * 3600 * 1000),

@@ -7,7 +7,7 @@ import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent, type Tok
 import { rateLimit } from '../limits/index.ts';
 import { JobQueue, operationJobTypes } from '../jobs/index.ts';
 import type { PathFamily } from '../routing/index.ts';
-import { jsonBody, negotiateJson, processingUpdates, supportedHttpVersion } from '../http/index.ts';
+import { jsonBody, negotiateJson, processingUpdates, requestBounds, supportedHttpVersion } from '../http/index.ts';
 import { checks, familyRouters, sequence } from '../routing/index.ts';
 import { RequestDrain } from '../server/drain.ts';
 import { andThen } from '../storage/index.ts';
@@ -148,6 +148,7 @@ export async function createApi(api: ApiDefinition, { config, backend, logger = 
       drain.middleware(),
       checks([
         supportedHttpVersion(),
+        requestBounds(config.requestBounds),
         requireUserAgent(),
         rejectTokenInUrl(),
         negotiateJson(),
