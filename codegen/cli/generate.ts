@@ -1,8 +1,11 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { resolve } from 'node:path';
 import { command, UsageError } from '@convapi/runtime/cli';
+import type { Generation } from '../generate.ts';
 import type { LintOptions } from '../lint/index.ts';
+import type { LoadedDefinition } from '../load/load-definitions.ts';
 import { inputsHash, outputsHash, outputsHashOnDisk, readStamp, STAMP_FILE, stampText } from '../stamp.ts';
 
 export const USAGE = `usage: npm run generate -- [options]
@@ -55,14 +58,21 @@ export async function generateOnce(root: string, options: { check: boolean; publ
     import('../lint/index.ts'),
     import('../versions/index.ts'),
   ]);
-  const { diagnostics, definitions } = await lintProject(root, options.lint);
+  // The files are built in memory while the type check runs; they are written only if the lint is clean.
+  let building: Promise<Generation> | undefined;
+  const whileTypeChecking = (loaded: readonly LoadedDefinition[]) => {
+    building = generate(root, loaded);
+    // Definitions with errors may not generate at all: that failure is the lint's to report.
+    building.catch(() => undefined);
+  };
+  const { diagnostics, definitions } = await lintProject(root, { ...options.lint, whileTypeChecking });
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (errors.length > 0 || definitions === undefined) {
     for (const diagnostic of errors) console.error(formatDiagnostic(diagnostic));
     console.error(`generate: the definitions have ${errors.length} error(s); fix them first (npm run lint:definitions)`);
     return 1;
   }
-  const generation = await generate(root, definitions);
+  const generation = await (building ?? generate(root, definitions));
   const { model } = generation;
   const stamp = { inputs: inputsHash(root), outputs: outputsHash(generation.files.map((file) => [file.path, file.text] as const)) };
   const files = [...generation.files, { path: STAMP_FILE, text: stampText(stamp) }];
@@ -89,10 +99,7 @@ export async function generateOnce(root: string, options: { check: boolean; publ
     console.error('generated/ does not match definitions/: run `npm run generate` and commit the result');
     return 1;
   }
-  for (const file of stale) {
-    mkdirSync(dirname(join(root, file.path)), { recursive: true });
-    writeFileSync(join(root, file.path), file.text);
-  }
+  await writeFiles(root, stale);
   for (const path of extra) rmSync(join(root, path));
   console.log(`generated ${files.length} files: ${stale.length} written, ${extra.length} removed`);
   if (options.listWritten === true) {
@@ -100,6 +107,16 @@ export async function generateOnce(root: string, options: { check: boolean; publ
     for (const path of extra) console.log(`  removed ${path}`);
   }
   return 0;
+}
+
+/**
+ * Writes the files, each folder made once, with every write under way at once: creating a file
+ * costs the kernel most of a millisecond on some file systems, and a fresh generated/ of 1,000
+ * collections has 2,000 of them; the writes then proceed side by side instead of one after another.
+ */
+async function writeFiles(root: string, files: readonly { path: string; text: string }[]): Promise<void> {
+  for (const folder of new Set(files.map((file) => dirname(join(root, file.path))))) mkdirSync(folder, { recursive: true });
+  await Promise.all(files.map((file) => writeFile(join(root, file.path), file.text)));
 }
 
 function listFiles(folder: string): string[] {
