@@ -58,7 +58,7 @@ export function movedOperation(route: RouteDescriptor & { handler: { kind: 'move
     operationId: `moved${pascalOf(from.split('/').filter((segment) => segment !== '' && !/^v[0-9]+$/.test(segment)).join('-'))}${suffix}`,
     tag: route.declaration,
     summary: `Moved to ${to}`,
-    description: `This path is now ${to}: 301 with Location and the link (rel "self") naming the same path there, with the same query. Writes here are not redirected (405).`,
+    description: `This path is now ${to}: 301 with Location and the link (rel "self") naming the same path there, with the same query. Writes here are not redirected (405). An unexpected failure (500) is documented as the \`default\` response, since this operation has no 2xx.`,
     parameters: [header('UserAgent'), ...parameters],
     successes: [redirect('301', 'Moved Permanently: Location and the link body name the current path.')],
     errors: [],

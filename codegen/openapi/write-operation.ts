@@ -19,6 +19,23 @@ function errorStatusesOf(spec: OperationSpec): string[] {
   return [...(spec.open === true ? OPEN_ROUTE_ERRORS : COMMON_ERRORS), ...(spec.requestBody === undefined ? [] : BODY_ERRORS), ...spec.errors];
 }
 
+/**
+ * An operation's responses: its successes, then its error statuses. An operation with no 2xx (a GET
+ * at a former path, whose one success is its 301) documents its 500 as `default`, the OpenAPI entry
+ * for "any status not listed": linters such as Redocly's operation-2xx-response expect every
+ * operation to have a 2xx or a default, and an unexpected failure is exactly what a default
+ * describes. Every status it can answer is still listed or covered, each with the error body.
+ */
+function responsesOf(spec: OperationSpec, deprecated: boolean, head: boolean): JsonSchema {
+  const errors = errorRefs(errorStatusesOf(spec), head);
+  const redirectOnly = !spec.successes.some((success) => success.status.startsWith('2'));
+  const { '500': unexpected, ...expected } = errors;
+  return {
+    ...Object.fromEntries(spec.successes.map((success) => [success.status, successResponse(success, deprecated, !head)])),
+    ...(redirectOnly && unexpected !== undefined ? { ...expected, default: unexpected } : errors),
+  };
+}
+
 /** An operation spec written as an OpenAPI operation object. */
 export function writeOperation(spec: OperationSpec, deprecated: boolean): JsonSchema {
   return {
@@ -30,10 +47,7 @@ export function writeOperation(spec: OperationSpec, deprecated: boolean): JsonSc
     ...(spec.open === true ? { security: [] } : {}),
     parameters: spec.parameters,
     ...(spec.requestBody === undefined ? {} : { requestBody: spec.requestBody }),
-    responses: {
-      ...Object.fromEntries(spec.successes.map((success) => [success.status, successResponse(success, deprecated, true)])),
-      ...errorRefs(errorStatusesOf(spec)),
-    },
+    responses: responsesOf(spec, deprecated, false),
   };
 }
 
@@ -50,10 +64,7 @@ export function writeHeadOperation(get: OperationSpec, deprecated: boolean): Jso
     ...(deprecated ? { deprecated: true } : {}),
     ...(get.open === true ? { security: [] } : {}),
     parameters: get.parameters,
-    responses: {
-      ...Object.fromEntries(get.successes.map((success) => [success.status, successResponse(success, deprecated, false)])),
-      ...errorRefs(errorStatusesOf(get), true),
-    },
+    responses: responsesOf(get, deprecated, true),
   };
 }
 

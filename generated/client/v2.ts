@@ -657,7 +657,7 @@ export interface paths {
         };
         /**
          * Moved to /v2/trades
-         * @description This path is now /v2/trades: 301 with Location and the link (rel "self") naming the same path there, with the same query. Writes here are not redirected (405).
+         * @description This path is now /v2/trades: 301 with Location and the link (rel "self") naming the same path there, with the same query. Writes here are not redirected (405). An unexpected failure (500) is documented as the `default` response, since this operation has no 2xx.
          */
         get: operations["movedDeals"];
         put?: never;
@@ -677,7 +677,7 @@ export interface paths {
         };
         /**
          * Moved to /v2/trades
-         * @description This path is now /v2/trades: 301 with Location and the link (rel "self") naming the same path there, with the same query. Writes here are not redirected (405).
+         * @description This path is now /v2/trades: 301 with Location and the link (rel "self") naming the same path there, with the same query. Writes here are not redirected (405). An unexpected failure (500) is documented as the `default` response, since this operation has no 2xx.
          */
         get: operations["movedDealsListForm"];
         put?: never;
@@ -697,7 +697,7 @@ export interface paths {
         };
         /**
          * Moved to /v2/trades
-         * @description This path is now /v2/trades: 301 with Location and the link (rel "self") naming the same path there, with the same query. Writes here are not redirected (405).
+         * @description This path is now /v2/trades: 301 with Location and the link (rel "self") naming the same path there, with the same query. Writes here are not redirected (405). An unexpected failure (500) is documented as the `default` response, since this operation has no 2xx.
          */
         get: operations["movedDealsByTradeId"];
         put?: never;
@@ -3832,8 +3832,8 @@ export interface operations {
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            default: components["responses"]["Error500"];
         };
     };
     movedDealsListForm: {
@@ -3863,8 +3863,8 @@ export interface operations {
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            default: components["responses"]["Error500"];
         };
     };
     movedDealsByTradeId: {
@@ -3897,8 +3897,8 @@ export interface operations {
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
             429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            default: components["responses"]["Error500"];
         };
     };
 }

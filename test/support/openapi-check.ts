@@ -33,7 +33,9 @@ export class OpenApiChecker {
     if (template === undefined) return [`${where}: path not in the document`];
     const operation = (this.#document.paths as Json)[template]?.[method.toLowerCase()] as Json | undefined;
     if (operation === undefined) return [`${where}: method not in the document`];
-    let declared = operation.responses?.[String(response.status)] as Json | undefined;
+    // A status not listed is what the operation's `default` response, if it has one, describes.
+    const key = operation.responses?.[String(response.status)] === undefined && operation.responses?.default !== undefined ? 'default' : String(response.status);
+    let declared = operation.responses?.[key] as Json | undefined;
     if (declared === undefined) return [`${where}: status not declared`];
     declared = this.#resolve(declared);
     const problems: string[] = [];
@@ -43,7 +45,7 @@ export class OpenApiChecker {
     }
     const schema = declared.content?.['application/json']?.schema as Json | undefined;
     if (schema !== undefined && response.status !== 304) {
-      const validate = this.#ajv.compile({ $ref: `openapi.json#${pointerTo(template, method, response.status, declared === operation.responses[String(response.status)] ? undefined : operation.responses[String(response.status)].$ref)}` });
+      const validate = this.#ajv.compile({ $ref: `openapi.json#${pointerTo(template, method, key, declared === operation.responses[key] ? undefined : operation.responses[key].$ref)}` });
       if (!validate(response.body)) problems.push(`${where}: body does not match: ${this.#ajv.errorsText(validate.errors)}`);
     }
     return problems;
@@ -62,7 +64,7 @@ export class OpenApiChecker {
 }
 
 /** The JSON pointer of a response's body schema, through a shared response when it is one. */
-function pointerTo(template: string, method: string, status: number, sharedRef: string | undefined): string {
+function pointerTo(template: string, method: string, status: string, sharedRef: string | undefined): string {
   if (sharedRef !== undefined) return `${sharedRef.slice(1)}/content/application~1json/schema`;
   const escaped = template.replaceAll('~', '~0').replaceAll('/', '~1');
   return `/paths/${escaped}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`;

@@ -30,12 +30,14 @@ const BODY_LIMIT = 2048;
 const BIG = 'x'.repeat(BODY_LIMIT + 100);
 const LIMIT = 700;
 /**
- * Statuses documented that no well-formed request through a proxy can make or see: a server fault,
- * shutting down (test/e2e/server/shutdown.test.ts), a request that does not arrive in time (408,
+ * Statuses documented that no well-formed request through a proxy can make or see: a server fault
+ * (500; on a former path's redirect-only GET it is the `default` response), shutting down (503,
+ * test/e2e/server/shutdown.test.ts), a request that does not arrive in time (408,
  * test/e2e/server/connection-errors.test.ts), and the interim 102, which HTTP clients pass over and
- * only a raw socket sees (test/e2e/statuses/processing.test.ts).
+ * only a raw socket sees (test/e2e/statuses/processing.test.ts). Those three tests check what they
+ * see against the same documents.
  */
-const NOT_PRODUCIBLE = new Set(['500', '503', '408', '102']);
+const NOT_PRODUCIBLE = new Set(['500', 'default', '503', '408', '102']);
 
 /** Every operation of a document: its method, path template and documented statuses. */
 function operationsOf(document: Json) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentProblems } from '../../support/checked-client.ts';
 import { openSocket, rawExchange, type RawExchange } from '../../support/raw-http.ts';
 import { startApi, type TestApi } from '../../support/start-api.ts';
 
@@ -19,6 +20,12 @@ function expectErrorAndClose(exchange: RawExchange, status: number, code: string
   expect(exchange.closedByServer).toBe(true);
 }
 
+/** A refusal of a request whose method and path the documents describe is one of the statuses they list for it, as they describe it. */
+function expectDocumented(exchange: RawExchange, method: string, path: string) {
+  const [response] = exchange.responses;
+  expect(documentProblems(method, path, { ...response!, body: JSON.parse(response!.body) })).toEqual([]);
+}
+
 describe('what Node answers before Koa sees the request', () => {
   let api: TestApi;
   let host: string;
@@ -34,6 +41,7 @@ describe('what Node answers before Koa sees the request', () => {
     const started = Date.now();
     const exchange = await rawExchange(api.url, [`GET /v1/orders HTTP/1.1\r\n${host}User-Agent: slow`]);
     expectErrorAndClose(exchange, 408, 'request_timeout');
+    expectDocumented(exchange, 'get', '/v1/orders');
     expect(Date.now() - started).toBeLessThan(2_500);
   });
 
@@ -44,6 +52,7 @@ describe('what Node answers before Koa sees the request', () => {
       body.slice(0, 10),
     ]);
     expectErrorAndClose(exchange, 408, 'request_timeout');
+    expectDocumented(exchange, 'post', '/v1/orders');
     const listed = await api.get('/v1/orders?item=never-finished');
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual([]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rawExchange } from '../../support/raw-http.ts';
-import { useCheckedApi } from '../../support/checked-client.ts';
+import { documentProblems, useCheckedApi } from '../../support/checked-client.ts';
 
 describe('102 Processing while a slow operation runs (GET /services/{v}/delay, 102 after 500 ms)', () => {
   const { api, send } = useCheckedApi({ PROCESSING_INTERVAL_MS: '200' });
@@ -20,6 +20,10 @@ describe('102 Processing while a slow operation runs (GET /services/{v}/delay, 1
     expect(statuses.filter((status) => status === 102).length).toBeLessThanOrEqual(6);
     expect(JSON.parse(exchange.responses.at(-1)!.body)).toEqual({ waited_ms: 1400 });
     expect(exchange.text).toMatch(/^HTTP\/1\.1 102 Processing\r\n\r\n/);
+    // Each interim response and the final one are statuses the document lists for this operation.
+    const [interim, final] = [exchange.responses[0]!, exchange.responses.at(-1)!];
+    expect(documentProblems('get', '/services/v1/delay', { ...interim, body: undefined })).toEqual([]);
+    expect(documentProblems('get', '/services/v1/delay', { ...final, body: JSON.parse(final.body) })).toEqual([]);
   });
 
   it('a request shorter than the threshold gets no interim response', async () => {
