@@ -16,23 +16,33 @@ export interface Generation {
 /**
  * The pipeline: load definitions → resolve the model → flatten routes → emit. Lint runs before this
  * in the CLI, on the same loaded definitions; emitters only read the resolved model and the route list.
+ * `onFiles`, when given, receives the files in stages as they are made (the modules, then the OpenAPI
+ * documents, then the typed client), with a turn of the event loop after each, so the caller can
+ * write the first while the rest is built.
  */
-export async function generate(root: string, loaded?: readonly LoadedDefinition[]): Promise<Generation> {
+export async function generate(root: string, loaded?: readonly LoadedDefinition[], onFiles?: (files: readonly GeneratedFile[]) => void): Promise<Generation> {
   const definitions = loaded ?? (await loadDefinitions(root));
   const model = resolveModel(definitions);
   const routes = flattenRoutes(model);
   const builder = new SourceFileBuilder();
-  const documents = openApiDocuments(model, routes, definitions);
-  const files = [
+  const stage = async (files: GeneratedFile[]) => {
+    if (onFiles === undefined) return files;
+    onFiles(files);
+    await new Promise((resolve) => setImmediate(resolve));
+    return files;
+  };
+  const modules = await stage([
     ...emitModels(model, builder),
     ...emitResourceRoutes(model, routes, builder),
     ...emitServiceRoutes(model, routes, builder),
     ...emitIndexes(model, builder),
-    ...emitOpenApi(documents),
-    // The typed client comes with the published documents: only when the project declares the openapi service.
-    ...(model.services.some((service) => service.handler === 'openapi') ? await emitClient(documents, builder) : []),
     emitVersionDiffs(model),
     emitMain(builder),
-  ].sort((a, b) => a.path.localeCompare(b.path));
+  ]);
+  const documents = openApiDocuments(model, routes, definitions);
+  const openApi = await stage(emitOpenApi(documents));
+  // The typed client comes with the published documents: only when the project declares the openapi service.
+  const client = await stage(model.services.some((service) => service.handler === 'openapi') ? await emitClient(documents, builder) : []);
+  const files = [...modules, ...openApi, ...client].sort((a, b) => a.path.localeCompare(b.path));
   return { model, routes, files };
 }

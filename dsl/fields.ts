@@ -17,6 +17,16 @@ export interface FieldOptions {
   description?: string;
 }
 
+/**
+ * The value a field takes when a create or a replace leaves it out, and the value of rows stored
+ * before the field was declared (the column is added with it). A required field with a default may
+ * be left out of a write, but never set to null. Must be a value of the field's type that passes its
+ * own checks (lint: invalid-default). Not for references or nested objects.
+ */
+interface DefaultOption<Value> {
+  default?: Value;
+}
+
 /** A declared field: its kind, the zod schema that validates written values, and its options. */
 export interface FieldDeclaration<Kind extends FieldKind = FieldKind, Schema extends z.ZodType = z.ZodType>
   extends FieldOptions {
@@ -26,7 +36,12 @@ export interface FieldDeclaration<Kind extends FieldKind = FieldKind, Schema ext
   readonly references?: string;
   /** For `object` fields: the nested fields (used by version shapes such as accounts v2 `profile`). */
   readonly fields?: Readonly<Record<string, FieldDeclaration>>;
+  /** The value a create or a replace that leaves the field out stores (see DefaultOption). */
+  readonly default?: FieldDefault;
 }
+
+/** The JSON values a default can be: the field kinds that take one are strings, numbers and booleans. */
+export type FieldDefault = string | number | boolean;
 
 export type Fields = Readonly<Record<string, FieldDeclaration>>;
 
@@ -38,7 +53,7 @@ export type LowercaseFieldNames<F> = {
   readonly [K in keyof F]: K extends Lowercase<K & string> ? F[K] : `property ${K & string} must be lowercase snake_case`;
 };
 
-interface StringOptions extends FieldOptions {
+interface StringOptions extends FieldOptions, DefaultOption<string> {
   minLength?: number;
   maxLength?: number;
   /** A ready-made format: `email` checks an address. */
@@ -46,7 +61,7 @@ interface StringOptions extends FieldOptions {
   pattern?: RegExp;
 }
 
-interface NumberOptions extends FieldOptions {
+interface NumberOptions extends FieldOptions, DefaultOption<number> {
   min?: number;
   max?: number;
 }
@@ -77,12 +92,12 @@ function numberField(options: NumberOptions = {}): FieldDeclaration<'number', z.
   return { kind: 'number', schema, ...rest };
 }
 
-function booleanField(options: FieldOptions = {}): FieldDeclaration<'boolean', z.ZodBoolean> {
+function booleanField(options: FieldOptions & DefaultOption<boolean> = {}): FieldDeclaration<'boolean', z.ZodBoolean> {
   return { kind: 'boolean', schema: z.boolean(), ...options };
 }
 
-/** A point in time, written and read as ISO 8601 UTC (`2026-11-22T15:40:00Z`). */
-function timeField(options: FieldOptions = {}): FieldDeclaration<'time', z.ZodISODateTime> {
+/** A point in time, written and read as ISO 8601 UTC (`2026-11-22T15:40:00Z`); a default is such a string. */
+function timeField(options: FieldOptions & DefaultOption<string> = {}): FieldDeclaration<'time', z.ZodISODateTime> {
   return { kind: 'time', schema: z.iso.datetime({ offset: true }), ...options };
 }
 
@@ -103,7 +118,8 @@ function objectField<Nested extends Fields>(
   options: FieldOptions = {},
 ): FieldDeclaration<'object'> & { fields: Nested } {
   const shape = Object.fromEntries(
-    Object.entries(fields).map(([name, nested]) => [name, nested.required ? nested.schema : nested.schema.optional()]),
+    // A nested field left out takes its default, as a top-level one does.
+    Object.entries(fields).map(([name, nested]) => [name, nested.default !== undefined ? nested.schema.default(nested.default as never) : nested.required ? nested.schema : nested.schema.optional()]),
   );
   return { kind: 'object', schema: z.object(shape).strict(), fields, ...options };
 }
@@ -112,7 +128,7 @@ function objectField<Nested extends Fields>(
  * A language/locale tag (BCP 47). Written values are checked and stored in canonical form
  * (`fr-fr` becomes `fr-FR`); a malformed tag is refused.
  */
-function languageTagField(options: FieldOptions = {}): FieldDeclaration<'string'> {
+function languageTagField(options: FieldOptions & DefaultOption<string> = {}): FieldDeclaration<'string'> {
   const schema = z.string().transform((tag, context) => {
     try {
       const [canonical] = Intl.getCanonicalLocales(tag);

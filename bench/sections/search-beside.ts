@@ -46,13 +46,19 @@ export async function searchBeside(options: BenchOptions, log: Log): Promise<Sec
     log('search beside GET one: GET one while the worst allowed search runs beside it');
     const searchPath = `/services/v1/search?category=orders&limit=50&q=${encodeURIComponent(WORDS.join(' '))}`;
     const searchTimes: number[] = [];
+    // Searches the server stopped at their time budget (SEARCH_TIMEOUT_MS; the 503's small body is
+    // never compressed): on a busy machine the search thread, below the event loop in priority, may
+    // not finish in time; it ran beside GET one all the same, for the whole budget. Any other answer
+    // than 200 or that 503 fails the section.
+    let stopped = 0;
     let searching = true;
     const searcher = (async () => {
       while (searching) {
         const started = performance.now();
         const response = await rawRequest(url, { method: 'GET', path: searchPath, headers: generated.headers });
-        if (response.status !== 200) throw new Error(`the search answered ${response.status}`);
-        searchTimes.push(performance.now() - started);
+        if (response.status === 503 && response.body.toString('utf8').includes('"search_timeout"')) stopped += 1;
+        else if (response.status !== 200) throw new Error(`the search answered ${response.status}`);
+        else searchTimes.push(performance.now() - started);
       }
     })();
     const beside = await loadOnce(url, getOne, settings);
@@ -68,7 +74,7 @@ export async function searchBeside(options: BenchOptions, log: Log): Promise<Sec
           columns: [{ title: 'GET one' }, { title: 'req/s', align: 'right' }, { title: 'p50 ms', align: 'right' }, { title: 'p99 ms', align: 'right' }],
           rows: [row('alone', alone), row('beside the search', beside)],
           notes: [
-            `${options.plan.connections} keep-alive connections on GET one for ${settings.durationSeconds} s each time; beside it, one client sending the search back to back: ${searchTimes.length} searches, median ${formatNumber(median(searchTimes), 1)} ms, slowest ${formatNumber(Math.max(...searchTimes), 1)} ms.`,
+            `${options.plan.connections} keep-alive connections on GET one for ${settings.durationSeconds} s each time; beside it, one client sending the search back to back: ${searchTimes.length} searches answered, median ${formatNumber(median(searchTimes), 1)} ms, slowest ${formatNumber(Math.max(...searchTimes), 1)} ms; ${stopped} stopped at their time budget (503 search_timeout).`,
             `Target (issue 18): p99 of GET one beside the search < ${P99_TARGET_MS} ms.`,
           ],
         },

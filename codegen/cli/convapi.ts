@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `convapi <command> [options]`: the toolkit's one CLI. Each command lives in its own module and
 // returns its exit code; this file only picks the module.
+import './compile-cache.ts';
 import { runTokenCommand } from '@convapi/runtime/cli';
 
 interface Command {

@@ -1,8 +1,11 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { resolve } from 'node:path';
 import { command, UsageError } from '@convapi/runtime/cli';
+import type { Generation } from '../generate.ts';
 import type { LintOptions } from '../lint/index.ts';
+import type { LoadedDefinition } from '../load/load-definitions.ts';
+import { StagedWriter } from './staged-writer.ts';
 import { inputsHash, outputsHash, outputsHashOnDisk, readStamp, STAMP_FILE, stampText } from '../stamp.ts';
 
 export const USAGE = `usage: npm run generate -- [options]
@@ -55,17 +58,29 @@ export async function generateOnce(root: string, options: { check: boolean; publ
     import('../lint/index.ts'),
     import('../versions/index.ts'),
   ]);
-  const { diagnostics, definitions } = await lintProject(root, options.lint);
+  // The files are built in memory while the type check runs, compared with generated/ as they come,
+  // and written (from then on as they come) only once the lint is clean; --check writes nothing.
+  const writer = new StagedWriter(root);
+  let building: Promise<Generation> | undefined;
+  const whileTypeChecking = (loaded: readonly LoadedDefinition[]) => {
+    building = generate(root, loaded, (files) => writer.add(files));
+    // Definitions with errors may not generate at all: that failure is the lint's to report.
+    building.catch(() => undefined);
+  };
+  const { diagnostics, definitions } = await lintProject(root, { ...options.lint, whileTypeChecking });
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (errors.length > 0 || definitions === undefined) {
     for (const diagnostic of errors) console.error(formatDiagnostic(diagnostic));
     console.error(`generate: the definitions have ${errors.length} error(s); fix them first (npm run lint:definitions)`);
     return 1;
   }
-  const generation = await generate(root, definitions);
+  if (!options.check) writer.allow();
+  const generation = await (building ?? generate(root, definitions, (files) => writer.add(files)));
   const { model } = generation;
   const stamp = { inputs: inputsHash(root), outputs: outputsHash(generation.files.map((file) => [file.path, file.text] as const)) };
-  const files = [...generation.files, { path: STAMP_FILE, text: stampText(stamp) }];
+  const stampFile = { path: STAMP_FILE, text: stampText(stamp) };
+  writer.add([stampFile]);
+  const files = [...generation.files, stampFile];
   if (options.publish.length > 0) {
     const recorded = publishVersions(root, model, options.publish);
     console.log(`published (${PUBLISHED_FILE}): ${recorded.join(', ') || 'nothing: no declaration serves those versions'}`);
@@ -73,7 +88,7 @@ export async function generateOnce(root: string, options: { check: boolean; publ
   for (const diff of versionDiffs(model)) console.log(`${diff.declaration} ${diff.from} → ${diff.to}: ${describeDiff(diff).join('; ')}`);
   const wanted = new Map(files.map((file) => [file.path, file.text]));
   const existing = listFiles(join(root, 'generated')).map((file) => relative(root, file).split(sep).join('/'));
-  const stale = files.filter((file) => !existsSync(join(root, file.path)) || readFileSync(join(root, file.path), 'utf8') !== file.text);
+  const stale = [...writer.stale].sort((a, b) => a.path.localeCompare(b.path));
   const extra = existing.filter((path) => !wanted.has(path));
 
   if (options.check) {
@@ -89,10 +104,7 @@ export async function generateOnce(root: string, options: { check: boolean; publ
     console.error('generated/ does not match definitions/: run `npm run generate` and commit the result');
     return 1;
   }
-  for (const file of stale) {
-    mkdirSync(dirname(join(root, file.path)), { recursive: true });
-    writeFileSync(join(root, file.path), file.text);
-  }
+  await writer.done();
   for (const path of extra) rmSync(join(root, path));
   console.log(`generated ${files.length} files: ${stale.length} written, ${extra.length} removed`);
   if (options.listWritten === true) {

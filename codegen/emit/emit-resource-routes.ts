@@ -1,6 +1,6 @@
 import { StructureKind, type StatementStructures } from 'ts-morph';
 import { singularOf, type ResolvedAggregate, type ResolvedCollection, type ResolvedModel, type ResolvedVersion } from '../model/index.ts';
-import type { RouteDescriptor } from '../routes/index.ts';
+import { routesByDeclaration, type RouteDescriptor } from '../routes/index.ts';
 import { fileHeader } from './header.ts';
 import { importPath } from './import-path.ts';
 import { RUNTIME_PACKAGE } from './packages.ts';
@@ -17,10 +17,10 @@ export const routesFunctionOf = (name: string, version: string) => `${camelOf(na
 export function emitResourceRoutes(model: ResolvedModel, routes: readonly RouteDescriptor[], builder: SourceFileBuilder): GeneratedFile[] {
   const files: GeneratedFile[] = [];
   const identifiers = new Map(model.collections.map((collection) => [collection.name, collection.identifier]));
+  const routesOf = routesByDeclaration(routes);
   for (const declaration of [...model.collections, ...model.aggregates]) {
     for (const version of declaration.versions) {
-      const own = routes.filter((route) => route.family === 'resource' && route.declaration === declaration.name && route.version === version.name);
-      files.push(emitOne(builder, declaration, version, own, identifiers));
+      files.push(emitOne(builder, declaration, version, routesOf('resource', declaration.name, version.name), identifiers));
     }
   }
   return files;

@@ -1,6 +1,6 @@
 import { StructureKind, type StatementStructures } from 'ts-morph';
 import type { ResolvedModel, ResolvedService, ResolvedSetting, ResolvedVersion } from '../model/index.ts';
-import type { RouteDescriptor } from '../routes/index.ts';
+import { routesByDeclaration, type RouteDescriptor } from '../routes/index.ts';
 import { fileHeader } from './header.ts';
 import { importPath } from './import-path.ts';
 import { modelConstOf, modelFileOf } from './emit-models.ts';
@@ -16,8 +16,7 @@ export const settingRoutesFileOf = (version: string, name: string) => `generated
 
 /** One module per service and per setting per version, each with its route table. */
 export function emitServiceRoutes(model: ResolvedModel, routes: readonly RouteDescriptor[], builder: SourceFileBuilder): GeneratedFile[] {
-  const own = (family: string, name: string, version: string) =>
-    routes.filter((route) => route.family === family && route.declaration === name && route.version === version);
+  const own = routesByDeclaration(routes);
   return [
     ...model.services.flatMap((service) =>
       service.versions.map((version) => emitService(builder, service, version, own('service', service.name, version.name))),

@@ -18,6 +18,7 @@ export function fieldLiteral(field: ResolvedField): Record<string, unknown> {
     references: field.references,
     fields: field.fields?.map(fieldLiteral),
     description: field.description,
+    default: field.default,
   };
 }
 
@@ -50,6 +51,7 @@ export function tableLiteral(
         unique: field.unique,
         indexed: field.filterable || field.kind === 'reference',
         searchable: field.searchable,
+        default: field.default,
       })),
   };
 }

@@ -1,4 +1,4 @@
-import { IndentationText, Project, QuoteKind, type StatementStructures } from 'ts-morph';
+import { printStructure, StructureKind, type StatementStructures } from 'ts-morph';
 
 /** One file the generator writes: a path relative to the project root and its full text. */
 export interface GeneratedFile {
@@ -7,29 +7,20 @@ export interface GeneratedFile {
 }
 
 /**
- * Builds one file from ts-morph statement structures in an in-memory project, printed with fixed
- * settings (two-space indentation, single quotes, trailing commas), so the same structures always
- * give the same bytes. The emitters write code already laid out as the TypeScript formatter would
- * (the golden tests hold them to it), so no formatting pass runs: it was most of the generator's time.
+ * Builds one file from ts-morph statement structures, printed with fixed settings (two-space
+ * indentation, single quotes), so the same structures always give the same bytes. The structures
+ * are printed straight to text (ts-morph's printStructure): no source file is created and parsed,
+ * which was a third of the generator's time. The emitters write code already laid out as the
+ * TypeScript formatter would (the golden tests hold them to it), so no formatting pass runs.
  */
 export class SourceFileBuilder {
-  readonly #project = new Project({
-    useInMemoryFileSystem: true,
-    manipulationSettings: {
-      indentationText: IndentationText.TwoSpaces,
-      quoteKind: QuoteKind.Single,
-      useTrailingCommas: true,
-    },
-  });
-
   build(path: string, header: string, statements: readonly (string | StatementStructures)[]): GeneratedFile {
-    const file = this.#project.createSourceFile(path, { statements: [header, ...statements] }, { overwrite: true });
-    const text = spaceTopLevel(file.getFullText());
-    // Each file stands alone; dropping it keeps the in-memory project from growing with the run.
-    this.#project.removeSourceFile(file);
+    const text = spaceTopLevel(printStructure({ kind: StructureKind.SourceFile, statements: [header, ...statements] }, PRINT_OPTIONS));
     return { path, text: text.endsWith('\n') ? text : `${text}\n` };
   }
 }
+
+const PRINT_OPTIONS = { indentNumberOfSpaces: 2, useSingleQuote: true, newLine: '\n' } as const;
 
 /**
  * One blank line after the header and the imports, and between top-level declarations, as a person

@@ -17,6 +17,14 @@ export interface LintOptions {
   readonly typeCheck?: TypeChecker;
   /** Import the definitions anew (not from the module cache), tagged with this number. */
   readonly revision?: number;
+  /** Read the definitions' doc comments (default true): generation needs them for descriptions, no rule does. */
+  readonly docComments?: boolean;
+  /**
+   * Called once every definition has loaded, before waiting for the type check: work to do while the
+   * check runs in its own process (generate builds its files in memory then, and writes them only
+   * when the lint is clean). Not called when a definition failed to load.
+   */
+  readonly whileTypeChecking?: (definitions: readonly LoadedDefinition[]) => void;
 }
 
 /** What linting a project found, and the definitions when every one of them loaded. */
@@ -39,14 +47,17 @@ export async function lintProject(root: string, options: LintOptions = {}): Prom
   const typeChecked = (options.typeCheck ?? typeCheck)(root, files.map((file) => join(root, file)));
   // Keep a failure of the check from going unhandled while the definitions load.
   typeChecked.catch(() => undefined);
-  const results = await loadEachDefinition(root, files, options.revision);
-  const typeErrors = await typeChecked;
-  const filesWithTypeErrors = new Set(typeErrors.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.file));
+  const results = await loadEachDefinition(root, files, { revision: options.revision, docComments: options.docComments });
   const loadFailures = results.filter((result) => result instanceof DefinitionLoadError);
   const loaded = results.filter((result): result is LoadedDefinition => !(result instanceof DefinitionLoadError));
+  // The rules, and the caller's own work, run while the check does: it is the longer of the two.
+  const allRuleDiagnostics = lintLoaded(root, loaded);
+  if (loadFailures.length === 0) options.whileTypeChecking?.(loaded);
+  const typeErrors = await typeChecked;
+  const filesWithTypeErrors = new Set(typeErrors.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.file));
   // A file that failed to load because it does not type-check is explained by its type errors.
   const unexplained = loadFailures.filter((failure) => !filesWithTypeErrors.has(failure.file)).map((failure) => loadFailedDiagnostic(root, failure));
-  const ruleDiagnostics = lintLoaded(root, loaded).filter((diagnostic) => {
+  const ruleDiagnostics = allRuleDiagnostics.filter((diagnostic) => {
     // In a file that does not type-check, a shape may differ from the published one only through the mistake (`requird: true`).
     if (filesWithTypeErrors.has(diagnostic.file) && FOLLOWS_FROM_VALUES.has(diagnostic.rule)) return false;
     // With a definition missing, rules about the whole (references, published declarations) would report its absence.

@@ -64,17 +64,25 @@ export async function loadDefinitions(root: string): Promise<LoadedDefinition[]>
   return loaded;
 }
 
-/**
- * Imports every definition file, each one's declaration or its DefinitionLoadError, in file order.
- * A `revision` (a watcher's change count) imports the files anew instead of from the module cache.
- */
-export async function loadEachDefinition(root: string, files = definitionFiles(root), revision?: number): Promise<(LoadedDefinition | DefinitionLoadError)[]> {
+/** How loadEachDefinition() reads the files. */
+export interface LoadOptions {
+  /** A watcher's change count: the files are imported anew instead of from the module cache. */
+  readonly revision?: number | undefined;
+  /**
+   * Read each file's doc comment (default true). Only the generated descriptions use it, and reading
+   * it parses the file with TypeScript: `lint` alone skips it and never loads TypeScript.
+   */
+  readonly docComments?: boolean | undefined;
+}
+
+/** Imports every definition file, each one's declaration or its DefinitionLoadError, in file order. */
+export async function loadEachDefinition(root: string, files = definitionFiles(root), options: LoadOptions = {}): Promise<(LoadedDefinition | DefinitionLoadError)[]> {
   const results: (LoadedDefinition | DefinitionLoadError)[] = [];
-  for (const file of files) results.push(await loadDefinition(root, file, revision).catch((error: unknown) => asLoadError(file, join(root, file), error)));
+  for (const file of files) results.push(await loadDefinition(root, file, options).catch((error: unknown) => asLoadError(file, join(root, file), error)));
   return results;
 }
 
-async function loadDefinition(root: string, file: string, revision: number | undefined): Promise<LoadedDefinition> {
+async function loadDefinition(root: string, file: string, { revision, docComments = true }: LoadOptions): Promise<LoadedDefinition> {
   const absolutePath = join(root, file);
   const url = pathToFileURL(absolutePath).href;
   const module = (await import(revision === undefined ? url : `${url}?revision=${revision}`)) as { default?: unknown };
@@ -82,7 +90,7 @@ async function loadDefinition(root: string, file: string, revision: number | und
   if (declaration === undefined || typeof declaration !== 'object' || !KINDS.has(String(declaration.kind))) {
     throw new DefinitionLoadError(file, 'must export default one declaration made with collection(), aggregate(), service() or setting()');
   }
-  const docComment = defaultExportDocComment(absolutePath, readFileSync(absolutePath, 'utf8'));
+  const docComment = docComments ? defaultExportDocComment(absolutePath, readFileSync(absolutePath, 'utf8')) : undefined;
   return { file, absolutePath, declaration: declaration as Declaration, ...(docComment === undefined ? {} : { docComment }) };
 }
 

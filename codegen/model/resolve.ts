@@ -63,8 +63,19 @@ function resolveField(name: string, declaration: FieldDeclaration, access: reado
     ...(declaration.references === undefined ? {} : { references: declaration.references }),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
     ...(declaration.fields === undefined ? {} : { fields: resolveFields(declaration.fields, [...access, 'fields']) }),
+    ...(declaration.default === undefined ? {} : resolveDefault(declaration)),
     access,
   };
+}
+
+/** The default as the field's schema reads it, or why it is not a value of the field. */
+function resolveDefault(declaration: FieldDeclaration): Pick<ResolvedField, 'default' | 'invalidDefault'> {
+  const declared = declaration.default!;
+  if (declaration.kind === 'reference' || declaration.kind === 'object') return { default: declared, invalidDefault: `a ${declaration.kind} field takes no default` };
+  const parsed = declaration.schema.safeParse(declared);
+  if (parsed.success && ['string', 'number', 'boolean'].includes(typeof parsed.data)) return { default: parsed.data as string | number | boolean };
+  const problem = parsed.success ? `it reads as ${JSON.stringify(parsed.data)}` : parsed.error.issues.map((issue) => issue.message).join('; ');
+  return { default: declared, invalidDefault: `${JSON.stringify(declared)} is not a valid ${declaration.kind}: ${problem}` };
 }
 
 function resolveVersions(versions: VersionDeclarations, storedFields: readonly ResolvedField[]): ResolvedVersion[] {

@@ -15,6 +15,10 @@ export interface ResolvedField {
   readonly references?: string;
   readonly description?: string;
   readonly fields?: readonly ResolvedField[];
+  /** What a create or replace that leaves the field out stores, as the field's own schema reads it (`fr-fr` → `fr-FR`). */
+  readonly default?: string | number | boolean;
+  /** Why the declared default is not a value of the field (lint: invalid-default); absent when it is. */
+  readonly invalidDefault?: string;
   /** Property path from the definition's default export to this field's declaration. */
   readonly access: readonly string[];
 }

@@ -121,9 +121,26 @@ function isDeprecated(declaration: ServingDeclaration | undefined, route: RouteD
   return declaration?.versions.find((version) => version.name === route.version)?.deprecated !== undefined;
 }
 
-/** Every `$ref` a node holds, at any depth (JSON Pointers into components: no quote or backslash in them). */
+/**
+ * Every `$ref` into components a node holds, at any depth. A plain walk with `for...in` (no arrays of
+ * entries made per object): a document of 1,000 collections has millions of members, and this is
+ * four times faster than reading the references from the node's JSON text.
+ */
 function referencesIn(node: unknown): string[] {
-  return [...JSON.stringify(node).matchAll(/"\$ref":"(#\/components\/[^"\\]+)"/g)].map((match) => match[1]!);
+  const references: string[] = [];
+  const visit = (value: object) => {
+    if (Array.isArray(value)) {
+      for (const item of value as unknown[]) if (typeof item === 'object' && item !== null) visit(item);
+      return;
+    }
+    for (const key in value) {
+      const member = (value as Record<string, unknown>)[key];
+      if (typeof member === 'object' && member !== null) visit(member);
+      else if (key === '$ref' && typeof member === 'string' && member.startsWith('#/components/')) references.push(member);
+    }
+  };
+  if (typeof node === 'object' && node !== null) visit(node);
+  return references;
 }
 
 /**
@@ -133,8 +150,6 @@ function referencesIn(node: unknown): string[] {
 function withUsedComponents<T extends { paths: unknown; components: Record<string, Record<string, JsonSchema>> }>(document: T): T {
   const all: Record<string, Record<string, JsonSchema>> = { ...document.components, responses: errorResponses() };
   const used = new Set<string>();
-  // The references of a node, read from its JSON text: one native pass instead of a walk over every
-  // member (a document of 1,000 collections has millions).
   const pending = [...referencesIn(document.paths)];
   for (let ref = pending.pop(); ref !== undefined; ref = pending.pop()) {
     if (used.has(ref)) continue;

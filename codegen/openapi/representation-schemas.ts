@@ -56,17 +56,21 @@ export function readRepresentation(
 }
 
 /**
- * What POST and PUT take (`complete`: every required field, no null; an optional field is left out
- * instead), or PATCH (`partial`: any subset, null clears an optional field).
+ * What POST and PUT take (`complete`: every required field without a default, no null; an optional
+ * field is left out instead, and a field with a default takes it when left out), or PATCH
+ * (`partial`: any subset, null clears an optional field).
  */
 export function writeRepresentation(fields: readonly ResolvedField[], declaration: unknown, mode: 'complete' | 'partial', names: ReadonlyMap<string, string>): JsonSchema {
   const properties = Object.fromEntries(
     fields.map((field) => {
       const schema = writeSchema(field, declaration, names);
-      return [field.name, mode === 'partial' && !field.required ? { anyOf: [schema, { type: 'null' }] } : schema];
+      if (mode === 'partial') return [field.name, field.required ? schema : { anyOf: [schema, { type: 'null' }] }];
+      // A complete write that leaves the field out stores its default; a partial one leaves it as it is.
+      return [field.name, field.default === undefined ? schema : { ...schema, default: field.default }];
     }),
   );
-  const required = mode === 'complete' ? fields.filter((field) => field.required).map((field) => field.name) : [];
+  // A required field with a default may be left out (never sent as null): it is not `required` on input.
+  const required = mode === 'complete' ? fields.filter((field) => field.required && field.default === undefined).map((field) => field.name) : [];
   return { type: 'object', additionalProperties: false, properties, ...(required.length > 0 ? { required } : {}) };
 }
 

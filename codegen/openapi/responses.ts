@@ -22,7 +22,7 @@ export const ERROR_MEANINGS: Readonly<Record<string, string>> = {
   '429': 'Too Many Requests: over the call limit of this path family.',
   '500': 'Internal Server Error.',
   '501': 'Not Implemented: declared but not implemented yet.',
-  '503': 'Service Unavailable: the server is shutting down.',
+  '503': 'Service Unavailable: the server is shutting down; on search, the query ran past the time budget and was stopped (search_timeout).',
 };
 
 /** Headers an error response always carries besides the body, by status. */

@@ -25,7 +25,7 @@ export function serviceOperation(route: RouteDescriptor & { handler: { kind: 'se
       operationId: operationIds.search(service.name),
       tag,
       summary: 'Full-text search over one collection',
-      description: `Matches every word of q (each a prefix) in the searchable fields of the category, answered in that collection's representation. Any other query parameter gets 400 unknown_parameter.`,
+      description: `Matches every word of q (each a prefix) in the searchable fields of the category, answered in that collection's representation. Repeated words count once; too many distinct words get 400 too_many_terms, and any other query parameter 400 unknown_parameter. A search that runs past the server's time budget (SEARCH_TIMEOUT_MS, default 2 s) is stopped: 503 search_timeout.`,
       parameters: [
         ...READ_HEADERS,
         ...CONDITIONAL,

@@ -1,5 +1,6 @@
 import { defaultIdentifierName, type ResolvedCollection, type ResolvedModel, type ResolvedOperation } from '../model/index.ts';
 import type { RouteDescriptor, RouteMethod } from './route-descriptor.ts';
+import { routesByDeclaration } from './routes-by-declaration.ts';
 
 const COLLECTION_ROUTES: readonly { method: RouteMethod; item: boolean; list?: true; operation: ResolvedOperation }[] = [
   { method: 'GET', item: false, operation: 'list' },
@@ -67,11 +68,12 @@ function pathPrefix(family: RouteDescriptor['family'], version: string, name: st
  */
 function movedRoutes(model: ResolvedModel, served: readonly RouteDescriptor[]): RouteDescriptor[] {
   const moved: RouteDescriptor[] = [];
+  const routesOf = routesByDeclaration(served);
   for (const declaration of [...model.collections, ...model.services, ...model.settings]) {
     const family = declaration.kind === 'collection' ? 'resource' : declaration.kind;
     for (const version of declaration.versions) {
       const to = pathPrefix(family, version.name, declaration.name);
-      const gets = served.filter((route) => route.declaration === declaration.name && route.version === version.name && route.family === family && route.method === 'GET');
+      const gets = routesOf(family, declaration.name, version.name).filter((route) => route.method === 'GET');
       for (const former of version.movedFrom) {
         const from = pathPrefix(family, version.name, former);
         for (const route of gets) {

@@ -27,7 +27,9 @@ const GLOBAL_LINE = /^(error|warning) TS(\d+): (.*)$/;
 export const typeCheck: TypeChecker = async (root, files) => {
   const config = writeCheckConfig(root, files);
   try {
-    const output = await runTsgo(['--project', config, '--pretty', 'false'], root);
+    // One thread: the check runs beside this process's own work (importing the definitions), and on
+    // a machine of two cores tsgo's parallel checkers only fight it (1,000 definitions: 0.6 s, not 1.1 s).
+    const output = await runTsgo(['--project', config, '--pretty', 'false', '--singleThreaded'], root);
     return parseDiagnostics(root, output, new Set(files.map((file) => resolve(file))));
   } finally {
     rmSync(config, { force: true });

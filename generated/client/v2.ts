@@ -613,7 +613,7 @@ export interface paths {
         };
         /**
          * Full-text search over one collection
-         * @description Matches every word of q (each a prefix) in the searchable fields of the category, answered in that collection's representation. Any other query parameter gets 400 unknown_parameter.
+         * @description Matches every word of q (each a prefix) in the searchable fields of the category, answered in that collection's representation. Repeated words count once; too many distinct words get 400 too_many_terms, and any other query parameter 400 unknown_parameter. A search that runs past the server's time budget (SEARCH_TIMEOUT_MS, default 2 s) is stopped: 503 search_timeout.
          */
         get: operations["search"];
         put?: never;
@@ -1064,7 +1064,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Service Unavailable: the server is shutting down. */
+        /** @description Service Unavailable: the server is shutting down; on search, the query ran past the time budget and was stopped (search_timeout). */
         Error503: {
             headers: {
                 [name: string]: unknown;

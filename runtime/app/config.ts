@@ -1,9 +1,10 @@
-import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../storage/index.ts';
+import { DEFAULT_DATABASE_URL, DEFAULT_SEARCH_THREADS, DEFAULT_SEARCH_TIMEOUT_MS, parseDatabaseUrl } from '../storage/index.ts';
 import { DEFAULT_POOL_SIZE } from '../storage/postgres/connect.ts';
 import { limitsFromEnvironment, type FamilyLimits } from '../limits/index.ts';
 import { jwtOptionsFromEnvironment, type JwtOptions } from '../auth/index.ts';
 import { documentsAt, type DocumentFor } from '../errors/index.ts';
 import { connectionSettingsFrom, type ConnectionSettings } from '../server/connection-settings.ts';
+import { DEFAULT_MAX_HEADERS, DEFAULT_MAX_QUERY_PARAMETERS } from '../http/request-bounds.ts';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '../logging/index.ts';
 
 /** Server settings read from the environment (contract: PORT, HOST, DATABASE_URL, BASE_URL, ...). */
@@ -15,6 +16,11 @@ export interface ServerConfig {
   readonly databaseUrl: string;
   /** PostgreSQL connections each process keeps at most (DATABASE_POOL_SIZE, default 10). */
   readonly databasePoolSize: number;
+  /**
+   * The time budget of one search (SEARCH_TIMEOUT_MS, default 2000; past it 503 search_timeout) and
+   * the threads SQLite searches run in beside the event loop (SEARCH_THREADS, default 1; 0: on it).
+   */
+  readonly search: { readonly timeoutMs: number; readonly threads: number };
   /** Where call-limit counters are shared (REDIS_URL); unset: PostgreSQL's when DATABASE_URL is one, else this process's memory. */
   readonly redisUrl: string | undefined;
   /** Largest request body, bytes (BODY_LIMIT_BYTES, default 1 MiB). */
@@ -33,6 +39,11 @@ export interface ServerConfig {
   readonly jobWorkers: number | undefined;
   /** 102 Processing: after how long a running request gets the first, and how often the next (PROCESSING_AFTER_MS, PROCESSING_INTERVAL_MS). */
   readonly processing: { readonly afterMs: number; readonly everyMs: number };
+  /**
+   * Header fields and query parameters one request may carry (MAX_HEADERS, MAX_QUERY_PARAMETERS,
+   * default 100 each): beyond them 400 too_many_headers / too_many_parameters.
+   */
+  readonly requestBounds: { readonly maxHeaders: number; readonly maxQueryParameters: number };
   /** Timeouts and the connection cap (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, MAX_CONNECTIONS...). */
   readonly connections: ConnectionSettings;
   /** The documentation address of each error code, `errors[].document` (ERROR_DOCS_URL; none by default). */
@@ -85,6 +96,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
       return url;
     }),
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, 1, 1000),
+    search: { timeoutMs: integer(env, 'SEARCH_TIMEOUT_MS', DEFAULT_SEARCH_TIMEOUT_MS, 1, 600_000), threads: integer(env, 'SEARCH_THREADS', DEFAULT_SEARCH_THREADS, 0, 64) },
     redisUrl: guarded(() => redisUrlOf(env.REDIS_URL)),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1, 1024 * 1024 * 1024),
     serverHeader: env.SERVER_HEADER || 'conventional-api',
@@ -94,6 +106,11 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
     jwt: guarded(() => jwtOptionsFromEnvironment(env)),
     jobWorkers: env.JOB_WORKERS === undefined || env.JOB_WORKERS === '' ? undefined : integer(env, 'JOB_WORKERS', 0, 0, 64),
     processing: { afterMs: integer(env, 'PROCESSING_AFTER_MS', 1000, 0, 3_600_000), everyMs: integer(env, 'PROCESSING_INTERVAL_MS', 1000, 10, 3_600_000) },
+    requestBounds: {
+      // Node itself refuses a request of more than 2,000 header fields (431): the bound is below it.
+      maxHeaders: integer(env, 'MAX_HEADERS', DEFAULT_MAX_HEADERS, 1, 1999),
+      maxQueryParameters: integer(env, 'MAX_QUERY_PARAMETERS', DEFAULT_MAX_QUERY_PARAMETERS, 1, 100_000),
+    },
     connections: guarded(() => connectionSettingsFrom((name, fallback, min, max) => integer(env, name, fallback, min, max))),
     documentFor: errorDocuments(env.ERROR_DOCS_URL),
     jobLeaseMs: integer(env, 'JOB_LEASE_MS', 30_000, 1000, 24 * 3600 * 1000),

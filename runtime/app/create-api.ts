@@ -7,7 +7,7 @@ import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent, type Tok
 import { rateLimit } from '../limits/index.ts';
 import { JobQueue, operationJobTypes } from '../jobs/index.ts';
 import type { PathFamily } from '../routing/index.ts';
-import { jsonBody, negotiateJson, processingUpdates, supportedHttpVersion } from '../http/index.ts';
+import { jsonBody, negotiateJson, processingUpdates, requestBounds, supportedHttpVersion } from '../http/index.ts';
 import { checks, familyRouters, sequence } from '../routing/index.ts';
 import { RequestDrain } from '../server/drain.ts';
 import { andThen } from '../storage/index.ts';
@@ -60,7 +60,7 @@ export function tablesOf(api: ApiDefinition) {
  * mounts the conventions middleware in front of one router per path family.
  */
 export async function createApi(api: ApiDefinition, { config, backend, logger = silentLogger() }: CreateApiOptions): Promise<CreatedApi> {
-  const opened = backend ?? (await openBackend(config.databaseUrl, { tables: tablesOf(api), poolSize: config.databasePoolSize }));
+  const opened = backend ?? (await openBackend(config.databaseUrl, { tables: tablesOf(api), poolSize: config.databasePoolSize, search: config.search }));
   let counters: OpenedCounters;
   try {
     counters = await openCounters(config.redisUrl, opened, logger);
@@ -148,6 +148,7 @@ export async function createApi(api: ApiDefinition, { config, backend, logger = 
       drain.middleware(),
       checks([
         supportedHttpVersion(),
+        requestBounds(config.requestBounds),
         requireUserAgent(),
         rejectTokenInUrl(),
         negotiateJson(),

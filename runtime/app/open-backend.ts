@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { PostgresTokenStore, SqliteTokenStore, TOKEN_TABLES, type TokenStore } from '../auth/index.ts';
 import { JOB_TABLES, PostgresJobTable, SqliteJobTable, type JobTable } from '../jobs/index.ts';
 import { PostgresSettingsStore, SETTINGS_TABLES, SqliteSettingsStore, type SettingsStore } from '../settings/index.ts';
-import { openDatabase, parseDatabaseUrl, SqliteResourceStore, type ResourceStore, type TableSpec } from '../storage/index.ts';
+import { IN_MEMORY, openDatabase, parseDatabaseUrl, SqliteResourceStore, type ResourceStore, type SearchOptions, type TableSpec } from '../storage/index.ts';
 import { connectPostgres, DEFAULT_POOL_SIZE } from '../storage/postgres/connect.ts';
 import { migrateTables, underMigrationLock } from '../storage/postgres/migrate.ts';
 import { PostgresResourceStore } from '../storage/postgres/postgres-store.ts';
@@ -29,6 +29,8 @@ export interface OpenBackendOptions {
   readonly tables: readonly TableSpec[];
   /** PostgreSQL connections kept at most (DATABASE_POOL_SIZE). */
   readonly poolSize?: number;
+  /** How searches are bounded (SEARCH_TIMEOUT_MS, SEARCH_THREADS). */
+  readonly search?: SearchOptions;
 }
 
 /**
@@ -37,11 +39,11 @@ export interface OpenBackendOptions {
  * that one instance at a time runs. An unreachable PostgreSQL, refused credentials or a missing
  * database reject with a DatabaseUnavailableError of one sentence.
  */
-export async function openBackend(databaseUrl: string, { tables, poolSize = DEFAULT_POOL_SIZE }: OpenBackendOptions): Promise<Backend> {
+export async function openBackend(databaseUrl: string, { tables, poolSize = DEFAULT_POOL_SIZE, search = {} }: OpenBackendOptions): Promise<Backend> {
   const location = parseDatabaseUrl(databaseUrl);
   if (location.kind === 'sqlite') {
     const db = openDatabase(location.path, { createFolder: location.createFolder });
-    const store = new SqliteResourceStore(db);
+    const store = new SqliteResourceStore(db, { ...(location.path === IN_MEMORY ? {} : { file: location.path }), search });
     store.migrate(tables);
     return {
       engine: 'sqlite',
@@ -66,7 +68,7 @@ export async function openBackend(databaseUrl: string, { tables, poolSize = DEFA
     await pool.end().catch(() => undefined);
     throw error;
   }
-  const store = new PostgresResourceStore(pool);
+  const store = new PostgresResourceStore(pool, { search });
   return {
     engine: 'postgres',
     store,

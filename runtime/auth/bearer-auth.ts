@@ -43,7 +43,9 @@ class VerificationCache {
   set(header: string, verification: Verification): Verification {
     if (this.#ttlMs <= 0) return verification;
     if (this.#entries.size >= 10_000) this.#entries.clear();
-    this.#entries.set(header, { verification, until: Date.now() + this.#ttlMs });
+    // Never reused past the credential's own expiry: a token valid for 1 s is refused after 1 s.
+    const until = Math.min(Date.now() + this.#ttlMs, verification.ok ? (verification.expiresAtMs ?? Infinity) : Infinity);
+    this.#entries.set(header, { verification, until });
     return verification;
   }
 }

@@ -38,7 +38,9 @@ export function jwtVerifier(options: JwtOptions): (token: string) => Promise<Ver
         algorithms: [...options.algorithms],
       });
       const principal = principalOf(payload, options);
-      return principal === undefined ? { ok: false, reason: 'invalid' } : { ok: true, principal };
+      if (principal === undefined) return { ok: false, reason: 'invalid' };
+      // exp is in seconds (RFC 7519); a cached answer is not reused past it.
+      return typeof payload.exp === 'number' ? { ok: true, principal, expiresAtMs: payload.exp * 1000 } : { ok: true, principal };
     } catch (error) {
       return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { inPostgresTransaction, query } from '../storage/postgres/queries.ts';
-import { newToken, tokenHash, unixNow, verificationOf, type IssueOptions, type TokenRow, type TokenStore, type Verification } from './token-store.ts';
+import { EXPIRY_MS_SQL, expiryOf, newToken, tokenHash, unixNow, verificationOf, type IssueOptions, type TokenRow, type TokenStore, type Verification } from './token-store.ts';
 
 /** The token tables in PostgreSQL: the same columns as SQLite's, so both stores read alike. */
 export const TOKEN_TABLES = `
@@ -24,9 +24,12 @@ export const TOKEN_TABLES = `
     revoked integer NOT NULL DEFAULT 0,
     created_at bigint NOT NULL
   );
-  CREATE INDEX IF NOT EXISTS auth_tokens__grant ON auth_tokens (grant_id);`;
+  CREATE INDEX IF NOT EXISTS auth_tokens__grant ON auth_tokens (grant_id);
+  -- Expiry in ms (issue 18): tokens of databases made before keep their lifetime, from expires_at.
+  ALTER TABLE auth_tokens ADD COLUMN IF NOT EXISTS expires_at_ms bigint;
+  UPDATE auth_tokens SET expires_at_ms = expires_at * 1000 WHERE expires_at IS NOT NULL AND expires_at_ms IS NULL;`;
 
-const VERIFY = `SELECT t.expires_at, t.revoked AS token_revoked, g.revoked AS grant_revoked, g.user_name, c.name AS client, c.refused
+const VERIFY = `SELECT ${EXPIRY_MS_SQL}, t.revoked AS token_revoked, g.revoked AS grant_revoked, g.user_name, c.name AS client, c.refused
   FROM auth_tokens t JOIN auth_grants g ON g.grant_id = t.grant_id JOIN auth_clients c ON c.name = g.client
   WHERE t.token_hash = $1`;
 
@@ -52,8 +55,8 @@ export class PostgresTokenStore implements TokenStore {
         'INSERT INTO auth_grants (client, user_name, created_at) VALUES ($1, $2, $3) ON CONFLICT (client, user_name) DO UPDATE SET revoked = 0 RETURNING grant_id',
         [client, user ?? '', unixNow()],
       );
-      const expiresAt = ttlSeconds === undefined ? null : unixNow() + ttlSeconds;
-      await query(db, 'INSERT INTO auth_tokens (token_hash, grant_id, expires_at, created_at) VALUES ($1, $2, $3, $4)', [tokenHash(token), rows[0]!.grant_id, expiresAt, unixNow()]);
+      const expiry = expiryOf(ttlSeconds);
+      await query(db, 'INSERT INTO auth_tokens (token_hash, grant_id, expires_at, expires_at_ms, created_at) VALUES ($1, $2, $3, $4, $5)', [tokenHash(token), rows[0]!.grant_id, expiry.seconds, expiry.ms, unixNow()]);
       return token;
     });
   }

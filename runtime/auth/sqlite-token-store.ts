@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { inTransaction } from '../storage/sqlite/open-database.ts';
-import { newToken, tokenHash as hashOf, unixNow as now, verificationOf, type IssueOptions, type TokenRow, type TokenStore, type Verification } from './token-store.ts';
+import { EXPIRY_MS_SQL, expiryOf, newToken, tokenHash as hashOf, unixNow as now, verificationOf, type IssueOptions, type TokenRow, type TokenStore, type Verification } from './token-store.ts';
 
 /**
  * The token store in the server's SQLite file, so the token CLI (another process) and every server
@@ -33,10 +33,12 @@ export class SqliteTokenStore implements TokenStore {
         grant_id INTEGER NOT NULL REFERENCES auth_grants (grant_id),
         expires_at INTEGER,
         revoked INTEGER NOT NULL DEFAULT 0,
-        created_at INTEGER NOT NULL
+        created_at INTEGER NOT NULL,
+        expires_at_ms INTEGER
       );
       CREATE INDEX IF NOT EXISTS auth_tokens__grant ON auth_tokens (grant_id);
     `);
+    addMillisecondExpiry(db);
   }
 
   issue({ client, user, ttlSeconds }: IssueOptions): string {
@@ -47,8 +49,10 @@ export class SqliteTokenStore implements TokenStore {
         .prepare('INSERT INTO auth_grants (client, user_name, created_at) VALUES (?, ?, ?) ON CONFLICT (client, user_name) DO UPDATE SET revoked = 0')
         .run(client, user ?? '', now());
       const grant = this.#db.prepare('SELECT grant_id FROM auth_grants WHERE client = ? AND user_name = ?').get(client, user ?? '') as { grant_id: number };
-      const expiresAt = ttlSeconds === undefined ? null : now() + ttlSeconds;
-      this.#db.prepare('INSERT INTO auth_tokens (token_hash, grant_id, expires_at, created_at) VALUES (?, ?, ?, ?)').run(hashOf(token), grant.grant_id, expiresAt, now());
+      const expiry = expiryOf(ttlSeconds);
+      this.#db
+        .prepare('INSERT INTO auth_tokens (token_hash, grant_id, expires_at, expires_at_ms, created_at) VALUES (?, ?, ?, ?, ?)')
+        .run(hashOf(token), grant.grant_id, expiry.seconds, expiry.ms, now());
     });
     return token;
   }
@@ -56,7 +60,7 @@ export class SqliteTokenStore implements TokenStore {
   verify(token: string): Verification {
     // Prepared once: this runs on every authenticated request.
     this.#verifyStatement ??= this.#db.prepare(
-        `SELECT t.expires_at, t.revoked AS token_revoked, g.revoked AS grant_revoked, g.user_name, c.name AS client, c.refused
+        `SELECT ${EXPIRY_MS_SQL}, t.revoked AS token_revoked, g.revoked AS grant_revoked, g.user_name, c.name AS client, c.refused
          FROM auth_tokens t JOIN auth_grants g ON g.grant_id = t.grant_id JOIN auth_clients c ON c.name = g.client
          WHERE t.token_hash = ?`,
       );
@@ -81,4 +85,19 @@ export class SqliteTokenStore implements TokenStore {
   refuseClient(client: string): void {
     this.#db.prepare('INSERT INTO auth_clients (name, refused, created_at) VALUES (?, 1, ?) ON CONFLICT (name) DO UPDATE SET refused = 1').run(client, now());
   }
+}
+
+/**
+ * Files made before expiry was kept in ms have only `expires_at` (whole seconds): the column is added
+ * and filled from it, so every token issued before keeps exactly the lifetime it had. In one
+ * IMMEDIATE transaction, so two processes opening the file at once add it once.
+ */
+function addMillisecondExpiry(db: DatabaseSync): void {
+  const hasColumn = () => (db.prepare('PRAGMA table_info(auth_tokens)').all() as { name: string }[]).some((column) => column.name === 'expires_at_ms');
+  if (hasColumn()) return;
+  inTransaction(db, () => {
+    if (hasColumn()) return;
+    db.exec('ALTER TABLE auth_tokens ADD COLUMN expires_at_ms INTEGER');
+    db.exec('UPDATE auth_tokens SET expires_at_ms = expires_at * 1000 WHERE expires_at IS NOT NULL');
+  });
 }

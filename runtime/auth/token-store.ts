@@ -9,13 +9,14 @@ export interface Principal {
 
 /** The outcome of checking a bearer token. Unknown and revoked are one outcome: never say which. */
 export type Verification =
-  | { readonly ok: true; readonly principal: Principal }
+  /** `expiresAtMs`: when the credential stops being valid (epoch ms); a cached answer is not reused past it. */
+  | { readonly ok: true; readonly principal: Principal; readonly expiresAtMs?: number }
   | { readonly ok: false; readonly reason: 'invalid' | 'expired' | 'refused' };
 
 export interface IssueOptions {
   readonly client: string;
   readonly user?: string;
-  /** Lifetime in seconds; no expiry when omitted. */
+  /** Lifetime in seconds (fractions allowed); no expiry when omitted. Kept to the millisecond. */
   readonly ttlSeconds?: number;
 }
 
@@ -41,12 +42,29 @@ export const newToken = () => randomBytes(32).toString('base64url');
 /** What the stores keep of a token: its SHA-256, never the token. */
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Now, in the Unix seconds the token tables hold. */
+/** Now, in the Unix seconds the tables' created_at columns hold. */
 export const unixNow = () => Math.floor(Date.now() / 1000);
+
+/**
+ * A token's expiry as both columns hold it: `expires_at_ms` (epoch ms, what is compared) and
+ * `expires_at` (epoch seconds, rounded up), still written so that a server of an older version
+ * sharing the database keeps reading tokens as it did. Null for a token that never expires.
+ */
+export function expiryOf(ttlSeconds: number | undefined, nowMs = Date.now()): { readonly ms: number | null; readonly seconds: number | null } {
+  if (ttlSeconds === undefined) return { ms: null, seconds: null };
+  const ms = nowMs + Math.round(ttlSeconds * 1000);
+  return { ms, seconds: Math.ceil(ms / 1000) };
+}
+
+/**
+ * The verify query's expiry, in ms: `expires_at_ms`, or, for a row an older version wrote after the
+ * migration, its whole seconds.
+ */
+export const EXPIRY_MS_SQL = 'COALESCE(t.expires_at_ms, t.expires_at * 1000) AS expires_at_ms';
 
 /** The row a store's verify query reads: the token joined with its grant and client. */
 export interface TokenRow {
-  readonly expires_at: number | null;
+  readonly expires_at_ms: number | bigint | string | null;
   readonly token_revoked: number | boolean;
   readonly grant_revoked: number | boolean;
   readonly user_name: string;
@@ -59,6 +77,8 @@ export function verificationOf(row: TokenRow | undefined): Verification {
   const yes = (flag: number | boolean) => flag === 1 || flag === true;
   if (row === undefined || yes(row.token_revoked) || yes(row.grant_revoked)) return { ok: false, reason: 'invalid' };
   if (yes(row.refused)) return { ok: false, reason: 'refused' };
-  if (row.expires_at !== null && Number(row.expires_at) <= unixNow()) return { ok: false, reason: 'expired' };
-  return { ok: true, principal: row.user_name === '' ? { client: row.client } : { client: row.client, user: row.user_name } };
+  const expiresAtMs = row.expires_at_ms === null ? undefined : Number(row.expires_at_ms);
+  if (expiresAtMs !== undefined && expiresAtMs <= Date.now()) return { ok: false, reason: 'expired' };
+  const principal = row.user_name === '' ? { client: row.client } : { client: row.client, user: row.user_name };
+  return expiresAtMs === undefined ? { ok: true, principal } : { ok: true, principal, expiresAtMs };
 }

@@ -1,3 +1,10 @@
 /** The runtime's command-line pieces: the one command-line behaviour every CLI shares, and the token command for a CLI that dispatches to it. */
 export { command, InputError, UsageError, type CommandSpec, type Parsed } from './command.ts';
-export { run as runTokenCommand } from './token.ts';
+
+/**
+ * The token command (`convapi token ...`), loaded when it runs: the token module opens the stores
+ * (node:sqlite, pg, Redis), which a CLI that only lints or generates should not pay for at start-up.
+ */
+export async function runTokenCommand(args: string[]): Promise<number> {
+  return (await import('./token.ts')).run(args);
+}

@@ -7,3 +7,4 @@ export { supportedHttpVersion } from './http-version.ts';
 export { answerMinimal, answerWritten, preferencesOf, prefersMinimalReturn } from './prefer.ts';
 export { answerRedirect, type LinkBody } from './redirect.ts';
 export { processingUpdates, PROCESSING_AFTER_STATE, type ProcessingUpdatesOptions } from './processing.ts';
+export { requestBounds, DEFAULT_MAX_HEADERS, DEFAULT_MAX_QUERY_PARAMETERS, type RequestBoundsOptions } from './request-bounds.ts';

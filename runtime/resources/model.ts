@@ -18,6 +18,11 @@ export interface FieldModel {
   /** For objects: the nested fields. */
   readonly fields?: readonly FieldModel[];
   readonly description?: string;
+  /**
+   * What a create or a replace that leaves the field out stores (a required field with a default may
+   * be left out, never sent as null); rows stored before the field existed hold it too (see ColumnSpec).
+   */
+  readonly default?: string | number | boolean;
 }
 
 /** A version's representation and its mapping to and from the stored fields. */

@@ -16,6 +16,8 @@ export interface WriteInputOptions {
  * Checks a written representation against a version's fields and returns the representation's
  * values (null for a cleared field). Every problem is reported at once, each entry naming its field:
  * missing_field, unknown_field, read_only_field, invalid_field, null_not_allowed (null outside a partial update).
+ * A create or a replace that leaves out a field with a default stores the default (lint holds it to
+ * the field's own checks); a partial update leaves it as it is.
  */
 export function parseWriteInput(body: unknown, version: VersionModel, options: WriteInputOptions): Record<string, unknown> {
   if (body === undefined) throw badRequest('missing_body', 'this request needs a JSON object body', { resource: options.resource });
@@ -55,10 +57,11 @@ export function parseWriteInput(body: unknown, version: VersionModel, options: W
 
   if (options.mode !== 'update') {
     for (const field of version.fields) {
-      if (field.required && !Object.hasOwn(input, field.name)) {
-        problems.push(entry('missing_field', `${field.name} is required`, field.name, options.resource));
-      }
-      if (options.mode === 'replace' && !field.required && !Object.hasOwn(values, field.name)) values[field.name] = null;
+      if (Object.hasOwn(input, field.name)) continue;
+      // Left out of a complete write: the default when there is one (required or not), else missing or cleared.
+      if (field.default !== undefined) values[field.name] = field.default;
+      else if (field.required) problems.push(entry('missing_field', `${field.name} is required`, field.name, options.resource));
+      else if (options.mode === 'replace') values[field.name] = null;
     }
   }
   if (problems.length > 0) throw invalidInput(problems);

@@ -9,6 +9,8 @@ export interface ColumnSpec {
   readonly indexed: boolean;
   /** Indexed in the table's full-text index for search. */
   readonly searchable: boolean;
+  /** The field's default: the column is added with it, so rows stored before it existed hold it. */
+  readonly default?: string | number | boolean;
 }
 
 /** A table as the store sees it, derived from a collection or aggregate model. */

@@ -33,22 +33,28 @@ export function generateIn(root: string, ...args: string[]): { status: number | 
 
 /**
  * A copied project, changed by `prepare`, regenerated, and served as `npm start` serves it, with the
- * headers of a client holding a token. Stop it with `stop()`.
+ * headers of a client holding a token. Stop it with `stop()`. Its own SQLite file unless `databaseUrl`
+ * names another database.
  */
-export async function serveCopiedProject(prepare: (root: string) => void) {
-  const { spawnServer } = await import('./spawn-server.ts');
-  const { issueToken } = await import('./token-cli.ts');
+export async function serveCopiedProject(prepare: (root: string) => void, databaseUrl?: string) {
   const root = copyProject();
   prepare(root);
+  return serveProject(root, databaseUrl ?? `sqlite:${join(root, 'app.db')}`);
+}
+
+/** A project regenerated and served on a database, as serveCopiedProject() does; again after a change, on the same database. */
+export async function serveProject(root: string, databaseUrl: string) {
+  const { spawnServer } = await import('./spawn-server.ts');
+  const { issueToken } = await import('./token-cli.ts');
   const generated = generateIn(root);
   if (generated.status !== 0) throw new Error(`generate failed:\n${generated.output}`);
-  const databaseUrl = `sqlite:${join(root, 'app.db')}`;
   const headers = { 'User-Agent': 'copied-project-test', Authorization: `Bearer ${issueToken(databaseUrl, 'copied-project')}`, 'Content-Type': 'application/json' };
   const server = await spawnServer({ DATABASE_URL: databaseUrl }, 'generated/main.ts', root);
   return {
     root,
     server,
     headers,
+    generated: generated.output,
     stop: async () => {
       server.child.kill('SIGTERM');
       return server.exited;

@@ -6,6 +6,7 @@ import { reservedMemberName } from './reserved-names.ts';
 import { putCreateIdentifier } from './identifier-rules.ts';
 import { movedPath } from './moved-rules.ts';
 import { asynchronousQueue, jobProduces } from './job-rules.ts';
+import { invalidDefault } from './default-rules.ts';
 
 /** Every rule the linter runs on the model, in the order of the registry (rootCauses() runs before them). */
 export const ALL_RULES: readonly Rule[] = [
@@ -15,6 +16,7 @@ export const ALL_RULES: readonly Rule[] = [
   aggregateParent,
   propertyNameCase,
   reservedMemberName,
+  invalidDefault,
   unknownReference,
   duplicatePath,
   reservedPath,

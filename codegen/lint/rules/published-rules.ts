@@ -3,16 +3,19 @@ import { diffShapes, PUBLISHED_FILE, shapeOf, type ShapeField } from '../../vers
 import type { Finding } from '../finding.ts';
 import { allDeclarations, removedPublished, type Rule } from './context.ts';
 
-/** The access path of a leaf (`profile.state`) in a version, for the position of a finding. */
-function accessOf(version: ResolvedVersion, path: string): readonly string[] | undefined {
+/** The field at a leaf's path (`profile.state`) in a version. */
+function fieldAt(version: ResolvedVersion, path: string): ResolvedField | undefined {
   let fields: readonly ResolvedField[] | undefined = version.fields;
   let found: ResolvedField | undefined;
   for (const name of path.split('.')) {
     found = fields?.find((field) => field.name === name);
     fields = found?.fields;
   }
-  return found?.access;
+  return found;
 }
+
+/** The access path of a leaf in a version, for the position of a finding. */
+const accessOf = (version: ResolvedVersion, path: string): readonly string[] | undefined => fieldAt(version, path)?.access;
 
 const sameShape = (a: readonly ShapeField[], b: readonly ShapeField[]) => {
   const diff = diffShapes(a, b);
@@ -22,8 +25,9 @@ const sameShape = (a: readonly ShapeField[], b: readonly ShapeField[]) => {
 /**
  * published-shape-changed / published-field-required / published-shape-extended: a published
  * version's shape (recorded in published-versions.json by `npm run generate -- --publish vN`) does
- * not change; a change is a new version. Adding an optional field is a warning; a required one is an
- * error of its own (rows stored before have no value for it); anything else is published-shape-changed.
+ * not change; a change is a new version. Adding an optional field, or a required one with a default,
+ * is a warning; a required one without a default is an error of its own (rows stored before have no
+ * value for it); anything else is published-shape-changed.
  */
 export const publishedShapes: Rule = ({ model, published }) => {
   const findings: Finding[] = [];
@@ -46,13 +50,17 @@ export const publishedShapes: Rule = ({ model, published }) => {
       for (const path of diff.changed) findings.push({ rule: 'published-shape-changed', source: declaration.source, at: accessOf(version, path) ?? at, message: `${name} ${versionName} changed the type or requiredness of ${path}; ${advice}` });
       for (const path of diff.added) {
         const required = current.find((field) => field.path === path)?.required === true;
+        // A default answers both objections: rows stored before are served with it, and writes that leave the field out store it.
+        const fallback = fieldAt(version, path)?.default;
         findings.push({
-          rule: required ? 'published-field-required' : 'published-shape-extended',
+          rule: required && fallback === undefined ? 'published-field-required' : 'published-shape-extended',
           source: declaration.source,
           at: accessOf(version, path) ?? at,
-          message: required
-            ? `${name} ${versionName} gained the required field ${path}: rows stored before have no value for it and would be served without it, and its writers do not send it; make it optional, or declare it in a new version (v${Number(versionName.slice(1)) + 1})`
-            : `${name} ${versionName} gained the optional field ${path}; readers of the published version see a new member: consider a new version`,
+          message: !required
+            ? `${name} ${versionName} gained the optional field ${path}; readers of the published version see a new member: consider a new version`
+            : fallback === undefined
+              ? `${name} ${versionName} gained the required field ${path}: rows stored before have no value for it and would be served without it, and its writers do not send it; give it a default (\`{ required: true, default: ... }\`), make it optional, or declare it in a new version (v${Number(versionName.slice(1)) + 1})`
+              : `${name} ${versionName} gained the required field ${path} with the default ${JSON.stringify(fallback)} (rows stored before are served with it, writes that leave it out store it); readers of the published version see a new member: consider a new version`,
         });
       }
     }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { defaultClause } from '../column-default.ts';
 import { quoteName } from '../quote-name.ts';
 import type { ColumnKind, TableSpec } from '../table-spec.ts';
 
@@ -11,6 +12,8 @@ const COLUMN_TYPES: Record<ColumnKind, string> = {
   // A reference holds the target's id, integer or string: text compares equal to either as a parameter.
   reference: 'text',
 };
+
+const POSTGRES_BOOLEANS = { true: 'true', false: 'false' };
 
 /** The generated column holding a table's full-text document, and its GIN index. */
 export const SEARCH_COLUMN = '__search';
@@ -40,7 +43,8 @@ export async function underMigrationLock(pool: pg.Pool, work: (client: pg.PoolCl
 
 /**
  * Brings the database up to the declared tables without losing data: creates missing tables, adds
- * columns for fields declared since (nullable, so existing rows stay readable), creates unique and
+ * columns for fields declared since (nullable, so existing rows stay readable; with the field's
+ * default when it has one, which existing rows then hold), creates unique and
  * filter indexes, and keeps one generated tsvector column per table with searchable fields, which
  * PostgreSQL recomputes in the same transaction as every write. Nothing but that column is dropped.
  */
@@ -59,7 +63,7 @@ export async function migrateTables(client: pg.PoolClient, tables: readonly Tabl
     );
     const present = new Set(existing.rows.map((row) => row.column_name));
     for (const column of table.columns) {
-      if (!present.has(column.name)) await client.query(`ALTER TABLE ${name} ADD COLUMN ${quoteName(column.name)} ${COLUMN_TYPES[column.kind]}`);
+      if (!present.has(column.name)) await client.query(`ALTER TABLE ${name} ADD COLUMN ${quoteName(column.name)} ${COLUMN_TYPES[column.kind]}${defaultClause(column, POSTGRES_BOOLEANS)}`);
       const indexName = quoteName(`${table.table}__${column.name}`);
       if (column.unique) await client.query(`CREATE UNIQUE INDEX IF NOT EXISTS ${indexName} ON ${name} (${quoteName(column.name)})`);
       else if (column.indexed) await client.query(`CREATE INDEX IF NOT EXISTS ${indexName} ON ${name} (${quoteName(column.name)})`);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { conflict } from '../../errors/index.ts';
+import { conflict, searchTimedOut } from '../../errors/index.ts';
+import { DEFAULT_SEARCH_TIMEOUT_MS, type SearchOptions } from '../search-budget.ts';
 import type { Maybe } from '../maybe.ts';
 import { quoteName } from '../quote-name.ts';
 import type { ResourceStore, StoreReader, StoreTransaction } from '../resource-store.ts';
@@ -9,7 +10,7 @@ import { searchWords } from '../search-words.ts';
 import type { ListQuery, ListResult, Row, TableSpec } from '../table-spec.ts';
 import { isoNow } from '../time.ts';
 import { migrateTables, SEARCH_COLUMN, underMigrationLock } from './migrate.ts';
-import { inPostgresTransaction, query, queryArrays, type Queryable } from './queries.ts';
+import { inPostgresTransaction, query, queryArrays, underStatementTimeout, type Queryable } from './queries.ts';
 
 /** A value as a query parameter: undefined as NULL; pg formats the rest. */
 const param = (value: unknown) => (value === undefined ? null : value);
@@ -29,10 +30,13 @@ class PostgresReader implements StoreReader {
   protected readonly db: Queryable;
   readonly #lockFound: boolean;
   readonly #findSql = new WeakMap<TableSpec, string>();
+  /** The search budget; undefined inside a transaction, whose statements run on its own client as they come. */
+  readonly #searchTimeoutMs: number | undefined;
 
-  constructor(db: Queryable, lockFound: boolean) {
+  constructor(db: Queryable, lockFound: boolean, searchTimeoutMs?: number) {
     this.db = db;
     this.#lockFound = lockFound;
+    this.#searchTimeoutMs = searchTimeoutMs;
   }
 
   async find(table: TableSpec, key: unknown): Promise<Row | undefined> {
@@ -64,21 +68,35 @@ class PostgresReader implements StoreReader {
     return rows[0]!.total;
   }
 
+  /**
+   * The keys of the rows matching `text`, best first, and how many match. Outside a transaction the
+   * two statements run on one pooled client under `statement_timeout` (the search budget): past it
+   * PostgreSQL cancels the statement and the request answers 503 search_timeout.
+   */
   async search(table: TableSpec, text: string, limit: number, offset: number): Promise<{ keys: unknown[]; total: number }> {
     const tsquery = toTsQuery(text);
     if (tsquery === '') return { keys: [], total: 0 };
     const name = quoteName(table.table);
     const document = quoteName(SEARCH_COLUMN);
     const key = quoteName(table.key.name);
-    const [found, counted] = await Promise.all([
-      queryArrays(
-        this.db,
+    const run = async (db: Queryable) => {
+      const found = await queryArrays(
+        db,
         `SELECT ${key} FROM ${name} WHERE ${document} @@ to_tsquery('simple', $1) ORDER BY ts_rank(${document}, to_tsquery('simple', $1)) DESC, ${key} LIMIT $2 OFFSET $3`,
         [tsquery, limit, offset],
-      ),
-      query<{ total: number }>(this.db, `SELECT count(*) AS total FROM ${name} WHERE ${document} @@ to_tsquery('simple', $1)`, [tsquery]),
-    ]);
-    return { keys: found.map((values) => values[0]), total: counted.rows[0]!.total };
+      );
+      const counted = await query<{ total: number }>(db, `SELECT count(*) AS total FROM ${name} WHERE ${document} @@ to_tsquery('simple', $1)`, [tsquery]);
+      return { keys: found.map((values) => values[0]), total: counted.rows[0]!.total };
+    };
+    const budgetMs = this.#searchTimeoutMs;
+    if (budgetMs === undefined) return run(this.db);
+    try {
+      return await underStatementTimeout(this.db as pg.Pool, budgetMs, run);
+    } catch (error) {
+      // 57014 query_canceled: the statement ran past statement_timeout.
+      if ((error as { code?: string }).code === '57014') throw searchTimedOut(budgetMs);
+      throw error;
+    }
   }
 }
 
@@ -130,8 +148,8 @@ export class PostgresResourceStore extends PostgresReader implements ResourceSto
   readonly #pool: pg.Pool;
   #closed: Promise<void> | undefined;
 
-  constructor(pool: pg.Pool) {
-    super(pool, false);
+  constructor(pool: pg.Pool, { search = {} }: { readonly search?: Pick<SearchOptions, 'timeoutMs'> } = {}) {
+    super(pool, false, search.timeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS);
     this.#pool = pool;
   }
 

@@ -57,3 +57,23 @@ export async function inPostgresTransaction<T>(pool: pg.Pool, work: (client: pg.
     }
   }
 }
+
+/**
+ * Runs `work` on one pooled client in a read-only transaction whose statements PostgreSQL cancels
+ * (error 57014) once one runs longer than `timeoutMs`: SET LOCAL, so the setting ends with the
+ * transaction and the connection goes back to the pool as it came.
+ */
+export async function underStatementTimeout<T>(pool: pg.Pool, timeoutMs: number, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${Math.trunc(timeoutMs)}`);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

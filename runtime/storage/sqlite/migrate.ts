@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { ColumnKind, TableSpec } from '../table-spec.ts';
+import { defaultClause } from '../column-default.ts';
 import { ftsTableOf, quoteName } from './sql-names.ts';
 
 const COLUMN_TYPES: Record<ColumnKind, string> = {
@@ -11,9 +12,13 @@ const COLUMN_TYPES: Record<ColumnKind, string> = {
   reference: 'ANY',
 };
 
+/** Booleans are stored as 0 and 1 (see column-values.ts). */
+const SQLITE_BOOLEANS = { true: '1', false: '0' };
+
 /**
  * Brings the database up to the declared tables without losing data: creates missing tables,
- * adds columns for fields declared since (nullable, so existing rows stay readable), and creates
+ * adds columns for fields declared since (nullable, so existing rows stay readable; with the field's
+ * default when it has one, which existing rows then hold), and creates
  * unique, filter and full-text indexes. Nothing is ever dropped.
  */
 export function migrateTables(db: DatabaseSync, tables: readonly TableSpec[]): void {
@@ -30,7 +35,7 @@ export function migrateTables(db: DatabaseSync, tables: readonly TableSpec[]): v
     );
     for (const column of table.columns) {
       if (!existing.has(column.name)) {
-        db.exec(`ALTER TABLE ${name} ADD COLUMN ${quoteName(column.name)} ${COLUMN_TYPES[column.kind]}`);
+        db.exec(`ALTER TABLE ${name} ADD COLUMN ${quoteName(column.name)} ${COLUMN_TYPES[column.kind]}${defaultClause(column, SQLITE_BOOLEANS)}`);
       }
       const indexName = quoteName(`${table.table}__${column.name}`);
       if (column.unique) db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${indexName} ON ${name} (${quoteName(column.name)})`);

@@ -10,6 +10,20 @@ import { fromSqlValues, selectedColumns } from '../row-values.ts';
 import { migrateTables } from './migrate.ts';
 import { inTransaction } from './open-database.ts';
 import { ftsTableOf, quoteName } from './sql-names.ts';
+import { StatementCache } from './statement-cache.ts';
+import { FtsSearcher, PastDeadline, type FtsAnswer, type FtsQuery } from './fts-search.ts';
+import { SearchThreads, SearchTimedOut } from './search-threads.ts';
+import { DEFAULT_SEARCH_THREADS, DEFAULT_SEARCH_TIMEOUT_MS, type SearchOptions } from '../search-budget.ts';
+import { searchTimedOut } from '../../errors/index.ts';
+
+export interface SqliteStoreOptions {
+  /**
+   * The database file, when the database is one: searches then run in threads with connections of
+   * their own (search.threads). Without it (`:memory:`) they run on the event loop.
+   */
+  readonly file?: string;
+  readonly search?: SearchOptions;
+}
 
 /**
  * The embedded store: node:sqlite, one table per collection or aggregate, a FTS5 index beside each
@@ -19,17 +33,27 @@ import { ftsTableOf, quoteName } from './sql-names.ts';
  */
 export class SqliteResourceStore implements ResourceStore {
   readonly #db: DatabaseSync;
-  readonly #statements = new Map<string, StatementSync>();
-  readonly #arrayStatements = new Map<string, StatementSync>();
+  readonly #statements: StatementCache;
+  readonly #arrayStatements: StatementCache;
   #findStatements = new WeakMap<TableSpec, StatementSync>();
   #depth = 0;
+  readonly #searchBudgetMs: number;
+  readonly #searchThreads: SearchThreads | undefined;
+  #inlineSearcher: FtsSearcher | undefined;
 
-  constructor(db: DatabaseSync) {
+  constructor(db: DatabaseSync, { file, search = {} }: SqliteStoreOptions = {}) {
     this.#db = db;
+    this.#statements = new StatementCache(db);
+    this.#arrayStatements = new StatementCache(db, { arrays: true });
+    this.#searchBudgetMs = search.timeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS;
+    const threads = search.threads ?? DEFAULT_SEARCH_THREADS;
+    this.#searchThreads = file === undefined || threads === 0 ? undefined : new SearchThreads(file, threads);
   }
 
   migrate(tables: readonly TableSpec[]): void {
     inTransaction(this.#db, () => migrateTables(this.#db, tables));
+    // The search threads open their connections now, not in the first search's budget.
+    if (tables.some(hasSearch)) this.#searchThreads?.start();
   }
 
   transaction<T>(work: (tx: StoreTransaction) => Maybe<T>): T {
@@ -42,11 +66,13 @@ export class SqliteResourceStore implements ResourceStore {
     }
   }
 
-  close(): void {
+  close(): void | Promise<void> {
+    const threads = this.#searchThreads?.close();
     this.#statements.clear();
     this.#arrayStatements.clear();
     this.#findStatements = new WeakMap();
     if (this.#db.isOpen) this.#db.close();
+    return threads;
   }
 
   find(table: TableSpec, key: unknown): Row | undefined {
@@ -88,17 +114,31 @@ export class SqliteResourceStore implements ResourceStore {
     return Number(total);
   }
 
-  search(table: TableSpec, text: string, limit: number, offset: number): { keys: unknown[]; total: number } {
-    const fts = quoteName(ftsTableOf(table.table));
+  /**
+   * The keys of the rows matching `text`, best first, within the search budget: in a search thread
+   * when the database is a file (the event loop serves other requests meanwhile), else here. Past
+   * the budget: 503 search_timeout. Inside a transaction it runs here, on the transaction's snapshot.
+   */
+  search(table: TableSpec, text: string, limit: number, offset: number): Maybe<{ keys: unknown[]; total: number }> {
     const match = toFtsQuery(text);
     if (match === '') return { keys: [], total: 0 };
-    const keys = this.#prepare(`SELECT key FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rank LIMIT ? OFFSET ?`)
-      .all(match, limit, offset)
-      .map((row) => (typeof row.key === 'bigint' ? Number(row.key) : row.key));
-    const { total } = this.#prepare(`SELECT count(*) AS total FROM ${fts} WHERE ${fts} MATCH ?`).get(match) as {
-      total: number;
-    };
-    return { keys, total: Number(total) };
+    const query: FtsQuery = { fts: quoteName(ftsTableOf(table.table)), match, limit, offset };
+    const deadline = Date.now() + this.#searchBudgetMs;
+    if (this.#searchThreads !== undefined && this.#depth === 0) {
+      return this.#searchThreads.run(query, deadline).catch((error: unknown) => {
+        throw error instanceof SearchTimedOut ? searchTimedOut(this.#searchBudgetMs) : error;
+      });
+    }
+    return this.#searchHere(query, deadline);
+  }
+
+  #searchHere(query: FtsQuery, deadline: number): FtsAnswer {
+    this.#inlineSearcher ??= new FtsSearcher(this.#db);
+    try {
+      return this.#inlineSearcher.run(query, deadline);
+    } catch (error) {
+      throw error instanceof PastDeadline ? searchTimedOut(this.#searchBudgetMs) : error;
+    }
   }
 
   insert(table: TableSpec, values: Row): Row {
@@ -164,22 +204,11 @@ export class SqliteResourceStore implements ResourceStore {
 
   /** A statement whose rows come back as arrays of values, in the order its SELECT names them. */
   #prepareArrays(sql: string): StatementSync {
-    let statement = this.#arrayStatements.get(sql);
-    if (statement === undefined) {
-      statement = this.#db.prepare(sql);
-      statement.setReturnArrays(true);
-      this.#arrayStatements.set(sql, statement);
-    }
-    return statement;
+    return this.#arrayStatements.get(sql);
   }
 
   #prepare(sql: string): StatementSync {
-    let statement = this.#statements.get(sql);
-    if (statement === undefined) {
-      statement = this.#db.prepare(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
+    return this.#statements.get(sql);
   }
 }
 

@@ -382,6 +382,60 @@ export default jobQueue({
       ],
     },
   ],
+  [
+    'invalid-default: a default the field itself refuses, at the default option (each kind of check)',
+    {
+      given: {
+        'orders.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'orders',
+  fields: {
+    item: field.string({ required: true, minLength: 3, default: 'ab' }),
+    quantity: field.integer({ min: 1, default: 0 }),
+    contact: field.string({ format: 'email', default: 'nobody' }),
+    lang: field.languageTag({ default: 'not a tag!' }),
+    note: field.string({ required: true, default: 'fine' }),
+  },
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'invalid-default',
+          severity: 'error',
+          message: 'the default of field "item" of collection "orders" is not a value the field accepts: "ab" is not a valid string: Too small: expected string to have >=3 characters; give a default that passes the field\'s own checks',
+          file: 'definitions/orders.ts',
+          line: 5,
+          column: 56,
+        },
+        {
+          rule: 'invalid-default',
+          severity: 'error',
+          message: 'the default of field "quantity" of collection "orders" is not a value the field accepts: 0 is not a valid integer: Too small: expected number to be >=1; give a default that passes the field\'s own checks',
+          file: 'definitions/orders.ts',
+          line: 6,
+          column: 39,
+        },
+        {
+          rule: 'invalid-default',
+          severity: 'error',
+          message: 'the default of field "contact" of collection "orders" is not a value the field accepts: "nobody" is not a valid string: Invalid email address; give a default that passes the field\'s own checks',
+          file: 'definitions/orders.ts',
+          line: 7,
+          column: 46,
+        },
+        {
+          rule: 'invalid-default',
+          severity: 'error',
+          message: 'the default of field "lang" of collection "orders" is not a value the field accepts: "not a tag!" is not a valid string: "not a tag!" is not a well-formed BCP 47 language tag (for example fr-FR); give a default that passes the field\'s own checks',
+          file: 'definitions/orders.ts',
+          line: 8,
+          column: 31,
+        },
+      ],
+    },
+  ],
 ];
 
 describe('lint rules', () => {

@@ -54,6 +54,27 @@ describe('lint refuses changes to published versions', () => {
     ]);
   });
 
+  it('an added required field with a default is accepted (rows stored before take it): a warning at the field, not an error', async () => {
+    const added = await lintEdited('definitions/users.ts', (text) =>
+      text.replace("filterable: true, searchable: true }),", "filterable: true, searchable: true }),\n    age: field.integer({ required: true, min: 0, default: 18 }),"),
+    );
+    expect(added).toEqual(
+      ['v1', 'v2'].map((version) => ({
+        rule: 'published-shape-extended',
+        severity: 'warning',
+        message: `users ${version} gained the required field age with the default 18 (rows stored before are served with it, writes that leave it out store it); readers of the published version see a new member: consider a new version`,
+        line: added[0]!.line,
+        column: 5,
+      })),
+    );
+    expect(added[0]!.line).toBeGreaterThan(1);
+    const without = await lintEdited('definitions/users.ts', (text) => text.replace("filterable: true, searchable: true }),", "filterable: true, searchable: true }),\n    age: field.integer({ required: true, min: 0 }),"));
+    expect(without.map((d) => [d.rule, d.severity])).toEqual([
+      ['published-field-required', 'error'],
+      ['published-field-required', 'error'],
+    ]);
+  });
+
   it('a new version may change the shape freely', async () => {
     const diagnostics = await lintEdited('definitions/orders.ts', (text) =>
       text

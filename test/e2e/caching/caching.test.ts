@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi } from '../../support/start-api.ts';
 import { headerOf } from '../../support/header-of.ts';
+import { raceIfMatch } from '../../support/racing-writes.ts';
 
 describe('caching, compression and presentation headers on the generated server', () => {
   let api: TestApi;
@@ -62,13 +63,7 @@ describe('caching, compression and presentation headers on the generated server'
   });
 
   it('two clients racing a PUT with the same If-Match: exactly one succeeds', async () => {
-    const first = await api.get('/v1/orders/4').expect(200);
-    const results = await Promise.all(
-      ['first', 'second'].map((item) => api.put('/v1/orders/4', { item, quantity: 1 }).set('If-Match', headerOf(first, 'etag'))),
-    );
-    expect(results.map((response) => response.status).sort()).toEqual([200, 412]);
-    const winner = results.find((response) => response.status === 200)!;
-    expect((await api.get('/v1/orders/4').expect(200)).body.item).toBe(winner.body.item);
+    await raceIfMatch(api, '/v1/orders/4', [{ item: 'first', quantity: 1 }, { item: 'second', quantity: 1 }], 'put');
   });
 
   it('Last-Modified is ISO 8601 UTC; If-Modified-Since works in ISO 8601 and HTTP-date form', async () => {

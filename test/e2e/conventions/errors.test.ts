@@ -4,22 +4,8 @@ import { collectionHandlers, type CollectionModel, type Route } from '../../../r
 import { ordersModel } from '../../../generated/models/orders.ts';
 import { startApi, type TestApi } from '../../support/start-api.ts';
 import { headerOf } from '../../support/header-of.ts';
-
-const CODE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
-
-/** The conventions' error body, exactly: message, and entries with code and message (resource, field, document optional). */
-function expectErrorBody(response: { body: any; headers: Record<string, unknown> }, code: string, field?: string): void {
-  expect(headerOf(response, 'content-type')).toBe('application/json;charset=UTF-8');
-  expect(Object.keys(response.body).sort()).toEqual(['errors', 'message']);
-  expect(typeof response.body.message).toBe('string');
-  for (const entry of response.body.errors) {
-    expect(entry.code).toMatch(CODE);
-    expect(typeof entry.message).toBe('string');
-    for (const key of Object.keys(entry)) expect(['code', 'message', 'resource', 'field', 'document']).toContain(key);
-  }
-  expect(response.body.errors[0].code).toBe(code);
-  if (field !== undefined) expect(response.body.errors[0].field).toBe(field);
-}
+import { expectErrorBody } from '../../support/error-body.ts';
+import { raceUniqueCreate } from '../../support/racing-writes.ts';
 
 describe('errors: one body, a precise code and field, never internals', () => {
   let api: TestApi;
@@ -120,10 +106,7 @@ describe('errors: one body, a precise code and field, never internals', () => {
   });
 
   it('409 for every loser of a race to create the same unique value: exactly one is created', async () => {
-    const racers = await Promise.all(Array.from({ length: 8 }, () => api.post('/v1/users', { user_name: 'racing-bob' })));
-    expect(racers.map((response) => response.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
-    for (const loser of racers.filter((response) => response.status === 409)) expectErrorBody(loser, 'duplicate_value', 'user_name');
-    expect(headerOf(await api.get('/v1/users?user_name=racing-bob').expect(200), 'x-total-count')).toBe('1');
+    await raceUniqueCreate(api, '/v1/users', { user_name: 'racing-bob' }, 'user_name', 8);
   });
 
   it('a reference and a delete of its target racing: either the delete is refused (409) or the reference is (422), never both written', async () => {

@@ -1,0 +1,67 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { StatementCache } from './statement-cache.ts';
+
+/** One full-text query on one FTS5 table, as the store hands it to whichever connection runs it. */
+export interface FtsQuery {
+  /** The FTS5 table's name, quoted. */
+  readonly fts: string;
+  /** The MATCH expression (toFtsQuery: quoted prefix terms, never a syntax error). */
+  readonly match: string;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+export interface FtsAnswer {
+  readonly keys: unknown[];
+  readonly total: number;
+}
+
+/** The SQL function every matched row passes through; it throws once the query's deadline has passed. */
+const BUDGET_FUNCTION = 'convapi_within_budget';
+
+/** Thrown by the budget function, which aborts the statement it runs in. */
+export class PastDeadline extends Error {
+  constructor() {
+    super('past the search deadline');
+    this.name = 'PastDeadline';
+  }
+}
+
+/**
+ * Runs FTS5 searches on one connection, each under a deadline. node:sqlite has no progress handler
+ * and no interrupt, so the deadline is checked by a SQL function that every matching row goes through
+ * (in ORDER BY and in the count): past it, the function throws and SQLite aborts the statement. The
+ * rank is wrapped in it on purpose: `ORDER BY rank` alone lets FTS5 rank every row inside one call,
+ * which nothing can stop; ordering by the wrapped rank (then the key, as PostgreSQL does) gives the
+ * same order with a check per row.
+ */
+export class FtsSearcher {
+  readonly #statements: StatementCache;
+  #deadline = Number.POSITIVE_INFINITY;
+
+  constructor(db: DatabaseSync) {
+    this.#statements = new StatementCache(db);
+    db.function(BUDGET_FUNCTION, { deterministic: false, directOnly: true, varargs: true }, (value: unknown = 1) => {
+      if (Date.now() > this.#deadline) throw new PastDeadline();
+      return value as number;
+    });
+  }
+
+  /** The query's keys (best first) and how many rows match; throws PastDeadline once `deadline` (epoch ms) passes. */
+  run({ fts, match, limit, offset }: FtsQuery, deadline: number): FtsAnswer {
+    this.#deadline = deadline;
+    try {
+      const keys = this.#prepare(`SELECT key FROM ${fts} WHERE ${fts} MATCH ? ORDER BY ${BUDGET_FUNCTION}(rank), key LIMIT ? OFFSET ?`)
+        .all(match, limit, offset)
+        .map((row) => (typeof row.key === 'bigint' ? Number(row.key) : row.key));
+      const { total } = this.#prepare(`SELECT count(*) AS total FROM ${fts} WHERE ${fts} MATCH ? AND ${BUDGET_FUNCTION}()`).get(match) as { total: number };
+      return { keys, total: Number(total) };
+    } finally {
+      this.#deadline = Number.POSITIVE_INFINITY;
+    }
+  }
+
+  #prepare(sql: string): StatementSync {
+    return this.#statements.get(sql);
+  }
+}
