@@ -24,15 +24,21 @@ export function* changeRow(tx: StoreTransaction, context: ResourceContext, model
   return yield* wait(tx.update(model.table, key, prepared));
 }
 
+/** The row at `key` inside `tx` (404 when there is none), once `before` has let the write go on. */
+function* existingRow(tx: StoreTransaction, model: CollectionModel, key: string | number, before?: BeforeChange): Flow<Row> {
+  const current = yield* wait(tx.find(model.table, key));
+  if (current === undefined) throw resourceNotFound(model, key);
+  if (before !== undefined) yield* wait(before(tx, current));
+  return current;
+}
+
 /** changeRow() in a transaction of its own, for the row at `key` (404 when there is none). */
 export function* changeResource(context: ResourceContext, model: CollectionModel, versionName: string, key: string | number, body: unknown, mode: WriteMode, before?: BeforeChange): Flow<Row> {
   return yield* wait(
     context.store.transaction((tx) =>
       runFlow(
         (function* () {
-          const current = yield* wait(tx.find(model.table, key));
-          if (current === undefined) throw resourceNotFound(model, key);
-          if (before !== undefined) yield* wait(before(tx, current));
+          const current = yield* existingRow(tx, model, key, before);
           return yield* changeRow(tx, context, model, versionName, current, body, mode);
         })(),
       ),
@@ -46,9 +52,7 @@ export function* deleteResource(context: ResourceContext, model: CollectionModel
     context.store.transaction((tx) =>
       runFlow(
         (function* () {
-          const current = yield* wait(tx.find(model.table, key));
-          if (current === undefined) throw resourceNotFound(model, key);
-          if (before !== undefined) yield* wait(before(tx, current));
+          yield* existingRow(tx, model, key, before);
           yield* prepareDelete(tx, context, model, key);
           yield* wait(tx.remove(model.table, key));
         })(),

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { Row, TableSpec } from './table-spec.ts';
+import { isoNow } from './time.ts';
 
 /** The columns of a table in the order selectedColumns() names them: key, columns, created_at, updated_at. */
 export function selectedColumns(table: TableSpec): string[] {
@@ -24,4 +26,21 @@ export function fromSqlValues(table: TableSpec, values: readonly unknown[]): Row
   row.created_at = values[columns.length + 1];
   row.updated_at = values[columns.length + 2];
   return row;
+}
+
+/**
+ * What both stores insert for `values`: the row with its timestamps (and a generated string key),
+ * and the columns the INSERT names, in order; an integer key the database generates is left out.
+ */
+export function insertPlan(table: TableSpec, values: Row): { row: Row; columns: string[] } {
+  const now = isoNow();
+  const row: Row = { ...values, created_at: now, updated_at: now };
+  if (table.key.generated && table.key.type === 'string') row[table.key.name] = randomBytes(12).toString('base64url');
+  const columns = [
+    ...(table.key.generated && table.key.type === 'integer' ? [] : [table.key.name]),
+    ...table.columns.map((column) => column.name),
+    'created_at',
+    'updated_at',
+  ];
+  return { row, columns };
 }

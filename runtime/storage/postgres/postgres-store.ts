@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { conflict, searchTimedOut } from '../../errors/index.ts';
 import { DEFAULT_SEARCH_TIMEOUT_MS, type SearchOptions } from '../search-budget.ts';
 import type { Maybe } from '../maybe.ts';
 import { quoteName } from '../quote-name.ts';
 import type { ResourceStore, StoreReader, StoreTransaction } from '../resource-store.ts';
-import { fromSqlValues, selectedColumns } from '../row-values.ts';
+import { fromSqlValues, insertPlan, selectedColumns } from '../row-values.ts';
 import { searchWords } from '../search-words.ts';
 import type { ListQuery, ListResult, Row, TableSpec } from '../table-spec.ts';
 import { isoNow } from '../time.ts';
@@ -103,15 +102,7 @@ class PostgresReader implements StoreReader {
 /** Writes on one transaction's client. A duplicate that slipped past the unique check of a racing writer is the same 409. */
 class PostgresTransaction extends PostgresReader implements StoreTransaction {
   async insert(table: TableSpec, values: Row): Promise<Row> {
-    const now = isoNow();
-    const row: Row = { ...values, created_at: now, updated_at: now };
-    if (table.key.generated && table.key.type === 'string') row[table.key.name] = randomBytes(12).toString('base64url');
-    const columns = [
-      ...(table.key.generated && table.key.type === 'integer' ? [] : [table.key.name]),
-      ...table.columns.map((column) => column.name),
-      'created_at',
-      'updated_at',
-    ];
+    const { row, columns } = insertPlan(table, values);
     const sql = `INSERT INTO ${quoteName(table.table)} (${columns.map(quoteName).join(', ')}) VALUES (${columns.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING ${columnList(table)}`;
     const [inserted] = await duplicateAsConflict(table, queryArrays(this.db, sql, columns.map((name) => param(row[name]))));
     return fromSqlValues(table, inserted!);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Maybe } from '../maybe.ts';
 import type { ResourceStore, StoreTransaction } from '../resource-store.ts';
@@ -6,7 +5,7 @@ import type { ListQuery, ListResult, Row, TableSpec } from '../table-spec.ts';
 import { isoNow } from '../time.ts';
 import { searchWords } from '../search-words.ts';
 import { fromSqlRow, toSqlValue } from './column-values.ts';
-import { fromSqlValues, selectedColumns } from '../row-values.ts';
+import { fromSqlValues, insertPlan, selectedColumns } from '../row-values.ts';
 import { migrateTables } from './migrate.ts';
 import { inTransaction } from './open-database.ts';
 import { ftsTableOf, quoteName } from './sql-names.ts';
@@ -142,15 +141,7 @@ export class SqliteResourceStore implements ResourceStore {
   }
 
   insert(table: TableSpec, values: Row): Row {
-    const now = isoNow();
-    const row: Row = { ...values, created_at: now, updated_at: now };
-    if (table.key.generated && table.key.type === 'string') row[table.key.name] = randomBytes(12).toString('base64url');
-    const columns = [
-      ...(table.key.generated && table.key.type === 'integer' ? [] : [table.key.name]),
-      ...table.columns.map((column) => column.name),
-      'created_at',
-      'updated_at',
-    ];
+    const { row, columns } = insertPlan(table, values);
     const sql = `INSERT INTO ${quoteName(table.table)} (${columns.map(quoteName).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
     const result = this.#prepare(sql).run(...columns.map((name) => toSqlValue(kindOf(table, name), row[name])));
     const key = table.key.generated && table.key.type === 'integer' ? Number(result.lastInsertRowid) : row[table.key.name];
