@@ -3,6 +3,7 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { cachedIsoTime } from './iso-time.ts';
 import { BatchedLineStream } from './batched-line-stream.ts';
+import { markJsonLogger } from './json-line-writer.ts';
 
 export type { Logger } from 'pino';
 
@@ -40,7 +41,7 @@ export function createLogger({ level = 'info', format = 'json', destination }: L
   const stream =
     destination ??
     (format === 'pretty' ? pretty({ sync: true, colorize: process.stdout.isTTY === true, translateTime: 'SYS:standard' }) : new BatchedLineStream(pino.destination({ dest: 1, sync: true })));
-  return pino(
+  const logger = pino(
     {
       level,
       timestamp: cachedIsoTime(),
@@ -50,6 +51,8 @@ export function createLogger({ level = 'info', format = 'json', destination }: L
     },
     stream,
   );
+  // Pretty output goes through pino-pretty; JSON lines have the layout infoLineWriter() writes.
+  return format === 'json' ? markJsonLogger(logger) : logger;
 }
 
 /**

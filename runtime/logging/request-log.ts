@@ -8,6 +8,7 @@ import { renderedErrorOf } from '../errors/index.ts';
 import { requestHeader } from '../http/headers.ts';
 import { matchedRoute } from '../routing/route.ts';
 import { assignRequestId, requestIdOf } from './request-id.ts';
+import { infoLineWriter } from './json-line-writer.ts';
 
 export interface RequestLogOptions {
   readonly logger: Logger;
@@ -45,6 +46,7 @@ interface Pending {
  */
 export function requestLog({ logger, trustedProxies = [] }: RequestLogOptions): Middleware {
   const infoEnabled = logger.isLevelEnabled('info');
+  const writeInfoLine = infoLineWriter(logger);
   // One listener for every response, as the drain does: no closure per request.
   function responseClosed(this: ServerResponse & { [LOGGED]?: Pending }) {
     const pending = this[LOGGED];
@@ -58,7 +60,7 @@ export function requestLog({ logger, trustedProxies = [] }: RequestLogOptions): 
     const route = matchedRoute(ctx);
     const query = redactedQuery(ctx);
     // Built member by member (no spread of a temporary object per optional member): one line per request.
-    const line: Record<string, unknown> = { request_id: requestIdOf(ctx), method: ctx.method, path: ctx.path };
+    const line: Record<string, string | number | boolean | undefined> = { request_id: requestIdOf(ctx), method: ctx.method, path: ctx.path };
     if (query !== '') line.query = query;
     // No status when none was sent: Koa's default 404 would say something that never happened.
     if (this.headersSent) line.status = ctx.status;
@@ -76,10 +78,8 @@ export function requestLog({ logger, trustedProxies = [] }: RequestLogOptions): 
       line.family = route.family;
     }
     if (error !== undefined) line.error_code = error.code;
-    if (failed && error !== undefined) {
-      line.err = error.cause ?? error;
-      logger.error(line, 'request failed');
-    }
+    if (failed && error !== undefined) logger.error({ ...line, err: error.cause ?? error }, 'request failed');
+    else if (writeInfoLine !== undefined) writeInfoLine(line, 'request');
     else logger.info(line, 'request');
   }
   return function requestLogMiddleware(ctx: Context, next: Next) {

@@ -2,6 +2,7 @@
 export { serve, serveFromEnvironment, type RunningServer, type ServeOptions } from './serve.ts';
 export { RequestDrain } from './drain.ts';
 export { listen } from './listen.ts';
+export { requestListener } from './request-listener.ts';
 export { onShutdownSignals, type ShutdownSignalsOptions } from './shutdown-signals.ts';
 export { stopGracefully, type ShutdownReport, type StopGracefullyOptions } from './stop-gracefully.ts';
 export { answerClientErrors, clientErrorOf, rawErrorResponse, type ClientErrorOptions } from './client-errors.ts';

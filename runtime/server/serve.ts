@@ -6,6 +6,7 @@ import type { ApiDefinition } from '../app/api-definition.ts';
 import { createLogger, silentLogger, writePlainLine, type Logger } from '../logging/index.ts';
 import { describeDatabaseUrl, IN_MEMORY, parseDatabaseUrl } from '../storage/index.ts';
 import { listen } from './listen.ts';
+import { requestListener } from './request-listener.ts';
 import { answerClientErrors } from './client-errors.ts';
 import { startMetricsServer, type RunningMetricsServer } from '../metrics/index.ts';
 import { stopGracefully, type ShutdownReport } from './stop-gracefully.ts';
@@ -56,7 +57,7 @@ export async function serve(apiDefinition: ApiDefinition, env: NodeJS.ProcessEnv
     await api.close();
     throw error;
   }
-  server.on('request', api.app.callback());
+  server.on('request', requestListener(api.app));
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   let stopping: Promise<ShutdownReport> | undefined;
   const stop = ({ timeoutMs = config.shutdownTimeoutMs }: { readonly timeoutMs?: number } = {}) =>

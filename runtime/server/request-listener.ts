@@ -1,0 +1,73 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Koa from 'koa';
+import type { Context, Middleware } from 'koa';
+import compose from 'koa-compose';
+import { settledNow, SETTLED } from '../routing/sequence.ts';
+
+/** Statuses whose response never has a body (Koa strips it the same way). */
+const EMPTY_STATUSES = new Set([204, 205, 304]);
+
+/** What Koa's own handleRequest is, on every Koa 2 and 3 application; not in @types/koa. */
+type HandleRequest = (ctx: Context, run: (ctx: Context) => Promise<unknown>) => Promise<unknown>;
+
+/**
+ * A node:http request listener for a Koa app: `app.callback()` with the same result for every
+ * request, minus Koa's fixed cost on the common one. When the middleware finishes synchronously
+ * (mount it with sequence() and checks() for that) and leaves a string or Buffer body, or an
+ * empty status (204, 205, 304), the response is sent at once: no context promise, no finish
+ * listener on the socket, no turn of the microtask queue. Any other request (one still
+ * running, a stream or object body, HEAD, a bare status, `ctx.respond = false`) is handed,
+ * with the status it has so far, to Koa's own request handling, which answers as app.callback()
+ * would.
+ *
+ * The one difference: a socket error while a string or Buffer body is being written is not
+ * reported on the app's `error` event (the request log marks the response as aborted).
+ *
+ * @example
+ * createServer(requestListener(app)).listen(3000);
+ */
+export function requestListener(app: Koa): (req: IncomingMessage, res: ServerResponse) => void {
+  const middleware: Middleware = app.middleware.length === 1 ? app.middleware[0]! : compose(app.middleware);
+  // As app.callback(): without a listener of its own, the app logs its errors to stderr.
+  if (app.listenerCount('error') === 0) app.on('error', app.onerror);
+  const handleRequest = (app as unknown as { handleRequest: HandleRequest }).handleRequest.bind(app);
+  return function handleKoaRequest(req: IncomingMessage, res: ServerResponse) {
+    const ctx = app.createContext(req, res);
+    res.statusCode = 404;
+    let result: unknown;
+    try {
+      result = middleware(ctx, () => SETTLED);
+    } catch (thrown) {
+      result = Promise.reject(thrown);
+    }
+    if (settledNow(result) && sentAtOnce(ctx)) return;
+    // Koa's handleRequest sets the 404 default again before running what it is given: keep the
+    // status the middleware has set so far.
+    const status = res.statusCode;
+    void handleRequest(ctx, () => {
+      res.statusCode = status;
+      return settledNow(result) ? SETTLED : (result as Promise<unknown>);
+    });
+  };
+}
+
+/** Sends the response the way Koa's respond() would, when it is one of the simple kinds; false when Koa must. */
+function sentAtOnce(ctx: Context): boolean {
+  if (ctx.respond === false || !ctx.writable || ctx.method === 'HEAD') return false;
+  const res = ctx.res;
+  try {
+    if (EMPTY_STATUSES.has(res.statusCode)) {
+      // Koa strips the body and its headers (Content-Type, Content-Length) the same way.
+      ctx.body = null;
+      res.end();
+      return true;
+    }
+    const body: unknown = ctx.body;
+    if (typeof body !== 'string' && !Buffer.isBuffer(body)) return false;
+    res.end(body);
+  } catch (error) {
+    // As Koa, which runs respond() inside its promise chain and reports what it throws.
+    ctx.onerror(error as Error);
+  }
+  return true;
+}
