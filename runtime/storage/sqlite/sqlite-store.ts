@@ -10,6 +10,7 @@ import { migrateTables } from './migrate.ts';
 import { inTransaction } from './open-database.ts';
 import { ftsTableOf, quoteName } from './sql-names.ts';
 import { StatementCache } from './statement-cache.ts';
+import { ListStatements } from './list-statements.ts';
 import { FtsSearcher, PastDeadline, type FtsAnswer, type FtsQuery } from './fts-search.ts';
 import { SearchThreads, SearchTimedOut } from './search-threads.ts';
 import { DEFAULT_SEARCH_THREADS, DEFAULT_SEARCH_TIMEOUT_MS, type SearchOptions } from '../search-budget.ts';
@@ -33,7 +34,7 @@ export interface SqliteStoreOptions {
 export class SqliteResourceStore implements ResourceStore {
   readonly #db: DatabaseSync;
   readonly #statements: StatementCache;
-  readonly #arrayStatements: StatementCache;
+  readonly #lists: ListStatements;
   #findStatements = new WeakMap<TableSpec, StatementSync>();
   #depth = 0;
   readonly #searchBudgetMs: number;
@@ -43,7 +44,7 @@ export class SqliteResourceStore implements ResourceStore {
   constructor(db: DatabaseSync, { file, search = {} }: SqliteStoreOptions = {}) {
     this.#db = db;
     this.#statements = new StatementCache(db);
-    this.#arrayStatements = new StatementCache(db, { arrays: true });
+    this.#lists = new ListStatements(db);
     this.#searchBudgetMs = search.timeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS;
     const threads = search.threads ?? DEFAULT_SEARCH_THREADS;
     this.#searchThreads = file === undefined || threads === 0 ? undefined : new SearchThreads(file, threads);
@@ -68,7 +69,7 @@ export class SqliteResourceStore implements ResourceStore {
   close(): void | Promise<void> {
     const threads = this.#searchThreads?.close();
     this.#statements.clear();
-    this.#arrayStatements.clear();
+    this.#lists.clear();
     this.#findStatements = new WeakMap();
     if (this.#db.isOpen) this.#db.close();
     return threads;
@@ -89,20 +90,7 @@ export class SqliteResourceStore implements ResourceStore {
   }
 
   list(table: TableSpec, query: ListQuery): ListResult {
-    const conditions = Object.keys(query.where).sort();
-    const kinds = new Map(table.columns.map((column) => [column.name, column.kind]));
-    const where = conditions.length === 0 ? '' : ` WHERE ${conditions.map((c) => `${quoteName(c)} = ?`).join(' AND ')}`;
-    const values = conditions.map((c) => toSqlValue(kinds.get(c) ?? 'string', query.where[c]));
-    const from = `FROM ${quoteName(table.table)}${where}`;
-    const columns = selectedColumns(table).map(quoteName).join(', ');
-    const rows = this.#prepareArrays(`SELECT ${columns} ${from} ORDER BY ${quoteName(table.key.name)} LIMIT ? OFFSET ?`)
-      .all(...values, query.limit, query.offset)
-      .map((raw) => fromSqlValues(table, raw as unknown as unknown[]));
-    // A page shorter than the limit is the last one: its rows and the offset are the whole count,
-    // without a second statement. Otherwise (or past the end) count.
-    if (rows.length < query.limit && (rows.length > 0 || query.offset === 0)) return { rows, total: query.offset + rows.length };
-    const { total } = this.#prepare(`SELECT count(*) AS total ${from}`).get(...values) as { total: number };
-    return { rows, total: Number(total) };
+    return this.#lists.list(table, query);
   }
 
   countWhere(table: TableSpec, column: string, value: unknown): number {
@@ -191,11 +179,6 @@ export class SqliteResourceStore implements ResourceStore {
     const searchable = table.columns.filter((column) => column.searchable);
     const sql = `INSERT INTO ${fts} (key, ${searchable.map((c) => quoteName(c.name)).join(', ')}) VALUES (?${', ?'.repeat(searchable.length)})`;
     this.#prepare(sql).run(keyValue, ...searchable.map((c) => toSqlValue('string', row[c.name] === undefined ? null : String(row[c.name]))));
-  }
-
-  /** A statement whose rows come back as arrays of values, in the order its SELECT names them. */
-  #prepareArrays(sql: string): StatementSync {
-    return this.#arrayStatements.get(sql);
   }
 
   #prepare(sql: string): StatementSync {
