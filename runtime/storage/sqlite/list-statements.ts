@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { ColumnKind, ListQuery, ListResult, TableSpec } from '../table-spec.ts';
-import { fromSqlValues, selectedColumns } from '../row-values.ts';
+import { columnKind, fromSqlValues, selectedColumns } from '../row-values.ts';
 import { toSqlValue } from './column-values.ts';
 import { quoteName } from './sql-names.ts';
 
@@ -64,7 +64,6 @@ export class ListStatements {
   }
 
   #prepare(table: TableSpec, conditions: readonly string[]): ListPlan {
-    const kinds = new Map(table.columns.map((column) => [column.name, column.kind]));
     // Numbered parameters: the subquery and the page share each condition's value.
     const where = conditions.length === 0 ? '' : ` WHERE ${conditions.map((name, index) => `${quoteName(name)} = ?${index + 1}`).join(' AND ')}`;
     const from = `FROM ${quoteName(table.table)}${where}`;
@@ -74,6 +73,6 @@ export class ListStatements {
     const count = this.#db.prepare(`SELECT count(*) ${from}`);
     pageWithTotal.setReturnArrays(true);
     count.setReturnArrays(true);
-    return { conditions: [...conditions], kinds: conditions.map((name) => kinds.get(name) ?? 'string'), pageWithTotal, count };
+    return { conditions: [...conditions], kinds: conditions.map((name) => columnKind(table, name)), pageWithTotal, count };
   }
 }
