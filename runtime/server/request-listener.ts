@@ -12,15 +12,15 @@ type HandleRequest = (ctx: Context, run: (ctx: Context) => Promise<unknown>) => 
 
 /**
  * A node:http request listener for a Koa app: `app.callback()` with the same result for every
- * request, minus Koa's fixed cost on the common one. When the middleware finishes synchronously
- * (mount it with sequence() and checks() for that) and leaves a string or Buffer body, or an
- * empty status (204, 205, 304), the response is sent at once: no context promise, no finish
- * listener on the socket, no turn of the microtask queue. Any other request (one still
- * running, a stream or object body, HEAD, a bare status, `ctx.respond = false`) is handed,
- * with the status it has so far, to Koa's own request handling, which answers as app.callback()
- * would.
+ * request, minus Koa's fixed cost on the common one. When the middleware has finished and left a
+ * string or Buffer body, or an empty status (204, 205, 304), the response is sent at once, with no
+ * finish listener on the socket; a middleware that finishes synchronously (mount it with sequence()
+ * and checks() for that) needs no promise or turn of the microtask queue either. Any other response
+ * (a stream or object body, HEAD, a bare status, `ctx.respond = false`) is handed, with its status,
+ * to Koa's own request handling, which answers as app.callback() would. A middleware that rejects
+ * gets Koa's ctx.onerror(), as with app.callback().
  *
- * The one difference: a socket error while a string or Buffer body is being written is not
+ * The one difference: a socket error before a string or Buffer body has been written is not
  * reported on the app's `error` event (the request log marks the response as aborted).
  *
  * @example
@@ -40,14 +40,19 @@ export function requestListener(app: Koa): (req: IncomingMessage, res: ServerRes
     } catch (thrown) {
       result = Promise.reject(thrown);
     }
-    if (settledNow(result) && sentAtOnce(ctx)) return;
-    // Koa's handleRequest sets the 404 default again before running what it is given: keep the
-    // status the middleware has set so far.
-    const status = res.statusCode;
-    void handleRequest(ctx, () => {
-      res.statusCode = status;
-      return settledNow(result) ? SETTLED : (result as Promise<unknown>);
-    });
+    // Once the middleware has finished: sent at once, or by Koa's own respond() for the other kinds.
+    const finish = () => {
+      if (sentAtOnce(ctx)) return;
+      // Koa's handleRequest sets the 404 default again before running what it is given: keep the
+      // status the middleware has set.
+      const status = res.statusCode;
+      void handleRequest(ctx, () => {
+        res.statusCode = status;
+        return SETTLED;
+      });
+    };
+    if (settledNow(result)) finish();
+    else (result as Promise<unknown>).then(finish, (error: unknown) => ctx.onerror(error as Error));
   };
 }
 
