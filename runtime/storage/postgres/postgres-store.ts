@@ -45,12 +45,12 @@ class PostgresReader implements StoreReader {
   }
 
   list(table: TableSpec, listQuery: ListQuery): Promise<ListResult> {
-    const conditions = Object.keys(listQuery.where).sort();
-    const where = conditions.length === 0 ? '' : ` WHERE ${conditions.map((c, index) => `${quoteName(c)} = $${index + 1}`).join(' AND ')}`;
+    const conditions = Object.keys(listQuery.where);
+    if (conditions.length > 1) conditions.sort();
     const values = conditions.map((c) => param(listQuery.where[c]));
-    const from = `FROM ${quoteName(table.table)}${where}`;
+    // The texts for these filter columns, made once per table: the common list (no filter) builds no SQL.
+    const { from, page } = listStatements(table, conditions);
     // One round trip and one promise: the window count is taken over every matching row, before LIMIT.
-    const page = `SELECT ${columnList(table)}, count(*) OVER () ${from} ORDER BY ${quoteName(table.key.name)} LIMIT $${values.length + 1} OFFSET $${values.length + 2}`;
     return queryArrays(this.db, page, [...values, listQuery.limit, listQuery.offset], (rows): Maybe<ListResult> => {
       const counted = rows[0]?.at(-1);
       const result = (total: number) => ({ rows: rows.map((raw) => fromSqlValues(table, raw)), total });
@@ -175,7 +175,22 @@ function statementOf(table: TableSpec, kind: string, make: () => string): string
 }
 
 function columnList(table: TableSpec): string {
-  return selectedColumns(table).map(quoteName).join(', ');
+  return statementOf(table, 'columns', () => selectedColumns(table).map(quoteName).join(', '));
+}
+
+/** A list's page statement (with its window count) and its FROM clause, for the columns it filters on. */
+function listStatements(table: TableSpec, conditions: readonly string[]): { from: string; page: string } {
+  const key = `list ${conditions.join(' ')}`;
+  const from = statementOf(table, `${key} from`, () => {
+    const where = conditions.length === 0 ? '' : ` WHERE ${conditions.map((c, index) => `${quoteName(c)} = $${index + 1}`).join(' AND ')}`;
+    return `FROM ${quoteName(table.table)}${where}`;
+  });
+  const page = statementOf(
+    table,
+    key,
+    () => `SELECT ${columnList(table)}, count(*) OVER () ${from} ORDER BY ${quoteName(table.key.name)} LIMIT $${conditions.length + 1} OFFSET $${conditions.length + 2}`,
+  );
+  return { from, page };
 }
 
 function duplicateAsConflict<T>(table: TableSpec, pending: Promise<T>): Promise<T> {

@@ -27,6 +27,57 @@ type PreparedQueryClass = new (name: string, text: string, values: unknown[], ar
 
 const preparedClasses = new WeakMap<QueryClass, PreparedQueryClass | null>();
 
+/** A column of a RowDescription, as pg hands it to Result.addFields. */
+interface FieldDescription {
+  readonly dataTypeID: number;
+  readonly format?: string;
+}
+
+/** What a pg Result is made of, as far as the array rows below use it. */
+interface ResultFields {
+  fields: readonly FieldDescription[];
+  _parsers: ((value: string) => unknown)[] | undefined;
+  _types: TypeSource | undefined;
+  addFields(descriptions: readonly FieldDescription[]): void;
+}
+
+interface TypeSource {
+  getTypeParser(oid: number, format: string): (value: string) => unknown;
+}
+
+const parserCache = new WeakMap<TypeSource, Map<string, { readonly types: number[]; readonly parsers: ((value: string) => unknown)[] }>>();
+
+/**
+ * The value parsers of a statement's columns for one connection's types, looked up once. A statement
+ * whose columns changed type since (a migration) gets them looked up again: the cached ones serve only
+ * the same type ids.
+ */
+function cachedParsers(types: TypeSource, statement: string, descriptions: readonly FieldDescription[]): ((value: string) => unknown)[] | undefined {
+  let statements = parserCache.get(types);
+  if (statements === undefined) parserCache.set(types, (statements = new Map()));
+  const cached = statements.get(statement);
+  if (cached !== undefined && sameTypes(cached.types, descriptions)) return cached.parsers;
+  const ids: number[] = [];
+  const parsers: ((value: string) => unknown)[] = [];
+  for (const { dataTypeID, format = 'text' } of descriptions) {
+    // Binary columns are pg's own business (the store never asks for them).
+    if (format !== 'text') return undefined;
+    ids.push(dataTypeID);
+    parsers.push(types.getTypeParser(dataTypeID, 'text'));
+  }
+  statements.set(statement, { types: ids, parsers });
+  return parsers;
+}
+
+function sameTypes(ids: readonly number[], descriptions: readonly FieldDescription[]): boolean {
+  if (ids.length !== descriptions.length) return false;
+  for (let index = 0; index < ids.length; index += 1) {
+    const description = descriptions[index]!;
+    if (ids[index] !== description.dataTypeID || (description.format ?? 'text') !== 'text') return false;
+  }
+  return true;
+}
+
 /**
  * A named prepared statement as pg's own Query, made without the copy of its config that pg takes of
  * every config object (Object.defineProperties over its descriptors: about 2 µs a query, as much as
@@ -40,6 +91,21 @@ function preparedQueryClass(Query: QueryClass): PreparedQueryClass | null {
   if (found !== undefined) return found;
   // pg.Result is not on the Client; a Result is what every Query holds, so its class is read off one.
   const Result = (new Query('SELECT 1') as unknown as { _result?: { constructor: ResultClass } })._result?.constructor;
+  if (Result === undefined) return null;
+  /**
+   * Rows as arrays, whose value parsers are looked up once per statement and connection: pg looks
+   * each column's parser up again on every query (and builds an object row template arrays never
+   * use), a few µs on a list's six columns.
+   */
+  class ArrayResult extends (Result as unknown as new (rowMode: string) => ResultFields) {
+    statement = '';
+    override addFields(descriptions: readonly FieldDescription[]): void {
+      const parsers = this._types === undefined ? undefined : cachedParsers(this._types, this.statement, descriptions);
+      if (parsers === undefined) return super.addFields(descriptions);
+      this.fields = descriptions;
+      this._parsers = parsers;
+    }
+  }
   class PreparedQuery extends Query {
     constructor(name: string, text: string, values: unknown[], arrays: boolean) {
       super(text);
@@ -48,13 +114,24 @@ function preparedQueryClass(Query: QueryClass): PreparedQueryClass | null {
       fields.values = values;
       if (arrays) {
         fields._rowMode = 'array';
+        const result = new ArrayResult('array');
+        result.statement = name;
         // The result the rows are parsed into (_result) and the one handed to the callback (_results).
-        fields._result = fields._results = new (Result as unknown as new (rowMode: string) => unknown)('array');
+        fields._result = fields._results = result;
       }
     }
   }
-  const probe = Result === undefined ? undefined : (new PreparedQuery('probe', 'SELECT 1', [], true) as unknown as Record<string, unknown>);
-  const usable = probe !== undefined && probe.text === 'SELECT 1' && probe.name === 'probe' && probe._rowMode === 'array' && probe._results === probe._result && (probe._result as { rowAsArray?: boolean }).rowAsArray === true;
+  const probe = new PreparedQuery('probe', 'SELECT 1', [], true) as unknown as Record<string, unknown>;
+  const result = probe._result as Partial<ResultFields> & { rowAsArray?: boolean };
+  const usable =
+    probe.text === 'SELECT 1' &&
+    probe.name === 'probe' &&
+    probe._rowMode === 'array' &&
+    probe._results === result &&
+    result.rowAsArray === true &&
+    '_parsers' in result &&
+    '_types' in result &&
+    'fields' in result;
   found = usable ? PreparedQuery : null;
   preparedClasses.set(Query, found);
   return found;

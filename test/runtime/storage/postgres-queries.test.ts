@@ -37,6 +37,24 @@ describe.skipIf(testEngine() !== 'postgres')('prepared statements on PostgreSQL'
     expect(inTransaction).toEqual([[[1, 1, 10_000_000_000]], [{ n: 1, square: 1, big: 10_000_000_000 }]]);
   });
 
+  it('parse each statement\'s columns by their own types, query after query on one connection', async () => {
+    const db = await pool(1);
+    const statements = [
+      ['SELECT $1::bigint AS a, $1::text AS b', [[5, '5']]],
+      ['SELECT $1::text AS a, $1::bigint AS b, $1::int > 3 AS c', [['5', 5, true]]],
+      ['SELECT $1::int AS a', [[5]]],
+    ] as const;
+    for (let run = 0; run < 3; run += 1) {
+      for (const [text, rows] of statements) expect(await queryArrays(db, text, [5])).toEqual(rows);
+    }
+    // A table whose column changes type between two statements of the same shape on the same connection.
+    await query(db, 'CREATE TABLE shifting (v int)');
+    await query(db, 'INSERT INTO shifting VALUES (7)');
+    expect(await queryArrays(db, 'SELECT v FROM shifting', [])).toEqual([[7]]);
+    await db.query('ALTER TABLE shifting ALTER v TYPE text');
+    expect(await queryArrays(db, 'SELECT v FROM shifting WHERE true', [])).toEqual([['7']]);
+  });
+
   it('are parsed once per connection: the same text runs as one named statement', async () => {
     const db = await pool(1);
     const text = 'SELECT $1::int + 1 AS next';
