@@ -137,11 +137,14 @@ class PostgresTransaction extends PostgresReader implements StoreTransaction {
  */
 export class PostgresResourceStore extends PostgresReader implements ResourceStore {
   readonly #pool: pg.Pool;
+  /** Single statements outside a transaction, each on whichever pooled connection is free. */
+  readonly #alone: PostgresTransaction;
   #closed: Promise<void> | undefined;
 
   constructor(pool: pg.Pool, { search = {} }: { readonly search?: Pick<SearchOptions, 'timeoutMs'> } = {}) {
     super(pool, false, search.timeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS);
     this.#pool = pool;
+    this.#alone = new PostgresTransaction(pool, false);
   }
 
   migrate(tables: readonly TableSpec[]): Promise<void> {
@@ -150,6 +153,11 @@ export class PostgresResourceStore extends PostgresReader implements ResourceSto
 
   transaction<T>(work: (tx: StoreTransaction) => Maybe<T>): Promise<T> {
     return inPostgresTransaction(this.#pool, async (client) => work(new PostgresTransaction(client, true)));
+  }
+
+  /** One INSERT on any pooled connection, committed by itself: no BEGIN and COMMIT round trips. */
+  insertAlone(table: TableSpec, values: Row): Promise<Row> {
+    return this.#alone.insert(table, values);
   }
 
   /** Ends the pool once; closing again is a no-op, as with SQLite. */
