@@ -1,27 +1,19 @@
 import { hash } from 'node:crypto';
 import { preconditionFailed } from '../errors/index.ts';
+import { rememberRecent } from './recent-results.ts';
 
 /**
  * A strong entity tag over the exact bytes of a representation: 160 bits of SHA-1, base64url.
  * (Not a security hash: it only has to change when the bytes do.)
  */
 export function etagOf(bytes: Buffer | string): string {
-  if (typeof bytes !== 'string' || bytes.length > RECENT_TAG_MAX_CHARS) return hashTag(bytes);
-  const known = recentTags.get(bytes);
-  if (known !== undefined) return known;
-  const tag = hashTag(bytes);
-  if (recentTags.size >= RECENT_TAG_MAX_ENTRIES) recentTags.clear();
-  recentTags.set(bytes, tag);
-  return tag;
+  return typeof bytes === 'string' ? recentTagOf(bytes) : hashTag(bytes);
 }
 
-// Most GETs send a representation that has not changed since it was last sent, and finding its
-// text in a Map costs a fraction of hashing it again. The tag is a function of the text alone, so
-// remembering it can never send a stale tag. Bounded: texts of at most 4,096 characters, at most
-// 1,000 of them (about 8 MiB at worst), forgotten all at once when full.
-const RECENT_TAG_MAX_CHARS = 4096;
-const RECENT_TAG_MAX_ENTRIES = 1000;
-const recentTags = new Map<string, string>();
+// Most GETs send a representation that has not changed since it was last sent: its tag is found
+// rather than hashed again. Texts of at most 4,096 characters, at most 1,000 of them (about 8 MiB
+// at worst).
+const recentTagOf = rememberRecent((text: string) => hashTag(text), { maxEntries: 1000, maxKeyLength: 4096 });
 
 function hashTag(bytes: Buffer | string): string {
   // crypto.hash is the one-shot form: no Hash object per response.

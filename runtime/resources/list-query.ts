@@ -3,6 +3,7 @@ import { badRequest } from '../errors/index.ts';
 import type { CollectionModel, FieldModel, VersionModel } from './model.ts';
 import type { ResourceContext } from './runtime-context.ts';
 import { referencedId } from './references.ts';
+import { rememberRecent } from '../caching/recent-results.ts';
 
 /** The paging parameters of every list: `limit` (1..maxLimit, default defaultLimit) and `offset` (0..). */
 export const PAGING_PARAMETERS = ['limit', 'offset'] as const;
@@ -18,11 +19,33 @@ export interface ListRequest {
  * filterable, and paging. Anything else, or a value out of bounds, gets 400 naming the parameter.
  */
 export function parseListQuery(ctx: Context, model: CollectionModel, version: VersionModel, context: ResourceContext): ListRequest {
+  return recentParserFor(context, model, version)(ctx.querystring);
+}
+
+/** Per API context and version (a model's versions are its own objects): the query strings parsed last, remembered. */
+const recentParsers = new WeakMap<ResourceContext, WeakMap<VersionModel, (query: string) => ListRequest>>();
+
+function recentParserFor(context: ResourceContext, model: CollectionModel, version: VersionModel): (query: string) => ListRequest {
+  let byVersion = recentParsers.get(context);
+  if (byVersion === undefined) {
+    byVersion = new WeakMap();
+    recentParsers.set(context, byVersion);
+  }
+  let parser = byVersion.get(version);
+  if (parser === undefined) {
+    const filterable = new Map(model.fields.filter((field) => field.filterable).map((field) => [field.name, field]));
+    // A list request's query is a pure function of its text: a bad one throws and is not remembered.
+    parser = rememberRecent((query: string) => parseQueryText(query, model, version, context, filterable));
+    byVersion.set(version, parser);
+  }
+  return parser;
+}
+
+function parseQueryText(query: string, model: CollectionModel, version: VersionModel, context: ResourceContext, filterable: ReadonlyMap<string, FieldModel>): ListRequest {
   const where: Record<string, unknown> = {};
   let limit = model.paging.defaultLimit;
   let offset = 0;
-  const filterable = new Map(model.fields.filter((field) => field.filterable).map((field) => [field.name, field]));
-  for (const [name, raw] of new URLSearchParams(ctx.querystring)) {
+  for (const [name, raw] of new URLSearchParams(query)) {
     if (name === 'limit') limit = boundedInteger(name, raw, 1, model.paging.maxLimit);
     else if (name === 'offset') offset = boundedInteger(name, raw, 0, Number.MAX_SAFE_INTEGER);
     else {
@@ -35,7 +58,8 @@ export function parseListQuery(ctx: Context, model: CollectionModel, version: Ve
       where[name] = filterValue(field, raw, context);
     }
   }
-  return { where, limit, offset };
+  // Shared by every request with the same query text: nobody may change it.
+  return Object.freeze({ where: Object.freeze(where), limit, offset });
 }
 
 /** A whole-number query parameter within bounds, or 400 invalid_parameter naming it. */

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { setResponseHeader } from '../http/headers.ts';
+import { rememberRecent } from '../caching/recent-results.ts';
 
 /**
  * Paging metadata travels in headers, never in the body: X-Total-Count, and a standard Link header
@@ -7,17 +8,28 @@ import { setResponseHeader } from '../http/headers.ts';
  */
 export function setPagingHeaders(ctx: Context, baseUrl: string, total: number, limit: number, offset: number): void {
   setResponseHeader(ctx, 'X-Total-Count', String(total));
+  setResponseHeader(ctx, 'Link', recentLinks(`${total} ${limit} ${offset} ${baseUrl}${ctx.path}?${ctx.querystring}`));
+}
+
+/** The Link header of the last pages listed, by `total limit offset url` (the URL last: it may hold spaces). */
+const recentLinks = rememberRecent((key: string) => {
+  const [, total, limit, offset, url] = /^(\d+) (\d+) (\d+) (.*)$/s.exec(key)!;
+  return pagingLinks(url!, Number(total), Number(limit), Number(offset));
+});
+
+function pagingLinks(url: string, total: number, limit: number, offset: number): string {
+  const at = url.indexOf('?');
   // Parsed once for every link: each link sets both limit and offset, so the positions they take in
   // the query are the ones a fresh parse of the request's query would give them.
-  const query = new URLSearchParams(ctx.querystring);
-  const target = `<${baseUrl}${ctx.path}?`;
+  const query = new URLSearchParams(url.slice(at + 1));
+  const target = `<${url.slice(0, at)}?`;
   query.set('limit', String(limit));
-  const link = (rel: string, at: number) => {
-    query.set('offset', String(at));
+  const link = (rel: string, to: number) => {
+    query.set('offset', String(to));
     return `${target}${query.toString()}>; rel="${rel}"`;
   };
   const links = [link('first', 0)];
   if (offset + limit < total) links.push(link('next', offset + limit));
   if (offset > 0) links.push(link('prev', Math.max(0, offset - limit)));
-  setResponseHeader(ctx, 'Link', links.join(', '));
+  return links.join(', ');
 }

@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { Row, TableSpec } from './table-spec.ts';
+import type { ColumnKind, Row, TableSpec } from './table-spec.ts';
 import { isoNow } from './time.ts';
 
 /** The columns of a table in the order selectedColumns() names them: key, columns, created_at, updated_at. */
 export function selectedColumns(table: TableSpec): string[] {
   return [table.key.name, ...table.columns.map((column) => column.name), 'created_at', 'updated_at'];
+}
+
+/** The kind of a table's column by name, its key included; a name it does not know is a string. */
+export function columnKind(table: TableSpec, name: string): ColumnKind {
+  if (name === table.key.name) return table.key.type;
+  return table.columns.find((column) => column.name === name)?.kind ?? 'string';
 }
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 
 export interface OpenDatabaseOptions {
   /** How long a writer waits for another process's lock before failing, in ms. Default 5000. */
@@ -50,13 +50,32 @@ export function openDatabase(path: string, { busyTimeoutMs = 5000, createFolder 
  * inside `work` cannot interleave with another process's writer. Rolls back on any throw.
  */
 export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
-  db.exec('BEGIN IMMEDIATE');
+  const { begin, commit, rollback } = transactionStatementsOf(db);
+  begin.run();
   try {
     const result = work();
-    db.exec('COMMIT');
+    commit.run();
     return result;
   } catch (error) {
-    db.exec('ROLLBACK');
+    rollback.run();
     throw error;
   }
+}
+
+interface TransactionStatements {
+  readonly begin: StatementSync;
+  readonly commit: StatementSync;
+  readonly rollback: StatementSync;
+}
+
+// Prepared once per connection: every write runs a transaction, and exec() parses its SQL each time.
+const transactionStatements = new WeakMap<DatabaseSync, TransactionStatements>();
+
+function transactionStatementsOf(db: DatabaseSync): TransactionStatements {
+  let statements = transactionStatements.get(db);
+  if (statements === undefined) {
+    statements = { begin: db.prepare('BEGIN IMMEDIATE'), commit: db.prepare('COMMIT'), rollback: db.prepare('ROLLBACK') };
+    transactionStatements.set(db, statements);
+  }
+  return statements;
 }

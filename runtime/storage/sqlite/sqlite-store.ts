@@ -5,11 +5,13 @@ import type { ListQuery, ListResult, Row, TableSpec } from '../table-spec.ts';
 import { isoNow } from '../time.ts';
 import { searchWords } from '../search-words.ts';
 import { fromSqlRow, toSqlValue } from './column-values.ts';
-import { fromSqlValues, insertPlan, selectedColumns } from '../row-values.ts';
+import { columnKind, fromSqlValues, selectedColumns } from '../row-values.ts';
 import { migrateTables } from './migrate.ts';
 import { inTransaction } from './open-database.ts';
 import { ftsTableOf, quoteName } from './sql-names.ts';
 import { StatementCache } from './statement-cache.ts';
+import { ListStatements } from './list-statements.ts';
+import { InsertStatements } from './insert-statements.ts';
 import { FtsSearcher, PastDeadline, type FtsAnswer, type FtsQuery } from './fts-search.ts';
 import { SearchThreads, SearchTimedOut } from './search-threads.ts';
 import { DEFAULT_SEARCH_THREADS, DEFAULT_SEARCH_TIMEOUT_MS, type SearchOptions } from '../search-budget.ts';
@@ -33,7 +35,8 @@ export interface SqliteStoreOptions {
 export class SqliteResourceStore implements ResourceStore {
   readonly #db: DatabaseSync;
   readonly #statements: StatementCache;
-  readonly #arrayStatements: StatementCache;
+  readonly #lists: ListStatements;
+  readonly #inserts: InsertStatements;
   #findStatements = new WeakMap<TableSpec, StatementSync>();
   #depth = 0;
   readonly #searchBudgetMs: number;
@@ -43,7 +46,8 @@ export class SqliteResourceStore implements ResourceStore {
   constructor(db: DatabaseSync, { file, search = {} }: SqliteStoreOptions = {}) {
     this.#db = db;
     this.#statements = new StatementCache(db);
-    this.#arrayStatements = new StatementCache(db, { arrays: true });
+    this.#lists = new ListStatements(db);
+    this.#inserts = new InsertStatements(db);
     this.#searchBudgetMs = search.timeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS;
     const threads = search.threads ?? DEFAULT_SEARCH_THREADS;
     this.#searchThreads = file === undefined || threads === 0 ? undefined : new SearchThreads(file, threads);
@@ -68,7 +72,8 @@ export class SqliteResourceStore implements ResourceStore {
   close(): void | Promise<void> {
     const threads = this.#searchThreads?.close();
     this.#statements.clear();
-    this.#arrayStatements.clear();
+    this.#lists.clear();
+    this.#inserts.clear();
     this.#findStatements = new WeakMap();
     if (this.#db.isOpen) this.#db.close();
     return threads;
@@ -89,20 +94,7 @@ export class SqliteResourceStore implements ResourceStore {
   }
 
   list(table: TableSpec, query: ListQuery): ListResult {
-    const conditions = Object.keys(query.where).sort();
-    const kinds = new Map(table.columns.map((column) => [column.name, column.kind]));
-    const where = conditions.length === 0 ? '' : ` WHERE ${conditions.map((c) => `${quoteName(c)} = ?`).join(' AND ')}`;
-    const values = conditions.map((c) => toSqlValue(kinds.get(c) ?? 'string', query.where[c]));
-    const from = `FROM ${quoteName(table.table)}${where}`;
-    const columns = selectedColumns(table).map(quoteName).join(', ');
-    const rows = this.#prepareArrays(`SELECT ${columns} ${from} ORDER BY ${quoteName(table.key.name)} LIMIT ? OFFSET ?`)
-      .all(...values, query.limit, query.offset)
-      .map((raw) => fromSqlValues(table, raw as unknown as unknown[]));
-    // A page shorter than the limit is the last one: its rows and the offset are the whole count,
-    // without a second statement. Otherwise (or past the end) count.
-    if (rows.length < query.limit && (rows.length > 0 || query.offset === 0)) return { rows, total: query.offset + rows.length };
-    const { total } = this.#prepare(`SELECT count(*) AS total ${from}`).get(...values) as { total: number };
-    return { rows, total: Number(total) };
+    return this.#lists.list(table, query);
   }
 
   countWhere(table: TableSpec, column: string, value: unknown): number {
@@ -141,19 +133,14 @@ export class SqliteResourceStore implements ResourceStore {
   }
 
   insert(table: TableSpec, values: Row): Row {
-    const { row, columns } = insertPlan(table, values);
-    const sql = `INSERT INTO ${quoteName(table.table)} (${columns.map(quoteName).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-    const result = this.#prepare(sql).run(...columns.map((name) => toSqlValue(kindOf(table, name), row[name])));
-    const key = table.key.generated && table.key.type === 'integer' ? Number(result.lastInsertRowid) : row[table.key.name];
-    this.#indexForSearch(table, key, row, false);
-    return this.find(table, key) as Row;
+    return this.#inserts.insert(table, values);
   }
 
   update(table: TableSpec, key: unknown, values: Row): Row {
     const columns = table.columns.map((column) => column.name).filter((name) => name in values);
     const assignments = [...columns.map((name) => `${quoteName(name)} = ?`), 'updated_at = ?'].join(', ');
     this.#prepare(`UPDATE ${quoteName(table.table)} SET ${assignments} WHERE ${quoteName(table.key.name)} = ?`).run(
-      ...columns.map((name) => toSqlValue(kindOf(table, name), values[name])),
+      ...columns.map((name) => toSqlValue(columnKind(table, name), values[name])),
       isoNow(),
       toSqlValue(table.key.type, key),
     );
@@ -185,17 +172,8 @@ export class SqliteResourceStore implements ResourceStore {
 
   #indexForSearch(table: TableSpec, key: unknown, row: Row, replace: boolean): void {
     if (!hasSearch(table)) return;
-    const fts = quoteName(ftsTableOf(table.table));
-    const keyValue = toSqlValue(table.key.type, key);
-    if (replace) this.#prepare(`DELETE FROM ${fts} WHERE key = ?`).run(keyValue);
-    const searchable = table.columns.filter((column) => column.searchable);
-    const sql = `INSERT INTO ${fts} (key, ${searchable.map((c) => quoteName(c.name)).join(', ')}) VALUES (?${', ?'.repeat(searchable.length)})`;
-    this.#prepare(sql).run(keyValue, ...searchable.map((c) => toSqlValue('string', row[c.name] === undefined ? null : String(row[c.name]))));
-  }
-
-  /** A statement whose rows come back as arrays of values, in the order its SELECT names them. */
-  #prepareArrays(sql: string): StatementSync {
-    return this.#arrayStatements.get(sql);
+    if (replace) this.#prepare(`DELETE FROM ${quoteName(ftsTableOf(table.table))} WHERE key = ?`).run(toSqlValue(table.key.type, key));
+    this.#inserts.index(table, key, row);
   }
 
   #prepare(sql: string): StatementSync {
@@ -210,11 +188,6 @@ function settledNow<T>(result: Maybe<T>): T {
     throw new TypeError('a SQLite transaction must finish synchronously: its work returned a promise');
   }
   return result;
-}
-
-function kindOf(table: TableSpec, column: string) {
-  if (column === table.key.name) return table.key.type;
-  return table.columns.find((c) => c.name === column)?.kind ?? 'string';
 }
 
 function hasSearch(table: TableSpec): boolean {

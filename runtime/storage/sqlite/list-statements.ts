@@ -1,0 +1,78 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { ColumnKind, ListQuery, ListResult, TableSpec } from '../table-spec.ts';
+import { columnKind, fromSqlValues, selectedColumns } from '../row-values.ts';
+import { toSqlValue } from './column-values.ts';
+import { quoteName } from './sql-names.ts';
+
+/** The statements of one list shape: a table and the names of its equality conditions, in order. */
+interface ListPlan {
+  readonly conditions: readonly string[];
+  readonly kinds: readonly ColumnKind[];
+  /** The page, each row ending with the count of every matching row (computed once, on the first row). */
+  readonly pageWithTotal: StatementSync;
+  /** The count alone: for a page past the end, which has no row to carry it. */
+  readonly count: StatementSync;
+}
+
+/**
+ * Lists a table's rows a page at a time with the number of rows that match, in one statement: the
+ * count is an uncorrelated subquery in the select list, which SQLite computes once, with the first
+ * row, inside the page's own read transaction. Two statements cost a second read transaction (its
+ * locks on the WAL index) and a second step; a page past the end, which returns no row, counts alone.
+ * The statements are prepared once per table and set of conditions, found without building SQL.
+ */
+export class ListStatements {
+  readonly #db: DatabaseSync;
+  #plans = new WeakMap<TableSpec, Map<string, ListPlan>>();
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+  }
+
+  list(table: TableSpec, query: ListQuery): ListResult {
+    const plan = this.#planFor(table, query.where);
+    const values = plan.conditions.map((name, index) => toSqlValue(plan.kinds[index]!, query.where[name]));
+    const raws = plan.pageWithTotal.all(...values, query.limit, query.offset) as unknown as unknown[][];
+    if (raws.length === 0) {
+      const counted = plan.count.get(...values) as unknown as unknown[];
+      return { rows: [], total: Number(counted[0]) };
+    }
+    const totalAt = raws[0]!.length - 1;
+    const total = Number(raws[0]![totalAt]);
+    return { rows: raws.map((raw) => fromSqlValues(table, raw)), total };
+  }
+
+  clear(): void {
+    this.#plans = new WeakMap();
+  }
+
+  #planFor(table: TableSpec, where: ListQuery['where']): ListPlan {
+    let plans = this.#plans.get(table);
+    if (plans === undefined) {
+      plans = new Map();
+      this.#plans.set(table, plans);
+    }
+    const names = Object.keys(where);
+    // Most lists have no condition: their plan is found without sorting or joining anything.
+    const key = names.length === 0 ? '' : names.sort().join('\0');
+    let plan = plans.get(key);
+    if (plan === undefined) {
+      plan = this.#prepare(table, names);
+      plans.set(key, plan);
+    }
+    return plan;
+  }
+
+  #prepare(table: TableSpec, conditions: readonly string[]): ListPlan {
+    // Numbered parameters: the subquery and the page share each condition's value.
+    const where = conditions.length === 0 ? '' : ` WHERE ${conditions.map((name, index) => `${quoteName(name)} = ?${index + 1}`).join(' AND ')}`;
+    const from = `FROM ${quoteName(table.table)}${where}`;
+    const columns = selectedColumns(table).map(quoteName).join(', ');
+    const [limit, offset] = [conditions.length + 1, conditions.length + 2];
+    const pageWithTotal = this.#db.prepare(`SELECT ${columns}, (SELECT count(*) ${from}) ${from} ORDER BY ${quoteName(table.key.name)} LIMIT ?${limit} OFFSET ?${offset}`);
+    const count = this.#db.prepare(`SELECT count(*) ${from}`);
+    pageWithTotal.setReturnArrays(true);
+    count.setReturnArrays(true);
+    return { conditions: [...conditions], kinds: conditions.map((name) => columnKind(table, name)), pageWithTotal, count };
+  }
+}
