@@ -26,7 +26,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'postgres',
-          include: ['test/e2e/**/*.test.ts', 'test/runtime/storage/**/*.test.ts'],
+          include: ['test/e2e/**/*.test.ts', 'test/runtime/storage/**/*.test.ts', 'test/runtime/resources/create-resource.test.ts'],
           env: { TEST_ENGINE: 'postgres' },
           globalSetup: ['test/support/postgres-global-setup.ts'],
         },

@@ -25,6 +25,8 @@ export interface BenchOptions {
   readonly report: string | undefined;
   /** A git ref whose generated server is measured beside this tree's (the `against` section). */
   readonly against: string | undefined;
+  /** The database the `against` section serves from: PostgreSQL when --only names postgres with --against. */
+  readonly againstEngine: 'sqlite' | 'postgres';
 }
 
 export const USAGE = `usage: npm run bench -- [flags]
@@ -43,7 +45,8 @@ export const USAGE = `usage: npm run bench -- [flags]
   --report FILE         replace the figures block of FILE (BENCHMARKS.md) with this run's tables
   --against REF         only: this tree's generated server beside REF's (a commit, branch or tag),
                         two processes of each, side by side, on the endpoints --only names (default all;
-                        GET list of 20 also with gzip unless --no-gzip)
+                        GET list of 20 also with gzip unless --no-gzip); with --only postgres
+                        the four servers run on PostgreSQL (a throwaway server, a database each)
   --help`;
 
 /** The flags of `npm run bench`, as node:util parseArgs options (`--help` is added by the command helper). */
@@ -98,6 +101,7 @@ export function optionsFrom(values: OptionValues): BenchOptions {
     scalingCounts: [10, 1000],
     report: values.report,
     against,
+    againstEngine: against !== undefined && only.includes('postgres') ? 'postgres' : 'sqlite',
   };
 }
 

@@ -9,6 +9,7 @@ import { expectStatus } from '../lib/raw-request.ts';
 import { formatNumber, formatRatio } from '../lib/format.ts';
 import type { Target } from '../lib/rounds.ts';
 import type { Log, SectionResult } from '../lib/section.ts';
+import { createDatabase, startPostgres, type PostgresServer } from '../../test/support/postgres-server.ts';
 
 const SEED_COUNT = 25;
 /** Two processes of the same code land this close to 1 or the figures are flagged (as in request-path). */
@@ -26,10 +27,14 @@ export async function againstRef(options: BenchOptions, log: Log): Promise<Secti
   const checkout = checkoutRef(ref);
   const dataDir = tempDir('against');
   const started: GeneratedServer[] = [];
+  const onPostgres = options.againstEngine === 'postgres';
+  let postgres: PostgresServer | undefined;
   try {
-    log(`against ${ref} (${checkout.commit}): starting two generated servers of each tree`);
+    log(`against ${ref} (${checkout.commit}): starting two generated servers of each tree${onPostgres ? ' on PostgreSQL' : ''}`);
+    if (onPostgres) postgres = await startPostgres({ durable: true });
     const start = async (root: string, name: string) => {
-      const server = await startGenerated(root, dataDir, name);
+      // On PostgreSQL a database each: the two trees may lay out their tables differently.
+      const server = await startGenerated(root, dataDir, name, postgres === undefined ? {} : { databaseUrl: await createDatabase(postgres.url) });
       started.push(server);
       await seed(server.server.url, '/v1/orders', server.headers, ORDER_BODY, SEED_COUNT);
       return server;
@@ -62,11 +67,11 @@ export async function againstRef(options: BenchOptions, log: Log): Promise<Secti
     return {
       tables: [
         {
-          title: `This tree (c) against ${ref} (r, ${checkout.commit}): the generated servers side by side`,
+          title: `This tree (c) against ${ref} (r, ${checkout.commit}): the generated servers side by side${onPostgres ? ', on PostgreSQL' : ''}`,
           columns: [{ title: 'endpoint' }, { title: 'µs CPU/req c / c′', align: 'right' }, { title: 'µs CPU/req r / r′', align: 'right' }, { title: 'c/r side by side', align: 'right' }, { title: '' }],
           rows,
           notes: [
-            `Four processes loaded at once on the CPU they share (${options.plan.connections} connections each), ${options.plan.rounds} rounds of ${options.plan.durationSeconds} s after a warm-up; c/r compares the mean µs CPU/req of c and c′ with that of r and r′, per round: the median (lowest–highest). Above 1, this tree is cheaper per request. Each tree serves its own example API with its own runtime, on a fresh SQLite file with ${SEED_COUNT} orders.`,
+            `Four processes loaded at once on the CPU they share (${options.plan.connections} connections each), ${options.plan.rounds} rounds of ${options.plan.durationSeconds} s after a warm-up; c/r compares the mean µs CPU/req of c and c′ with that of r and r′, per round: the median (lowest–highest). Above 1, this tree is cheaper per request. Each tree serves its own example API with its own runtime, on ${onPostgres ? 'a database of its own on one PostgreSQL server (fsync on)' : 'a fresh SQLite file'} with ${SEED_COUNT} orders.`,
             `Method check, two processes of the same code (${formatRatio(1)} with a perfect method): ${checks.join('; ')}.`,
           ],
         },
@@ -75,6 +80,7 @@ export async function againstRef(options: BenchOptions, log: Log): Promise<Secti
     };
   } finally {
     await Promise.all(started.map((server) => server.server.stop()));
+    await postgres?.stop();
     checkout.remove();
   }
 }

@@ -1,7 +1,7 @@
 import { runFlow, wait, type Flow, type Row } from '../storage/index.ts';
 import type { CollectionModel } from './model.ts';
 import type { ResourceContext } from './runtime-context.ts';
-import { prepareStoredValues } from './write-checks.ts';
+import { prepareStoredValues, readsBeforeWrite } from './write-checks.ts';
 import { parseWriteInput, toStored } from './write-input.ts';
 
 /**
@@ -14,11 +14,15 @@ export function* createResource(context: ResourceContext, model: CollectionModel
   if (version === undefined) throw new Error(`${model.name} has no version ${versionName}`);
   const identity = model.identifier.name;
   const values = parseWriteInput(body, version, { mode: 'create', readOnly: { [identity]: undefined, created_at: undefined }, resource: model.name });
+  const stored = toStored(version, values);
+  // Nothing to read first (no reference, no unique value): the INSERT alone is the transaction, where
+  // the store can run it so (PostgreSQL: no BEGIN and COMMIT round trips; BENCHMARKS.md).
+  if (context.store.insertAlone !== undefined && !readsBeforeWrite(model, stored)) return yield* wait(context.store.insertAlone(model.table, stored));
   return yield* wait(
     context.store.transaction((tx) =>
       runFlow(
         (function* () {
-          const prepared = yield* prepareStoredValues(tx, context, model, toStored(version, values), undefined);
+          const prepared = yield* prepareStoredValues(tx, context, model, stored, undefined);
           return yield* wait(tx.insert(model.table, prepared));
         })(),
       ),

@@ -20,8 +20,8 @@ export function* prepareStoredValues(
   for (const field of model.fields) {
     const value = prepared[field.name];
     if (value === undefined || value === null) continue;
-    if (field.kind === 'reference' && field.references !== undefined) {
-      const target = context.catalog.collections[field.references];
+    if (isCheckedReference(field)) {
+      const target = context.catalog.collections[field.references!];
       if (target === undefined) continue;
       const id = referencedId(target, value, field.name, context.baseUrl);
       yield* assertReferenceExists(tx, target, id, field.name);
@@ -39,6 +39,16 @@ export function* prepareStoredValues(
   }
   return prepared;
 }
+
+/**
+ * Whether prepareStoredValues() reads the store for these values: a reference to resolve or a unique
+ * value to check. When it does not, the write that follows is the transaction's only statement.
+ */
+export function readsBeforeWrite(model: CollectionModel, stored: Record<string, unknown>): boolean {
+  return model.fields.some((field) => stored[field.name] !== undefined && stored[field.name] !== null && (isCheckedReference(field) || field.unique));
+}
+
+const isCheckedReference = (field: CollectionModel['fields'][number]) => field.kind === 'reference' && field.references !== undefined;
 
 /** 409 when other resources still refer to the one being deleted; its aggregates go with it. */
 export function* prepareDelete(tx: StoreTransaction, context: ResourceContext, model: CollectionModel, key: unknown): Flow<void> {

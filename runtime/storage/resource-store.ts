@@ -42,5 +42,11 @@ export interface ResourceStore extends StoreReader {
    * runs the work again when the database reports a deadlock or a serialisation failure.
    */
   transaction<T>(work: (tx: StoreTransaction) => Maybe<T>): Maybe<T>;
+  /**
+   * Optional: inserts one row as a transaction of its own, for a write that reads nothing first. Where
+   * a transaction costs round trips (PostgreSQL: BEGIN and COMMIT around the INSERT), one statement
+   * does the same work atomically. Without it, callers run `transaction((tx) => tx.insert(...))`.
+   */
+  insertAlone?(table: TableSpec, values: Row): Maybe<Row>;
   close(): Maybe<void>;
 }

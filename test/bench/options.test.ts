@@ -40,6 +40,12 @@ describe('bench flags', () => {
     expect(parsed(['--against', 'main']).against).toBe('main');
   });
 
+  it('--against serves from SQLite, or from PostgreSQL when --only names postgres with it', () => {
+    expect(parsed(['--against', 'main']).againstEngine).toBe('sqlite');
+    const onPostgres = parsed(['--against', 'main', '--only', 'postgres,get-one']);
+    expect(onPostgres).toMatchObject({ againstEngine: 'postgres', sections: ['against'], endpoints: ['get-one'] });
+  });
+
   it('refuses a round count that is not a whole number', () => {
     expect(() => parseOptions(['--rounds', '0'])).toThrow(/whole number >= 1/);
   });

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 
-/** Connections each process keeps to PostgreSQL at most (DATABASE_POOL_SIZE). */
+/** Connections each process keeps to PostgreSQL at most (DATABASE_POOL_SIZE); once opened, they stay open. */
 export const DEFAULT_POOL_SIZE = 10;
 
 /** A start-up failure that deserves one line and exit 1: unreachable, refused credentials, no such database. */
@@ -38,7 +38,9 @@ export async function connectPostgres(url: string, { size = DEFAULT_POOL_SIZE, c
       super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
     }
   }
-  const pool = new postgres.Pool({ connectionString: url, max: size, types: numberBigints(postgres.types), Client: TimedClient });
+  // min = max: a connection, once opened, stays open. Below min pg-pool arms no idle timer when it
+  // takes a connection back, a timer armed and cleared on every query otherwise (BENCHMARKS.md).
+  const pool = new postgres.Pool({ connectionString: url, max: size, min: size, types: numberBigints(postgres.types), Client: TimedClient });
   // An idle connection that the server drops (restart, failover) is replaced on next use; without a
   // listener its error would end the process.
   pool.on('error', () => undefined);

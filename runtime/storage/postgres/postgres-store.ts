@@ -9,7 +9,7 @@ import { searchWords } from '../search-words.ts';
 import type { ListQuery, ListResult, Row, TableSpec } from '../table-spec.ts';
 import { isoNow } from '../time.ts';
 import { migrateTables, SEARCH_COLUMN, underMigrationLock } from './migrate.ts';
-import { inPostgresTransaction, query, queryArrays, underStatementTimeout, type Queryable } from './queries.ts';
+import { inPostgresTransaction, query, queryArrays, queryFirstArray, underStatementTimeout, type Queryable } from './queries.ts';
 
 /** A value as a query parameter: undefined as NULL; pg formats the rest. */
 const param = (value: unknown) => (value === undefined ? null : value);
@@ -28,7 +28,6 @@ export function toTsQuery(text: string): string {
 class PostgresReader implements StoreReader {
   protected readonly db: Queryable;
   readonly #lockFound: boolean;
-  readonly #findSql = new WeakMap<TableSpec, string>();
   /** The search budget; undefined inside a transaction, whose statements run on its own client as they come. */
   readonly #searchTimeoutMs: number | undefined;
 
@@ -38,28 +37,28 @@ class PostgresReader implements StoreReader {
     this.#searchTimeoutMs = searchTimeoutMs;
   }
 
-  async find(table: TableSpec, key: unknown): Promise<Row | undefined> {
-    let sql = this.#findSql.get(table);
-    if (sql === undefined) {
-      sql = `SELECT ${columnList(table)} FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = $1${this.#lockFound ? ' FOR UPDATE' : ''}`;
-      this.#findSql.set(table, sql);
-    }
-    const [values] = await queryArrays(this.db, sql, [key]);
-    return values === undefined ? undefined : fromSqlValues(table, values);
+  /** One promise, settled with the row: the read of a GET one (BENCHMARKS.md counts what each promise costs). */
+  find(table: TableSpec, key: unknown): Promise<Row | undefined> {
+    const lock = this.#lockFound;
+    const sql = statementOf(table, lock ? 'find for update' : 'find', () => `SELECT ${columnList(table)} FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = $1${lock ? ' FOR UPDATE' : ''}`);
+    return queryFirstArray(this.db, sql, [key], (values) => fromSqlValues(table, values));
   }
 
-  async list(table: TableSpec, listQuery: ListQuery): Promise<ListResult> {
-    const conditions = Object.keys(listQuery.where).sort();
-    const where = conditions.length === 0 ? '' : ` WHERE ${conditions.map((c, index) => `${quoteName(c)} = $${index + 1}`).join(' AND ')}`;
+  list(table: TableSpec, listQuery: ListQuery): Promise<ListResult> {
+    const conditions = Object.keys(listQuery.where);
+    if (conditions.length > 1) conditions.sort();
     const values = conditions.map((c) => param(listQuery.where[c]));
-    const from = `FROM ${quoteName(table.table)}${where}`;
-    // One round trip: the window count is taken over every matching row, before LIMIT.
-    const page = `SELECT ${columnList(table)}, count(*) OVER () ${from} ORDER BY ${quoteName(table.key.name)} LIMIT $${values.length + 1} OFFSET $${values.length + 2}`;
-    const rows = await queryArrays(this.db, page, [...values, listQuery.limit, listQuery.offset]);
-    const counted = rows[0]?.at(-1);
-    // A page past the end has no row to carry the count: ask for it alone.
-    const total = counted !== undefined ? Number(counted) : listQuery.offset === 0 ? 0 : (await query<{ total: number }>(this.db, `SELECT count(*) AS total ${from}`, values)).rows[0]!.total;
-    return { rows: rows.map((raw) => fromSqlValues(table, raw)), total };
+    // The texts for these filter columns, made once per table: the common list (no filter) builds no SQL.
+    const { from, page } = listStatements(table, conditions);
+    // One round trip and one promise: the window count is taken over every matching row, before LIMIT.
+    return queryArrays(this.db, page, [...values, listQuery.limit, listQuery.offset], (rows): Maybe<ListResult> => {
+      const counted = rows[0]?.at(-1);
+      const result = (total: number) => ({ rows: rows.map((raw) => fromSqlValues(table, raw)), total });
+      if (counted !== undefined) return result(Number(counted));
+      // A page past the end has no row to carry the count: ask for it alone.
+      if (listQuery.offset === 0) return result(0);
+      return query<{ total: number }>(this.db, `SELECT count(*) AS total ${from}`, values).then(({ rows: [counted] }) => result(counted!.total));
+    });
   }
 
   async countWhere(table: TableSpec, column: string, value: unknown): Promise<number> {
@@ -101,19 +100,20 @@ class PostgresReader implements StoreReader {
 
 /** Writes on one transaction's client. A duplicate that slipped past the unique check of a racing writer is the same 409. */
 class PostgresTransaction extends PostgresReader implements StoreTransaction {
-  async insert(table: TableSpec, values: Row): Promise<Row> {
+  insert(table: TableSpec, values: Row): Promise<Row> {
     const { row, columns } = insertPlan(table, values);
-    const sql = `INSERT INTO ${quoteName(table.table)} (${columns.map(quoteName).join(', ')}) VALUES (${columns.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING ${columnList(table)}`;
-    const [inserted] = await duplicateAsConflict(table, queryArrays(this.db, sql, columns.map((name) => param(row[name]))));
-    return fromSqlValues(table, inserted!);
+    // The columns an INSERT names depend on the table alone.
+    const sql = statementOf(table, 'insert', () => `INSERT INTO ${quoteName(table.table)} (${columns.map(quoteName).join(', ')}) VALUES (${columns.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING ${columnList(table)}`);
+    const params = columns.map((name) => param(row[name]));
+    return duplicateAsConflict(table, queryArrays(this.db, sql, params, ([inserted]) => fromSqlValues(table, inserted!)));
   }
 
-  async update(table: TableSpec, key: unknown, values: Row): Promise<Row> {
+  update(table: TableSpec, key: unknown, values: Row): Promise<Row> {
     const columns = table.columns.map((column) => column.name).filter((name) => name in values);
     const assignments = [...columns.map((name, index) => `${quoteName(name)} = $${index + 1}`), `updated_at = $${columns.length + 1}`].join(', ');
     const sql = `UPDATE ${quoteName(table.table)} SET ${assignments} WHERE ${quoteName(table.key.name)} = $${columns.length + 2} RETURNING ${columnList(table)}`;
-    const [updated] = await duplicateAsConflict(table, queryArrays(this.db, sql, [...columns.map((name) => param(values[name])), isoNow(), key]));
-    return fromSqlValues(table, updated!);
+    const params = [...columns.map((name) => param(values[name])), isoNow(), key];
+    return duplicateAsConflict(table, queryArrays(this.db, sql, params, ([updated]) => fromSqlValues(table, updated!)));
   }
 
   async remove(table: TableSpec, key: unknown): Promise<void> {
@@ -137,11 +137,14 @@ class PostgresTransaction extends PostgresReader implements StoreTransaction {
  */
 export class PostgresResourceStore extends PostgresReader implements ResourceStore {
   readonly #pool: pg.Pool;
+  /** Single statements outside a transaction, each on whichever pooled connection is free. */
+  readonly #alone: PostgresTransaction;
   #closed: Promise<void> | undefined;
 
   constructor(pool: pg.Pool, { search = {} }: { readonly search?: Pick<SearchOptions, 'timeoutMs'> } = {}) {
     super(pool, false, search.timeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS);
     this.#pool = pool;
+    this.#alone = new PostgresTransaction(pool, false);
   }
 
   migrate(tables: readonly TableSpec[]): Promise<void> {
@@ -152,6 +155,11 @@ export class PostgresResourceStore extends PostgresReader implements ResourceSto
     return inPostgresTransaction(this.#pool, async (client) => work(new PostgresTransaction(client, true)));
   }
 
+  /** One INSERT on any pooled connection, committed by itself: no BEGIN and COMMIT round trips. */
+  insertAlone(table: TableSpec, values: Row): Promise<Row> {
+    return this.#alone.insert(table, values);
+  }
+
   /** Ends the pool once; closing again is a no-op, as with SQLite. */
   close(): Promise<void> {
     this.#closed ??= this.#pool.end();
@@ -159,17 +167,45 @@ export class PostgresResourceStore extends PostgresReader implements ResourceSto
   }
 }
 
-function columnList(table: TableSpec): string {
-  return selectedColumns(table).map(quoteName).join(', ');
+const statements = new WeakMap<TableSpec, Map<string, string>>();
+
+/**
+ * The text of one of a table's fixed statements, made once per table (a transaction's reader is new
+ * for each transaction): no SQL built, and the same string each time, which the statement-name cache
+ * then finds without hashing a fresh one.
+ */
+function statementOf(table: TableSpec, kind: string, make: () => string): string {
+  let texts = statements.get(table);
+  if (texts === undefined) statements.set(table, (texts = new Map()));
+  let text = texts.get(kind);
+  if (text === undefined) texts.set(kind, (text = make()));
+  return text;
 }
 
-async function duplicateAsConflict<T>(table: TableSpec, pending: Promise<T>): Promise<T> {
-  try {
-    return await pending;
-  } catch (error) {
+function columnList(table: TableSpec): string {
+  return statementOf(table, 'columns', () => selectedColumns(table).map(quoteName).join(', '));
+}
+
+/** A list's page statement (with its window count) and its FROM clause, for the columns it filters on. */
+function listStatements(table: TableSpec, conditions: readonly string[]): { from: string; page: string } {
+  const key = `list ${conditions.join(' ')}`;
+  const from = statementOf(table, `${key} from`, () => {
+    const where = conditions.length === 0 ? '' : ` WHERE ${conditions.map((c, index) => `${quoteName(c)} = $${index + 1}`).join(' AND ')}`;
+    return `FROM ${quoteName(table.table)}${where}`;
+  });
+  const page = statementOf(
+    table,
+    key,
+    () => `SELECT ${columnList(table)}, count(*) OVER () ${from} ORDER BY ${quoteName(table.key.name)} LIMIT $${conditions.length + 1} OFFSET $${conditions.length + 2}`,
+  );
+  return { from, page };
+}
+
+function duplicateAsConflict<T>(table: TableSpec, pending: Promise<T>): Promise<T> {
+  return pending.catch((error: unknown) => {
     const { code, constraint } = error as { code?: string; constraint?: string };
     const column = code === '23505' ? table.columns.find((c) => constraint === `${table.table}__${c.name}`.slice(0, 63)) : undefined;
     if (column === undefined) throw error;
     throw conflict('duplicate_value', `another of ${table.table} already has this ${column.name}`, { field: column.name, resource: table.table });
-  }
+  });
 }
