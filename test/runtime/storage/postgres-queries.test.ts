@@ -110,9 +110,9 @@ describe.skipIf(testEngine() !== 'postgres')('prepared statements on PostgreSQL'
     // From here on, only pg-pool's own timers count: the process's other timers (other pools, vitest) come and go.
     const armedByPool: number[] = [];
     const realSetTimeout = globalThis.setTimeout;
-    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((callback: () => void, delay?: number, ...args: unknown[]) => {
-      if (/pg-pool/.test(new Error().stack ?? '')) armedByPool.push(delay ?? 0);
-      return realSetTimeout(callback, delay, ...args);
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((...args: Parameters<typeof setTimeout>) => {
+      if (/pg-pool/.test(new Error().stack ?? '')) armedByPool.push(Number(args[1] ?? 0));
+      return Reflect.apply(realSetTimeout, globalThis, args) as ReturnType<typeof setTimeout>;
     }) as typeof setTimeout);
     try {
       await Promise.all([1, 2, 3].map((n) => query(db, 'SELECT pg_sleep(0.02), $1::int AS n', [n])));
