@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { authOf } from '../auth/bearer-auth.ts';
 import { redactedQuery } from '../auth/token-in-url.ts';
 import { renderedErrorOf } from '../errors/index.ts';
-import { requestHeader } from '../http/headers.ts';
+import { requestHeader, setResponseHeader } from '../http/headers.ts';
 import { matchedRoute } from '../routing/route.ts';
 import { assignRequestId, requestIdOf } from './request-id.ts';
 import { infoLineWriter } from './json-line-writer.ts';
@@ -84,7 +84,7 @@ export function requestLog({ logger, trustedProxies = [] }: RequestLogOptions): 
   }
   return function requestLogMiddleware(ctx: Context, next: Next) {
     const id = assignRequestId(ctx, trustedProxies);
-    ctx.set('X-Request-Id', id);
+    setResponseHeader(ctx, 'X-Request-Id', id);
     const res = ctx.res as ServerResponse & { [LOGGED]?: Pending };
     const socket = ctx.req.socket;
     res[LOGGED] = { ctx, startedAt: performance.now(), socket, bytesBefore: socket.bytesWritten };

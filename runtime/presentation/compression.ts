@@ -43,8 +43,8 @@ export function compressionStep({ thresholdBytes = 1024 }: CompressionOptions = 
     const tag = responseHeader(ctx, 'ETag');
     if (tag === '' || tag.endsWith(`${GZIP_TAG_SUFFIX}"`)) return;
     const suffixed = `${tag.slice(0, -1)}${GZIP_TAG_SUFFIX}"`;
-    ctx.set('ETag', suffixed);
-    if (responseHeader(ctx, 'E-Tag') !== '') ctx.set('E-Tag', suffixed);
+    setResponseHeader(ctx, 'ETag', suffixed);
+    if (responseHeader(ctx, 'E-Tag') !== '') setResponseHeader(ctx, 'E-Tag', suffixed);
   };
   return {
     enter: varyOnAcceptEncoding,

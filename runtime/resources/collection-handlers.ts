@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { notImplemented } from '../errors/index.ts';
-import { answerMinimal, prefersMinimalReturn, requestBody, setJsonBody } from '../http/index.ts';
+import { answerMinimal, prefersMinimalReturn, requestBody, setJsonBody, setResponseHeader } from '../http/index.ts';
 import { collectionUri, expansionRequested, jobUri, project, resourceUri, resultFields, stripNulls } from '../representation/index.ts';
 import { allOf, andThen, runFlow, wait, type Flow, type Maybe, type Row, type StoreReader, type StoreTransaction } from '../storage/index.ts';
 import { assertMayCreateAt, createsOnPut } from './client-identifiers.ts';
@@ -83,7 +83,7 @@ export function collectionHandlers(
   const answerCreated = (ctx: Context, row: Row) => {
     const uri = resourceUri(context.baseUrl, version.name, model.name, row[identity]);
     ctx.status = 201;
-    ctx.set('Location', uri);
+    setResponseHeader(ctx, 'Location', uri);
     setJsonBody(ctx, {
       uri,
       identity: row[identity],
@@ -164,7 +164,7 @@ export function collectionHandlers(
       const job = yield* wait(queue.enqueueInternal(operationJobType(model.name, operation), { version: version.name, ...(key === undefined ? {} : { key }), ...(body === undefined ? {} : { body }) }));
       const uri = jobUri(context.baseUrl, version.name, queueName, job.job_id);
       ctx.status = 202;
-      ctx.set('Location', uri);
+      setResponseHeader(ctx, 'Location', uri);
       setJsonBody(ctx, queue.representation(job as never, uri));
     };
 
