@@ -1,8 +1,12 @@
 import type { DestinationStream } from 'pino';
+import { LineBytes } from './line-bytes.ts';
 
-/** Where a batch goes: pino's synchronous destination (SonicBoom with `sync: true`) or anything alike. */
+/**
+ * Where a batch goes, as UTF-8 bytes: pino's synchronous destination in buffer mode
+ * (`pino.destination({ dest: 1, sync: true, contentMode: 'buffer' })`) or anything alike.
+ */
 export interface SyncLineSink {
-  write(text: string): unknown;
+  write(bytes: Buffer): unknown;
   flushSync?(): void;
 }
 
@@ -12,10 +16,12 @@ let exitHookInstalled = false;
 
 /**
  * A log destination that gathers lines and hands them to `sink` in one write: `delayMs` after the
- * first of them (default 50 ms), or at once when they pass `maxPendingChars` (default 64 Ki
- * characters). The request log writes a line per request; written one by one, each was a write(2)
- * to standard output of its own, about a tenth of a GET's CPU time in the benchmark (BENCHMARKS.md,
- * issue 20); a busy server's lines now share one write per few hundred requests.
+ * first of them (default 50 ms), or at once when they pass `maxPendingBytes` (default 64 KiB).
+ * The request log writes a line per request; written one by one, each was a write(2) to standard
+ * output of its own, about a tenth of a GET's CPU time in the benchmark (BENCHMARKS.md, issue 20);
+ * a busy server's lines now share one write per few hundred requests. Lines are kept as UTF-8 bytes
+ * from the start: a string line is encoded once on arrival, and a writer that has the stream's
+ * `lineBytes()` encodes its line there itself, with no string at all (the request log's line).
  *
  * Nothing is reordered and nothing is lost when the process ends: flushSync() (what writePlainLine
  * uses) writes what is pending first, and so does the process's `exit` event, so a line logged just
@@ -24,12 +30,9 @@ let exitHookInstalled = false;
  */
 export class BatchedLineStream implements DestinationStream {
   readonly #sink: SyncLineSink;
-  readonly #maxPendingChars: number;
+  readonly #maxPendingBytes: number;
   readonly #delayMs: number;
-  // An array joined once per batch: a string grown by `+=` line after line is a rope that the
-  // write has to flatten, which cost more than the writes saved (measured under --cpu-prof).
-  #pending: string[] = [];
-  #pendingChars = 0;
+  readonly #pending: LineBytes;
   #scheduled = false;
   readonly #flushWhenDue = () => {
     this.#scheduled = false;
@@ -37,16 +40,31 @@ export class BatchedLineStream implements DestinationStream {
     this.#writePending();
   };
 
-  constructor(sink: SyncLineSink, { maxPendingChars = 64 * 1024, delayMs = 50 }: { readonly maxPendingChars?: number; readonly delayMs?: number } = {}) {
+  constructor(sink: SyncLineSink, { maxPendingBytes = 64 * 1024, delayMs = 50 }: { readonly maxPendingBytes?: number; readonly delayMs?: number } = {}) {
     this.#sink = sink;
-    this.#maxPendingChars = maxPendingChars;
+    this.#maxPendingBytes = maxPendingBytes;
     this.#delayMs = delayMs;
+    // Room for a full batch and the line that passes the bound, so the buffer rarely grows.
+    this.#pending = new LineBytes(maxPendingBytes + 4 * 1024);
   }
 
+  /** A line of text (pino's serialised record, a plain line): encoded now, written with its batch. */
   write(line: string): void {
-    this.#pending.push(line);
-    this.#pendingChars += line.length;
-    if (this.#pendingChars >= this.#maxPendingChars) {
+    this.#pending.text(line);
+    this.lineWritten();
+  }
+
+  /**
+   * Where the next line can be encoded directly: write a whole line (its newline included) into it,
+   * then call lineWritten(). Nothing else may write to the stream in between.
+   */
+  lineBytes(): LineBytes {
+    return this.#pending;
+  }
+
+  /** Schedules (or, past the bound, makes) the write of the line just added through lineBytes(). */
+  lineWritten(): void {
+    if (this.#pending.length >= this.#maxPendingBytes) {
       this.#writePending();
       return;
     }
@@ -76,12 +94,12 @@ export class BatchedLineStream implements DestinationStream {
   }
 
   #writePending(): void {
-    if (this.#pending.length === 0) return;
-    const text = this.#pending.length === 1 ? this.#pending[0]! : this.#pending.join('');
-    this.#pending = [];
-    this.#pendingChars = 0;
-    this.#sink.write(text);
+    this.#pending.drain(this.#writeToSink);
   }
+
+  readonly #writeToSink = (bytes: Buffer) => {
+    this.#sink.write(bytes);
+  };
 }
 
 function installExitHook(): void {

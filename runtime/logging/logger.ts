@@ -2,7 +2,7 @@ import { writeSync } from 'node:fs';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { cachedIsoTime } from './iso-time.ts';
-import { BatchedLineStream } from './batched-line-stream.ts';
+import { BatchedLineStream, type SyncLineSink } from './batched-line-stream.ts';
 import { markJsonLogger } from './json-line-writer.ts';
 
 export type { Logger } from 'pino';
@@ -38,9 +38,7 @@ export interface LoggerOptions {
  * logger.info({ port: 3000 }, 'server started');
  */
 export function createLogger({ level = 'info', format = 'json', destination }: LoggerOptions = {}): Logger {
-  const stream =
-    destination ??
-    (format === 'pretty' ? pretty({ sync: true, colorize: process.stdout.isTTY === true, translateTime: 'SYS:standard' }) : new BatchedLineStream(pino.destination({ dest: 1, sync: true })));
+  const stream = destination ?? (format === 'pretty' ? pretty({ sync: true, colorize: process.stdout.isTTY === true, translateTime: 'SYS:standard' }) : new BatchedLineStream(standardOutputBytes()));
   const logger = pino(
     {
       level,
@@ -53,6 +51,15 @@ export function createLogger({ level = 'info', format = 'json', destination }: L
   );
   // Pretty output goes through pino-pretty; JSON lines have the layout infoLineWriter() writes.
   return format === 'json' ? markJsonLogger(logger) : logger;
+}
+
+/**
+ * Standard output as a synchronous sink of bytes: pino's SonicBoom destination in buffer mode, where
+ * write() takes the batch's bytes as they are (sonic-boom's writeBuffer). Its types name only
+ * strings, the utf8 mode's argument.
+ */
+function standardOutputBytes(): SyncLineSink {
+  return pino.destination({ dest: 1, sync: true, contentMode: 'buffer' }) as unknown as SyncLineSink;
 }
 
 /**

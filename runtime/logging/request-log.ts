@@ -8,7 +8,7 @@ import { renderedErrorOf } from '../errors/index.ts';
 import { requestHeader, setResponseHeader } from '../http/headers.ts';
 import { matchedRoute } from '../routing/route.ts';
 import { assignRequestId, requestIdOf } from './request-id.ts';
-import { infoLineWriter } from './json-line-writer.ts';
+import { infoLineWriter, RecordObject, type RecordMembers } from './json-line-writer.ts';
 
 export interface RequestLogOptions {
   readonly logger: Logger;
@@ -46,41 +46,24 @@ interface Pending {
  */
 export function requestLog({ logger, trustedProxies = [] }: RequestLogOptions): Middleware {
   const infoEnabled = logger.isLevelEnabled('info');
-  const writeInfoLine = infoLineWriter(logger);
+  const lineWriter = infoLineWriter(logger);
   // One listener for every response, as the drain does: no closure per request.
   function responseClosed(this: ServerResponse & { [LOGGED]?: Pending }) {
     const pending = this[LOGGED];
     if (pending === undefined) return;
     this[LOGGED] = undefined;
-    const { ctx, startedAt, socket, bytesBefore } = pending;
-    const error = renderedErrorOf(ctx);
+    const error = renderedErrorOf(pending.ctx);
     const failed = error?.status === 500;
     if (!failed && !infoEnabled) return;
-    const auth = authOf(ctx);
-    const route = matchedRoute(ctx);
-    const query = redactedQuery(ctx);
-    // Built member by member (no spread of a temporary object per optional member): one line per request.
-    const line: Record<string, string | number | boolean | undefined> = { request_id: requestIdOf(ctx), method: ctx.method, path: ctx.path };
-    if (query !== '') line.query = query;
-    // No status when none was sent: Koa's default 404 would say something that never happened.
-    if (this.headersSent) line.status = ctx.status;
-    // The connection closed before the whole response was written (client gone, shutdown deadline).
-    if (!this.writableFinished) line.aborted = true;
-    line.duration_ms = Math.round((performance.now() - startedAt) * 100) / 100;
-    line.response_bytes = socket.bytesWritten - bytesBefore;
-    if (auth !== undefined) {
-      line.client = auth.client;
-      if (auth.user !== undefined) line.user = auth.user;
+    if (!failed && lineWriter !== undefined) {
+      describeRequest(lineWriter.open(), this, pending, error);
+      lineWriter.close('request');
+      return;
     }
-    line.user_agent = requestHeader(ctx, 'user-agent');
-    if (route !== undefined) {
-      line.route = route.path;
-      line.family = route.family;
-    }
-    if (error !== undefined) line.error_code = error.code;
-    if (failed && error !== undefined) logger.error({ ...line, err: error.cause ?? error }, 'request failed');
-    else if (writeInfoLine !== undefined) writeInfoLine(line, 'request');
-    else logger.info(line, 'request');
+    const line = new RecordObject();
+    describeRequest(line, this, pending, error);
+    if (failed) logger.error({ ...line.record, err: error!.cause ?? error }, 'request failed');
+    else logger.info(line.record, 'request');
   }
   return function requestLogMiddleware(ctx: Context, next: Next) {
     const id = assignRequestId(ctx, trustedProxies);
@@ -91,4 +74,32 @@ export function requestLog({ logger, trustedProxies = [] }: RequestLogOptions): 
     res.on('close', responseClosed);
     return next();
   };
+}
+
+/** The request line's members, in order (README, Logs), to a JSON line's bytes or a record object alike. */
+function describeRequest(line: RecordMembers, res: ServerResponse, { ctx, startedAt, socket, bytesBefore }: Pending, error: ReturnType<typeof renderedErrorOf>): void {
+  const id = requestIdOf(ctx);
+  if (id !== undefined) line.string('request_id', id);
+  line.string('method', ctx.method);
+  line.string('path', ctx.path);
+  const query = redactedQuery(ctx);
+  if (query !== '') line.string('query', query);
+  // No status when none was sent: Koa's default 404 would say something that never happened.
+  if (res.headersSent) line.number('status', ctx.status);
+  // The connection closed before the whole response was written (client gone, shutdown deadline).
+  if (!res.writableFinished) line.boolean('aborted', true);
+  line.number('duration_ms', Math.round((performance.now() - startedAt) * 100) / 100);
+  line.number('response_bytes', socket.bytesWritten - bytesBefore);
+  const auth = authOf(ctx);
+  if (auth !== undefined) {
+    line.string('client', auth.client);
+    if (auth.user !== undefined) line.string('user', auth.user);
+  }
+  line.string('user_agent', requestHeader(ctx, 'user-agent'));
+  const route = matchedRoute(ctx);
+  if (route !== undefined) {
+    line.string('route', route.path);
+    line.string('family', route.family);
+  }
+  if (error !== undefined) line.string('error_code', error.code);
 }

@@ -5,7 +5,8 @@ import { BatchedLineStream } from '../../../runtime/logging/batched-line-stream.
 
 function recordingSink() {
   const writes: string[] = [];
-  return { writes, sink: { write: (text: string) => void writes.push(text) } };
+  // The stream hands over its bytes; decoded here so the expectations read as text.
+  return { writes, sink: { write: (bytes: Buffer) => void writes.push(bytes.toString('utf8')) } };
 }
 
 const delayMs = 20;
@@ -29,13 +30,28 @@ describe('BatchedLineStream', () => {
 
   it('writes at once when the pending lines pass the bound, without waiting for the delay', async () => {
     const { writes, sink } = recordingSink();
-    const stream = new BatchedLineStream(sink, { maxPendingChars: 10, delayMs });
+    const stream = new BatchedLineStream(sink, { maxPendingBytes: 10, delayMs });
     stream.write('12345\n');
     stream.write('67890\n');
     expect(writes).toEqual(['12345\n67890\n']);
     stream.write('tail\n');
     await afterDelay();
     expect(writes).toEqual(['12345\n67890\n', 'tail\n']);
+  });
+
+  it('keeps each line as UTF-8 and hands over bytes that later lines never change', async () => {
+    const handed: Buffer[] = [];
+    const stream = new BatchedLineStream({ write: (bytes: Buffer) => void handed.push(bytes) }, { maxPendingBytes: 24, delayMs });
+    stream.write('héllo 😀 wörld\n');
+    stream.write('after\n');
+    expect(handed).toHaveLength(1);
+    const first = Buffer.from(handed[0]!);
+    stream.write('x'.repeat(40) + '\n');
+    expect(handed[0]!.equals(first)).toBe(true);
+    expect(handed[0]!.toString('utf8')).toBe('héllo 😀 wörld\nafter\n');
+    expect(handed[1]!.toString('utf8')).toBe(`${'x'.repeat(40)}\n`);
+    await afterDelay();
+    expect(handed).toHaveLength(2);
   });
 
   it('flushSync() writes what is pending before the caller goes on (writePlainLine keeps its place among the JSON lines)', async () => {

@@ -1,38 +1,77 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../runtime/logging/index.ts';
-import { infoLineWriter, jsonString } from '../../../runtime/logging/json-line-writer.ts';
+import { BatchedLineStream } from '../../../runtime/logging/batched-line-stream.ts';
+import { infoLineWriter, RecordObject, type RecordMembers } from '../../../runtime/logging/json-line-writer.ts';
+import { LineBytes } from '../../../runtime/logging/line-bytes.ts';
 
+/** A createLogger() JSON logger whose output takes strings (any destination a user could pass). */
 function capturing(format: 'json' | 'pretty' = 'json') {
   const lines: string[] = [];
   const logger = createLogger({ format, destination: { write: (line: string) => void lines.push(line) } });
   return { logger, lines };
 }
 
+/** A createLogger() JSON logger over the batched byte stream, as createLogger() makes it for standard output. */
+function batched() {
+  const writes: string[] = [];
+  const stream = new BatchedLineStream({ write: (bytes: Buffer) => void writes.push(bytes.toString('utf8')) }, { delayMs: 1000 });
+  const logger = createLogger({ destination: stream });
+  // Each line on its own: flushSync() writes what is pending.
+  const lines = () => {
+    stream.flushSync();
+    return writes.join('').split(/(?<=\n)/);
+  };
+  return { logger, lines };
+}
+
+const record = {
+  request_id: 'a"b\\c',
+  method: 'GET',
+  path: '/v1/x\u2028y\n\u0001é😀',
+  status: 200,
+  aborted: true,
+  duration_ms: 0.25,
+  response_bytes: 667,
+  large: 12345678901,
+  negative: -3,
+  not_finite: Number.NaN,
+  user_agent: '</script>',
+};
+
+function describeRecord(members: RecordMembers): void {
+  for (const [key, value] of Object.entries(record)) {
+    if (typeof value === 'string') members.string(key, value);
+    else if (typeof value === 'number') members.number(key, value);
+    else members.boolean(key, value);
+  }
+}
+
+// The two lines can differ only in their millisecond.
+const withoutTime = (line: string) => line.replace(/"time":"[^"]*"/, '"time":""');
+
 describe('infoLineWriter()', () => {
-  it("writes, byte for byte, the line pino writes for logger.info(record, msg), awkward strings included", () => {
-    const { logger, lines } = capturing();
-    const write = infoLineWriter(logger)!;
-    expect(write).toBeDefined();
-    const record = {
-      request_id: 'a"b\\c',
-      method: 'GET',
-      path: '/v1/x\u2028y\n\u0001é😀',
-      query: undefined,
-      status: 200,
-      aborted: true,
-      duration_ms: 0.25,
-      response_bytes: 667,
-      user_agent: '</script>',
-    };
-    logger.info(record, 'request');
-    write(record, 'request');
-    expect(lines).toHaveLength(2);
-    // The two lines can differ only in their millisecond.
-    const withoutTime = (line: string) => line.replace(/"time":"[^"]*"/, '"time":""');
-    expect(withoutTime(lines[1]!)).toBe(withoutTime(lines[0]!));
-    expect(JSON.parse(lines[1]!)).toMatchObject({ level: 'info', pid: process.pid, path: record.path, msg: 'request' });
-    expect(lines[1]!.endsWith('}\n')).toBe(true);
+  it.each([
+    ['an output that takes strings', capturing],
+    ['the batched byte stream of standard output', batched],
+  ] as const)("writes, byte for byte, the line pino writes for logger.info(record, msg), awkward values included, on %s", (_name, make) => {
+    const made = make();
+    const lines = () => (Array.isArray(made.lines) ? made.lines : (made.lines as () => string[])());
+    const writer = infoLineWriter(made.logger)!;
+    expect(writer).toBeDefined();
+    made.logger.info(record, 'request');
+    describeRecord(writer.open());
+    writer.close('request');
+    const [pinoLine, ownLine] = lines();
+    expect(withoutTime(ownLine!)).toBe(withoutTime(pinoLine!));
+    expect(JSON.parse(ownLine!)).toMatchObject({ level: 'info', pid: process.pid, path: record.path, msg: 'request' });
+    expect(ownLine!.endsWith('}\n')).toBe(true);
+  });
+
+  it('gives the same members to a record object as to the line (the error path logs through pino with them)', () => {
+    const object = new RecordObject();
+    describeRecord(object);
+    expect(object.record).toEqual(record);
   });
 
   it('is not offered for loggers whose lines it cannot write: pretty output, a child, a pino of the user', () => {
@@ -40,17 +79,50 @@ describe('infoLineWriter()', () => {
     expect(infoLineWriter(capturing().logger.child({ part: 'x' }))).toBeUndefined();
     expect(infoLineWriter(pino({ level: 'info' }))).toBeUndefined();
   });
+});
 
-  it('writes every string as JSON.stringify does: each control character, quotes, backslashes, surrogate pairs and lone halves', () => {
+describe('LineBytes', () => {
+  const encoded = (write: (bytes: LineBytes) => void, capacity?: number) => {
+    const bytes = new LineBytes(capacity);
+    write(bytes);
+    return bytes.drainText();
+  };
+
+  it('writes every string as JSON.stringify does, in UTF-8: each control character, quotes, backslashes, surrogate pairs and lone halves', () => {
     const singles = Array.from({ length: 0x80 }, (_, code) => String.fromCharCode(code));
-    const awkward = ['', 'plain', '😀', '\ud83d', '\ude00', 'a\ud83db', '\ude00\ud83d', 'é\u2028\u2029', '\u007f\u0080\uffff', '"\\"', ...singles];
+    const awkward = ['', 'plain', '😀', '\ud83d', '\ude00', 'a\ud83db', '\ude00\ud83d', 'é\u2028\u2029', '\u007f\u0080\u07ff\u0800\uffff', '"\\"', ...singles];
     // Random strings over the troublesome ranges, seeded so a failure can be replayed.
     let seed = 20261124;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
-    const pool = [0, 8, 9, 10, 13, 31, 32, 34, 47, 92, 127, 233, 0x2028, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xfffe];
+    const pool = [0, 8, 9, 10, 13, 31, 32, 34, 47, 92, 127, 128, 233, 0x7ff, 0x800, 0x2028, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xfffe];
     for (let round = 0; round < 2000; round += 1) {
       awkward.push(String.fromCharCode(...Array.from({ length: next() % 12 }, () => pool[next() % pool.length]!)));
     }
-    for (const text of awkward) expect(jsonString(text)).toBe(JSON.stringify(text));
+    for (const text of awkward) {
+      // A small capacity, so that growing the buffer is exercised too.
+      expect(encoded((bytes) => bytes.jsonString(text), 4)).toBe(JSON.stringify(text));
+    }
+  });
+
+  it('writes numbers as JSON.stringify does', () => {
+    for (const value of [0, 7, 10, 99, 100, 667, 65535, 12345678901, Number.MAX_SAFE_INTEGER, 2 ** 53, -1, -0, 0.25, 1.01, 1e21, 1e-7, Number.NaN, Infinity, -Infinity]) {
+      expect(encoded((bytes) => bytes.jsonNumber(value), 2)).toBe(JSON.stringify(value));
+    }
+  });
+
+  it('hands over what it holds and starts afresh, the bytes handed over untouched by what follows', () => {
+    const bytes = new LineBytes(8);
+    bytes.text('héllo wörld\n');
+    let handed: Buffer | undefined;
+    bytes.drain((written) => (handed = written));
+    expect(bytes.length).toBe(0);
+    bytes.ascii('zzzzzzzzzzzz');
+    expect(handed!.toString('utf8')).toBe('héllo wörld\n');
+    let called = false;
+    bytes.drain(() => (called = true));
+    expect(called).toBe(true);
+    bytes.drain(() => {
+      throw new Error('nothing pending: not called');
+    });
   });
 });
