@@ -2,6 +2,7 @@
 export { serve, serveFromEnvironment, type RunningServer, type ServeOptions } from './serve.ts';
 export { RequestDrain } from './drain.ts';
 export { listen } from './listen.ts';
+export { HeaderListResponse } from './header-list-response.ts';
 export { requestListener } from './request-listener.ts';
 export { onShutdownSignals, type ShutdownSignalsOptions } from './shutdown-signals.ts';
 export { stopGracefully, type ShutdownReport, type StopGracefullyOptions } from './stop-gracefully.ts';

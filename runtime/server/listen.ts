@@ -1,13 +1,15 @@
 import { createServer, type Server } from 'node:http';
+import { HeaderListResponse } from './header-list-response.ts';
 import { applyConnectionSettings, connectionsCheckingInterval, DEFAULT_CONNECTION_SETTINGS, type ConnectionSettings } from './connection-settings.ts';
 
 /**
  * Starts an HTTP server on host:port with no handler yet; resolves with the port it got (port 0
  * picks a free one), so the API's base URL can name the real port before any request is served.
  * Every timeout and the connection cap are set from `settings`, none left to Node's defaults.
+ * Responses keep their headers in a list (HeaderListResponse), handed to Node once.
  */
 export function listen(host: string, port: number, settings: ConnectionSettings = DEFAULT_CONNECTION_SETTINGS): Promise<{ server: Server; port: number }> {
-  const server = createServer({ connectionsCheckingInterval: connectionsCheckingInterval(settings) });
+  const server: Server = createServer({ ServerResponse: HeaderListResponse, connectionsCheckingInterval: connectionsCheckingInterval(settings) });
   applyConnectionSettings(server, settings);
   return new Promise((resolve, reject) => {
     server.once('error', reject);

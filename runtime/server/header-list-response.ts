@@ -1,0 +1,149 @@
+import { ServerResponse, validateHeaderName, validateHeaderValue, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
+
+/** What a header holds: as set (setHeader takes a number, a string or a list of strings). */
+type HeaderValue = number | string | string[];
+
+/** Node's checks of a header value (node:_http_common): strict per RFC 9110, lenient per the Fetch spec. */
+const INVALID_STRICT = /[^\t\x20-\x7e\x80-\xff]/;
+const INVALID_LENIENT = /[\x00\x0a\x0d]|[^\x00-\xff]/;
+
+/**
+ * Header names seen so far, each with its lowercase form: a name is checked and lower-cased once per
+ * process, not on every response. Bounded: past the bound a name is handled as Node would, every time.
+ */
+const lowercaseNames = new Map<string, string>();
+const MAX_REMEMBERED_NAMES = 1000;
+
+function lowercaseOf(name: string): string {
+  const known = lowercaseNames.get(name);
+  if (known !== undefined) return known;
+  validateHeaderName(name);
+  const lower = name.toLowerCase();
+  if (lowercaseNames.size < MAX_REMEMBERED_NAMES) lowercaseNames.set(name, lower);
+  return lower;
+}
+
+/**
+ * node:http's ServerResponse with the response headers kept in one list, handed to Node once, by
+ * writeHead(). Every public header method behaves as Node's does (the same order, the same values,
+ * the same errors for a bad name or value, or once the headers are sent), so Koa and any middleware
+ * work on it unchanged. Why: Node stores each header as a `[name, value]` pair under a lower-cased copy
+ * of its name, in a dictionary that grows as headers are added; with the fifteen or so headers a
+ * conventional response carries, that was the largest allocation of a GET (2.7 KB of about 17;
+ * BENCHMARKS.md, issue 20). Here a name is lower-cased and checked once per process and a response's
+ * headers are three entries each of one array.
+ *
+ * @example
+ * createServer({ ServerResponse: HeaderListResponse }, requestListener(app)).listen(3000);
+ */
+export class HeaderListResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  /** [lowercase name, name as set, value, …] in the order the headers were first set. */
+  #fields: (string | HeaderValue)[] = [];
+
+  override setHeader(name: string, given: number | string | readonly string[]): this {
+    const value = given as HeaderValue;
+    if (this._header) return super.setHeader(name, given);
+    const lower = lowercaseOf(name);
+    this.#checkValue(name, value);
+    const at = this.#indexOf(lower);
+    if (at < 0) this.#fields.push(lower, name, value);
+    else {
+      this.#fields[at + 1] = name;
+      this.#fields[at + 2] = value;
+    }
+    return this;
+  }
+
+  override appendHeader(name: string, given: string | readonly string[]): this {
+    const value = given as HeaderValue;
+    if (this._header) return super.appendHeader(name, given);
+    const lower = lowercaseOf(name);
+    this.#checkValue(name, value);
+    const at = this.#indexOf(lower);
+    if (at < 0) return this.setHeader(name, value);
+    // As Node: the values as given, pushed onto the list already held (the caller's own array, if set so).
+    const existing = this.#fields[at + 2] as HeaderValue;
+    const values = (Array.isArray(existing) ? existing : [existing]) as (string | number)[];
+    if (Array.isArray(value)) for (const each of value) values.push(each);
+    else values.push(value);
+    this.#fields[at + 2] = values as HeaderValue;
+    return this;
+  }
+
+  override getHeader(name: string): HeaderValue | undefined {
+    if (typeof name !== 'string') return super.getHeader(name);
+    const at = this.#indexOf(name.toLowerCase());
+    return at < 0 ? undefined : (this.#fields[at + 2] as HeaderValue);
+  }
+
+  override hasHeader(name: string): boolean {
+    if (typeof name !== 'string') return super.hasHeader(name);
+    return this.#indexOf(name.toLowerCase()) >= 0;
+  }
+
+  override removeHeader(name: string): void {
+    // Node's own: the argument check, the error once sent, and what removing Connection,
+    // Content-Length, Transfer-Encoding or Date means for the response it writes.
+    super.removeHeader(name);
+    const at = this.#indexOf(name.toLowerCase());
+    if (at >= 0) this.#fields.splice(at, 3);
+  }
+
+  override getHeaderNames(): string[] {
+    const names: string[] = [];
+    for (let at = 0; at < this.#fields.length; at += 3) names.push(this.#fields[at] as string);
+    return names;
+  }
+
+  /** Node's getRawHeaderNames() (not in @types/node): the names as they were set. */
+  getRawHeaderNames(): string[] {
+    const names: string[] = [];
+    for (let at = 0; at < this.#fields.length; at += 3) names.push(this.#fields[at + 1] as string);
+    return names;
+  }
+
+  override getHeaders(): OutgoingHttpHeaders {
+    const headers: OutgoingHttpHeaders = Object.create(null) as OutgoingHttpHeaders;
+    for (let at = 0; at < this.#fields.length; at += 3) headers[this.#fields[at] as string] = this.#fields[at + 2] as OutgoingHttpHeader;
+    return headers;
+  }
+
+  override writeHead(statusCode: number, reason?: string | OutgoingHttpHeaders | OutgoingHttpHeader[], headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
+    if (this._header) return super.writeHead(statusCode, reason as string, headers);
+    const given = typeof reason === 'string' ? headers : (headers ?? reason);
+    // Nothing set before: Node's own path, which checks and writes the given headers as they are.
+    if (this.#fields.length === 0) return super.writeHead(statusCode, reason as string, headers);
+    // Else as Node merges them with those set before: these win, explicit duplicates are kept.
+    if (Array.isArray(given)) {
+      if (given.length % 2 !== 0) return super.writeHead(statusCode, reason as string, headers);
+      for (let index = 0; index < given.length; index += 2) this.removeHeader(given[index] as string);
+      for (let index = 0; index < given.length; index += 2) if (given[index]) this.appendHeader(String(given[index]), given[index + 1] as string | string[]);
+    } else if (given) {
+      for (const name of Object.keys(given)) if (name) this.setHeader(name, given[name] as HeaderValue);
+    }
+    // Node's writeHead with nothing set through its own storage: the list is the whole header.
+    const list: HeaderValue[] = [];
+    for (let at = 0; at < this.#fields.length; at += 3) list.push(this.#fields[at + 1] as string, this.#fields[at + 2] as HeaderValue);
+    return typeof reason === 'string' ? super.writeHead(statusCode, reason, list as OutgoingHttpHeader[]) : super.writeHead(statusCode, list as OutgoingHttpHeader[]);
+  }
+
+  #indexOf(lower: string): number {
+    const fields = this.#fields;
+    for (let at = 0; at < fields.length; at += 3) if (fields[at] === lower) return at;
+    return -1;
+  }
+
+  /** Node's check of a value; a failing value gets Node's own error. */
+  #checkValue(name: string, value: HeaderValue): void {
+    if (value === undefined) validateHeaderValue(name, value as unknown as string);
+    const text = typeof value === 'string' ? value : String(value);
+    if (!INVALID_STRICT.test(text)) return;
+    if (this._isLenientHeaderValidation() && !INVALID_LENIENT.test(text)) return;
+    validateHeaderValue(name, text);
+  }
+
+  /** Node's (internal): whether the server was made with lenient header validation. */
+  declare _isLenientHeaderValidation: () => boolean;
+  /** Node's (internal): the header block, once written. */
+  declare _header: string | null;
+}
