@@ -1,27 +1,24 @@
 import { ServerResponse, validateHeaderName, validateHeaderValue, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
+import { rememberRecent } from '../caching/recent-results.ts';
 
 /** What a header holds: as set (setHeader takes a number, a string or a list of strings). */
 type HeaderValue = number | string | string[];
 
-/** Node's checks of a header value (node:_http_common): strict per RFC 9110, lenient per the Fetch spec. */
-const INVALID_STRICT = /[^\t\x20-\x7e\x80-\xff]/;
+/** What Node's lenient header validation (a server made with insecureHTTPParser) still refuses in a value (node:_http_common). */
 const INVALID_LENIENT = /[\x00\x0a\x0d]|[^\x00-\xff]/;
 
 /**
- * Header names seen so far, each with its lowercase form: a name is checked and lower-cased once per
- * process, not on every response. Bounded: past the bound a name is handled as Node would, every time.
+ * A header name checked as Node checks it, and lower-cased: remembered per name, so a server's
+ * header names are checked and lower-cased once per process, not on every response. A refused
+ * name throws Node's own error and is not remembered.
  */
-const lowercaseNames = new Map<string, string>();
-const MAX_REMEMBERED_NAMES = 1000;
-
-function lowercaseOf(name: string): string {
-  const known = lowercaseNames.get(name);
-  if (known !== undefined) return known;
-  validateHeaderName(name);
-  const lower = name.toLowerCase();
-  if (lowercaseNames.size < MAX_REMEMBERED_NAMES) lowercaseNames.set(name, lower);
-  return lower;
-}
+const checkedLowercaseName = rememberRecent(
+  (name: string) => {
+    validateHeaderName(name);
+    return name.toLowerCase();
+  },
+  { maxKeyLength: 256 },
+);
 
 /**
  * node:http's ServerResponse with the response headers kept in one list, handed to Node once, by
@@ -42,8 +39,9 @@ export class HeaderListResponse<Request extends IncomingMessage = IncomingMessag
 
   override setHeader(name: string, given: number | string | readonly string[]): this {
     const value = given as HeaderValue;
-    if (this._header) return super.setHeader(name, given);
-    const lower = lowercaseOf(name);
+    // Once sent, or a name that is not even a string: Node's own, which refuses either.
+    if (this._header || typeof name !== 'string') return super.setHeader(name, given);
+    const lower = checkedLowercaseName(name);
     this.#checkValue(name, value);
     const at = this.#indexOf(lower);
     if (at < 0) this.#fields.push(lower, name, value);
@@ -56,8 +54,9 @@ export class HeaderListResponse<Request extends IncomingMessage = IncomingMessag
 
   override appendHeader(name: string, given: string | readonly string[]): this {
     const value = given as HeaderValue;
-    if (this._header) return super.appendHeader(name, given);
-    const lower = lowercaseOf(name);
+    // Once sent, or a name that is not even a string: Node's own, which refuses either.
+    if (this._header || typeof name !== 'string') return super.appendHeader(name, given);
+    const lower = checkedLowercaseName(name);
     this.#checkValue(name, value);
     const at = this.#indexOf(lower);
     if (at < 0) return this.setHeader(name, value);
@@ -133,17 +132,15 @@ export class HeaderListResponse<Request extends IncomingMessage = IncomingMessag
     return -1;
   }
 
-  /** Node's check of a value; a failing value gets Node's own error. */
+  /** Node's check of a value, with Node's own error; under lenient validation, only what that refuses. */
   #checkValue(name: string, value: HeaderValue): void {
-    if (value === undefined) validateHeaderValue(name, value as unknown as string);
-    const text = typeof value === 'string' ? value : String(value);
-    if (!INVALID_STRICT.test(text)) return;
-    if (this._isLenientHeaderValidation() && !INVALID_LENIENT.test(text)) return;
-    validateHeaderValue(name, text);
+    if (value !== undefined && this._isLenientHeaderValidation?.() === true && !INVALID_LENIENT.test(String(value))) return;
+    // Typed for strings only; Node checks a number or a list of strings as setHeader() does.
+    validateHeaderValue(name, value as string);
   }
 
-  /** Node's (internal): whether the server was made with lenient header validation. */
-  declare _isLenientHeaderValidation: () => boolean;
+  /** Node's (internal, Node 24): whether the server was made with lenient header validation. Node 22 has none and checks strictly. */
+  declare _isLenientHeaderValidation?: () => boolean;
   /** Node's (internal): the header block, once written. */
   declare _header: string | null;
 }

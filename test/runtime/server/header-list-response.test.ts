@@ -1,7 +1,8 @@
 import { createServer, ServerResponse, type IncomingMessage } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { HeaderListResponse } from '../../../runtime/server/index.ts';
+import { openSocket } from '../../support/raw-http.ts';
 
 /** What a scenario saw: each call's result, or the code and message of what it threw. */
 type Observed = unknown[];
@@ -33,12 +34,14 @@ async function run(Response: typeof ServerResponse<IncomingMessage>, scenario: S
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const { port } = server.address() as AddressInfo;
+    const socket = await openSocket(`http://127.0.0.1:${port}/`);
+    // Read as latin1, the encoding Node writes header values in: one character per byte on the wire.
     const wire = await new Promise<string>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => socket.end('GET / HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n'));
       const chunks: Buffer[] = [];
       socket.on('data', (chunk: Buffer) => chunks.push(chunk));
       socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
       socket.on('error', reject);
+      socket.end('GET / HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n');
     });
     return { wire, seen };
   } finally {
@@ -86,6 +89,8 @@ const SCENARIOS: Record<string, Scenario> = {
     attempt(seen, () => res.setHeader('Good', 'yes'));
     attempt(seen, () => res.setHeader('Bad Name', 'x'));
     attempt(seen, () => res.setHeader('', 'x'));
+    attempt(seen, () => res.setHeader(undefined as unknown as string, 'x'));
+    attempt(seen, () => res.appendHeader(42 as unknown as string, 'x'));
     attempt(seen, () => res.setHeader('X-Split', 'a\r\nInjected: yes'));
     attempt(seen, () => res.setHeader('X-Wide', '\u20ac'));
     attempt(seen, () => res.setHeader('X-Del', 'a\u007fb'));
