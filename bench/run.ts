@@ -13,6 +13,7 @@ import { profile } from './sections/profile.ts';
 import { againstRef } from './sections/against-ref.ts';
 import { listScaling } from './sections/list-scaling.ts';
 import { searchBeside } from './sections/search-beside.ts';
+import { writeCost } from './sections/write-cost.ts';
 import { pinBench, type CpuSplit } from './lib/cpu-affinity.ts';
 
 /**
@@ -24,6 +25,7 @@ const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Prom
   postgres: postgresPath,
   'list-scaling': listScaling,
   'search-beside': searchBeside,
+  'write-cost': writeCost,
   // Before route-scaling, which then reuses the projects it generated.
   generator: generatorTimes,
   'route-scaling': routeScaling,
@@ -31,7 +33,7 @@ const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Prom
   profile,
   against: againstRef,
 };
-const ORDER: readonly Section[] = ['request-path', 'postgres', 'list-scaling', 'search-beside', 'generator', 'route-scaling', 'serialisation', 'profile', 'against'];
+const ORDER: readonly Section[] = ['request-path', 'postgres', 'list-scaling', 'search-beside', 'write-cost', 'generator', 'route-scaling', 'serialisation', 'profile', 'against'];
 
 async function main(options: BenchOptions, args: readonly string[]): Promise<number> {
   const machine = describeMachine();

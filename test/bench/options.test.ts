@@ -7,7 +7,7 @@ function parsed(argv: string[]): BenchOptions {
 
 describe('bench flags', () => {
   it.each([
-    ['nothing: every section but the profile', { argv: [], sections: ['request-path', 'postgres', 'list-scaling', 'search-beside', 'route-scaling', 'generator', 'serialisation'], endpoints: ['get-one', 'get-list', 'revalidate', 'post'] }],
+    ['nothing: every section but the profile', { argv: [], sections: ['request-path', 'postgres', 'list-scaling', 'search-beside', 'write-cost', 'route-scaling', 'generator', 'serialisation'], endpoints: ['get-one', 'get-list', 'revalidate', 'post'] }],
     ['an endpoint implies the request path', { argv: ['--only', 'get-one'], sections: ['request-path'], endpoints: ['get-one'] }],
     ['an endpoint with another section', { argv: ['--only', 'get-one,serialisation'], sections: ['request-path', 'serialisation'], endpoints: ['get-one'] }],
     ['the PostgreSQL path takes the endpoints named with it', { argv: ['--only', 'postgres,get-one'], sections: ['postgres'], endpoints: ['get-one'] }],
