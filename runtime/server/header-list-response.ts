@@ -59,7 +59,11 @@ export class HeaderListResponse<Request extends IncomingMessage = IncomingMessag
     const lower = checkedLowercaseName(name);
     this.#checkValue(name, value);
     const at = this.#indexOf(lower);
-    if (at < 0) return this.setHeader(name, value);
+    if (at < 0) {
+      // As Node: a first value is held as given, as setHeader would hold it (already checked above).
+      this.#fields.push(lower, name, value);
+      return this;
+    }
     // As Node: the values as given, pushed onto the list already held (the caller's own array, if set so).
     const existing = this.#fields[at + 2] as HeaderValue;
     const values = (Array.isArray(existing) ? existing : [existing]) as (string | number)[];
@@ -89,16 +93,12 @@ export class HeaderListResponse<Request extends IncomingMessage = IncomingMessag
   }
 
   override getHeaderNames(): string[] {
-    const names: string[] = [];
-    for (let at = 0; at < this.#fields.length; at += 3) names.push(this.#fields[at] as string);
-    return names;
+    return this.#names(0);
   }
 
   /** Node's getRawHeaderNames() (not in @types/node): the names as they were set. */
   getRawHeaderNames(): string[] {
-    const names: string[] = [];
-    for (let at = 0; at < this.#fields.length; at += 3) names.push(this.#fields[at + 1] as string);
-    return names;
+    return this.#names(1);
   }
 
   override getHeaders(): OutgoingHttpHeaders {
@@ -124,6 +124,13 @@ export class HeaderListResponse<Request extends IncomingMessage = IncomingMessag
     const list: HeaderValue[] = [];
     for (let at = 0; at < this.#fields.length; at += 3) list.push(this.#fields[at + 1] as string, this.#fields[at + 2] as HeaderValue);
     return typeof reason === 'string' ? super.writeHead(statusCode, reason, list as OutgoingHttpHeader[]) : super.writeHead(statusCode, list as OutgoingHttpHeader[]);
+  }
+
+  /** Every header's name: lower-cased (offset 0) or as set (offset 1), in order. */
+  #names(offset: 0 | 1): string[] {
+    const names: string[] = [];
+    for (let at = offset; at < this.#fields.length; at += 3) names.push(this.#fields[at] as string);
+    return names;
   }
 
   #indexOf(lower: string): number {
