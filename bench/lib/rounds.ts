@@ -1,6 +1,6 @@
 import { loadOnce, type Measurement, type RequestSpec } from './load.ts';
 import { RssSampler } from './memory.ts';
-import { median } from './stats.ts';
+import { median, spreadAround } from './stats.ts';
 import type { ServerProcess } from './server-process.ts';
 import { formatNumber } from './format.ts';
 
@@ -65,7 +65,7 @@ export async function measureTargets(targets: readonly Target[], plan: RoundPlan
     return {
       label: target.label,
       requestsPerSecond,
-      spread: (Math.max(...speeds) - Math.min(...speeds)) / requestsPerSecond,
+      spread: spreadAround(speeds, requestsPerSecond),
       p50Ms: median(rounds.map((round) => round.p50Ms)),
       p99Ms: median(rounds.map((round) => round.p99Ms)),
       peakRssKib: peakKib,

@@ -6,6 +6,11 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** How far apart the extremes of `values` lie, as a fraction of `middle` (their median): (highest − lowest) / middle. */
+export function spreadAround(values: readonly number[], middle: number): number {
+  return (Math.max(...values) - Math.min(...values)) / middle;
+}
+
 /** numerator / denominator, or NaN when either is missing or the denominator is zero. */
 export function ratio(numerator: number | undefined, denominator: number | undefined): number {
   if (numerator === undefined || denominator === undefined || denominator === 0) return Number.NaN;

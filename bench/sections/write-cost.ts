@@ -4,8 +4,8 @@ import { ordersModel } from '../../generated/models/orders.ts';
 import { openOrdersTable } from '../servers/orders-table.ts';
 import type { BenchOptions } from '../lib/options.ts';
 import { tempDir } from '../lib/temp.ts';
-import { formatNumber } from '../lib/format.ts';
-import { median } from '../lib/stats.ts';
+import { formatNumber, formatPercent } from '../lib/format.ts';
+import { median, spreadAround } from '../lib/stats.ts';
 import type { Log, SectionResult } from '../lib/section.ts';
 
 /** One way of storing a created order: what it is, and how to store one. */
@@ -65,11 +65,13 @@ export async function writeCost(options: BenchOptions, log: Log): Promise<Sectio
       {
         title: 'Write cost: CPU per created order, committed alone (synchronous=FULL), by what the table declares',
         columns: [{ title: 'writer' }, { title: 'adds' }, { title: 'µs CPU/row', align: 'right' }, { title: 'spread', align: 'right' }, { title: 'over b', align: 'right' }],
-        rows: writers.map((writer, at) => {
-          const values = samples[at]!;
-          const spread = (Math.max(...values) - Math.min(...values)) / medians[at]!;
-          return [writer.title, writer.adds, formatNumber(medians[at]!, 1), `${formatNumber(100 * spread, 0)}%`, at === 0 ? '' : signed(medians[at]! - baseline)];
-        }),
+        rows: writers.map((writer, at) => [
+          writer.title,
+          writer.adds,
+          formatNumber(medians[at]!, 1),
+          formatPercent(spreadAround(samples[at]!, medians[at]!)),
+          at === 0 ? '' : signed(medians[at]! - baseline),
+        ]),
         notes: [
           `In the bench process (CPU time of the process, user and system, the kernel's writes and fsync included), ${rounds} rounds of ${perRound} inserts per writer, each writer in turn within a round; the median of the rounds.`,
           'b: servers/orders-table.ts, the INSERT … RETURNING of the hand-written servers b, h and f (one table, no index), committed by SQLite itself (autocommit), as their POST does. store: the runtime\'s SqliteResourceStore, a transaction with one insert as a POST runs it (BEGIN IMMEDIATE, INSERT … RETURNING, the search entry when the table has one, COMMIT).',
