@@ -7,6 +7,7 @@ import { tempDir } from '../lib/temp.ts';
 import { formatNumber, formatPercent } from '../lib/format.ts';
 import { median, spreadAround } from '../lib/stats.ts';
 import type { Log, SectionResult } from '../lib/section.ts';
+import { updateCost } from './update-cost.ts';
 
 /** One way of storing a created order: what it is, and how to store one. */
 interface Writer {
@@ -60,6 +61,7 @@ export async function writeCost(options: BenchOptions, log: Log): Promise<Sectio
   }
   const medians = samples.map((values) => median(values));
   const baseline = medians[0]!;
+  const updates = await updateCost(dataDir, options, log);
   return {
     tables: [
       {
@@ -78,6 +80,7 @@ export async function writeCost(options: BenchOptions, log: Log): Promise<Sectio
           'over b: what each table costs per row beyond b\'s (− when cheaper); the request path\'s POST pays it on top of its request handling, so POST\'s c/b there is the two together.',
         ],
       },
+      updates,
     ],
     targets: [],
   };

@@ -5,6 +5,8 @@ import { StatementCache } from './statement-cache.ts';
 export interface FtsQuery {
   /** The FTS5 table's name, quoted. */
   readonly fts: string;
+  /** Where an entry holds its row's key (search-index.ts). */
+  readonly key: 'rowid' | 'key';
   /** The MATCH expression (toFtsQuery: quoted prefix terms, never a syntax error). */
   readonly match: string;
   readonly limit: number;
@@ -48,10 +50,10 @@ export class FtsSearcher {
   }
 
   /** The query's keys (best first) and how many rows match; throws PastDeadline once `deadline` (epoch ms) passes. */
-  run({ fts, match, limit, offset }: FtsQuery, deadline: number): FtsAnswer {
+  run({ fts, key, match, limit, offset }: FtsQuery, deadline: number): FtsAnswer {
     this.#deadline = deadline;
     try {
-      const keys = this.#prepare(`SELECT key FROM ${fts} WHERE ${fts} MATCH ? ORDER BY ${BUDGET_FUNCTION}(rank), key LIMIT ? OFFSET ?`)
+      const keys = this.#prepare(`SELECT ${key} AS key FROM ${fts} WHERE ${fts} MATCH ? ORDER BY ${BUDGET_FUNCTION}(rank), ${key} LIMIT ? OFFSET ?`)
         .all(match, limit, offset)
         .map((row) => (typeof row.key === 'bigint' ? Number(row.key) : row.key));
       const { total } = this.#prepare(`SELECT count(*) AS total FROM ${fts} WHERE ${fts} MATCH ? AND ${BUDGET_FUNCTION}()`).get(match) as { total: number };

@@ -2,7 +2,8 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { ColumnKind, Row, TableSpec } from '../table-spec.ts';
 import { columnKind, fromSqlValues, insertPlan, selectedColumns } from '../row-values.ts';
 import { toSqlValue } from './column-values.ts';
-import { ftsTableOf, quoteName } from './sql-names.ts';
+import { quoteName } from './sql-names.ts';
+import { searchIndexOf } from './search-index.ts';
 
 /** A table's INSERT, prepared once: the columns it binds, each with its kind, in order. */
 interface InsertPlan {
@@ -66,14 +67,8 @@ export class InsertStatements {
     const returning = selectedColumns(table).map(quoteName).join(', ');
     const insert = this.#db.prepare(`INSERT INTO ${quoteName(table.table)} (${columns.map(quoteName).join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) RETURNING ${returning}`);
     insert.setReturnArrays(true);
-    const searchable = table.columns.filter((column) => column.searchable).map((column) => column.name);
-    const index =
-      searchable.length === 0
-        ? undefined
-        : {
-            statement: this.#db.prepare(`INSERT INTO ${quoteName(ftsTableOf(table.table))} (key, ${searchable.map(quoteName).join(', ')}) VALUES (?${', ?'.repeat(searchable.length)})`),
-            columns: searchable,
-          };
+    const search = searchIndexOf(table);
+    const index = search === undefined ? undefined : { statement: this.#db.prepare(search.insert), columns: search.columns };
     return { columns, kinds: columns.map((name) => columnKind(table, name)), insert, index };
   }
 }

@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { ColumnKind, TableSpec } from '../table-spec.ts';
 import { defaultClause } from '../column-default.ts';
 import { ftsTableOf, quoteName } from './sql-names.ts';
+import { searchIndexOf } from './search-index.ts';
 
 const COLUMN_TYPES: Record<ColumnKind, string> = {
   string: 'TEXT',
@@ -46,24 +47,17 @@ export function migrateTables(db: DatabaseSync, tables: readonly TableSpec[]): v
 }
 
 /**
- * The full-text index of a table (FTS5), keyed by the row key. Rebuilt when the set of searchable
- * columns changes, since FTS5 tables cannot gain columns.
+ * The full-text index of a table (search-index.ts). Rebuilt from the table when its definition
+ * changes: FTS5 tables cannot gain columns, and an index of an earlier layout (integer keys in an
+ * UNINDEXED column before they became the rowid) is replaced by the current one.
  */
 function migrateSearchIndex(db: DatabaseSync, table: TableSpec): void {
-  const searchable = table.columns.filter((column) => column.searchable).map((column) => column.name);
+  const index = searchIndexOf(table);
   const fts = ftsTableOf(table.table);
   const current = db.prepare(`SELECT sql FROM sqlite_master WHERE name = ?`).get(fts) as { sql: string } | undefined;
-  if (searchable.length === 0) {
-    if (current !== undefined) db.exec(`DROP TABLE ${quoteName(fts)}`);
-    return;
-  }
-  const columns = ['key UNINDEXED', ...searchable.map(quoteName)].join(', ');
-  const wanted = `CREATE VIRTUAL TABLE ${quoteName(fts)} USING fts5(${columns})`;
-  if (current?.sql === wanted) return;
+  if (current?.sql === index?.create) return;
   if (current !== undefined) db.exec(`DROP TABLE ${quoteName(fts)}`);
-  db.exec(wanted);
-  const columnList = searchable.map(quoteName).join(', ');
-  db.exec(
-    `INSERT INTO ${quoteName(fts)} (key, ${columnList}) SELECT ${quoteName(table.key.name)}, ${columnList} FROM ${quoteName(table.table)}`,
-  );
+  if (index === undefined) return;
+  db.exec(index.create);
+  db.exec(index.fill);
 }

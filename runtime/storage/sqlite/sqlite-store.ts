@@ -8,7 +8,8 @@ import { fromSqlRow, toSqlValue } from './column-values.ts';
 import { columnKind, fromSqlValues, selectedColumns } from '../row-values.ts';
 import { migrateTables } from './migrate.ts';
 import { inTransaction } from './open-database.ts';
-import { ftsTableOf, quoteName } from './sql-names.ts';
+import { quoteName } from './sql-names.ts';
+import { searchIndexOf } from './search-index.ts';
 import { StatementCache } from './statement-cache.ts';
 import { ListStatements } from './list-statements.ts';
 import { InsertStatements } from './insert-statements.ts';
@@ -113,7 +114,9 @@ export class SqliteResourceStore implements ResourceStore {
   search(table: TableSpec, text: string, limit: number, offset: number): Maybe<{ keys: unknown[]; total: number }> {
     const match = toFtsQuery(text);
     if (match === '') return { keys: [], total: 0 };
-    const query: FtsQuery = { fts: quoteName(ftsTableOf(table.table)), match, limit, offset };
+    const index = searchIndexOf(table);
+    if (index === undefined) throw new Error(`${table.table} has no searchable column`);
+    const query: FtsQuery = { fts: index.name, key: index.keyColumn, match, limit, offset };
     const deadline = Date.now() + this.#searchBudgetMs;
     if (this.#searchThreads !== undefined && this.#depth === 0) {
       return this.#searchThreads.run(query, deadline).catch((error: unknown) => {
@@ -153,14 +156,14 @@ export class SqliteResourceStore implements ResourceStore {
     this.#prepare(`DELETE FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = ?`).run(
       toSqlValue(table.key.type, key),
     );
-    if (hasSearch(table)) {
-      this.#prepare(`DELETE FROM ${quoteName(ftsTableOf(table.table))} WHERE key = ?`).run(toSqlValue(table.key.type, key));
-    }
+    const index = searchIndexOf(table);
+    if (index !== undefined) this.#prepare(index.remove).run(toSqlValue(table.key.type, key));
   }
 
   reindex(table: TableSpec): number {
-    if (!hasSearch(table)) return 0;
-    this.#db.exec(`DELETE FROM ${quoteName(ftsTableOf(table.table))}`);
+    const index = searchIndexOf(table);
+    if (index === undefined) return 0;
+    this.#db.exec(`DELETE FROM ${index.name}`);
     let indexed = 0;
     for (const raw of this.#prepare(`SELECT * FROM ${quoteName(table.table)}`).iterate()) {
       const row = fromSqlRow(table, raw);
@@ -171,8 +174,9 @@ export class SqliteResourceStore implements ResourceStore {
   }
 
   #indexForSearch(table: TableSpec, key: unknown, row: Row, replace: boolean): void {
-    if (!hasSearch(table)) return;
-    if (replace) this.#prepare(`DELETE FROM ${quoteName(ftsTableOf(table.table))} WHERE key = ?`).run(toSqlValue(table.key.type, key));
+    const index = searchIndexOf(table);
+    if (index === undefined) return;
+    if (replace) this.#prepare(index.remove).run(toSqlValue(table.key.type, key));
     this.#inserts.index(table, key, row);
   }
 

@@ -124,6 +124,43 @@ describe(`the resource store (${testEngine()})`, () => {
     expect((await store.search(books, 'solaris', 10, 0)).total).toBe(0);
   });
 
+  it('replaces and removes the right search entry when integer keys are the caller\'s, in any order', async () => {
+    const shelves: TableSpec = { table: 'shelves', key: { name: 'shelf_id', type: 'integer', generated: false }, columns: [{ name: 'label', kind: 'string', unique: false, indexed: false, searchable: true }] };
+    const { store } = await freshStore([shelves]);
+    for (const [shelf_id, label] of [[907, 'poetry'], [12, 'history'], [3051, 'travel']] as const) {
+      await store.transaction((tx) => tx.insert(shelves, { shelf_id, label }));
+    }
+    await store.transaction((tx) => tx.update(shelves, 12, { label: 'maps' }));
+    await store.transaction((tx) => tx.remove(shelves, 907));
+    expect(await store.search(shelves, 'history', 10, 0)).toEqual({ keys: [], total: 0 });
+    expect(await store.search(shelves, 'maps', 10, 0)).toEqual({ keys: [12], total: 1 });
+    expect(await store.search(shelves, 'poetry', 10, 0)).toEqual({ keys: [], total: 0 });
+    expect(await store.search(shelves, 'travel', 10, 0)).toEqual({ keys: [3051], total: 1 });
+  });
+
+  if (testEngine() === 'sqlite') {
+    it('rebuilds a search index of the earlier layout (keys in a column of their own) and keeps it in step', async () => {
+      const databaseUrl = await newTestDatabase();
+      const path = databaseUrl.slice('sqlite:'.length);
+      // The layout stores before this one made: the key an UNINDEXED column, entries with rowids of
+      // their own, which here differ from the keys they name.
+      const earlier = openDatabase(path);
+      earlier.exec(`CREATE TABLE books (book_id INTEGER PRIMARY KEY AUTOINCREMENT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, title TEXT, in_print INTEGER)`);
+      earlier.exec(`INSERT INTO books (book_id, created_at, updated_at, title) VALUES (5, 'x', 'x', 'Dune'), (9, 'x', 'x', 'Emma')`);
+      earlier.exec(`CREATE VIRTUAL TABLE "books__search" USING fts5(key UNINDEXED, "title")`);
+      earlier.exec(`INSERT INTO "books__search" (key, title) VALUES (5, 'Dune'), (9, 'Emma')`);
+      earlier.close();
+      const store = await openStore(databaseUrl);
+      await store.migrate([books]);
+      expect(await store.search(books, 'emma', 10, 0)).toEqual({ keys: [9], total: 1 });
+      await store.transaction((tx) => tx.update(books, 9, { title: 'Persuasion' }));
+      await store.transaction((tx) => tx.remove(books, 5));
+      expect(await store.search(books, 'emma', 10, 0)).toEqual({ keys: [], total: 0 });
+      expect(await store.search(books, 'dune', 10, 0)).toEqual({ keys: [], total: 0 });
+      expect(await store.search(books, 'persuasion', 10, 0)).toEqual({ keys: [9], total: 1 });
+    });
+  }
+
   it('adds a newly declared column, and a newly searchable one, without losing existing rows', async () => {
     const { store, databaseUrl } = await freshStore();
     await store.transaction((tx) => tx.insert(books, { title: 'old' }));
@@ -160,6 +197,11 @@ describe('string identifiers', () => {
     expect(second.note_id).not.toBe(first.note_id);
     expect(await store.find(notes, first.note_id)).toMatchObject({ text: 'one' });
     expect((await store.search(notes, 'two', 10, 0)).keys).toEqual([second.note_id]);
+    await store.transaction((tx) => tx.update(notes, first.note_id, { text: 'three' }));
+    await store.transaction((tx) => tx.remove(notes, second.note_id));
+    expect(await store.search(notes, 'one', 10, 0)).toEqual({ keys: [], total: 0 });
+    expect(await store.search(notes, 'two', 10, 0)).toEqual({ keys: [], total: 0 });
+    expect(await store.search(notes, 'three', 10, 0)).toEqual({ keys: [first.note_id], total: 1 });
   });
 });
 
