@@ -23,7 +23,7 @@ export async function updateCost(dataDir: string, options: BenchOptions, log: Lo
     const store = new SqliteResourceStore(openDatabase(join(dataDir, `updates-${rows}.db`)));
     await store.migrate([table]);
     // One transaction for the filling: the rows, not their commits, are what the table needs.
-    store.transaction((tx) => {
+    await store.transaction((tx) => {
       for (let index = 0; index < rows; index += 1) tx.insert(table, { item: `item ${index} of ${rows}`, quantity: 1 + (index % 9) });
     });
     stores.push({ rows, store });
@@ -34,20 +34,21 @@ export async function updateCost(dataDir: string, options: BenchOptions, log: Lo
   const samples = stores.map(() => [] as number[]);
   let written = 0;
   // Each update rewrites a different row, spread over the table, with new text to index.
-  const update = ({ rows, store }: (typeof stores)[number]) => {
+  // Awaited one at a time: each update is committed alone, as a lone PATCH's is.
+  const update = async ({ rows, store }: (typeof stores)[number]) => {
     written += 1;
     const key = 1 + ((written * 7919) % rows);
-    store.transaction((tx) => tx.update(table, key, { item: `renamed ${written}` }));
+    await store.transaction((tx) => tx.update(table, key, { item: `renamed ${written}` }));
   };
   try {
-    for (const entry of stores) for (let index = 0; index < 20; index += 1) update(entry);
+    for (const entry of stores) for (let index = 0; index < 20; index += 1) await update(entry);
     for (let round = 0; round < rounds; round += 1) {
-      stores.forEach((entry, at) => {
+      for (const [at, entry] of stores.entries()) {
         const before = process.cpuUsage();
-        for (let index = 0; index < perRound; index += 1) update(entry);
+        for (let index = 0; index < perRound; index += 1) await update(entry);
         const spent = process.cpuUsage(before);
         samples[at]!.push((spent.user + spent.system) / perRound);
-      });
+      }
     }
   } finally {
     for (const { store } of stores) await store.close();

@@ -13,8 +13,8 @@ import { updateCost } from './update-cost.ts';
 interface Writer {
   readonly title: string;
   readonly adds: string;
-  /** Stores one order, committed (synchronous=FULL) before it returns. */
-  readonly write: () => void;
+  /** Stores one order, committed (synchronous=FULL) before it returns or its promise settles. */
+  readonly write: () => void | Promise<void>;
   readonly close: () => void | Promise<void>;
 }
 
@@ -47,14 +47,14 @@ export async function writeCost(options: BenchOptions, log: Log): Promise<Sectio
   const samples = writers.map(() => [] as number[]);
   try {
     // A warm-up round, not counted: statements prepared, code compiled, files grown.
-    for (const writer of writers) for (let index = 0; index < 50; index += 1) writer.write();
+    for (const writer of writers) for (let index = 0; index < 50; index += 1) await writer.write();
     for (let round = 0; round < rounds; round += 1) {
-      writers.forEach((writer, at) => {
+      for (const [at, writer] of writers.entries()) {
         const before = process.cpuUsage();
-        for (let index = 0; index < perRound; index += 1) writer.write();
+        for (let index = 0; index < perRound; index += 1) await writer.write();
         const spent = process.cpuUsage(before);
         samples[at]!.push((spent.user + spent.system) / perRound);
-      });
+      }
     }
   } finally {
     for (const writer of writers) await writer.close();
@@ -107,7 +107,8 @@ async function storeWriter(path: string, table: TableSpec, title: string, adds: 
   return {
     title,
     adds,
-    write: () => void store.transaction((tx) => tx.insert(table, { item: 'x', quantity: 1 })),
+    // Awaited one at a time: each insert is a group of its own, committed alone as a lone POST's is.
+    write: async () => void (await store.transaction((tx) => tx.insert(table, { item: 'x', quantity: 1 }))),
     close: () => store.close(),
   };
 }

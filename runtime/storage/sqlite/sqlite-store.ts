@@ -15,6 +15,7 @@ import { ListStatements } from './list-statements.ts';
 import { InsertStatements } from './insert-statements.ts';
 import { FtsSearcher, PastDeadline, type FtsAnswer, type FtsQuery } from './fts-search.ts';
 import { SearchThreads, SearchTimedOut } from './search-threads.ts';
+import { GroupCommit } from './group-commit.ts';
 import { DEFAULT_SEARCH_THREADS, DEFAULT_SEARCH_TIMEOUT_MS, type SearchOptions } from '../search-budget.ts';
 import { searchTimedOut } from '../../errors/index.ts';
 
@@ -31,13 +32,15 @@ export interface SqliteStoreOptions {
  * The embedded store: node:sqlite, one table per collection or aggregate, a FTS5 index beside each
  * table with searchable columns, kept in step in the same transaction as every write. node:sqlite
  * is synchronous, so a transaction's work cannot interleave with another request of this process;
- * BEGIN IMMEDIATE keeps other processes out for its length.
+ * BEGIN IMMEDIATE keeps other processes out for its length. The transactions of one event-loop turn
+ * commit together (group-commit.ts).
  */
 export class SqliteResourceStore implements ResourceStore {
   readonly #db: DatabaseSync;
   readonly #statements: StatementCache;
   readonly #lists: ListStatements;
   readonly #inserts: InsertStatements;
+  readonly #group: GroupCommit;
   #findStatements = new WeakMap<TableSpec, StatementSync>();
   #depth = 0;
   readonly #searchBudgetMs: number;
@@ -49,6 +52,7 @@ export class SqliteResourceStore implements ResourceStore {
     this.#statements = new StatementCache(db);
     this.#lists = new ListStatements(db);
     this.#inserts = new InsertStatements(db);
+    this.#group = new GroupCommit(db);
     this.#searchBudgetMs = search.timeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS;
     const threads = search.threads ?? DEFAULT_SEARCH_THREADS;
     this.#searchThreads = file === undefined || threads === 0 ? undefined : new SearchThreads(file, threads);
@@ -60,17 +64,26 @@ export class SqliteResourceStore implements ResourceStore {
     if (tables.some(hasSearch)) this.#searchThreads?.start();
   }
 
-  transaction<T>(work: (tx: StoreTransaction) => Maybe<T>): T {
+  /**
+   * Runs `work` in a transaction of the group committed at the end of this event-loop turn
+   * (group-commit.ts): its result once that COMMIT has returned. Inside a transaction's work it runs
+   * at once, as part of it.
+   */
+  transaction<T>(work: (tx: StoreTransaction) => Maybe<T>): Maybe<T> {
     if (this.#depth > 0) return settledNow(work(this));
-    this.#depth += 1;
-    try {
-      return inTransaction(this.#db, () => settledNow(work(this)));
-    } finally {
-      this.#depth -= 1;
-    }
+    return this.#group.run(() => {
+      this.#depth += 1;
+      try {
+        return settledNow(work(this));
+      } finally {
+        this.#depth -= 1;
+      }
+    });
   }
 
   close(): void | Promise<void> {
+    // Transactions queued in this turn commit before the connection goes.
+    if (this.#db.isOpen) this.#group.flush();
     const threads = this.#searchThreads?.close();
     this.#statements.clear();
     this.#lists.clear();

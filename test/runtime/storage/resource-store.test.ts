@@ -71,7 +71,7 @@ describe(`the resource store (${testEngine()})`, () => {
   if (testEngine() === 'sqlite') {
     it('refuses work that answers with a promise: it would outlive its SQLite transaction', async () => {
       const { store } = await freshStore();
-      expect(() => store.transaction(async (tx) => tx.insert(books, { title: 'late' }))).toThrow('must finish synchronously');
+      await expect(store.transaction(async (tx) => tx.insert(books, { title: 'late' }))).rejects.toThrow('must finish synchronously');
       expect((await store.list(books, { where: {}, limit: 10, offset: 0 })).total).toBe(0);
     });
   }

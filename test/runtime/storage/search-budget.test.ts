@@ -94,11 +94,11 @@ describe.runIf(testEngine() === 'sqlite')('the SQLite search budget', () => {
     expect((await roomy.search(notes, 'note 7', 5, 0)).total).toBeGreaterThan(0);
   });
 
-  it('keeps an in-memory database on the event loop: no other connection can open it', () => {
+  it('keeps an in-memory database on the event loop: no other connection can open it', async () => {
     const store = new SqliteResourceStore(openDatabase(IN_MEMORY), { search: { threads: 4 } });
     opened.push(store);
     store.migrate([notes]);
-    store.transaction((tx) => tx.insert(notes, { body: 'plums' }));
+    await store.transaction((tx) => tx.insert(notes, { body: 'plums' }));
     expect(store.search(notes, 'plu', 10, 0)).toEqual({ keys: [1], total: 1 });
   });
 });
