@@ -13,8 +13,10 @@ import { updateCost } from './update-cost.ts';
 interface Writer {
   readonly title: string;
   readonly adds: string;
-  /** Stores one order, committed (synchronous=FULL) before it returns or its promise settles. */
+  /** Stores `rows` orders, committed (synchronous=FULL) before it returns or its promise settles. */
   readonly write: () => void | Promise<void>;
+  /** How many orders one write stores. */
+  readonly rows: number;
   readonly close: () => void | Promise<void>;
 }
 
@@ -39,8 +41,11 @@ export async function writeCost(options: BenchOptions, log: Log): Promise<Sectio
     ['filters', withoutSearch, 'store: + filter indexes (item, quantity)', 'an index per filterable field'],
     ['declared', declared, 'store: + search index (item): orders as declared', 'the FTS5 entry, in the same transaction'],
   ] as const) {
-    writers.push(await storeWriter(join(dataDir, `${name}.db`), table, title, adds));
+    writers.push(await storeWriter(join(dataDir, `${name}.db`), table, title, adds, 1));
   }
+  writers.push(
+    await storeWriter(join(dataDir, 'grouped.db'), declared, `store: orders as declared, ${GROUP} POSTs at once`, `their ${GROUP} transactions in one group commit`, GROUP),
+  );
   const rounds = options.plan.rounds;
   const perRound = options.plan.durationSeconds >= 2 ? 400 : 150;
   log(`write cost: ${writers.length} writers, ${rounds} rounds of ${perRound} committed inserts each`);
@@ -51,9 +56,10 @@ export async function writeCost(options: BenchOptions, log: Log): Promise<Sectio
     for (let round = 0; round < rounds; round += 1) {
       for (const [at, writer] of writers.entries()) {
         const before = process.cpuUsage();
-        for (let index = 0; index < perRound; index += 1) await writer.write();
+        let written = 0;
+        for (; written < perRound; written += writer.rows) await writer.write();
         const spent = process.cpuUsage(before);
-        samples[at]!.push((spent.user + spent.system) / perRound);
+        samples[at]!.push((spent.user + spent.system) / written);
       }
     }
   } finally {
@@ -65,7 +71,7 @@ export async function writeCost(options: BenchOptions, log: Log): Promise<Sectio
   return {
     tables: [
       {
-        title: 'Write cost: CPU per created order, committed alone (synchronous=FULL), by what the table declares',
+        title: 'Write cost: CPU per created order (synchronous=FULL), by what the table declares and how many commit together',
         columns: [{ title: 'writer' }, { title: 'adds' }, { title: 'µs CPU/row', align: 'right' }, { title: 'spread', align: 'right' }, { title: 'over b', align: 'right' }],
         rows: writers.map((writer, at) => [
           writer.title,
@@ -77,6 +83,7 @@ export async function writeCost(options: BenchOptions, log: Log): Promise<Sectio
         notes: [
           `In the bench process (CPU time of the process, user and system, the kernel's writes and fsync included), ${rounds} rounds of ${perRound} inserts per writer, each writer in turn within a round; the median of the rounds.`,
           'b: servers/orders-table.ts, the INSERT … RETURNING of the hand-written servers b, h and f (one table, no index), committed by SQLite itself (autocommit), as their POST does. store: the runtime\'s SqliteResourceStore, a transaction with one insert as a POST runs it (BEGIN IMMEDIATE, INSERT … RETURNING, the search entry when the table has one, COMMIT).',
+          `The last writer asks for ${GROUP} such transactions at once, as ${GROUP} concurrent POSTs do: they run in one group commit (runtime/storage/sqlite/group-commit.ts), one BEGIN IMMEDIATE … COMMIT and one fsync for the ${GROUP}, each in a savepoint of its own. The writers above await each insert, so each is a group of one, committed alone as a lone POST's is.`,
           'over b: what each table costs per row beyond b\'s (− when cheaper); the request path\'s POST pays it on top of its request handling, so POST\'s c/b there is the two together.',
         ],
       },
@@ -96,19 +103,29 @@ function handWritten(path: string): Writer {
   return {
     title: 'b: hand-written INSERT (servers/orders-table.ts)',
     adds: 'one row in one table',
+    rows: 1,
     write: () => void insert.get('x', 1, new Date().toISOString()),
     close: () => {},
   };
 }
 
-async function storeWriter(path: string, table: TableSpec, title: string, adds: string): Promise<Writer> {
+/**
+ * The runtime's store inserting `rows` orders at once, as that many concurrent POSTs do: one
+ * transaction each, all asked for in one event-loop turn, so they share one group commit. With one
+ * row, each insert is a group of its own, committed alone as a lone POST's is.
+ */
+async function storeWriter(path: string, table: TableSpec, title: string, adds: string, rows: number): Promise<Writer> {
   const store: ResourceStore = new SqliteResourceStore(openDatabase(path));
   await store.migrate([table]);
+  const insertOne = () => store.transaction((tx) => tx.insert(table, { item: 'x', quantity: 1 }));
   return {
     title,
     adds,
-    // Awaited one at a time: each insert is a group of its own, committed alone as a lone POST's is.
-    write: async () => void (await store.transaction((tx) => tx.insert(table, { item: 'x', quantity: 1 }))),
+    rows,
+    write: async () => void (await Promise.all(Array.from({ length: rows }, insertOne))),
     close: () => store.close(),
   };
 }
+
+/** Concurrent POSTs in the grouped writer: about the group size the bench's 10 connections produce. */
+const GROUP = 8;
