@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { notImplemented } from '../errors/index.ts';
 import { answerMinimal, prefersMinimalReturn, requestBody, setJsonBody, setResponseHeader } from '../http/index.ts';
-import { collectionUri, expansionRequested, jobUri, project, resourceUri, resultFields, stripNulls } from '../representation/index.ts';
+import { collectionUri, expansionRequested, jobUri, resourceUri, resultFields } from '../representation/index.ts';
 import { allOf, andThen, runFlow, wait, type Flow, type Maybe, type Row, type StoreReader, type StoreTransaction } from '../storage/index.ts';
 import { assertMayCreateAt, createsOnPut } from './client-identifiers.ts';
 import { createResource } from './create-resource.ts';
@@ -13,7 +13,7 @@ import { parseListQuery } from './list-query.ts';
 import type { CollectionModel, OperationName, VersionModel } from './model.ts';
 import { setPagingHeaders } from './paging-headers.ts';
 import type { PreconditionCheck } from './preconditions.ts';
-import { representationNames, representRow } from './represent.ts';
+import { representationNames, representBody } from './represent.ts';
 import type { ResourceContext } from './runtime-context.ts';
 import { prepareStoredValues } from './write-checks.ts';
 import { withDeprecation } from '../versions/index.ts';
@@ -56,9 +56,7 @@ export function collectionHandlers(
   // Reads answer at once on SQLite (a value, never a promise) and through promises on PostgreSQL;
   // writes are Flows, synchronous on SQLite too.
   const render = (ctx: Context, reader: StoreReader, row: Row, fields: readonly string[] | undefined): Maybe<Record<string, unknown>> =>
-    andThen(representRow(model, version, row, { baseUrl: context.baseUrl, catalog: context.catalog, reader, expand: expansionRequested(ctx) }), (representation) =>
-      stripNulls(project(representation, fields)),
-    );
+    representBody(model, version, row, { baseUrl: context.baseUrl, catalog: context.catalog, reader, expand: expansionRequested(ctx) }, fields);
 
   const list: RouteHandler = (ctx) => {
     const fields = resultFields(ctx, names);

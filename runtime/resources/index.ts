@@ -13,7 +13,7 @@ export type { ResourceContext } from './runtime-context.ts';
 export type { PreconditionCheck } from './preconditions.ts';
 export { collectionHandlers, type CollectionHandlers, type CollectionHandlerOptions } from './collection-handlers.ts';
 export { aggregateHandlers, type AggregateHandlers } from './aggregate-handlers.ts';
-export { representRow, representationNames, storedFields } from './represent.ts';
+export { representBody, representRow, representationNames, storedFields } from './represent.ts';
 export { parseListQuery, PAGING_PARAMETERS } from './list-query.ts';
 export { parseWriteInput, invalidInput, toStored, fromStored, type WriteMode } from './write-input.ts';
 export { integerFromPath, keyFromPath, resourceNotFound } from './identifiers.ts';

@@ -1,6 +1,6 @@
 import { badRequest } from '../errors/index.ts';
-import { expansionRequested, project, resultFields, stripNulls } from '../representation/index.ts';
-import { representationNames, representRow, type CollectionModel, type ResourceContext } from '../resources/index.ts';
+import { expansionRequested, resultFields } from '../representation/index.ts';
+import { representationNames, representBody, type CollectionModel, type ResourceContext } from '../resources/index.ts';
 import { setPagingHeaders } from '../resources/paging-headers.ts';
 import { boundedInteger } from '../resources/list-query.ts';
 import type { RouteHandler } from '../routing/index.ts';
@@ -66,7 +66,7 @@ export function searchHandler(context: ResourceContext, version: string): RouteH
           const row = yield* wait(context.store.find(model.table, key));
           if (row === undefined) continue;
           const options = { baseUrl: context.baseUrl, catalog: context.catalog, reader: context.store, expand };
-          body.push(stripNulls(project(yield* wait(representRow(model, versionModel, row, options)), fields)));
+          body.push(yield* wait(representBody(model, versionModel, row, options, fields)));
         }
         setPagingHeaders(ctx, context.baseUrl, total, limit, offset);
         setJsonBody(ctx, body);

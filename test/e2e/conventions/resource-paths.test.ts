@@ -140,5 +140,9 @@ describe('resource paths of every collection, in both versions', () => {
     expect((await api.get(`/v2/accounts/${created.body.identity}`).expect(200)).body).not.toHaveProperty('profile');
     const trade = await api.post('/v1/trades', { trade_name: 'no order' }).expect(201);
     expect((await api.get(`/v1/trades/${trade.body.identity}`).expect(200)).body).not.toHaveProperty('order');
+    // In a list too, row by row: the member is left out, the others kept in their order.
+    const listed = (await api.get('/v1/trades?limit=100').expect(200)).body as Record<string, unknown>[];
+    const row = listed.find((member) => member.trade_id === trade.body.identity)!;
+    expect(Object.keys(row)).toEqual(['trade_id', 'trade_name', 'created_at']);
   });
 });
