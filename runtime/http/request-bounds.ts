@@ -45,6 +45,11 @@ export function requestBounds({ maxHeaders = DEFAULT_MAX_HEADERS, maxQueryParame
 
 /** The name of the parameter after the first `max`, or undefined when there are no more than `max`. */
 function parameterPast(query: string, max: number): string | undefined {
+  // Parameters are separated by '&' (empty ones are not counted): with no more than max - 1 of them
+  // there cannot be too many, and most queries are answered without parsing them here at all.
+  let separators = 0;
+  for (let at = query.indexOf('&'); at !== -1 && separators < max; at = query.indexOf('&', at + 1)) separators += 1;
+  if (separators < max) return undefined;
   let seen = 0;
   for (const name of new URLSearchParams(query).keys()) {
     seen += 1;
