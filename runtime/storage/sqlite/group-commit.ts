@@ -1,4 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { transactionStatementsOf, type TransactionStatements } from './open-database.ts';
 
 /** One queued transaction: its work, and the promise waiting on its commit. */
 interface Unit {
@@ -25,20 +26,19 @@ interface Unit {
  */
 export class GroupCommit {
   readonly #db: DatabaseSync;
-  readonly #statements: Record<'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo', StatementSync>;
+  readonly #transaction: TransactionStatements;
+  readonly #savepoint: Record<'savepoint' | 'release' | 'rollbackTo', StatementSync>;
   #queue: Unit[] = [];
   #scheduled: NodeJS.Immediate | undefined;
 
   constructor(db: DatabaseSync) {
     this.#db = db;
-    const prepare = (sql: string) => db.prepare(sql);
-    this.#statements = {
-      begin: prepare('BEGIN IMMEDIATE'),
-      commit: prepare('COMMIT'),
-      rollback: prepare('ROLLBACK'),
-      savepoint: prepare('SAVEPOINT unit'),
-      release: prepare('RELEASE unit'),
-      rollbackTo: prepare('ROLLBACK TO unit'),
+    // The connection's own BEGIN IMMEDIATE, COMMIT and ROLLBACK, shared with inTransaction().
+    this.#transaction = transactionStatementsOf(db);
+    this.#savepoint = {
+      savepoint: db.prepare('SAVEPOINT unit'),
+      release: db.prepare('RELEASE unit'),
+      rollbackTo: db.prepare('ROLLBACK TO unit'),
     };
   }
 
@@ -62,7 +62,7 @@ export class GroupCommit {
   }
 
   #commit(units: readonly Unit[]): void {
-    const { begin, commit, rollback } = this.#statements;
+    const { begin, commit, rollback } = this.#transaction;
     try {
       begin.run();
     } catch (error) {
@@ -96,7 +96,7 @@ export class GroupCommit {
   }
 
   #runEach(units: readonly Unit[]): { unit: Unit; value: unknown }[] {
-    const { savepoint, release, rollbackTo } = this.#statements;
+    const { savepoint, release, rollbackTo } = this.#savepoint;
     const done: { unit: Unit; value: unknown }[] = [];
     for (const [at, unit] of units.entries()) {
       savepoint.run();

@@ -62,7 +62,7 @@ export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
   }
 }
 
-interface TransactionStatements {
+export interface TransactionStatements {
   readonly begin: StatementSync;
   readonly commit: StatementSync;
   readonly rollback: StatementSync;
@@ -71,7 +71,8 @@ interface TransactionStatements {
 // Prepared once per connection: every write runs a transaction, and exec() parses its SQL each time.
 const transactionStatements = new WeakMap<DatabaseSync, TransactionStatements>();
 
-function transactionStatementsOf(db: DatabaseSync): TransactionStatements {
+/** BEGIN IMMEDIATE, COMMIT and ROLLBACK on `db`, prepared once per connection (inTransaction, group-commit.ts). */
+export function transactionStatementsOf(db: DatabaseSync): TransactionStatements {
   let statements = transactionStatements.get(db);
   if (statements === undefined) {
     statements = { begin: db.prepare('BEGIN IMMEDIATE'), commit: db.prepare('COMMIT'), rollback: db.prepare('ROLLBACK') };

@@ -61,7 +61,7 @@ export class SqliteResourceStore implements ResourceStore {
   migrate(tables: readonly TableSpec[]): void {
     inTransaction(this.#db, () => migrateTables(this.#db, tables));
     // The search threads open their connections now, not in the first search's budget.
-    if (tables.some(hasSearch)) this.#searchThreads?.start();
+    if (tables.some((table) => searchIndexOf(table) !== undefined)) this.#searchThreads?.start();
   }
 
   /**
@@ -205,10 +205,6 @@ function settledNow<T>(result: Maybe<T>): T {
     throw new TypeError('a SQLite transaction must finish synchronously: its work returned a promise');
   }
   return result;
-}
-
-function hasSearch(table: TableSpec): boolean {
-  return table.columns.some((column) => column.searchable);
 }
 
 /**
