@@ -6,6 +6,7 @@ import { formatNumber, formatPercent } from '../lib/format.ts';
 import { median, spreadAround } from '../lib/stats.ts';
 import type { Log } from '../lib/section.ts';
 import type { Table } from '../lib/table.ts';
+import { cpuPerOperationInTurns } from '../lib/cpu-turns.ts';
 
 /** Table sizes at which an update is measured: a small table, and one where a scan would show. */
 const SIZES = [1_000, 20_000] as const;
@@ -31,25 +32,18 @@ export async function updateCost(dataDir: string, options: BenchOptions, log: Lo
   const rounds = options.plan.rounds;
   const perRound = options.plan.durationSeconds >= 2 ? 200 : 80;
   log(`update cost: tables of ${SIZES.join(' and ')} rows, ${rounds} rounds of ${perRound} committed updates each`);
-  const samples = stores.map(() => [] as number[]);
   let written = 0;
   // Each update rewrites a different row, spread over the table, with new text to index.
   // Awaited one at a time: each update is committed alone, as a lone PATCH's is.
-  const update = async ({ rows, store }: (typeof stores)[number]) => {
+  const update = ({ rows, store }: (typeof stores)[number]) => async () => {
     written += 1;
     const key = 1 + ((written * 7919) % rows);
     await store.transaction((tx) => tx.update(table, key, { item: `renamed ${written}` }));
+    return 1;
   };
+  let samples: number[][];
   try {
-    for (const entry of stores) for (let index = 0; index < 20; index += 1) await update(entry);
-    for (let round = 0; round < rounds; round += 1) {
-      for (const [at, entry] of stores.entries()) {
-        const before = process.cpuUsage();
-        for (let index = 0; index < perRound; index += 1) await update(entry);
-        const spent = process.cpuUsage(before);
-        samples[at]!.push((spent.user + spent.system) / perRound);
-      }
-    }
+    samples = await cpuPerOperationInTurns(stores.map(update), { rounds, perRound, warmupCalls: 20 });
   } finally {
     for (const { store } of stores) await store.close();
   }

@@ -8,6 +8,7 @@ import { formatNumber, formatPercent } from '../lib/format.ts';
 import { median, spreadAround } from '../lib/stats.ts';
 import type { Log, SectionResult } from '../lib/section.ts';
 import { updateCost } from './update-cost.ts';
+import { cpuPerOperationInTurns } from '../lib/cpu-turns.ts';
 
 /** One way of storing a created order: what it is, and how to store one. */
 interface Writer {
@@ -49,19 +50,13 @@ export async function writeCost(options: BenchOptions, log: Log): Promise<Sectio
   const rounds = options.plan.rounds;
   const perRound = options.plan.durationSeconds >= 2 ? 400 : 150;
   log(`write cost: ${writers.length} writers, ${rounds} rounds of ${perRound} committed inserts each`);
-  const samples = writers.map(() => [] as number[]);
+  let samples: number[][];
   try {
-    // A warm-up round, not counted: statements prepared, code compiled, files grown.
-    for (const writer of writers) for (let index = 0; index < 50; index += 1) await writer.write();
-    for (let round = 0; round < rounds; round += 1) {
-      for (const [at, writer] of writers.entries()) {
-        const before = process.cpuUsage();
-        let written = 0;
-        for (; written < perRound; written += writer.rows) await writer.write();
-        const spent = process.cpuUsage(before);
-        samples[at]!.push((spent.user + spent.system) / written);
-      }
-    }
+    const tasks = writers.map((writer) => async () => {
+      await writer.write();
+      return writer.rows;
+    });
+    samples = await cpuPerOperationInTurns(tasks, { rounds, perRound, warmupCalls: 50 });
   } finally {
     for (const writer of writers) await writer.close();
   }
