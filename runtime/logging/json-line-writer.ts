@@ -1,4 +1,5 @@
 import { pino, type Logger } from 'pino';
+import type { CachedIsoTime } from './iso-time.ts';
 import { LineBytes } from './line-bytes.ts';
 
 /** Loggers made by createLogger() in JSON format: their lines have a layout this module can write itself. */
@@ -62,7 +63,9 @@ export function infoLineWriter(logger: Logger): InfoLineWriter | undefined {
   if (!JSON_LOGGERS.has(logger)) return undefined;
   const own = logger as unknown as Record<symbol, unknown>;
   const stream = own[pino.symbols.streamSym] as LineBytesStream;
-  const time = own[pino.symbols.timeSym] as () => string;
+  const time = own[pino.symbols.timeSym] as (() => string) & Partial<Pick<CachedIsoTime, 'writeTo'>>;
+  // createLogger()'s own timestamp writes itself into the bytes; any other is called for its text.
+  const writeTime = typeof time.writeTo === 'function' ? time.writeTo : (out: LineBytes) => out.ascii(time());
   const level = Buffer.from('{"level":"info"');
   // `,"pid":…,"hostname":"…"`, exactly as pino writes it after the time.
   const bindings = Buffer.from(own[pino.symbols.chindingsSym] as string);
@@ -73,7 +76,7 @@ export function infoLineWriter(logger: Logger): InfoLineWriter | undefined {
     open() {
       const out = ownBytes ?? stream.lineBytes!();
       out.bytes(level);
-      out.ascii(time());
+      writeTime(out);
       out.bytes(bindings);
       members.out = out;
       return members;
@@ -90,9 +93,14 @@ export function infoLineWriter(logger: Logger): InfoLineWriter | undefined {
   };
 }
 
+/** How many member names a line writer keeps the written prefix of. */
+const MAX_REMEMBERED_KEYS = 64;
+
 /** A line's members as JSON, each `,"key":value`. */
 class JsonMembers implements RecordMembers {
   out: LineBytes | undefined;
+  /** `,"key":` for each key met so far: one write per member instead of three (a request line has a dozen). */
+  readonly #prefixes = new Map<string, string>();
   string(key: string, value: string): void {
     this.#key(key).jsonString(value);
   }
@@ -104,9 +112,13 @@ class JsonMembers implements RecordMembers {
   }
   #key(key: string): LineBytes {
     const out = this.out!;
-    out.ascii(',"');
-    out.ascii(key);
-    out.ascii('":');
+    let prefix = this.#prefixes.get(key);
+    if (prefix === undefined) {
+      prefix = `,"${key}":`;
+      // Keys are the writer's own member names, a fixed few; anything past that is written unremembered.
+      if (this.#prefixes.size < MAX_REMEMBERED_KEYS) this.#prefixes.set(key, prefix);
+    }
+    out.ascii(prefix);
     return out;
   }
 }

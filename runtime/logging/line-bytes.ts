@@ -90,23 +90,43 @@ export class LineBytes {
     this.#length = at;
   }
 
-  /** A number as JSON.stringify writes it: `null` when not finite. Whole numbers are written digit by digit, with no string made. */
+  /**
+   * A number as JSON.stringify writes it: `null` when not finite. Whole numbers, and numbers of at
+   * most two decimals below a billion (a duration in ms rounded to hundredths), are written digit
+   * by digit, with no string made: V8 turns a fraction into text on its slow path.
+   */
   jsonNumber(value: number): void {
     if (Number.isSafeInteger(value) && value >= 0) {
       this.#reserve(16);
-      const out = this.#buffer;
-      let digits = 1;
-      for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits += 1;
-      let at = this.#length + digits;
-      this.#length = at;
-      let rest = value;
-      do {
-        out[--at] = 0x30 + (rest % 10);
-        rest = Math.floor(rest / 10);
-      } while (rest > 0);
+      this.#length = writeWhole(this.#buffer, this.#length, value);
       return;
     }
+    if (value > 0 && value < 1e9) {
+      const hundredths = Math.round(value * 100);
+      // Only when the value is exactly that many hundredths: its shortest text is then `whole.tu`
+      // (`whole.t` when u is 0), which is what JSON.stringify writes.
+      if (hundredths / 100 === value) {
+        this.#reserve(16);
+        const out = this.#buffer;
+        let at = writeWhole(out, this.#length, Math.floor(hundredths / 100));
+        const fraction = hundredths % 100;
+        out[at++] = DOT;
+        out[at++] = DIGIT_ZERO + Math.floor(fraction / 10);
+        if (fraction % 10 !== 0) out[at++] = DIGIT_ZERO + (fraction % 10);
+        this.#length = at;
+        return;
+      }
+    }
     this.ascii(Number.isFinite(value) ? String(value) : 'null');
+  }
+
+  /** A whole number from 0 up with at least `width` digits, zeros in front (a timestamp's milliseconds). */
+  paddedDigits(value: number, width: number): void {
+    this.#reserve(width + 16);
+    const out = this.#buffer;
+    let at = this.#length;
+    for (let bound = 10 ** (width - 1); bound > 1 && value < bound; bound /= 10) out[at++] = DIGIT_ZERO;
+    this.#length = writeWhole(out, at, value);
   }
 
   /**
@@ -139,6 +159,8 @@ export class LineBytes {
 }
 
 const QUOTE = 0x22;
+const DOT = 0x2e;
+const DIGIT_ZERO = 0x30;
 const BACKSLASH = 0x5c;
 const LOWER_HEX = '0123456789abcdef';
 
@@ -148,6 +170,20 @@ const SHORT_ESCAPES: readonly (number | undefined)[] = (() => {
   for (const [code, letter] of [[8, 'b'], [9, 't'], [10, 'n'], [12, 'f'], [13, 'r'], [QUOTE, '"'], [BACKSLASH, '\\']] as const) escapes[code] = letter.charCodeAt(0);
   return escapes;
 })();
+
+/** A safe whole number from 0 up, in decimal digits at `at`; returns where they end. */
+function writeWhole(out: Buffer, at: number, value: number): number {
+  let digits = 1;
+  for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits += 1;
+  const end = at + digits;
+  let rest = value;
+  let position = end;
+  do {
+    out[--position] = DIGIT_ZERO + (rest % 10);
+    rest = Math.floor(rest / 10);
+  } while (rest > 0);
+  return end;
+}
 
 /** `uXXXX` with lowercase hex digits (the backslash is already written), as JSON.stringify writes it. */
 function writeUnicodeEscape(out: Buffer, at: number, code: number): number {

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import { requestHeader } from '../http/headers.ts';
 import { peerAddress } from '../limits/client-key.ts';
+import { batchedUuid } from './uuid-batch.ts';
 
 /** What an incoming X-Request-Id may look like to be kept: short, printable, nothing a log line could be forged with. */
 const ACCEPTABLE = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
@@ -14,7 +14,7 @@ const REQUEST_ID_STATE = 'requestId';
  */
 export function assignRequestId(ctx: Context, trustedProxies: readonly string[]): string {
   const incoming = trustedProxies.length === 0 ? '' : requestHeader(ctx, 'x-request-id');
-  const id = incoming !== '' && ACCEPTABLE.test(incoming) && trustedProxies.includes(peerAddress(ctx)) ? incoming : randomUUID();
+  const id = incoming !== '' && ACCEPTABLE.test(incoming) && trustedProxies.includes(peerAddress(ctx)) ? incoming : batchedUuid();
   (ctx.state as Record<string, unknown>)[REQUEST_ID_STATE] = id;
   return id;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cachedIsoTime } from '../../../runtime/logging/iso-time.ts';
+import { LineBytes } from '../../../runtime/logging/line-bytes.ts';
 
 describe('cachedIsoTime()', () => {
   it('gives exactly what pino.stdTimeFunctions.isoTime gives, across milliseconds, seconds and days', () => {
@@ -19,5 +20,19 @@ describe('cachedIsoTime()', () => {
     const time = Date.parse(cachedIsoTime()().slice(9, -1));
     expect(time).toBeGreaterThanOrEqual(before);
     expect(time).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('writes into a line\'s bytes exactly the text it returns, alternating with calls', () => {
+    let now = 0;
+    const isoTime = cachedIsoTime(() => now);
+    const start = Date.UTC(2026, 10, 25, 23, 59, 59, 990);
+    for (const instant of [...Array.from({ length: 1200 }, (_, index) => start + index), start - 3_000, Date.UTC(1999, 11, 31, 23, 59, 59, 999)]) {
+      now = instant;
+      const bytes = new LineBytes(16);
+      bytes.ascii('{');
+      isoTime.writeTo(bytes);
+      expect(bytes.drainText()).toBe(`{${isoTime()}`);
+      expect(isoTime()).toBe(`,"time":"${new Date(instant).toISOString()}"`);
+    }
   });
 });

@@ -110,6 +110,24 @@ describe('LineBytes', () => {
     }
   });
 
+  it('writes durations rounded to hundredths, and any other fraction, as JSON.stringify does', () => {
+    // Every hundredth up to 200 ms as the request log rounds them, the ones whose hundredfold is not
+    // whole in binary (0.29 * 100 is 28.999…) among them; then fractions with more decimals, values
+    // near the billion bound and tiny ones, which take the general path.
+    const values = Array.from({ length: 20_001 }, (_, hundredths) => Math.round(hundredths) / 100);
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let round = 0; round < 5000; round += 1) values.push(Math.round(next() * 1e6 * 100) / 100, next() * 1000, Math.round(next() * 1e9 * 100) / 100 + 999_000_000);
+    values.push(0.1, 0.01, 0.001, 999_999_999.99, 1e9 + 0.5, 123.456, 5e-324);
+    for (const value of values) expect(encoded((bytes) => bytes.jsonNumber(value), 2)).toBe(JSON.stringify(value));
+  });
+
+  it('writes whole numbers with zeros in front up to a width', () => {
+    for (const [value, width, text] of [[0, 3, '000'], [7, 3, '007'], [42, 3, '042'], [999, 3, '999'], [1234, 3, '1234'], [5, 1, '5'], [0, 1, '0']] as const) {
+      expect(encoded((bytes) => bytes.paddedDigits(value, width), 1)).toBe(text);
+    }
+  });
+
   it('hands over what it holds and starts afresh, the bytes handed over untouched by what follows', () => {
     const bytes = new LineBytes(8);
     bytes.text('héllo wörld\n');
