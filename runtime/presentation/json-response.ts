@@ -107,10 +107,10 @@ export function jsonResponseStep({ prettyByDefault = true }: JsonResponseOptions
       if (lastModified !== undefined) setResponseHeader(ctx, 'Last-Modified', lastModified);
       if (isNotModified(ctx, tag, lastModified)) {
         ctx.state[BODY_LENGTH_STATE] = ctx.response.length;
+        // Koa's status setter drops the body, with its Content-Type, Content-Length and
+        // Transfer-Encoding, for a status that has none; nothing is left to remove after it.
         ctx.status = 304;
-        ctx.body = null;
-        ctx.remove('Content-Type');
-        ctx.remove('Content-Length');
+        if (ctx.body !== null) ctx.body = null;
       }
     },
   };

@@ -62,8 +62,10 @@ function sentAtOnce(ctx: Context): boolean {
   const res = ctx.res;
   try {
     if (EMPTY_STATUSES.has(res.statusCode)) {
-      // Koa strips the body and its headers (Content-Type, Content-Length) the same way.
-      ctx.body = null;
+      // Koa strips the body and its headers (Content-Type, Content-Length, Transfer-Encoding) the
+      // same way. Most often nothing is left to strip (Koa's status setter drops a body set before
+      // it, as a 304 from jsonResponse() has), and the three removals are skipped.
+      if (ctx.body != null || res.hasHeader('Content-Type') || res.hasHeader('Content-Length') || res.hasHeader('Transfer-Encoding')) ctx.body = null;
       res.end();
       return true;
     }

@@ -100,6 +100,10 @@ describe('jsonResponse', () => {
     const second = await request(served).get('/').set('If-None-Match', header(headerOf(first, 'etag'))).expect(304);
     expect(second.text).toBe('');
     expect(headerOf(second, 'etag')).toBe(headerOf(first, 'etag'));
+    // Nothing that described the body the 200 had.
+    expect(second.headers['content-type']).toBeUndefined();
+    expect(second.headers['content-length']).toBeUndefined();
+    expect(second.headers['transfer-encoding']).toBeUndefined();
   });
 
   it('a 304 never replaces an error', async () => {

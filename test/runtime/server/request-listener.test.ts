@@ -64,6 +64,18 @@ const cases: Record<string, Middleware> = {
     ctx.body = 'dropped';
     ctx.status = 204;
   },
+  'a 204 given a body after its status': (ctx) => {
+    ctx.status = 204;
+    ctx.body = 'kept by Koa until it responds';
+  },
+  'a 304 with only a Content-Length left': (ctx) => {
+    ctx.status = 304;
+    ctx.set('Content-Length', '12');
+  },
+  'a 205 with a Transfer-Encoding left': (ctx) => {
+    ctx.status = 205;
+    ctx.set('Transfer-Encoding', 'chunked');
+  },
   'a 304 with a Content-Type left': (ctx) => {
     ctx.type = 'application/json';
     ctx.status = 304;
