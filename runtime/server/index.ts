@@ -4,6 +4,7 @@ export { RequestDrain } from './drain.ts';
 export { listen } from './listen.ts';
 export { HeaderListResponse } from './header-list-response.ts';
 export { requestListener } from './request-listener.ts';
+export { directContextAccessors } from './direct-context-accessors.ts';
 export { onShutdownSignals, type ShutdownSignalsOptions } from './shutdown-signals.ts';
 export { stopGracefully, type ShutdownReport, type StopGracefullyOptions } from './stop-gracefully.ts';
 export { answerClientErrors, clientErrorOf, rawErrorResponse, type ClientErrorOptions } from './client-errors.ts';

@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import compose from 'koa-compose';
 import { settledNow, SETTLED } from '../routing/sequence.ts';
+import { directContextAccessors } from './direct-context-accessors.ts';
 
 /** Statuses whose response never has a body (Koa strips it the same way). */
 const EMPTY_STATUSES = new Set([204, 205, 304]);
@@ -20,6 +21,9 @@ type HandleRequest = (ctx: Context, run: (ctx: Context) => Promise<unknown>) => 
  * to Koa's own request handling, which answers as app.callback() would. A middleware that rejects
  * gets Koa's ctx.onerror(), as with app.callback().
  *
+ * It gives the app's context its own accessors for Koa's most used delegated properties
+ * (directContextAccessors(): the same results, without one shared megamorphic getter).
+ *
  * The one difference: a socket error before a string or Buffer body has been written is not
  * reported on the app's `error` event (the request log marks the response as aborted).
  *
@@ -31,6 +35,8 @@ export function requestListener(app: Koa): (req: IncomingMessage, res: ServerRes
   // As app.callback(): without a listener of its own, the app logs its errors to stderr.
   if (app.listenerCount('error') === 0) app.on('error', app.onerror);
   const handleRequest = (app as unknown as { handleRequest: HandleRequest }).handleRequest.bind(app);
+  // ctx.method, ctx.status, ctx.body…: Koa's delegation, without its one megamorphic getter.
+  directContextAccessors(app);
   return function handleKoaRequest(req: IncomingMessage, res: ServerResponse) {
     const ctx = app.createContext(req, res);
     res.statusCode = 404;

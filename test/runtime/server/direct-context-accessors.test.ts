@@ -1,0 +1,67 @@
+import Koa, { type Context } from 'koa';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { directContextAccessors } from '../../../runtime/server/index.ts';
+
+/** What a middleware saw and did through the context's accessors, as the response reports it. */
+function recordingApp(direct: boolean): Koa {
+  const app = new Koa();
+  if (direct) directContextAccessors(app);
+  app.use((ctx: Context) => {
+    const seen: Record<string, unknown> = {
+      method: ctx.method,
+      path: ctx.path,
+      querystring: ctx.querystring,
+      status: ctx.status,
+      body: ctx.body ?? null,
+      length: ctx.length ?? null,
+      headerSent: ctx.headerSent,
+      writable: ctx.writable,
+    };
+    // Every accessor written through the context, then read back.
+    ctx.method = 'POST';
+    ctx.path = '/elsewhere';
+    ctx.querystring = 'a=1&b=2';
+    ctx.status = 201;
+    ctx.body = 'draft';
+    ctx.length = 5;
+    seen.written = { method: ctx.method, path: ctx.path, querystring: ctx.querystring, query: ctx.query, url: ctx.url, status: ctx.status, body: ctx.body, length: ctx.length };
+    // The body and status a response ends with, set the usual way.
+    ctx.status = 200;
+    ctx.body = seen;
+  });
+  return app;
+}
+
+describe('directContextAccessors', () => {
+  it('reads and writes what Koa’s own delegation reads and writes', async () => {
+    const answer = (direct: boolean) => request(recordingApp(direct).callback()).get('/orders/1?limit=2').set('User-Agent', 'test');
+    const koa = await answer(false);
+    const direct = await answer(true);
+    expect(direct.status).toBe(200);
+    expect(direct.body).toEqual(koa.body);
+    expect(direct.body).toMatchObject({
+      method: 'GET',
+      path: '/orders/1',
+      querystring: 'limit=2',
+      status: 404,
+      body: null,
+      headerSent: false,
+      writable: true,
+      written: { method: 'POST', path: '/elsewhere', querystring: 'a=1&b=2', query: { a: '1', b: '2' }, url: '/elsewhere?a=1&b=2', status: 201, body: 'draft', length: 5 },
+    });
+  });
+
+  it('gives the app’s context accessors of its own and leaves every other app’s as Koa made it', () => {
+    const app = new Koa();
+    const other = new Koa();
+    directContextAccessors(app);
+    directContextAccessors(app);
+    for (const name of ['method', 'path', 'querystring', 'status', 'body', 'length', 'headerSent', 'writable']) {
+      const own = Object.getOwnPropertyDescriptor(app.context, name);
+      expect(own?.get, name).toBeTypeOf('function');
+      expect(own?.enumerable, name).toBe(true);
+      expect(Object.getOwnPropertyDescriptor(other.context, name), name).toBeUndefined();
+    }
+  });
+});
