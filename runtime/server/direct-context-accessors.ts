@@ -14,7 +14,8 @@ interface DelegatingContext {
  * the runtime and Koa itself. Here the most used of them get a getter and setter of their own on the
  * app's context prototype (`app.context`, which Koa makes per app), each doing exactly what Koa's
  * delegation does: the same target, the same property, the same result. Every other context
- * property stays Koa's. Idempotent; any Koa app can take it.
+ * property stays Koa's, and so does one the app has already defined on its context itself.
+ * Idempotent; any Koa app can take it.
  *
  * @example
  * directContextAccessors(app);
@@ -22,7 +23,7 @@ interface DelegatingContext {
  */
 export function directContextAccessors(app: Koa): void {
   // One function literal per property, written out: a loop would make them one function again.
-  Object.defineProperties(app.context, {
+  const accessors: PropertyDescriptorMap = {
     method: {
       get(this: DelegatingContext) {
         return this.request.method;
@@ -97,5 +98,8 @@ export function directContextAccessors(app: Koa): void {
       enumerable: true,
       configurable: true,
     },
-  });
+  };
+  // A property the app's context already has of its own (the app's, or an earlier call's) is kept.
+  for (const name of Object.keys(accessors)) if (Object.hasOwn(app.context, name)) delete accessors[name];
+  Object.defineProperties(app.context, accessors);
 }

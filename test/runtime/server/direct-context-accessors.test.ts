@@ -64,4 +64,16 @@ describe('directContextAccessors', () => {
       expect(Object.getOwnPropertyDescriptor(other.context, name), name).toBeUndefined();
     }
   });
+
+  it('keeps an accessor the app defined on its context itself', async () => {
+    const app = new Koa();
+    Object.defineProperty(app.context, 'path', { get: () => '/as-the-app-says', configurable: true, enumerable: true });
+    directContextAccessors(app);
+    app.use((ctx: Context) => {
+      ctx.body = { path: ctx.path, method: ctx.method };
+    });
+    const answer = await request(app.callback()).get('/orders/1');
+    expect(answer.body).toEqual({ path: '/as-the-app-says', method: 'GET' });
+    expect(Object.getOwnPropertyDescriptor(app.context, 'method')?.get).toBeTypeOf('function');
+  });
 });
