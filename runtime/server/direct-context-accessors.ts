@@ -6,6 +6,11 @@ interface DelegatingContext {
   response: Record<string, unknown>;
 }
 
+/** A delegated property's descriptor, enumerable and configurable as Koa's delegation defines it. */
+function delegated(get: (this: DelegatingContext) => unknown, set?: (this: DelegatingContext, value: unknown) => void): PropertyDescriptor {
+  return { get, ...(set === undefined ? {} : { set }), enumerable: true, configurable: true };
+}
+
 /**
  * Koa reaches ctx.method, ctx.path, ctx.status, ctx.body and the rest through the `delegates`
  * package, whose every getter is one and the same function (`return this[target][name]`): V8 sees
@@ -24,80 +29,60 @@ interface DelegatingContext {
 export function directContextAccessors(app: Koa): void {
   // One function literal per property, written out: a loop would make them one function again.
   const accessors: PropertyDescriptorMap = {
-    method: {
-      get(this: DelegatingContext) {
+    method: delegated(
+      function () {
         return this.request.method;
       },
-      set(this: DelegatingContext, value: unknown) {
+      function (value) {
         this.request.method = value;
       },
-      enumerable: true,
-      configurable: true,
-    },
-    path: {
-      get(this: DelegatingContext) {
+    ),
+    path: delegated(
+      function () {
         return this.request.path;
       },
-      set(this: DelegatingContext, value: unknown) {
+      function (value) {
         this.request.path = value;
       },
-      enumerable: true,
-      configurable: true,
-    },
-    querystring: {
-      get(this: DelegatingContext) {
+    ),
+    querystring: delegated(
+      function () {
         return this.request.querystring;
       },
-      set(this: DelegatingContext, value: unknown) {
+      function (value) {
         this.request.querystring = value;
       },
-      enumerable: true,
-      configurable: true,
-    },
-    status: {
-      get(this: DelegatingContext) {
+    ),
+    status: delegated(
+      function () {
         return this.response.status;
       },
-      set(this: DelegatingContext, value: unknown) {
+      function (value) {
         this.response.status = value;
       },
-      enumerable: true,
-      configurable: true,
-    },
-    body: {
-      get(this: DelegatingContext) {
+    ),
+    body: delegated(
+      function () {
         return this.response.body;
       },
-      set(this: DelegatingContext, value: unknown) {
+      function (value) {
         this.response.body = value;
       },
-      enumerable: true,
-      configurable: true,
-    },
-    length: {
-      get(this: DelegatingContext) {
+    ),
+    length: delegated(
+      function () {
         return this.response.length;
       },
-      set(this: DelegatingContext, value: unknown) {
+      function (value) {
         this.response.length = value;
       },
-      enumerable: true,
-      configurable: true,
-    },
-    headerSent: {
-      get(this: DelegatingContext) {
-        return this.response.headerSent;
-      },
-      enumerable: true,
-      configurable: true,
-    },
-    writable: {
-      get(this: DelegatingContext) {
-        return this.response.writable;
-      },
-      enumerable: true,
-      configurable: true,
-    },
+    ),
+    headerSent: delegated(function () {
+      return this.response.headerSent;
+    }),
+    writable: delegated(function () {
+      return this.response.writable;
+    }),
   };
   // A property the app's context already has of its own (the app's, or an earlier call's) is kept.
   for (const name of Object.keys(accessors)) if (Object.hasOwn(app.context, name)) delete accessors[name];
