@@ -38,7 +38,7 @@ export function processingUpdates({ afterMs = 1000, everyMs = 1000 }: Processing
     const own = (ctx.state as Record<symbol, unknown>)[PROCESSING_AFTER_STATE];
     const threshold = typeof own === 'number' ? own : afterMs;
     if (threshold <= 0 || ctx.req.httpVersionMajor !== 1 || ctx.req.httpVersionMinor < 1) return downstream;
-    updates.add(ctx.res, threshold);
+    updates.add(ctx.res as Slotted, threshold);
     return downstream;
   };
 }
@@ -47,29 +47,69 @@ export function processingUpdates({ afterMs = 1000, everyMs = 1000 }: Processing
  * The responses still waiting for their final status, each with when its next 102 is due. One timer,
  * armed for the earliest; a response leaves the table when it closes (sent, or the client gone) or
  * when its final response has begun.
+ *
+ * Two arrays side by side, each response knowing its slot, and a response leaves by the last one
+ * moving into its slot: no Map. A Map that gains and loses a response on every request is rebuilt
+ * every few dozen requests, and V8 keeps in each table it replaces a link to the next one and the
+ * responses it held. Once one of those tables has been promoted to the old generation it is dead but
+ * not yet collected, and through that link every later table, and every response with its request,
+ * headers and context, survives the young-generation collections and is promoted in turn, until a
+ * full collection; then it starts again. On PostgreSQL, where every request comes here, that was a
+ * full collection about every second and a fifth of the server's CPU (BENCHMARKS.md, issue 14).
  */
+/** A response with its slot in an UpdateTable, under that table's own symbol. */
+type Slotted = ServerResponse & Record<symbol, number | undefined>;
+
 class UpdateTable {
   readonly #everyMs: number;
-  readonly #due = new Map<ServerResponse, number>();
+  /** The waiting responses; dueAt[i] is when responses[i]'s next 102 is due. */
+  readonly #responses: Slotted[] = [];
+  readonly #dueAt: number[] = [];
+  /** Where a waiting response sits in the two arrays, kept on the response under this table's own key. */
+  readonly #slot = Symbol('processingUpdatesSlot');
   #timer: NodeJS.Timeout | undefined;
   #armedFor = Infinity;
   /** One listener for every response: 'close' is emitted once, so nothing needs removing. */
-  readonly #forget: (this: ServerResponse) => void;
+  readonly #forget: (this: Slotted) => void;
 
   constructor(everyMs: number) {
     this.#everyMs = everyMs;
-    const due = this.#due;
-    this.#forget = function forgetClosedResponse(this: ServerResponse) {
-      due.delete(this);
+    const table = this;
+    this.#forget = function forgetClosedResponse(this: Slotted) {
+      table.#remove(this);
     };
   }
 
-  add(res: ServerResponse, afterMs: number): void {
+  add(res: Slotted, afterMs: number): void {
+    // Already waiting here (the same middleware mounted twice): its first due time stands.
+    if (res[this.#slot] !== undefined) return;
     const at = Date.now() + afterMs;
-    this.#due.set(res, at);
+    res[this.#slot] = this.#responses.length;
+    this.#responses.push(res);
+    this.#dueAt.push(at);
     res.on('close', this.#forget);
     // Under steady load each new entry is due after the one the timer waits for: nothing to do.
     if (at < this.#armedFor) this.#arm(at);
+  }
+
+  /** Takes `res` out of the table (nothing when it is not there). */
+  #remove(res: Slotted): void {
+    const slot = res[this.#slot];
+    if (slot !== undefined && this.#responses[slot] === res) this.#removeAt(slot);
+  }
+
+  /** Empties a slot: the last entry moves into it. */
+  #removeAt(slot: number): void {
+    this.#responses[slot]![this.#slot] = undefined;
+    const last = this.#responses.length - 1;
+    if (slot !== last) {
+      const moved = this.#responses[last]!;
+      this.#responses[slot] = moved;
+      this.#dueAt[slot] = this.#dueAt[last]!;
+      moved[this.#slot] = slot;
+    }
+    this.#responses.pop();
+    this.#dueAt.pop();
   }
 
   #arm(at: number): void {
@@ -85,18 +125,22 @@ class UpdateTable {
     this.#armedFor = Infinity;
     const now = Date.now();
     let earliest = Infinity;
-    for (const [res, at] of this.#due) {
+    let index = 0;
+    while (index < this.#responses.length) {
+      const res = this.#responses[index]!;
       if (res.headersSent || res.writableEnded || res.destroyed) {
-        this.#due.delete(res);
+        // The last entry moves into this slot: look at the same slot again.
+        this.#removeAt(index);
         continue;
       }
-      let next = at;
-      if (at <= now) {
+      let next = this.#dueAt[index]!;
+      if (next <= now) {
         res.writeProcessing();
         next = now + this.#everyMs;
-        this.#due.set(res, next);
+        this.#dueAt[index] = next;
       }
       if (next < earliest) earliest = next;
+      index += 1;
     }
     if (earliest !== Infinity) this.#arm(earliest);
   }
