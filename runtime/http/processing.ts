@@ -43,6 +43,9 @@ export function processingUpdates({ afterMs = 1000, everyMs = 1000 }: Processing
   };
 }
 
+/** A response with its slot in an UpdateTable, under that table's own symbol. */
+type Slotted = ServerResponse & Record<symbol, number | undefined>;
+
 /**
  * The responses still waiting for their final status, each with when its next 102 is due. One timer,
  * armed for the earliest; a response leaves the table when it closes (sent, or the client gone) or
@@ -57,9 +60,6 @@ export function processingUpdates({ afterMs = 1000, everyMs = 1000 }: Processing
  * full collection; then it starts again. On PostgreSQL, where every request comes here, that was a
  * full collection about every second and a fifth of the server's CPU (BENCHMARKS.md, issue 14).
  */
-/** A response with its slot in an UpdateTable, under that table's own symbol. */
-type Slotted = ServerResponse & Record<symbol, number | undefined>;
-
 class UpdateTable {
   readonly #everyMs: number;
   /** The waiting responses; dueAt[i] is when responses[i]'s next 102 is due. */

@@ -19,6 +19,11 @@ async function slowApp(options: Parameters<typeof processingUpdates>[0], ownAfte
     await new Promise((resolve) => setTimeout(resolve, Number(ctx.query.ms)));
     ctx.body = { done: true };
   });
+  return serve(app);
+}
+
+/** Listens on a free loopback port (closed after the test) and answers the app's base URL. */
+async function serve(app: Koa): Promise<string> {
   const server = app.listen(0, '127.0.0.1');
   servers.push(server);
   await new Promise((resolve) => server.once('listening', resolve));
@@ -74,10 +79,7 @@ describe('processingUpdates()', () => {
       await new Promise((resolve) => setTimeout(resolve, 450));
       ctx.body = { done: true };
     });
-    const server = app.listen(0, '127.0.0.1');
-    servers.push(server);
-    await new Promise((resolve) => server.once('listening', resolve));
-    const statuses = await statusesOf(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 450);
+    const statuses = await statusesOf(await serve(app), 450);
     expect(statuses.at(-1)).toBe(200);
     // 102s at about 100, 200, 300 and 400 ms: twice that if the response were in the table twice.
     expect(count102(statuses)).toBeGreaterThanOrEqual(2);
