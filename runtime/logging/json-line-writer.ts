@@ -12,27 +12,45 @@ export function markJsonLogger(logger: Logger): Logger {
 }
 
 /**
+ * A member's name, made once (memberKey()): a plain name, and the `,"name":` a JSON line writes
+ * before its value, so that a line's dozen members cost no lookup of their prefixes.
+ */
+export interface MemberKey {
+  readonly name: string;
+  readonly jsonPrefix: string;
+}
+
+/** Names a JSON line can write as they are: no quote, backslash or control character to escape. */
+const PLAIN_NAME = /^[A-Za-z0-9_]+$/;
+
+/** A member key for `name`, a plain name (letters, digits and `_`), made once and kept by its caller. */
+export function memberKey(name: string): MemberKey {
+  if (!PLAIN_NAME.test(name)) throw new Error(`a log member's name is letters, digits and _: ${JSON.stringify(name)}`);
+  return Object.freeze({ name, jsonPrefix: `,"${name}":` });
+}
+
+/**
  * Where the members of a flat log record go, in order: into the bytes of a JSON line
  * (infoLineWriter()), or into a record object for pino (RecordObject). A record described once
- * through this reaches either the same way. Keys are plain names, written as they are.
+ * through this reaches either the same way.
  */
 export interface RecordMembers {
-  string(key: string, value: string): void;
-  number(key: string, value: number): void;
-  boolean(key: string, value: boolean): void;
+  string(key: MemberKey, value: string): void;
+  number(key: MemberKey, value: number): void;
+  boolean(key: MemberKey, value: boolean): void;
 }
 
 /** A flat log record as an object, for `logger.info(record, msg)`. */
 export class RecordObject implements RecordMembers {
   readonly record: Record<string, string | number | boolean> = {};
-  string(key: string, value: string): void {
-    this.record[key] = value;
+  string(key: MemberKey, value: string): void {
+    this.record[key.name] = value;
   }
-  number(key: string, value: number): void {
-    this.record[key] = value;
+  number(key: MemberKey, value: number): void {
+    this.record[key.name] = value;
   }
-  boolean(key: string, value: boolean): void {
-    this.record[key] = value;
+  boolean(key: MemberKey, value: boolean): void {
+    this.record[key.name] = value;
   }
 }
 
@@ -93,32 +111,21 @@ export function infoLineWriter(logger: Logger): InfoLineWriter | undefined {
   };
 }
 
-/** How many member names a line writer keeps the written prefix of. */
-const MAX_REMEMBERED_KEYS = 64;
-
 /** A line's members as JSON, each `,"key":value`. */
 class JsonMembers implements RecordMembers {
   out: LineBytes | undefined;
-  /** `,"key":` for each key met so far: one write per member instead of three (a request line has a dozen). */
-  readonly #prefixes = new Map<string, string>();
-  string(key: string, value: string): void {
+  string(key: MemberKey, value: string): void {
     this.#key(key).jsonString(value);
   }
-  number(key: string, value: number): void {
+  number(key: MemberKey, value: number): void {
     this.#key(key).jsonNumber(value);
   }
-  boolean(key: string, value: boolean): void {
+  boolean(key: MemberKey, value: boolean): void {
     this.#key(key).ascii(value ? 'true' : 'false');
   }
-  #key(key: string): LineBytes {
+  #key(key: MemberKey): LineBytes {
     const out = this.out!;
-    let prefix = this.#prefixes.get(key);
-    if (prefix === undefined) {
-      prefix = `,"${key}":`;
-      // Keys are the writer's own member names, a fixed few; anything past that is written unremembered.
-      if (this.#prefixes.size < MAX_REMEMBERED_KEYS) this.#prefixes.set(key, prefix);
-    }
-    out.ascii(prefix);
+    out.ascii(key.jsonPrefix);
     return out;
   }
 }

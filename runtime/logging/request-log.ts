@@ -8,7 +8,7 @@ import { renderedErrorOf } from '../errors/index.ts';
 import { requestHeader, setResponseHeader } from '../http/headers.ts';
 import { matchedRoute } from '../routing/route.ts';
 import { assignRequestId, requestIdOf } from './request-id.ts';
-import { infoLineWriter, RecordObject, type RecordMembers } from './json-line-writer.ts';
+import { infoLineWriter, memberKey, RecordObject, type RecordMembers } from './json-line-writer.ts';
 
 export interface RequestLogOptions {
   readonly logger: Logger;
@@ -76,30 +76,48 @@ export function requestLog({ logger, trustedProxies = [] }: RequestLogOptions): 
   };
 }
 
+/** The request line's members (README, Logs), each made once. */
+const MEMBER = {
+  request_id: memberKey('request_id'),
+  method: memberKey('method'),
+  path: memberKey('path'),
+  query: memberKey('query'),
+  status: memberKey('status'),
+  aborted: memberKey('aborted'),
+  duration_ms: memberKey('duration_ms'),
+  response_bytes: memberKey('response_bytes'),
+  client: memberKey('client'),
+  user: memberKey('user'),
+  user_agent: memberKey('user_agent'),
+  route: memberKey('route'),
+  family: memberKey('family'),
+  error_code: memberKey('error_code'),
+} as const;
+
 /** The request line's members, in order (README, Logs), to a JSON line's bytes or a record object alike. */
 function describeRequest(line: RecordMembers, res: ServerResponse, { ctx, startedAt, socket, bytesBefore }: Pending, error: ReturnType<typeof renderedErrorOf>): void {
   const id = requestIdOf(ctx);
-  if (id !== undefined) line.string('request_id', id);
-  line.string('method', ctx.method);
-  line.string('path', ctx.path);
+  if (id !== undefined) line.string(MEMBER.request_id, id);
+  line.string(MEMBER.method, ctx.method);
+  line.string(MEMBER.path, ctx.path);
   const query = redactedQuery(ctx);
-  if (query !== '') line.string('query', query);
+  if (query !== '') line.string(MEMBER.query, query);
   // No status when none was sent: Koa's default 404 would say something that never happened.
-  if (res.headersSent) line.number('status', ctx.status);
+  if (res.headersSent) line.number(MEMBER.status, ctx.status);
   // The connection closed before the whole response was written (client gone, shutdown deadline).
-  if (!res.writableFinished) line.boolean('aborted', true);
-  line.number('duration_ms', Math.round((performance.now() - startedAt) * 100) / 100);
-  line.number('response_bytes', socket.bytesWritten - bytesBefore);
+  if (!res.writableFinished) line.boolean(MEMBER.aborted, true);
+  line.number(MEMBER.duration_ms, Math.round((performance.now() - startedAt) * 100) / 100);
+  line.number(MEMBER.response_bytes, socket.bytesWritten - bytesBefore);
   const auth = authOf(ctx);
   if (auth !== undefined) {
-    line.string('client', auth.client);
-    if (auth.user !== undefined) line.string('user', auth.user);
+    line.string(MEMBER.client, auth.client);
+    if (auth.user !== undefined) line.string(MEMBER.user, auth.user);
   }
-  line.string('user_agent', requestHeader(ctx, 'user-agent'));
+  line.string(MEMBER.user_agent, requestHeader(ctx, 'user-agent'));
   const route = matchedRoute(ctx);
   if (route !== undefined) {
-    line.string('route', route.path);
-    line.string('family', route.family);
+    line.string(MEMBER.route, route.path);
+    line.string(MEMBER.family, route.family);
   }
-  if (error !== undefined) line.string('error_code', error.code);
+  if (error !== undefined) line.string(MEMBER.error_code, error.code);
 }

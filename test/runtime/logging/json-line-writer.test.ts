@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../runtime/logging/index.ts';
 import { BatchedLineStream } from '../../../runtime/logging/batched-line-stream.ts';
-import { infoLineWriter, RecordObject, type RecordMembers } from '../../../runtime/logging/json-line-writer.ts';
+import { infoLineWriter, memberKey, RecordObject, type RecordMembers } from '../../../runtime/logging/json-line-writer.ts';
 import { LineBytes } from '../../../runtime/logging/line-bytes.ts';
 
 /** A createLogger() JSON logger whose output takes strings (any destination a user could pass). */
@@ -40,7 +40,8 @@ const record = {
 };
 
 function describeRecord(members: RecordMembers): void {
-  for (const [key, value] of Object.entries(record)) {
+  for (const [name, value] of Object.entries(record)) {
+    const key = memberKey(name);
     if (typeof value === 'string') members.string(key, value);
     else if (typeof value === 'number') members.number(key, value);
     else members.boolean(key, value);
@@ -72,6 +73,11 @@ describe('infoLineWriter()', () => {
     const object = new RecordObject();
     describeRecord(object);
     expect(object.record).toEqual(record);
+  });
+
+  it('takes member names that need no escaping, and refuses any other when the key is made', () => {
+    expect(memberKey('duration_ms')).toEqual({ name: 'duration_ms', jsonPrefix: ',"duration_ms":' });
+    for (const name of ['', 'a"b', 'a\\b', 'line\nbreak', 'é', 'with space', 'dash-ed']) expect(() => memberKey(name), name).toThrow(/letters, digits and _/);
   });
 
   it('is not offered for loggers whose lines it cannot write: pretty output, a child, a pino of the user', () => {
