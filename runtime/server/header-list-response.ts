@@ -1,5 +1,4 @@
 import { ServerResponse, validateHeaderName, validateHeaderValue, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
-import { rememberRecent } from '../caching/recent-results.ts';
 
 /** What a header holds: as set (setHeader takes a number, a string or a list of strings). */
 type HeaderValue = number | string | string[];
@@ -7,18 +6,42 @@ type HeaderValue = number | string | string[];
 /** What Node's lenient header validation (a server made with insecureHTTPParser) still refuses in a value (node:_http_common). */
 const INVALID_LENIENT = /[\x00\x0a\x0d]|[^\x00-\xff]/;
 
+/** What the process knows of a header name it has accepted: its lower-cased form, and the last value it accepted for it. */
+interface KnownName {
+  readonly lower: string;
+  /**
+   * The last value accepted under this name by Node's strict check (a string or a number; never a
+   * list, which its owner may change). A value equal to it needs no second look: whether a value is
+   * valid depends on the value alone.
+   */
+  lastValid: string | number | undefined;
+}
+
+/** Known names, at most this many, all forgotten at once when full (a server sets a few dozen). */
+const MAX_KNOWN_NAMES = 1000;
+const MAX_NAME_LENGTH = 256;
+const KNOWN_NAMES = new Map<string, KnownName>();
+
 /**
  * A header name checked as Node checks it, and lower-cased: remembered per name, so a server's
  * header names are checked and lower-cased once per process, not on every response. A refused
  * name throws Node's own error and is not remembered.
  */
-const checkedLowercaseName = rememberRecent(
-  (name: string) => {
-    validateHeaderName(name);
-    return name.toLowerCase();
-  },
-  { maxKeyLength: 256 },
-);
+function knownName(name: string): KnownName {
+  const known = KNOWN_NAMES.get(name);
+  if (known !== undefined) return known;
+  validateHeaderName(name);
+  const made: KnownName = { lower: name.toLowerCase(), lastValid: undefined };
+  if (name.length > MAX_NAME_LENGTH) return made;
+  if (KNOWN_NAMES.size >= MAX_KNOWN_NAMES) KNOWN_NAMES.clear();
+  KNOWN_NAMES.set(name, made);
+  return made;
+}
+
+/** A name lower-cased, for a lookup (getHeader, hasHeader): from what is known, else made; never throws. */
+function lowerCased(name: string): string {
+  return KNOWN_NAMES.get(name)?.lower ?? name.toLowerCase();
+}
 
 /**
  * node:http's ServerResponse with the response headers kept in one list, handed to Node once, by
@@ -27,8 +50,9 @@ const checkedLowercaseName = rememberRecent(
  * work on it unchanged. Why: Node stores each header as a `[name, value]` pair under a lower-cased copy
  * of its name, in a dictionary that grows as headers are added; with the fifteen or so headers a
  * conventional response carries, that was the largest allocation of a GET (2.7 KB of about 17;
- * BENCHMARKS.md, issue 20). Here a name is lower-cased and checked once per process and a response's
- * headers are three entries each of one array.
+ * BENCHMARKS.md, issue 20). Here a name is lower-cased and checked once per process, a value equal
+ * to the one last accepted under its name is not checked again, and a response's headers are three
+ * entries each of one array. Node still checks every header when it writes them (writeHead).
  *
  * @example
  * createServer({ ServerResponse: HeaderListResponse }, requestListener(app)).listen(3000);
@@ -41,8 +65,9 @@ export class HeaderListResponse<Request extends IncomingMessage = IncomingMessag
     const value = given as HeaderValue;
     // Once sent, or a name that is not even a string: Node's own, which refuses either.
     if (this._header || typeof name !== 'string') return super.setHeader(name, given);
-    const lower = checkedLowercaseName(name);
-    this.#checkValue(name, value);
+    const known = knownName(name);
+    this.#checkValue(known, name, value);
+    const lower = known.lower;
     const at = this.#indexOf(lower);
     if (at < 0) this.#fields.push(lower, name, value);
     else {
@@ -56,8 +81,9 @@ export class HeaderListResponse<Request extends IncomingMessage = IncomingMessag
     const value = given as HeaderValue;
     // Once sent, or a name that is not even a string: Node's own, which refuses either.
     if (this._header || typeof name !== 'string') return super.appendHeader(name, given);
-    const lower = checkedLowercaseName(name);
-    this.#checkValue(name, value);
+    const known = knownName(name);
+    this.#checkValue(known, name, value);
+    const lower = known.lower;
     const at = this.#indexOf(lower);
     if (at < 0) {
       // As Node: a first value is held as given, as setHeader would hold it (already checked above).
@@ -75,20 +101,20 @@ export class HeaderListResponse<Request extends IncomingMessage = IncomingMessag
 
   override getHeader(name: string): HeaderValue | undefined {
     if (typeof name !== 'string') return super.getHeader(name);
-    const at = this.#indexOf(name.toLowerCase());
+    const at = this.#indexOf(lowerCased(name));
     return at < 0 ? undefined : (this.#fields[at + 2] as HeaderValue);
   }
 
   override hasHeader(name: string): boolean {
     if (typeof name !== 'string') return super.hasHeader(name);
-    return this.#indexOf(name.toLowerCase()) >= 0;
+    return this.#indexOf(lowerCased(name)) >= 0;
   }
 
   override removeHeader(name: string): void {
     // Node's own: the argument check, the error once sent, and what removing Connection,
     // Content-Length, Transfer-Encoding or Date means for the response it writes.
     super.removeHeader(name);
-    const at = this.#indexOf(name.toLowerCase());
+    const at = this.#indexOf(lowerCased(name));
     if (at >= 0) this.#fields.splice(at, 3);
   }
 
@@ -139,11 +165,17 @@ export class HeaderListResponse<Request extends IncomingMessage = IncomingMessag
     return -1;
   }
 
-  /** Node's check of a value, with Node's own error; under lenient validation, only what that refuses. */
-  #checkValue(name: string, value: HeaderValue): void {
+  /**
+   * Node's check of a value, with Node's own error; under lenient validation, only what that refuses.
+   * A value equal to the last one this name took passed the strict check then and is not checked
+   * again: most of a response's headers carry the same value on every response.
+   */
+  #checkValue(known: KnownName, name: string, value: HeaderValue): void {
+    if (value === known.lastValid && value !== undefined) return;
     if (value !== undefined && this._isLenientHeaderValidation?.() === true && !INVALID_LENIENT.test(String(value))) return;
     // Typed for strings only; Node checks a number or a list of strings as setHeader() does.
     validateHeaderValue(name, value as string);
+    if (typeof value === 'string' || typeof value === 'number') known.lastValid = value;
   }
 
   /** Node's (internal, Node 24): whether the server was made with lenient header validation. Node 22 has none and checks strictly. */

@@ -24,9 +24,9 @@ function readBack(res: ServerResponse, seen: Observed): void {
 }
 
 /** Serves one request with `scenario` on a server whose responses are `Response`; the raw bytes and what it saw. */
-async function run(Response: typeof ServerResponse<IncomingMessage>, scenario: Scenario): Promise<{ wire: string; seen: Observed }> {
+async function run(Response: typeof ServerResponse<IncomingMessage>, scenario: Scenario, { insecureHTTPParser = false } = {}): Promise<{ wire: string; seen: Observed }> {
   const seen: Observed = [];
-  const server = createServer({ ServerResponse: Response }, (_req, res) => {
+  const server = createServer({ ServerResponse: Response, insecureHTTPParser }, (_req, res) => {
     res.sendDate = false;
     scenario(res, seen);
     if (!res.writableEnded) res.end('done');
@@ -145,6 +145,21 @@ const SCENARIOS: Record<string, Scenario> = {
     res.write('one,');
     res.end('two');
   },
+  'the same value again, a refused one under that name, then the first again': (res, seen) => {
+    attempt(seen, () => res.setHeader('X-Same', 'ok'));
+    attempt(seen, () => res.setHeader('X-Same', 'ok'));
+    attempt(seen, () => res.setHeader('X-Same', 'bad\r\nInjected: yes'));
+    attempt(seen, () => res.setHeader('X-Same', 'bad\r\nInjected: yes'));
+    attempt(seen, () => res.setHeader('x-same', 'ok'));
+    attempt(seen, () => res.appendHeader('X-SAME', 'ok'));
+    attempt(seen, () => res.appendHeader('X-Same', 'bad\u0000'));
+    attempt(seen, () => res.setHeader('X-Number', 3));
+    attempt(seen, () => res.setHeader('X-Number', 3));
+    attempt(seen, () => res.setHeader('X-Number', '3'));
+    attempt(seen, () => res.setHeader('X-Number', 'wide \u20ac'));
+    attempt(seen, () => [res.getHeader('x-SAME'), res.getHeader('Bad Name'), res.hasHeader('BAD NAME'), res.hasHeader('X-NUMBER'), res.getHeader('')]);
+    readBack(res, seen);
+  },
   'setHeaders with a Headers object': (res, seen) => {
     attempt(seen, () => res.setHeaders(new Headers({ 'X-A': '1', 'Set-Cookie': 'c=3' })));
     readBack(res, seen);
@@ -159,6 +174,21 @@ describe('HeaderListResponse', () => {
     expect(list.seen).toEqual(node.seen);
     expect(list.wire).toBe(node.wire);
     expect(node.wire).toMatch(/^HTTP\/1\.1 /);
+  });
+
+  it('a value a lenient server took (insecureHTTPParser) is still refused by a strict one, as by Node', async () => {
+    // A byte Node's strict check refuses and its lenient check lets through (DEL).
+    const scenario: Scenario = (res, seen) => {
+      attempt(seen, () => res.setHeader('X-Lenient', 'a\u007fb'));
+      attempt(seen, () => res.setHeader('X-Lenient', 'a\u007fb'));
+      readBack(res, seen);
+    };
+    for (const insecureHTTPParser of [true, false, true]) {
+      const node = await run(ServerResponse, scenario, { insecureHTTPParser });
+      const list = await run(HeaderListResponse, scenario, { insecureHTTPParser });
+      expect(list.seen, `insecureHTTPParser: ${insecureHTTPParser}`).toEqual(node.seen);
+      expect(list.wire).toBe(node.wire);
+    }
   });
 
   it('sends the headers in the order they were first set, names as last set', async () => {
