@@ -20,6 +20,11 @@ function delegated(get: (this: DelegatingContext) => unknown, set?: (this: Deleg
  * app's context prototype (`app.context`, which Koa makes per app), each doing exactly what Koa's
  * delegation does: the same target, the same property, the same result. Every other context
  * property stays Koa's, and so does one the app has already defined on its context itself.
+ *
+ * The app's response prototype (`app.response`) gets its own `length` setter too: Koa's sets
+ * Content-Length through response.set(), which builds two arrays and a closure for the one header,
+ * and every string or Buffer body sets it. This one does what that does (nothing when
+ * Transfer-Encoding is set or the headers are sent; a list of one value is left to Koa's own).
  * Idempotent; any Koa app can take it.
  *
  * @example
@@ -87,4 +92,33 @@ export function directContextAccessors(app: Koa): void {
   // A property the app's context already has of its own (the app's, or an earlier call's) is kept.
   for (const name of Object.keys(accessors)) if (Object.hasOwn(app.context, name)) delete accessors[name];
   Object.defineProperties(app.context, accessors);
+  directResponseLength(app);
+}
+
+/** What the length setter reaches through: Koa's response. */
+interface KoaResponse {
+  readonly res: { readonly headersSent: boolean; setHeader(name: string, value: number | string): unknown };
+  has(name: string): boolean;
+}
+
+/** `app.response.length = n` as Koa's setter does it, without response.set()'s arrays (see above). */
+function directResponseLength(app: Koa): void {
+  if (Object.hasOwn(app.response, 'length')) return;
+  // Koa's own accessor, inherited from its response prototype: the getter, and the setter for a list.
+  const koa = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(app.response) as object, 'length');
+  if (koa?.get === undefined || koa.set === undefined) return;
+  const koaSet = koa.set;
+  Object.defineProperty(app.response, 'length', {
+    get: koa.get,
+    set(this: KoaResponse, value: unknown) {
+      if (typeof value !== 'number' && typeof value !== 'string') {
+        koaSet.call(this, value);
+        return;
+      }
+      if (this.has('Transfer-Encoding') || this.res.headersSent) return;
+      this.res.setHeader('Content-Length', value);
+    },
+    enumerable: koa.enumerable ?? true,
+    configurable: true,
+  });
 }

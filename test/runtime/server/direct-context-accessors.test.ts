@@ -65,6 +65,54 @@ describe('directContextAccessors', () => {
     }
   });
 
+  it('sets Content-Length through the response’s length as Koa does: numbers, text, a list of one, Transfer-Encoding, once sent', async () => {
+    const lengthApp = (direct: boolean) => {
+      const app = new Koa();
+      if (direct) directContextAccessors(app);
+      app.use((ctx: Context) => {
+        const steps: unknown[] = [];
+        const note = () => steps.push([ctx.response.get('Content-Length'), ctx.res.hasHeader('Content-Length'), ctx.length ?? null]);
+        ctx.body = 'héllo';
+        note();
+        ctx.length = 7;
+        note();
+        ctx.response.length = '9' as unknown as number;
+        note();
+        ctx.length = [3] as unknown as number;
+        note();
+        ctx.set('Transfer-Encoding', 'chunked');
+        ctx.remove('Content-Length');
+        ctx.length = 5;
+        note();
+        ctx.remove('Transfer-Encoding');
+        ctx.status = 200;
+        ctx.body = JSON.stringify(steps);
+        // Sent: a later length changes nothing and throws nothing.
+        ctx.res.flushHeaders();
+        ctx.length = 1;
+      });
+      return app;
+    };
+    const answer = async (direct: boolean) => {
+      const response = await request(lengthApp(direct).callback()).get('/').set('User-Agent', 'test');
+      return { status: response.status, length: response.headers['content-length'], text: response.text };
+    };
+    const koa = await answer(false);
+    const direct = await answer(true);
+    expect(direct).toEqual(koa);
+    expect(JSON.parse(direct.text)).toEqual([
+      [6, true, 6],
+      [7, true, 7],
+      ['9', true, 9],
+      [3, true, 3],
+      [null, false, 6],
+    ]);
+    const app = new Koa();
+    directContextAccessors(app);
+    expect(Object.getOwnPropertyDescriptor(app.response, 'length')?.set).toBeTypeOf('function');
+    expect(Object.getOwnPropertyDescriptor(new Koa().response, 'length')).toBeUndefined();
+  });
+
   it('keeps an accessor the app defined on its context itself', async () => {
     const app = new Koa();
     Object.defineProperty(app.context, 'path', { get: () => '/as-the-app-says', configurable: true, enumerable: true });
