@@ -1,12 +1,25 @@
 const STORED_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
+/** The last stored UTC text formatted, and its Last-Modified: made once per stored time, not a slice and a concatenation per response. */
+let lastStored: string | undefined;
+let lastFormatted: string | undefined;
+
 /**
  * Last-Modified as the conventions state it: ISO 8601 UTC to the second (`2026-11-22T15:40:00Z`),
  * from a Date or an ISO 8601 string. A UTC string as the store writes it is cut to the second
  * without a Date; undefined when the value is not a time.
  */
 export function formatLastModified(changed: Date | string): string | undefined {
-  if (typeof changed === 'string' && STORED_UTC.test(changed)) return `${changed.slice(0, 19)}Z`;
+  if (typeof changed === 'string') {
+    // A resource read again and again carries the same stored time: the text made for it last time
+    // is given again, the same string, which also spares every later comparison of it a flattening.
+    if (changed === lastStored) return lastFormatted;
+    if (STORED_UTC.test(changed)) {
+      lastStored = changed;
+      lastFormatted = `${changed.slice(0, 19)}Z`;
+      return lastFormatted;
+    }
+  }
   const date = typeof changed === 'string' ? new Date(changed) : changed;
   if (!(date instanceof Date) || Number.isNaN(date.getTime())) return undefined;
   const iso = date.toISOString();
