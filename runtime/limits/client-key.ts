@@ -28,5 +28,16 @@ function normalise(address: string): string {
 /** Counted per client when authenticated, per address otherwise. */
 export function limitKey(ctx: Context, trustedProxies: readonly string[]): string {
   const client = (ctx.state as { auth?: { client?: string } }).auth?.client;
-  return client === undefined ? `address:${clientAddress(ctx, trustedProxies)}` : `client:${client}`;
+  if (client === undefined) return `address:${clientAddress(ctx, trustedProxies)}`;
+  // The client of the request before is most often this one's: its key is given again, the same
+  // string, whose hash the counter's Map has already computed, instead of a new one to hash.
+  if (client !== lastClient) {
+    lastClient = client;
+    lastClientKey = `client:${client}`;
+  }
+  return lastClientKey;
 }
+
+/** The last client limitKey() made a key for, and that key. */
+let lastClient: string | undefined;
+let lastClientKey = '';

@@ -40,8 +40,16 @@ export function rateLimit({
   counter = new MemoryCallCounter({ points, durationSeconds }),
 }: RateLimitOptions): Middleware {
   const limit = String(points);
+  // X-RateLimit-Reset changes once a window: its text is made once a window, not once a request.
+  let resetSeconds = Number.NaN;
+  let resetText = '';
   const apply = (ctx: Context, next: Next, count: CallCount) => {
-    const reset = String(Math.ceil(count.resetsAtMs / 1000));
+    const seconds = Math.ceil(count.resetsAtMs / 1000);
+    if (seconds !== resetSeconds) {
+      resetSeconds = seconds;
+      resetText = String(seconds);
+    }
+    const reset = resetText;
     if (!count.allowed) {
       const retryAfter = Math.max(1, Math.ceil((count.resetsAtMs - Date.now()) / 1000));
       throw tooManyRequests(`more than ${points} calls in ${durationSeconds} s to the ${family} paths; retry in ${retryAfter} s`, {
