@@ -10,13 +10,23 @@
  */
 export function rememberRecent<T>(compute: (key: string) => T, { maxEntries = 1000, maxKeyLength = 4096 }: { readonly maxEntries?: number; readonly maxKeyLength?: number } = {}): (key: string) => T {
   const recent = new Map<string, T>();
+  // The string asked for last, and its result: most often asked again at once (the same resource,
+  // the same client), and then found by comparing it, without hashing it for the Map.
+  let lastKey: string | undefined;
+  let lastResult: T | undefined;
   return function remembered(key: string): T {
+    if (key === lastKey) return lastResult as T;
     if (key.length > maxKeyLength) return compute(key);
-    const known = recent.get(key);
-    if (known !== undefined) return known;
-    const result = compute(key);
-    if (recent.size >= maxEntries) recent.clear();
-    recent.set(key, result);
+    let result = recent.get(key);
+    if (result === undefined) {
+      result = compute(key);
+      if (recent.size >= maxEntries) recent.clear();
+      recent.set(key, result);
+    }
+    if (result !== undefined) {
+      lastKey = key;
+      lastResult = result;
+    }
     return result;
   };
 }

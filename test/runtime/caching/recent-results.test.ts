@@ -31,4 +31,14 @@ describe('rememberRecent()', () => {
     length('long');
     expect(computed.filter((text) => text === 'long')).toHaveLength(2);
   });
+
+  it('remembers no undefined answer: a string without one is computed each time it is asked, even twice in a row', () => {
+    const computed: string[] = [];
+    const found = rememberRecent((text: string) => {
+      computed.push(text);
+      return text === 'known' ? 1 : undefined;
+    });
+    expect([found('missing'), found('missing'), found('known'), found('known'), found('missing')]).toEqual([undefined, undefined, 1, 1, undefined]);
+    expect(computed).toEqual(['missing', 'missing', 'known', 'missing']);
+  });
 });
