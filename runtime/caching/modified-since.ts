@@ -1,8 +1,6 @@
-const STORED_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+import { rememberRecent } from './recent-results.ts';
 
-/** The last stored UTC text formatted, and its Last-Modified: made once per stored time, not a slice and a concatenation per response. */
-let lastStored: string | undefined;
-let lastFormatted: string | undefined;
+const STORED_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /**
  * Last-Modified as the conventions state it: ISO 8601 UTC to the second (`2026-11-22T15:40:00Z`),
@@ -10,17 +8,14 @@ let lastFormatted: string | undefined;
  * without a Date; undefined when the value is not a time.
  */
 export function formatLastModified(changed: Date | string): string | undefined {
-  if (typeof changed === 'string') {
-    // A resource read again and again carries the same stored time: the text made for it last time
-    // is given again, the same string, which also spares every later comparison of it a flattening.
-    if (changed === lastStored) return lastFormatted;
-    if (STORED_UTC.test(changed)) {
-      lastStored = changed;
-      lastFormatted = `${changed.slice(0, 19)}Z`;
-      return lastFormatted;
-    }
-  }
-  const date = typeof changed === 'string' ? new Date(changed) : changed;
+  return typeof changed === 'string' ? formattedText(changed) : formattedDate(changed);
+}
+
+// A resource read again and again carries the same stored time: its text is found, the same string
+// every time, rather than made again (a regular expression, a slice and a concatenation per GET).
+const formattedText = rememberRecent((text: string) => (STORED_UTC.test(text) ? `${text.slice(0, 19)}Z` : formattedDate(new Date(text))));
+
+function formattedDate(date: Date): string | undefined {
   if (!(date instanceof Date) || Number.isNaN(date.getTime())) return undefined;
   const iso = date.toISOString();
   return iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace(/\.\d{3}Z$/, 'Z');

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { rememberRecent } from '../caching/recent-results.ts';
 
 /**
  * The address of the caller: the socket's peer, or — only when that peer is a configured trusted
@@ -28,16 +29,9 @@ function normalise(address: string): string {
 /** Counted per client when authenticated, per address otherwise. */
 export function limitKey(ctx: Context, trustedProxies: readonly string[]): string {
   const client = (ctx.state as { auth?: { client?: string } }).auth?.client;
-  if (client === undefined) return `address:${clientAddress(ctx, trustedProxies)}`;
-  // The client of the request before is most often this one's: its key is given again, the same
-  // string, whose hash the counter's Map has already computed, instead of a new one to hash.
-  if (client !== lastClient) {
-    lastClient = client;
-    lastClientKey = `client:${client}`;
-  }
-  return lastClientKey;
+  return client === undefined ? `address:${clientAddress(ctx, trustedProxies)}` : clientKey(client);
 }
 
-/** The last client limitKey() made a key for, and that key. */
-let lastClient: string | undefined;
-let lastClientKey = '';
+// A client calls again and again: its key is found, the same string every time, whose hash the
+// counter's Map already has, rather than made again as a new string to hash.
+const clientKey = rememberRecent((client: string) => `client:${client}`);

@@ -1,4 +1,5 @@
 import { ServerResponse, validateHeaderName, validateHeaderValue, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
+import { rememberRecent } from '../caching/recent-results.ts';
 
 /** What a header holds: as set (setHeader takes a number, a string or a list of strings). */
 type HeaderValue = number | string | string[];
@@ -17,30 +18,27 @@ interface KnownName {
   lastValid: string | number | undefined;
 }
 
-/** Known names, at most this many, all forgotten at once when full (a server sets a few dozen). */
-const MAX_KNOWN_NAMES = 1000;
-const MAX_NAME_LENGTH = 256;
-const KNOWN_NAMES = new Map<string, KnownName>();
-
 /**
  * A header name checked as Node checks it, and lower-cased: remembered per name, so a server's
  * header names are checked and lower-cased once per process, not on every response. A refused
  * name throws Node's own error and is not remembered.
  */
-function knownName(name: string): KnownName {
-  const known = KNOWN_NAMES.get(name);
-  if (known !== undefined) return known;
-  validateHeaderName(name);
-  const made: KnownName = { lower: name.toLowerCase(), lastValid: undefined };
-  if (name.length > MAX_NAME_LENGTH) return made;
-  if (KNOWN_NAMES.size >= MAX_KNOWN_NAMES) KNOWN_NAMES.clear();
-  KNOWN_NAMES.set(name, made);
-  return made;
-}
+const knownName = rememberRecent(
+  (name: string): KnownName => {
+    validateHeaderName(name);
+    return { lower: name.toLowerCase(), lastValid: undefined };
+  },
+  { maxKeyLength: 256 },
+);
 
-/** A name lower-cased, for a lookup (getHeader, hasHeader): from what is known, else made; never throws. */
+/** A name lower-cased, for a lookup (getHeader, hasHeader, removeHeader): as known, else made; never throws. */
 function lowerCased(name: string): string {
-  return KNOWN_NAMES.get(name)?.lower ?? name.toLowerCase();
+  try {
+    return knownName(name).lower;
+  } catch {
+    // A name Node refuses is never set, so it is found nowhere; lower-cased all the same, as Node does.
+    return name.toLowerCase();
+  }
 }
 
 /**
