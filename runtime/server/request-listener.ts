@@ -3,10 +3,14 @@ import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import compose from 'koa-compose';
 import { settledNow, SETTLED } from '../routing/sequence.ts';
+import { handleArrival } from '../storage/index.ts';
 import { directContextAccessors } from './direct-context-accessors.ts';
 
 /** Statuses whose response never has a body (Koa strips it the same way); compared, not looked up in a Set, on every response. */
 const isEmptyStatus = (status: number) => status === 204 || status === 205 || status === 304;
+
+/** The `next` of the app's outermost middleware: nothing follows it. */
+const settledNext = () => SETTLED;
 
 /** What Koa's own handleRequest is, on every Koa 2 and 3 application; not in @types/koa. */
 type HandleRequest = (ctx: Context, run: (ctx: Context) => Promise<unknown>) => Promise<unknown>;
@@ -20,6 +24,9 @@ type HandleRequest = (ctx: Context, run: (ctx: Context) => Promise<unknown>) => 
  * (a stream or object body, HEAD, a bare status, `ctx.respond = false`) is handed, with its status,
  * to Koa's own request handling, which answers as app.callback() would. A middleware that rejects
  * gets Koa's ctx.onerror(), as with app.callback().
+ *
+ * The middleware's synchronous part runs under handleArrival(): on a SQLite file, the reads it makes
+ * share one snapshot with those of the other requests of the same turn (storage/sqlite/turn-snapshot.ts).
  *
  * It gives the app's context its own accessors for Koa's most used delegated properties
  * (directContextAccessors(): the same results, without one shared megamorphic getter).
@@ -42,7 +49,8 @@ export function requestListener(app: Koa): (req: IncomingMessage, res: ServerRes
     res.statusCode = 404;
     let result: unknown;
     try {
-      result = middleware(ctx, () => SETTLED);
+      // The request has just arrived: its synchronous reads may share the turn's SQLite snapshot.
+      result = handleArrival(middleware, ctx, settledNext);
     } catch (thrown) {
       result = Promise.reject(thrown);
     }

@@ -28,11 +28,14 @@ export class GroupCommit {
   readonly #db: DatabaseSync;
   readonly #transaction: TransactionStatements;
   readonly #savepoint: Record<'savepoint' | 'release' | 'rollbackTo', StatementSync>;
+  readonly #beforeBegin: (() => void) | undefined;
   #queue: Unit[] = [];
   #scheduled: NodeJS.Immediate | undefined;
 
-  constructor(db: DatabaseSync) {
+  /** `beforeBegin` runs before each group's BEGIN IMMEDIATE (the store ends its read snapshot there). */
+  constructor(db: DatabaseSync, { beforeBegin }: { readonly beforeBegin?: () => void } = {}) {
     this.#db = db;
+    this.#beforeBegin = beforeBegin;
     // The connection's own BEGIN IMMEDIATE, COMMIT and ROLLBACK, shared with inTransaction().
     this.#transaction = transactionStatementsOf(db);
     this.#savepoint = {
@@ -64,6 +67,7 @@ export class GroupCommit {
   #commit(units: readonly Unit[]): void {
     const { begin, commit, rollback } = this.#transaction;
     try {
+      this.#beforeBegin?.();
       begin.run();
     } catch (error) {
       // The write lock could not be had (another process kept it past the busy timeout): none ran.

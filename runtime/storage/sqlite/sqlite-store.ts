@@ -5,13 +5,14 @@ import type { ListQuery, ListResult, Row, TableSpec } from '../table-spec.ts';
 import { isoNow } from '../time.ts';
 import { searchWords } from '../search-words.ts';
 import { fromSqlRow, toSqlValue } from './column-values.ts';
-import { columnKind, fromSqlValues, selectedColumns } from '../row-values.ts';
+import { columnKind } from '../row-values.ts';
 import { migrateTables } from './migrate.ts';
 import { inTransaction } from './open-database.ts';
 import { quoteName } from './sql-names.ts';
 import { searchIndexOf } from './search-index.ts';
 import { StatementCache } from './statement-cache.ts';
-import { ListStatements } from './list-statements.ts';
+import { RowReads } from './row-reads.ts';
+import { readsMayShareTurn, TurnSnapshot } from './turn-snapshot.ts';
 import { InsertStatements } from './insert-statements.ts';
 import { FtsSearcher, PastDeadline, type FtsAnswer, type FtsQuery } from './fts-search.ts';
 import { SearchThreads, SearchTimedOut } from './search-threads.ts';
@@ -33,15 +34,18 @@ export interface SqliteStoreOptions {
  * table with searchable columns, kept in step in the same transaction as every write. node:sqlite
  * is synchronous, so a transaction's work cannot interleave with another request of this process;
  * BEGIN IMMEDIATE keeps other processes out for its length. The transactions of one event-loop turn
- * commit together (group-commit.ts).
+ * commit together (group-commit.ts). On a file, the reads made while handling the requests that one
+ * wakeup of the event loop handed over share one read transaction on a read-only connection of their
+ * own (turn-snapshot.ts), which ends before each of the store's write transactions.
  */
 export class SqliteResourceStore implements ResourceStore {
   readonly #db: DatabaseSync;
   readonly #statements: StatementCache;
-  readonly #lists: ListStatements;
+  readonly #ownReads: RowReads;
+  /** Reads outside transactions, one read transaction per event-loop turn (turn-snapshot.ts); a file's only. */
+  readonly #snapshot: { readonly turn: TurnSnapshot; readonly reads: RowReads } | undefined;
   readonly #inserts: InsertStatements;
   readonly #group: GroupCommit;
-  #findStatements = new WeakMap<TableSpec, StatementSync>();
   #depth = 0;
   readonly #searchBudgetMs: number;
   readonly #searchThreads: SearchThreads | undefined;
@@ -50,15 +54,21 @@ export class SqliteResourceStore implements ResourceStore {
   constructor(db: DatabaseSync, { file, search = {} }: SqliteStoreOptions = {}) {
     this.#db = db;
     this.#statements = new StatementCache(db);
-    this.#lists = new ListStatements(db);
+    this.#ownReads = new RowReads(db);
     this.#inserts = new InsertStatements(db);
-    this.#group = new GroupCommit(db);
+    // Before each write transaction the turn's snapshot ends, so the reads after it see the write.
+    this.#group = new GroupCommit(db, { beforeBegin: () => this.#snapshot?.turn.end() });
     this.#searchBudgetMs = search.timeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS;
     const threads = search.threads ?? DEFAULT_SEARCH_THREADS;
     this.#searchThreads = file === undefined || threads === 0 ? undefined : new SearchThreads(file, threads);
+    if (file !== undefined) {
+      const turn = new TurnSnapshot(file);
+      this.#snapshot = { turn, reads: new RowReads(turn.connection) };
+    }
   }
 
   migrate(tables: readonly TableSpec[]): void {
+    this.#snapshot?.turn.end();
     inTransaction(this.#db, () => migrateTables(this.#db, tables));
     // The search threads open their connections now, not in the first search's budget.
     if (tables.some((table) => searchIndexOf(table) !== undefined)) this.#searchThreads?.start();
@@ -86,37 +96,24 @@ export class SqliteResourceStore implements ResourceStore {
     if (this.#db.isOpen) this.#group.flush();
     const threads = this.#searchThreads?.close();
     this.#statements.clear();
-    this.#lists.clear();
+    this.#ownReads.clear();
     this.#inserts.clear();
-    this.#findStatements = new WeakMap();
+    this.#snapshot?.reads.clear();
+    this.#snapshot?.turn.close();
     if (this.#db.isOpen) this.#db.close();
     return threads;
   }
 
   find(table: TableSpec, key: unknown): Row | undefined {
-    // The hottest statement: prepared once per table, found without building its SQL again.
-    let statement = this.#findStatements.get(table);
-    if (statement === undefined) {
-      // Named columns, not *, so each value's position is fixed whatever columns the file has.
-      const columns = selectedColumns(table).map(quoteName).join(', ');
-      statement = this.#db.prepare(`SELECT ${columns} FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = ?`);
-      statement.setReturnArrays(true);
-      this.#findStatements.set(table, statement);
-    }
-    const values = statement.get(toSqlValue(table.key.type, key)) as unknown as unknown[] | undefined;
-    return values === undefined ? undefined : fromSqlValues(table, values);
+    return this.#reads().find(table, key);
   }
 
   list(table: TableSpec, query: ListQuery): ListResult {
-    return this.#lists.list(table, query);
+    return this.#reads().list(table, query);
   }
 
   countWhere(table: TableSpec, column: string, value: unknown): number {
-    const kind = table.columns.find((c) => c.name === column)?.kind ?? 'string';
-    const { total } = this.#prepare(
-      `SELECT count(*) AS total FROM ${quoteName(table.table)} WHERE ${quoteName(column)} = ?`,
-    ).get(toSqlValue(kind, value)) as { total: number };
-    return Number(total);
+    return this.#reads().countWhere(table, column, value);
   }
 
   /**
@@ -191,6 +188,17 @@ export class SqliteResourceStore implements ResourceStore {
     if (index === undefined) return;
     if (replace) this.#prepare(index.remove).run(toSqlValue(table.key.type, key));
     this.#inserts.index(table, key, row);
+  }
+
+  /**
+   * Where a read goes: inside a transaction, the store's own connection (the transaction's writes and
+   * locks); while a request that has just arrived is handled, the turn's snapshot, when the database
+   * is a file; otherwise the store's own connection, in a read transaction of its own.
+   */
+  #reads(): RowReads {
+    if (this.#depth > 0 || this.#snapshot === undefined || !readsMayShareTurn()) return this.#ownReads;
+    this.#snapshot.turn.enter();
+    return this.#snapshot.reads;
   }
 
   #prepare(sql: string): StatementSync {

@@ -4,6 +4,7 @@ import Koa, { type Middleware } from 'koa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { requestListener } from '../../../runtime/server/index.ts';
 import { sequence } from '../../../runtime/routing/index.ts';
+import { readsMayShareTurn } from '../../../runtime/storage/sqlite/turn-snapshot.ts';
 
 interface Answer {
   readonly status: number;
@@ -132,5 +133,18 @@ describe('requestListener()', () => {
     expect(listener).toEqual(koa);
     expect(koa.status).toBe(500);
     expect(reported).toEqual(['the disk is on fire', 'the disk is on fire']);
+  });
+
+  it("runs the middleware's synchronous part as a request that has just arrived (its SQLite reads share the turn's snapshot), and nothing after it", async () => {
+    const seen: Record<string, boolean> = {};
+    const { listener } = await bothAnswers(async (ctx) => {
+      seen.synchronously = readsMayShareTurn();
+      await Promise.resolve();
+      seen.afterAPromise = readsMayShareTurn();
+      ctx.body = 'read';
+    });
+    expect(listener.body).toBe('read');
+    expect(seen).toEqual({ synchronously: true, afterAPromise: false });
+    expect(readsMayShareTurn()).toBe(false);
   });
 });
