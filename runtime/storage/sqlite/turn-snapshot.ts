@@ -36,8 +36,8 @@ export function readsMayShareTurn(): boolean {
  * handed over by the same wakeup, so its bytes had arrived before the snapshot began, and every commit
  * a client saw before sending it (a 201 from another instance on the same file, the token command's
  * exit) is in it: each request still reads the database as it was at some moment between its arrival
- * and its answer. (One exception: a wakeup with more than 1,024 sockets ready polls again before the
- * snapshot ends, and the requests of that second poll share it too.) The store ends the snapshot
+ * and its answer. (One exception: a wakeup with 1,024 sockets ready or more, libuv's most per poll,
+ * polls again before the snapshot ends, and the requests of that second poll share it too.) The store ends the snapshot
  * before each of its own write transactions, so a read after a write of this process sees it. Reads
  * made at any other time (in a timer, after a promise) cannot know when their request arrived, and run
  * in a read transaction of their own, as SQLite's autocommit does. A snapshot never outlasts the work
