@@ -42,7 +42,7 @@ export class SqliteResourceStore implements ResourceStore {
   readonly #db: DatabaseSync;
   readonly #statements: StatementCache;
   readonly #ownReads: RowReads;
-  /** Reads outside transactions, one read transaction per event-loop turn (turn-snapshot.ts); a file's only. */
+  /** The reads of requests that have just arrived, one read transaction per event-loop turn (turn-snapshot.ts); a file's only. */
   readonly #snapshot: { readonly turn: TurnSnapshot; readonly reads: RowReads } | undefined;
   readonly #inserts: InsertStatements;
   readonly #group: GroupCommit;
