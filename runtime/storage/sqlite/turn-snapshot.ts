@@ -69,14 +69,12 @@ export class TurnSnapshot {
     return this.#db;
   }
 
-  /** The connection, inside this turn's snapshot (begun now when the turn has none yet). */
-  enter(): DatabaseSync {
-    if (this.#ending === undefined) {
-      // Never left in a transaction by #finish(), unless both its COMMIT and ROLLBACK failed.
-      if (!this.#db.isTransaction) this.#begin.run();
-      this.#ending = setImmediate(this.#endAtTurnEnd);
-    }
-    return this.#db;
+  /** Puts the connection inside this turn's snapshot, begun now when the turn has none yet. */
+  enter(): void {
+    if (this.#ending !== undefined) return;
+    // Never left in a transaction by #finish(), unless both its COMMIT and ROLLBACK failed.
+    if (!this.#db.isTransaction) this.#begin.run();
+    this.#ending = setImmediate(this.#endAtTurnEnd);
   }
 
   /** Ends the snapshot now, if one is open: the next read sees every commit made until then. */
