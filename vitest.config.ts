@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { POSTGRESQL, runsTestsNeeding, skipLine } from './test/support/system-packages.ts';
 
 // The workspace packages resolve to their TypeScript sources here, as the npm scripts make Node do
 // with --conditions=source (see each package.json's exports). Not 'import': vitest hands these to the
@@ -11,6 +12,20 @@ const conditions = ['source', 'node', 'default'];
 // The end-to-end suite runs twice, as one parameterised suite: on SQLite (project `sqlite`, with every
 // other test) and on PostgreSQL (project `postgres`, TEST_ENGINE=postgres, against a throwaway server
 // its global setup starts from the machine's PostgreSQL binaries).
+const postgresProject = {
+  extends: true,
+  test: {
+    name: 'postgres',
+    include: ['test/e2e/**/*.test.ts', 'test/runtime/storage/**/*.test.ts', 'test/runtime/resources/create-resource.test.ts'],
+    env: { TEST_ENGINE: 'postgres' },
+    globalSetup: ['test/support/postgres-global-setup.ts'],
+  },
+};
+
+// Without PostgreSQL's server binaries (and CI unset) the postgres project is left out, saying so once.
+const runsPostgres = runsTestsNeeding(POSTGRESQL);
+if (!runsPostgres) console.warn(skipLine(POSTGRESQL, 'the vitest project "postgres" (the end-to-end and storage suites on PostgreSQL)'));
+
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['source'] } },
@@ -22,15 +37,7 @@ export default defineConfig({
     projects: [
       // test/e2e/instances needs what only PostgreSQL (and Redis) give: several instances as one server.
       { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: ['test/e2e/instances/**'], env: { TEST_ENGINE: 'sqlite' } } },
-      {
-        extends: true,
-        test: {
-          name: 'postgres',
-          include: ['test/e2e/**/*.test.ts', 'test/runtime/storage/**/*.test.ts', 'test/runtime/resources/create-resource.test.ts'],
-          env: { TEST_ENGINE: 'postgres' },
-          globalSetup: ['test/support/postgres-global-setup.ts'],
-        },
-      },
+      ...(runsPostgres ? [postgresProject] : []),
     ],
   },
 });

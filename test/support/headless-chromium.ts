@@ -2,9 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
-
-/** Debian's Chromium, which `.ci/run` installs when it is missing. */
-export const CHROMIUM = '/usr/bin/chromium';
+import { chromiumPath } from './system-packages.ts';
 
 /**
  * Flags without which Chromium's own connections are refused on a closed network, and which keep a
@@ -18,10 +16,13 @@ export interface HeadlessBrowser {
   close(): Promise<void>;
 }
 
-/** Headless Chromium driven by playwright-core, with a fresh profile folder of its own. */
+/**
+ * Headless Chromium (Debian's, which `.ci/run` installs when it is missing) driven by playwright-core,
+ * with a fresh profile folder of its own. Tests using it are declared with describeNeeding(CHROMIUM).
+ */
 export async function launchHeadlessChromium(): Promise<HeadlessBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS });
+  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), headless: true, args: FLAGS });
   return {
     context,
     close: async () => {

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from './free-port.ts';
+import { postgresBinaries } from './system-packages.ts';
 
 /** The superuser's password in every test server: tests of wrong credentials need password auth. */
 export const POSTGRES_PASSWORD = 'test-secret';
@@ -13,18 +14,6 @@ export interface PostgresServer {
   readonly url: string;
   readonly port: number;
   stop(): Promise<void>;
-}
-
-/**
- * The folder of the PostgreSQL server binaries: POSTGRES_BIN, or the newest /usr/lib/postgresql/N/bin
- * (Debian's postgresql package; the CI image has 15).
- */
-export function postgresBinaries(): string | undefined {
-  if (process.env.POSTGRES_BIN) return process.env.POSTGRES_BIN;
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a));
-  return versions.map((version) => join(root, version, 'bin')).find((bin) => existsSync(join(bin, 'postgres')));
 }
 
 /**

@@ -1,26 +1,14 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe } from 'vitest';
 import { freePort } from './free-port.ts';
+import { describeNeeding } from './describe-needing.ts';
+import { REDIS, redisServerPath } from './system-packages.ts';
 
-/** Debian's redis-server, which .ci/run installs when it is missing. */
-export const REDIS_SERVER = process.env.REDIS_SERVER || 'redis-server';
-
-export const redisInstalled = (): boolean => spawnSync(REDIS_SERVER, ['--version'], { encoding: 'utf8' }).status === 0;
-
-/**
- * `describe` for tests that need a Redis server: on a machine without redis-server they are skipped,
- * saying so and how to run them; under CI (CI=true) they never are: a missing redis-server fails them.
- */
+/** `describe` for tests that need a Redis server (see system-packages.ts for when they are skipped). */
 export function describeWithRedis(name: string, body: () => void): void {
-  if (redisInstalled() || process.env.CI === 'true') {
-    describe(name, body);
-    return;
-  }
-  console.warn(`SKIPPED "${name}": redis-server is not installed. Install it (apt-get install -y redis-server, or set REDIS_SERVER to its path) to run these tests.`);
-  describe.skip(name, body);
+  describeNeeding(REDIS, name, body);
 }
 
 export interface RedisServer {
@@ -36,13 +24,13 @@ export interface RedisServer {
 
 /** Starts a throwaway Redis on a free loopback port in a temporary folder, no persistence, and waits for it. */
 export async function startRedis(): Promise<RedisServer> {
-  if (!redisInstalled()) throw new Error('redis-server is not installed: apt-get install -y redis-server (or set REDIS_SERVER)');
+  if (!REDIS.installed()) throw new Error('redis-server is not installed: apt-get install -y redis-server (or set REDIS_SERVER)');
   const folder = mkdtempSync(join(tmpdir(), 'redis-test-'));
   const port = await freePort();
   let child: ReturnType<typeof spawn> | undefined;
   let exited: Promise<void> = Promise.resolve();
   const start = async () => {
-    const started = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder], {
+    const started = spawn(redisServerPath(), ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder], {
       cwd: folder,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, configFromEnvironment } from '@convapi/runtime';
 import { launchHeadlessChromium, type HeadlessBrowser } from '../../support/headless-chromium.ts';
 import { startApi, type TestApi } from '../../support/start-api.ts';
+import { describeNeeding } from '../../support/describe-needing.ts';
+import { CHROMIUM } from '../../support/system-packages.ts';
 
 /** Where the screenshots go (.gitignore covers it). */
 const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts/docs/', import.meta.url));
@@ -16,7 +18,7 @@ describe('DOCS_ACCESS', () => {
   });
 });
 
-describe('the docs page, opened in headless Chromium', () => {
+describeNeeding(CHROMIUM, 'the docs page, opened in headless Chromium', () => {
   let browser: HeadlessBrowser;
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
