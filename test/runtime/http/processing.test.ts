@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { EventEmitter } from 'node:events';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { Context } from 'koa';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { processingUpdates, PROCESSING_AFTER_STATE } from '../../../runtime/http/index.ts';
@@ -97,14 +99,36 @@ describe('processingUpdates()', () => {
   });
 
   it('a client that goes away gets no more updates, and the others still do', async () => {
-    const url = await slowApp({ afterMs: 100, everyMs: 100 });
-    const { host } = new URL(url);
-    // Sends the request and hangs up after 150 ms: one 102 at most, then nothing is written to it.
-    const gone = rawExchange(url, [`GET /?ms=600 HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`], 150).catch(() => undefined);
-    const staying = await statusesOf(url, 500);
-    await gone;
-    expect(count102(staying)).toBeGreaterThanOrEqual(2);
-    expect(staying.at(-1)).toBe(200);
+    // Counts, per request, the 102s the server still writes once that request's connection has closed.
+    const writtenAfterClose = new Map<string, number>();
+    const app = new Koa();
+    app.use((ctx, next) => {
+      const id = String(ctx.query.id);
+      const res = ctx.res;
+      const writeProcessing = res.writeProcessing.bind(res);
+      let closed = false;
+      res.once('close', () => (closed = true));
+      writtenAfterClose.set(id, 0);
+      res.writeProcessing = (...args) => {
+        if (closed) writtenAfterClose.set(id, writtenAfterClose.get(id)! + 1);
+        writeProcessing(...args);
+      };
+      return next();
+    });
+    app.use(processingUpdates({ afterMs: 100, everyMs: 100 }));
+    app.use(async (ctx) => {
+      await new Promise((resolve) => setTimeout(resolve, Number(ctx.query.ms)));
+      ctx.body = { done: true };
+    });
+    const url = await serve(app);
+    const exchange = (id: string, ms: number, hangUpAfterMs: number) =>
+      rawExchange(url, [`GET /?id=${id}&ms=${ms} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`], hangUpAfterMs);
+    // Hangs up after 150 ms, while its request still runs for 450 more: one 102 before it leaves.
+    const [gone, staying] = await Promise.all([exchange('gone', 600, 150), exchange('staying', 700, 5_000)]);
+    expect(gone.responses.map((response) => response.status)).toEqual([102]);
+    expect(writtenAfterClose.get('gone')).toBe(0);
+    expect(count102(staying.responses.map((response) => response.status))).toBeGreaterThanOrEqual(4);
+    expect(staying.responses.at(-1)?.status).toBe(200);
   });
 
   it('afterMs 0 sends none', async () => {
@@ -130,27 +154,56 @@ class FakeResponse extends EventEmitter {
 describe('processingUpdates(): the table of waiting responses', () => {
   afterEach(() => vi.useRealTimers());
 
-  // Each response that leaves frees its slot to the last one: a wrong slot would take another
-  // response out of the table (no more updates for it) or leave a closed one in.
-  it('whatever order responses close in, each one still waiting gets its updates and no closed one does', async () => {
-    vi.useFakeTimers();
-    const middleware = processingUpdates({ afterMs: 100, everyMs: 100 });
+  /** Hands each response to the middleware as a request still running, with its own threshold for the first 102. */
+  function waitingResponses(middleware: ReturnType<typeof processingUpdates>, afterMs: readonly number[]): FakeResponse[] {
     const pending = () => new Promise<void>(() => undefined);
-    const responses = Array.from({ length: 6 }, () => new FakeResponse());
-    for (const res of responses) {
-      const ctx = { res, req: { httpVersionMajor: 1, httpVersionMinor: 1 }, state: {} } as unknown as Context;
-      void middleware(ctx, pending);
-    }
-    const closeOrder = [0, 4, 2, 5];
+    return afterMs.map((after) => {
+      const res = new FakeResponse();
+      const state = { [PROCESSING_AFTER_STATE]: after };
+      void middleware({ res, req: { httpVersionMajor: 1, httpVersionMinor: 1 }, state } as unknown as Context, pending);
+      return res;
+    });
+  }
+
+  // Each response that leaves frees its slot to the last one, which takes its due time along: a
+  // moved entry with the wrong due time gets its first 102 at the time of the response it replaced.
+  it('whatever order responses close in, each one still waiting gets its first update at its own time and no closed one gets any', async () => {
+    vi.useFakeTimers();
+    const firstAfter = [100, 200, 300, 400, 500, 600, 700];
+    const responses = waitingResponses(processingUpdates({ afterMs: 100, everyMs: 10_000 }), firstAfter);
+    // Closing 0 moves 6 into slot 0, closing 2 moves 5 into slot 2, closing 4 moves 6 (again) into slot 4... whichever is last.
+    const closeOrder = [0, 2, 4];
     for (const index of closeOrder) responses[index]!.close();
-    await vi.advanceTimersByTimeAsync(350);
-    for (const [index, res] of responses.entries()) {
-      if (closeOrder.includes(index)) expect(res.updates, `closed response ${index}`).toBe(0);
-      else expect(res.updates, `waiting response ${index}`).toBe(3);
+    for (let now = 50; now <= 750; now += 100) {
+      await vi.advanceTimersByTimeAsync(now === 50 ? 50 : 100);
+      for (const [index, res] of responses.entries()) {
+        const expected = closeOrder.includes(index) || firstAfter[index]! > now ? 0 : 1;
+        expect(res.updates, `response ${index} at ${now} ms`).toBe(expected);
+      }
     }
-    responses[3]!.close();
-    await vi.advanceTimersByTimeAsync(100);
-    expect(responses[3]!.updates).toBe(3);
-    expect(responses[1]!.updates).toBe(4);
+  });
+
+  // A closed response leaves the table at once, not at the next update: nothing keeps it (its
+  // request, headers and context) alive. The last entry moving into a freed slot must learn its new
+  // slot, or it stays behind when it closes in turn.
+  it('a response that has closed is no longer held, whatever slot it had moved to', async () => {
+    const collect = gcFunction();
+    const middleware = processingUpdates({ afterMs: 60_000, everyMs: 60_000 });
+    const refs = (() => {
+      const responses = waitingResponses(middleware, [60_000, 60_000, 60_000, 60_000]);
+      // Closing 0 moves 3 into slot 0; closing 1 moves 2 into slot 1; then the moved ones close.
+      for (const index of [0, 1, 3, 2]) responses[index]!.close();
+      return responses.map((res) => new WeakRef(res));
+    })();
+    // WeakRef targets stay alive until the task that made them ends.
+    await new Promise((resolve) => setImmediate(resolve));
+    collect();
+    expect(refs.map((ref) => ref.deref() === undefined)).toEqual([true, true, true, true]);
   });
 });
+
+/** The engine's garbage collector, run on demand (the flag only exposes it to contexts made after). */
+function gcFunction(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
