@@ -81,8 +81,13 @@ describe('resource paths of every collection, in both versions', () => {
     await api.post('/v1/trades', { trade_name: 'barley' }).expect(201);
     const wheat = await api.get('/v1/trades?trade_name=wheat').expect(200);
     expect(wheat.body.map((trade: { trade_name: string }) => trade.trade_name)).toEqual(['wheat']);
-    const quantity = await api.get('/v2/orders?quantity=2').expect(200);
-    for (const order of quantity.body) expect(order.quantity).toBe(2);
+    const made = [];
+    for (const quantity of [2, 3, 2]) made.push((await api.post('/v2/orders', { item: `filtered ${quantity}`, quantity }).expect(201)).body.identity);
+    const twos = await api.get('/v2/orders?quantity=2&limit=500').expect(200);
+    const ids = twos.body.map((order: { order_id: number }) => order.order_id);
+    expect(ids).toEqual(expect.arrayContaining([made[0], made[2]]));
+    expect(ids).not.toContain(made[1]);
+    for (const order of twos.body) expect(order.quantity).toBe(2);
     await api.get('/v1/orders?quantity=two').expect(400);
   });
 
