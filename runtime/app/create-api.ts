@@ -68,6 +68,7 @@ export async function createApi(api: ApiDefinition, { config, backend, logger = 
     await opened.close();
     throw error;
   }
+  if (opened.warning !== undefined) logger.warn(opened.warning);
   const { store, tokens } = opened;
   const resourceContext = { store, baseUrl: config.baseUrl, catalog: api.catalog };
   const tools = serviceTools(resourceContext);
@@ -85,6 +86,7 @@ export async function createApi(api: ApiDefinition, { config, backend, logger = 
         tools,
         concurrency: config.jobWorkers ?? spec.concurrency ?? 2,
         leaseMs: config.jobLeaseMs,
+        warn: (message) => logger.warn(message),
         ...(metrics === undefined ? {} : { onFinished: ({ type, outcome }) => metrics.jobsFinished.inc({ queue: spec.name, type, outcome }) }),
       }),
   );

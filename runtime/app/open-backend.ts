@@ -1,9 +1,12 @@
+import type { DatabaseSync } from 'node:sqlite';
 import type pg from 'pg';
+import { dependencyFaultOf } from '../errors/index.ts';
 import { PostgresTokenStore, SqliteTokenStore, TOKEN_TABLES, type TokenStore } from '../auth/index.ts';
 import { JOB_TABLES, PostgresJobTable, SqliteJobTable, type JobTable } from '../jobs/index.ts';
 import { PostgresSettingsStore, SETTINGS_TABLES, SqliteSettingsStore, type SettingsStore } from '../settings/index.ts';
 import { IN_MEMORY, openDatabase, parseDatabaseUrl, SqliteResourceStore, type ResourceStore, type SearchOptions, type TableSpec } from '../storage/index.ts';
 import { connectPostgres, DEFAULT_POOL_SIZE } from '../storage/postgres/connect.ts';
+import { checkSqliteReady } from '../storage/sqlite/database-file.ts';
 import { migrateTables, underMigrationLock } from '../storage/postgres/migrate.ts';
 import { PostgresResourceStore } from '../storage/postgres/postgres-store.ts';
 import { RATE_LIMIT_TABLES } from '../limits/index.ts';
@@ -19,7 +22,12 @@ export interface Backend {
   readonly settings: SettingsStore;
   readonly jobs: JobTable;
   readonly pool?: pg.Pool;
-  /** Resolves (or returns) when the database answers a query; readiness checks it. */
+  /** Something an operator should know about how the database was opened (logged at start as a warning). */
+  readonly warning?: string;
+  /**
+   * Resolves (or returns) when the database answers a query, and on SQLite when its file is still
+   * the one opened and its disk has room; readiness checks it.
+   */
   ping(): unknown;
   close(): Promise<void>;
 }
@@ -42,16 +50,20 @@ export interface OpenBackendOptions {
 export async function openBackend(databaseUrl: string, { tables, poolSize = DEFAULT_POOL_SIZE, search = {} }: OpenBackendOptions): Promise<Backend> {
   const location = parseDatabaseUrl(databaseUrl);
   if (location.kind === 'sqlite') {
-    const db = openDatabase(location.path, { createFolder: location.createFolder });
-    const store = new SqliteResourceStore(db, { ...(location.path === IN_MEMORY ? {} : { file: location.path }), search });
+    const { db, exclusive } = openSqliteFile(location.path, location.createFolder);
+    // Held exclusively, the file cannot take the connections of the turn's snapshot and the search threads.
+    const store = new SqliteResourceStore(db, { ...(location.path === IN_MEMORY || exclusive ? {} : { file: location.path }), search });
     store.migrate(tables);
     return {
       engine: 'sqlite',
+      ...(exclusive
+        ? { warning: 'the database disk is full: the database is opened for this process alone (the token CLI cannot use it) and serves reads; writes answer 503 until there is room, and a restart then shares the file again' }
+        : {}),
       store,
       tokens: new SqliteTokenStore(db),
       settings: new SqliteSettingsStore(db),
       jobs: new SqliteJobTable(db),
-      ping: () => db.prepare('SELECT 1').get(),
+      ping: () => checkSqliteReady(db),
       close: async () => store.close(),
     };
   }
@@ -79,6 +91,22 @@ export async function openBackend(databaseUrl: string, { tables, poolSize = DEFA
     ping: () => pool.query('SELECT 1'),
     close: () => store.close(),
   };
+}
+
+/**
+ * Opens a SQLite database for the server. On a full disk SQLite cannot make the `-shm` file that WAL
+ * mode shares between processes (a clean shutdown removes it), and the open fails with an I/O error:
+ * the server then holds the file alone, its WAL index in memory, so that it starts and serves reads
+ * rather than fail to start until someone frees space.
+ */
+function openSqliteFile(path: string, createFolder: boolean): { db: DatabaseSync; exclusive: boolean } {
+  try {
+    return { db: openDatabase(path, { createFolder }), exclusive: false };
+  } catch (error) {
+    const fault = dependencyFaultOf(error);
+    if (path === IN_MEMORY || (fault !== 'disk_full' && fault !== 'io_error')) throw error;
+    return { db: openDatabase(path, { createFolder, exclusive: true }), exclusive: true };
+  }
 }
 
 /** The token store alone, for the token CLI: the same database and tables as the server's. */

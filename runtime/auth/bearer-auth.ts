@@ -1,6 +1,6 @@
 import type { Context, Middleware, Next } from 'koa';
 import compose from 'koa-compose';
-import { ApiError, badRequest, forbidden, unauthorized } from '../errors/index.ts';
+import { ApiError, badRequest, dependencyFaultError, forbidden, unauthorized } from '../errors/index.ts';
 import { jwtVerifier, looksLikeJwt, type JwtOptions } from './jwt-verifier.ts';
 import type { Principal, TokenStore, Verification } from './token-store.ts';
 import { isRepeated, requestHeader } from '../http/headers.ts';
@@ -108,16 +108,37 @@ export function authenticate({ store, jwt, realm = 'api', cacheMs = 500 }: Authe
     if (isRepeated(ctx, 'authorization')) throw badRequest('duplicate_header', 'send one Authorization header, not several', { field: 'Authorization' });
     // A client sends the same header on every call: a verification still fresh is found by the
     // header itself, before parsing it again.
-    const verification = cache.get(header) ?? verifyHeader(header);
+    let verification: Verification | Promise<Verification>;
+    try {
+      verification = cache.get(header) ?? verifyHeader(header);
+    } catch (error) {
+      return unverified(state, error, next);
+    }
     if (verification instanceof Promise) {
-      return verification.then((settled) => {
-        record(state, settled);
-        return next();
-      });
+      return verification.then(
+        (settled) => {
+          record(state, settled);
+          return next();
+        },
+        (error: unknown) => unverified(state, error, next),
+      );
     }
     record(state, verification);
     return next();
   };
+}
+
+/**
+ * A token that could not be looked up because the store is failing (unreachable, full...): the
+ * request is not authenticated, and `requireAuth()` answers the store's 503 dependency_unavailable.
+ * An open route (readiness) is served all the same, exactly as without a token. Any other error is
+ * the server's own and is thrown.
+ */
+function unverified(state: AuthState, error: unknown, next: Next) {
+  const fault = dependencyFaultError('store', error);
+  if (fault === undefined) throw error;
+  state.authFailure = fault;
+  return next();
 }
 
 export interface RequireAuthOptions {

@@ -67,8 +67,10 @@ export class SqliteTokenStore implements TokenStore {
     return verificationOf(this.#verifyStatement.get(hashOf(token)) as TokenRow | undefined);
   }
 
+  // Every write in a transaction of its own (inTransaction): a failed commit throws, and nothing
+  // is written into a database file that was removed or replaced.
   revoke(token: string): boolean {
-    return Number(this.#db.prepare('UPDATE auth_tokens SET revoked = 1 WHERE token_hash = ? AND revoked = 0').run(hashOf(token)).changes) > 0;
+    return inTransaction(this.#db, () => Number(this.#db.prepare('UPDATE auth_tokens SET revoked = 1 WHERE token_hash = ? AND revoked = 0').run(hashOf(token)).changes) > 0);
   }
 
   revokeGrant(client: string, user?: string): boolean {
@@ -83,7 +85,9 @@ export class SqliteTokenStore implements TokenStore {
   }
 
   refuseClient(client: string): void {
-    this.#db.prepare('INSERT INTO auth_clients (name, refused, created_at) VALUES (?, 1, ?) ON CONFLICT (name) DO UPDATE SET refused = 1').run(client, now());
+    inTransaction(this.#db, () => {
+      this.#db.prepare('INSERT INTO auth_clients (name, refused, created_at) VALUES (?, 1, ?) ON CONFLICT (name) DO UPDATE SET refused = 1').run(client, now());
+    });
   }
 }
 

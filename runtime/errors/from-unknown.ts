@@ -1,4 +1,5 @@
 import { ApiError } from './api-error.ts';
+import { dependencyFaultError } from './dependency-faults.ts';
 
 interface HttpLikeError {
   status?: unknown;
@@ -10,7 +11,8 @@ interface HttpLikeError {
 
 /**
  * Turns anything thrown into an ApiError. Errors from Koa and its ecosystem (http-errors) keep their
- * 4xx status with a generic code; everything else becomes a 500 whose message says nothing of the
+ * 4xx status with a generic code; an engine's error that reports a fault of the store (unreachable,
+ * full, read-only...) becomes 503 dependency_unavailable with Retry-After; everything else becomes a 500 whose message says nothing of the
  * internals (the cause stays on the error for the server log).
  */
 export function toApiError(error: unknown): ApiError {
@@ -20,6 +22,8 @@ export function toApiError(error: unknown): ApiError {
   if (like.type === 'entity.too.large' || status === 413) {
     return new ApiError(413, 'payload_too_large', 'the request body is larger than the server accepts', { cause: error });
   }
+  const fault = dependencyFaultError('store', error);
+  if (fault !== undefined) return fault;
   if (Number.isInteger(status) && status >= 400 && status < 500) {
     const message = like.expose === true && typeof like.message === 'string' ? like.message : 'the request cannot be served';
     return new ApiError(status, 'bad_request', message, { cause: error });

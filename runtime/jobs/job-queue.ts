@@ -1,9 +1,12 @@
 import type { ZodObject } from 'zod';
-import { ApiError, badRequest, locked, notFound } from '../errors/index.ts';
+import { ApiError, badRequest, dependencyFaultError, locked, notFound } from '../errors/index.ts';
 import { invalidInput, zodProblems } from '../resources/index.ts';
 import { jobRepresentation, type Job } from './job.ts';
 import type { JobTable } from './job-table.ts';
 import { andThen, type Maybe } from '../storage/index.ts';
+
+/** The longest the worker waits between two looks for jobs while the store keeps failing, in ms. */
+export const MAX_BACKOFF_MS = 30_000;
 
 export interface JobTypeDefinition<Tools> {
   readonly payload: ZodObject;
@@ -28,6 +31,8 @@ export interface JobQueueOptions<Tools> {
   readonly pollIntervalMs?: number;
   /** How long a running job's lease lasts before another process may take it over, in ms. Default 30 s. */
   readonly leaseMs?: number;
+  /** Where the worker says that the store fails it, and that it answers again (once each per outage). Default: console.error. */
+  readonly warn?: (message: string) => void;
   /** Told when a job this process ran has finished (metrics count outcomes). Default: nothing. */
   readonly onFinished?: (job: { readonly type: string; readonly outcome: 'succeeded' | 'failed' }) => void;
 }
@@ -53,10 +58,14 @@ export class JobQueue<Tools = unknown> {
   #fillAgain = false;
   /** The worker's last failure to reach the table, logged once until it works again. */
   #failing = false;
+  /** While the store fails, the worker waits this long before looking again, doubling up to MAX_BACKOFF_MS. */
+  #backoffMs = 0;
+  /** No look for jobs before this time (Date.now() ms): the back-off after a failure. */
+  #resumeAt = 0;
 
-  constructor({ table, concurrency = 2, pollIntervalMs = 250, leaseMs = 30_000, onFinished = () => {}, ...rest }: JobQueueOptions<Tools>) {
+  constructor({ table, concurrency = 2, pollIntervalMs = 250, leaseMs = 30_000, onFinished = () => {}, warn = (message) => console.error(message), ...rest }: JobQueueOptions<Tools>) {
     this.#table = table;
-    this.#options = { concurrency, pollIntervalMs, leaseMs, onFinished, ...rest };
+    this.#options = { concurrency, pollIntervalMs, leaseMs, onFinished, warn, ...rest };
   }
 
   /** The queue's name (its service path). */
@@ -160,7 +169,7 @@ export class JobQueue<Tools = unknown> {
   }
 
   #tick(): void {
-    if (this.#stopped) return;
+    if (this.#stopped || Date.now() < this.#resumeAt) return;
     if (this.#filling !== undefined) {
       this.#fillAgain = true;
       return;
@@ -168,13 +177,11 @@ export class JobQueue<Tools = unknown> {
     this.#filling = this.#fill()
       .then(
         () => {
-          if (this.#failing) console.error(`job queue ${this.#options.name}: the job table answers again`);
+          if (this.#failing) this.#options.warn(`job queue ${this.#options.name}: the job table answers again`);
           this.#failing = false;
+          this.#backoffMs = 0;
         },
-        (error: unknown) => {
-          if (!this.#failing) console.error(`job queue ${this.#options.name}: cannot reach the job table (${(error as Error).message}); retrying every ${this.#options.pollIntervalMs} ms`);
-          this.#failing = true;
-        },
+        (error: unknown) => this.#backOff(error),
       )
       .finally(() => {
         this.#filling = undefined;
@@ -185,12 +192,30 @@ export class JobQueue<Tools = unknown> {
       });
   }
 
+  /**
+   * The store failed the worker (unreachable, a full disk...): no look for jobs for a while, twice
+   * as long after each failure in a row (from the poll interval up to MAX_BACKOFF_MS), and one log
+   * line per outage. Nothing is kept per failure, so a long outage costs no memory.
+   */
+  #backOff(error: unknown): void {
+    this.#backoffMs = Math.min(MAX_BACKOFF_MS, Math.max(this.#options.pollIntervalMs, this.#backoffMs * 2));
+    this.#resumeAt = Date.now() + this.#backoffMs;
+    if (!this.#failing) {
+      const reason = dependencyFaultError('store', error)?.message ?? (error as Error).message;
+      this.#options.warn(`job queue ${this.#options.name}: cannot use the job table (${reason}); retrying, at most every ${MAX_BACKOFF_MS / 1000} s`);
+    }
+    this.#failing = true;
+  }
+
   /** Requeues jobs whose lease ran out, then claims queued jobs while this process has room for them. */
   async #fill(): Promise<void> {
     await this.#table.requeueExpired(this.#options.name, Date.now());
     while (!this.#stopped && this.#running.size < this.#options.concurrency) {
       const job = await this.#table.claim(this.#options.name, Date.now() + this.#options.leaseMs);
       if (job === undefined) return;
+      // A job this process runs already cannot be claimed again, unless the claim was never stored:
+      // looking again at once would claim it forever, without ever giving the event loop back.
+      if (this.#running.has(job.job_id)) throw new Error(`job ${job.job_id} was handed out again while it runs here: its claim was not stored`);
       const run = this.#run(job).finally(() => {
         this.#running.delete(job.job_id);
         this.#wake();
@@ -213,6 +238,12 @@ export class JobQueue<Tools = unknown> {
       await this.#table.finish(job.job_id, 'succeeded', result, undefined);
       this.#options.onFinished({ type: job.type, outcome: 'succeeded' });
     } catch (error) {
+      // The store failed, not the job: it stays running until its lease runs out, then is queued
+      // again and run once the store is back; the worker meanwhile backs off.
+      if (dependencyFaultError('store', error) !== undefined) {
+        this.#backOff(error);
+        return;
+      }
       const code = error instanceof ApiError ? error.code : 'job_failed';
       await Promise.resolve(this.#table.finish(job.job_id, 'failed', undefined, { code, message: error instanceof Error ? error.message : String(error) })).catch(
         () => undefined,

@@ -6,7 +6,10 @@ import { depthOf, jsonOrNull, toJob, type JobRow, type JobTable } from './job-ta
 /**
  * The jobs table. A running job holds a lease that its worker renews; a job whose lease ran out
  * (its process died) is queued again. Claiming is one UPDATE ... RETURNING, so two processes on the
- * same file never run the same job.
+ * same file never run the same job. Every write runs in a transaction of its own (inTransaction):
+ * in autocommit, node:sqlite's get() of a statement with RETURNING answers the row even when the
+ * commit then fails (a full disk), which acknowledged jobs that were never stored and claimed the
+ * same unstored job again and again.
  */
 export class SqliteJobTable implements JobTable {
   readonly #insert: StatementSync;
@@ -48,7 +51,7 @@ export class SqliteJobTable implements JobTable {
   }
 
   insert(queue: string, type: string, payload: Record<string, unknown>): Job {
-    return toJob(this.#insert.get(queue, type, JSON.stringify(payload), isoNow()) as unknown as JobRow);
+    return toJob(inTransaction(this.#db, () => this.#insert.get(queue, type, JSON.stringify(payload), isoNow())) as unknown as JobRow);
   }
 
   get(queue: string, id: number): Job | undefined {
@@ -58,16 +61,16 @@ export class SqliteJobTable implements JobTable {
 
   /** Takes the oldest queued job of a queue, if any, leasing it until `leaseUntil` (Unix ms). */
   claim(queue: string, leaseUntil: number): Job | undefined {
-    const row = this.#claim.get(isoNow(), leaseUntil, queue) as JobRow | undefined;
+    const row = inTransaction(this.#db, () => this.#claim.get(isoNow(), leaseUntil, queue)) as JobRow | undefined;
     return row === undefined ? undefined : toJob(row);
   }
 
   renew(id: number, leaseUntil: number): void {
-    this.#renew.run(leaseUntil, id);
+    inTransaction(this.#db, () => this.#renew.run(leaseUntil, id));
   }
 
   finish(id: number, state: 'succeeded' | 'failed', result: unknown, error: { code: string; message: string } | undefined): void {
-    this.#finish.run(state, isoNow(), jsonOrNull(result), jsonOrNull(error), id);
+    inTransaction(this.#db, () => this.#finish.run(state, isoNow(), jsonOrNull(result), jsonOrNull(error), id));
   }
 
   /** Removes a job, deciding on its current state in the same transaction. */
@@ -85,6 +88,6 @@ export class SqliteJobTable implements JobTable {
 
   /** Jobs left running by a process that stopped renewing their lease go back to the queue. */
   requeueExpired(queue: string, now: number): number {
-    return Number(this.#requeueExpired.run(queue, now).changes);
+    return Number(inTransaction(this.#db, () => this.#requeueExpired.run(queue, now)).changes);
   }
 }

@@ -1,5 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { isoNow } from '../storage/index.ts';
+import { inTransaction, isoNow } from '../storage/index.ts';
 import type { SettingsStore } from './settings-store.ts';
 
 /**
@@ -9,8 +9,10 @@ import type { SettingsStore } from './settings-store.ts';
 export class SqliteSettingsStore implements SettingsStore {
   readonly #read: StatementSync;
   readonly #write: StatementSync;
+  readonly #db: DatabaseSync;
 
   constructor(db: DatabaseSync) {
+    this.#db = db;
     db.exec(`CREATE TABLE IF NOT EXISTS settings (
       principal TEXT NOT NULL,
       name TEXT NOT NULL,
@@ -29,7 +31,8 @@ export class SqliteSettingsStore implements SettingsStore {
     return row === undefined ? undefined : (JSON.parse(row.value) as Record<string, unknown>);
   }
 
+  /** In a transaction of its own: a failed commit throws, and nothing is written into a replaced file. */
   write(principal: string, name: string, value: Record<string, unknown>): void {
-    this.#write.run(principal, name, JSON.stringify(value), isoNow());
+    inTransaction(this.#db, () => this.#write.run(principal, name, JSON.stringify(value), isoNow()));
   }
 }

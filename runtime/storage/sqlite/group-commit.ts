@@ -1,5 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { transactionStatementsOf, type TransactionStatements } from './open-database.ts';
+import { assertWritable } from './database-file.ts';
 
 /** One queued transaction: its work, and the promise waiting on its commit. */
 interface Unit {
@@ -68,9 +69,12 @@ export class GroupCommit {
     const { begin, commit, rollback } = this.#transaction;
     try {
       this.#beforeBegin?.();
+      // Nothing is acknowledged into a file that was removed or replaced under the server.
+      assertWritable(this.#db);
       begin.run();
     } catch (error) {
-      // The write lock could not be had (another process kept it past the busy timeout): none ran.
+      // The write lock could not be had (another process kept it past the busy timeout), or the
+      // file is no longer the one opened: none ran.
       for (const unit of units) unit.reject(error);
       return;
     }

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { assertWritable, rememberFile } from './database-file.ts';
 
 export interface OpenDatabaseOptions {
   /** How long a writer waits for another process's lock before failing, in ms. Default 5000. */
@@ -10,6 +11,12 @@ export interface OpenDatabaseOptions {
    * is refused (a mistyped DATABASE_URL should not quietly start an empty database somewhere new).
    */
   createFolder?: boolean;
+  /**
+   * Hold the file for this connection alone (locking_mode EXCLUSIVE), taken before WAL mode: the WAL
+   * index then lives in this process's memory, not in the `-shm` file beside the database, which a
+   * full disk has no room to create. Other processes cannot open the file meanwhile. Default false.
+   */
+  exclusive?: boolean;
 }
 
 /** A database path that cannot be opened as asked (its folder is missing). */
@@ -29,7 +36,7 @@ export const IN_MEMORY = ':memory:';
  * synchronous=FULL so an acknowledged write survives a power cut, and a busy timeout so concurrent
  * writers queue instead of failing.
  */
-export function openDatabase(path: string, { busyTimeoutMs = 5000, createFolder = false }: OpenDatabaseOptions = {}): DatabaseSync {
+export function openDatabase(path: string, { busyTimeoutMs = 5000, createFolder = false, exclusive = false }: OpenDatabaseOptions = {}): DatabaseSync {
   if (path !== IN_MEMORY) {
     const folder = dirname(path);
     if (createFolder) mkdirSync(folder, { recursive: true });
@@ -38,26 +45,41 @@ export function openDatabase(path: string, { busyTimeoutMs = 5000, createFolder 
     }
   }
   const db = new DatabaseSync(path, { timeout: busyTimeoutMs });
-  db.exec(`PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
-  if (path !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
+  try {
+    db.exec(`PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
+    if (exclusive) db.exec('PRAGMA locking_mode = EXCLUSIVE');
+    if (path !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA foreign_keys = ON');
+  if (path !== IN_MEMORY) rememberFile(db, path);
   return db;
 }
 
 /**
  * Runs `work` in one IMMEDIATE transaction: the write lock is taken up front, so a read-check-write
- * inside `work` cannot interleave with another process's writer. Rolls back on any throw.
+ * inside `work` cannot interleave with another process's writer. Rolls back on any throw. Every
+ * write outside the group commit goes through here, not through a statement in autocommit mode:
+ * node:sqlite's `get()` of an `INSERT/UPDATE … RETURNING` in autocommit hands back the row even when
+ * SQLite then fails to commit it (a full disk), while a failed COMMIT here throws. The file must
+ * still be the one opened (database-file.ts).
  */
 export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
+  // Inside a transaction already (a job queued by a write's own work): part of it, committed with it.
+  if (db.isTransaction) return work();
   const { begin, commit, rollback } = transactionStatementsOf(db);
+  assertWritable(db);
   begin.run();
   try {
     const result = work();
     commit.run();
     return result;
   } catch (error) {
-    rollback.run();
+    // SQLite may have rolled back already (a full disk, an I/O error): nothing is left to undo.
+    if (db.isTransaction) rollback.run();
     throw error;
   }
 }
