@@ -13,6 +13,8 @@ import type { Table } from '../lib/table.ts';
 import type { Log, SectionResult, TargetCheck } from '../lib/section.ts';
 // The same throwaway server the tests start: the machine's PostgreSQL binaries, a temporary folder, a free port.
 import { createDatabase, startPostgres } from '../../test/support/postgres-server.ts';
+import { postgresVersion } from '../lib/postgres-version.ts';
+import { PEER_POOL } from '../servers/peer-settings.ts';
 
 const SEED_COUNT = 25;
 /** Issue 14: on PostgreSQL too, the conventions cost at most 15% over hand-written Koa + pg on GET one. */
@@ -35,6 +37,7 @@ export async function postgresPath(options: BenchOptions, log: Log): Promise<Sec
   const started: ServerProcess[] = [];
   try {
     const databaseUrl = await createDatabase(postgres.url);
+    const version = await postgresVersion(databaseUrl);
     const dataDir = tempDir('postgres-path');
     const generated = await startGenerated(REPO_ROOT, dataDir, 'generated-postgres', { databaseUrl });
     started.push(generated.server);
@@ -69,14 +72,14 @@ export async function postgresPath(options: BenchOptions, log: Log): Promise<Sec
       results.push({ id, summaries, shared });
     }
     const lifetime = started.map((server) => `${server.name} ${formatMiB(server.lifetimePeakKib())} MiB`).join(', ');
-    return buildResult(results, options, lifetime);
+    return postgresPathResult(results, options, { lifetime, version });
   } finally {
     await Promise.all(started.map((server) => server.stop()));
     await postgres.stop();
   }
 }
 
-interface Measured {
+export interface Measured {
   readonly id: EndpointId;
   readonly summaries: Summary[];
   readonly shared: SharedRounds;
@@ -89,7 +92,16 @@ const SERVER_NAMES: Readonly<Record<string, string>> = {
   "c'": "c' a second c process",
 };
 
-function buildResult(results: readonly Measured[], options: BenchOptions, lifetime: string): SectionResult {
+/** What the section ran on, as its notes print it. */
+export interface PostgresPathRun {
+  /** Peak RSS of each server, formatted. */
+  readonly lifetime: string;
+  /** The server's own SELECT version(). */
+  readonly version: string;
+}
+
+/** The section's table and target from its measurements. */
+export function postgresPathResult(results: readonly Measured[], options: BenchOptions, { lifetime, version }: PostgresPathRun): SectionResult {
   const rows: string[][] = [];
   const targets: TargetCheck[] = [];
   const checks: string[] = [];
@@ -135,7 +147,7 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
     rows,
     notes: [
       `Each server alone: ${connections} keep-alive connections, ${warmupSeconds} s warm-up, median of ${rounds} interleaved rounds of ${durationSeconds} s. Side by side: the servers loaded at once, ${rounds} rounds; c/b is how many requests c serves per CPU-second of its own process against b (the median of the rounds, lowest–highest); PostgreSQL's own CPU is counted for neither.`,
-      `One PostgreSQL ${'15'} server (fsync and synchronous commit on), one database: c made the orders table and seeded ${SEED_COUNT} rows, b reads and writes that same table. Both keep 10 pooled connections and named prepared statements.`,
+      `One PostgreSQL server, ${version} (fsync and synchronous commit on), one database: c made the orders table and seeded ${SEED_COUNT} rows, b reads and writes that same table. Both keep a pool of ${PEER_POOL.max} connections opened once and kept (min = max), and named prepared statements.`,
       `GET one: b' and c' are second processes of b and c, loaded with the others; the ratio compares the mean of each pair. Method check: ${checks.length === 0 ? 'not measured.' : `${checks.join('; ')}.`}`,
       'b is plain Koa, compact JSON, no auth or limits, one query per request; c has User-Agent, bearer auth (a token lookup every 500 ms per client), call limits counted in PostgreSQL (one upsert per batch of calls, see the README), ETag and pretty print on.',
       `For comparison, c/b from the medians of the separate runs: ${results.map(({ id, summaries }) => `${ENDPOINTS[id].title} ${formatRatio(summaries.find((s) => s.label === 'c')!.requestsPerSecond / summaries.find((s) => s.label === 'b')!.requestsPerSecond)}`).join('; ')}.`,

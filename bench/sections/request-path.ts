@@ -13,6 +13,7 @@ import { tempDir } from '../lib/temp.ts';
 import { verdict } from '../lib/stats.ts';
 import { formatMiB, formatNumber, formatRatio, formatRatioAgainst } from '../lib/format.ts';
 import { LOAD_COLUMNS, loadCells } from '../lib/load-cells.ts';
+import { PEER_GZIP_NOTE } from '../servers/peer-settings.ts';
 import type { Table } from '../lib/table.ts';
 import type { Log, SectionResult, TargetCheck } from '../lib/section.ts';
 import { replayKey, type CapturedResponse } from '../servers/replay-key.ts';
@@ -281,7 +282,7 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
       'f is Fastify 5 over node:sqlite as a speed-minded user writes it: JSON-schema validation of query, parameters and body (types coerced, unknown members dropped, not refused), schema-compiled compact JSON, an ETag only when revalidating; no auth, limits or User-Agent check. j is json-server 0.17 with its defaults (CORS, static files, no-cache, a weak ETag on every response, pretty JSON): no validation at all (any object is stored, created_at is not set), no auth or limits, and every write rewrites its whole JSON file. c/f and c/j: as c/b, against f and j.',
       "h (GET one only) is b with c's response headers copied in as constants and c's pretty layout: the conventions' bytes without their logic.",
       ...floor,
-      'gzip: Accept-Encoding: gzip on every request; bodies under 1 KiB (GET one) are sent as they are by b and c alike.',
+      `gzip: Accept-Encoding: gzip on every request; bodies under 1 KiB (GET one) are sent as they are by every server. ${PEER_GZIP_NOTE}`,
       `Peak RSS over each server's whole life (VmHWM): ${lifetime}.`,
       ...invalid.map((line) => `(!) figures not comparable: ${line}`),
     ],

@@ -54,7 +54,7 @@ export async function updateCost(dataDir: string, options: BenchOptions, log: Lo
     rows: stores.map(({ rows }, at) => [formatNumber(rows, 0), formatNumber(medians[at]!, 1), formatPercent(spreadAround(samples[at]!, medians[at]!))]),
     notes: [
       `store.update of orders' searchable item on orders as declared (a PATCH's transaction: the UPDATE, the row read back, its search entry replaced), ${rounds} rounds of ${perRound} updates per table size, the sizes in turn within a round; the median of the rounds.`,
-      'The row\'s old search entry is found by its rowid (the integer key), so the cost should not grow with the table; the earlier layout, which scanned the index for it, cost about 0.2 ms more per 1,000 rows (BENCHMARKS.md, "Updates and deletes of searchable rows").',
+      "The row's old search entry is found by its rowid (the integer key), so the cost should not grow with the table.",
     ],
   };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import compress from '@fastify/compress';
 import { openOrdersTable } from './orders-table.ts';
+import { PEER_GZIP } from './peer-settings.ts';
 
 /**
  * Peer f: the orders endpoints as a speed-minded user writes them with Fastify 5 over node:sqlite:
@@ -10,8 +11,9 @@ import { openOrdersTable } from './orders-table.ts';
  * compact JSON, no auth or limits, no logger.
  *
  * Fairness choices, as for b (servers/koa-sqlite.ts): the same table and statements
- * (servers/orders-table.ts); compression only when GZIP=1 (@fastify/compress, 1 KiB threshold like
- * koa-compress); an ETag only when the request revalidates (serialise once, hash, compare).
+ * (servers/orders-table.ts); compression only when GZIP=1 (@fastify/compress with the generated
+ * server's threshold and zlib settings, peer-settings.ts); an ETag only when the request revalidates
+ * (serialise once, hash, compare).
  *
  * env: DATABASE_PATH, GZIP (1 = on), PORT (0 = any free port), HOST.
  */
@@ -24,7 +26,7 @@ const order = {
 } as const;
 
 const app = Fastify({ logger: false, keepAliveTimeout: 65_000 });
-if (process.env.GZIP === '1') await app.register(compress, { threshold: 1024 });
+if (process.env.GZIP === '1') await app.register(compress, { threshold: PEER_GZIP.thresholdBytes, zlibOptions: PEER_GZIP.zlib });
 
 app.get<{ Querystring: { limit: number; offset: number } }>('/v1/orders', {
   schema: {

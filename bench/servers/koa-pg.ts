@@ -2,21 +2,24 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import parse from 'co-body';
 import pg from 'pg';
+import { PEER_POOL } from './peer-settings.ts';
 
 /**
  * Baseline b of the PostgreSQL path: the orders endpoints as a user would write them by hand with Koa,
  * @koa/router and pg, on the orders table the generated server made (same database, same rows): no
  * conventions beyond correct statuses, compact JSON, no auth or limits.
  *
- * Fairness choices, so the comparison measures the conventions and not incidental settings: a pool of
- * the generated server's default size (10), named prepared statements (as the generated store uses),
+ * Fairness choices, so the comparison measures the conventions and not incidental settings: the
+ * generated server's pool (10 connections, min = max: opened once and kept, no idle timer armed when a
+ * connection comes back; peer-settings.ts), named prepared statements (as the generated store uses),
  * bigints read as numbers (as it reads them).
  *
  * env: DATABASE_URL, PORT (0 = any free port), HOST.
  */
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL!,
-  max: 10,
+  max: PEER_POOL.max,
+  min: PEER_POOL.min,
   types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
 });
 const COLUMNS = 'order_id, item, quantity, created_at';

@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import compress from 'koa-compress';
 import parse from 'co-body';
 import { readFileSync } from 'node:fs';
+import { PEER_GZIP } from './peer-settings.ts';
 
 /**
  * Baseline b: the orders endpoints as a user would write them by hand with Koa, @koa/router and
@@ -12,8 +13,8 @@ import { readFileSync } from 'node:fs';
  *
  * Fairness choices, so the comparison measures the conventions and not incidental settings:
  * - the generated store's durability and the same statements as f (servers/orders-table.ts);
- * - compression only when GZIP=1, with koa-compress and its default 1 KiB threshold (the generated
- *   server's library and threshold);
+ * - compression only when GZIP=1, with koa-compress set to the generated server's threshold and zlib
+ *   settings (peer-settings.ts), gzip only;
  * - an ETag only when the request revalidates (If-None-Match): a plain GET stays the bare
  *   `ctx.body = row` a hand-written handler is, while revalidation does the work any 304 needs
  *   (serialise once, hash, compare).
@@ -31,7 +32,7 @@ const conventionHeaders = process.env.CONVENTION_HEADERS_FILE
   : undefined;
 
 const app = new Koa();
-if (process.env.GZIP === '1') app.use(compress());
+if (process.env.GZIP === '1') app.use(compress({ threshold: PEER_GZIP.thresholdBytes, gzip: PEER_GZIP.zlib, deflate: false, br: false }));
 
 /** A GET's JSON body: the row as is, or (h) pretty text under c's headers, set the cheapest way Node allows. */
 function sendRow(ctx: Koa.Context, row: unknown): void {
