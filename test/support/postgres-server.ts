@@ -13,6 +13,10 @@ export interface PostgresServer {
   /** postgres://postgres:<password>@127.0.0.1:<port>/postgres */
   readonly url: string;
   readonly port: number;
+  /** Stops the server as a restart or failover would (its data kept); resume() starts it again on the same port. */
+  halt(): Promise<void>;
+  resume(): Promise<void>;
+  /** Stops the server for good and removes its data. */
   stop(): Promise<void>;
 }
 
@@ -58,6 +62,42 @@ export async function startPostgres({ durable = false }: StartPostgresOptions = 
   );
   if (init.status !== 0) throw new Error(`initdb failed (${init.status}): ${init.stderr || init.error?.message}`);
   const port = await freePort();
+  const url = `postgres://postgres:${POSTGRES_PASSWORD}@127.0.0.1:${port}/postgres`;
+  const run = () => runPostgres({ bin, data, folder, port, durable, user, env, url });
+  let running = await run();
+  return {
+    url,
+    port,
+    halt: async () => {
+      // Fast shutdown (SIGINT): the data stays, as an operator's restart or a failover leaves it.
+      if (running.child.exitCode === null) running.child.kill('SIGINT');
+      await running.exited;
+    },
+    resume: async () => {
+      running = await run();
+    },
+    stop: async () => {
+      // Immediate shutdown: nothing here needs to survive.
+      if (running.child.exitCode === null) running.child.kill('SIGQUIT');
+      await running.exited;
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+interface RunPostgresOptions {
+  readonly bin: string;
+  readonly data: string;
+  readonly folder: string;
+  readonly port: number;
+  readonly durable: boolean;
+  readonly user: { uid?: number; gid?: number };
+  readonly env: NodeJS.ProcessEnv;
+  readonly url: string;
+}
+
+/** Starts the postgres process on an initialised data folder and waits until it accepts queries. */
+async function runPostgres({ bin, data, folder, port, durable, user, env, url }: RunPostgresOptions): Promise<{ child: ChildProcess; exited: Promise<void> }> {
   const child: ChildProcess = spawn(
     join(bin, 'postgres'),
     [
@@ -69,7 +109,6 @@ export async function startPostgres({ durable = false }: StartPostgresOptions = 
   const log: string[] = [];
   child.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `postgres://postgres:${POSTGRES_PASSWORD}@127.0.0.1:${port}/postgres`;
   const deadline = Date.now() + 20_000;
   for (;;) {
     const client = new pg.Client({ connectionString: url });
@@ -77,7 +116,7 @@ export async function startPostgres({ durable = false }: StartPostgresOptions = 
       await client.connect();
       await client.query('SELECT 1');
       await client.end();
-      break;
+      return { child, exited };
     } catch (error) {
       await client.end().catch(() => undefined);
       if (child.exitCode !== null || Date.now() > deadline) {
@@ -87,16 +126,6 @@ export async function startPostgres({ durable = false }: StartPostgresOptions = 
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  return {
-    url,
-    port,
-    stop: async () => {
-      // Immediate shutdown: nothing here needs to survive.
-      if (child.exitCode === null) child.kill('SIGQUIT');
-      await exited;
-      rmSync(folder, { recursive: true, force: true });
-    },
-  };
 }
 
 /** A new, empty database on a test server; returns its URL. */
