@@ -6,7 +6,7 @@ export * from './storage/index.ts';
 export * from './representation/index.ts';
 export * from './resources/index.ts';
 export * from './services/index.ts';
-export type { ApiContext, ApiDefinition, JobQueueSpec, JobTypeSpec, ServiceRuntime, ServiceTools } from './app/api-definition.ts';
+
 export { createApi, tablesOf, type CreateApiOptions, type CreatedApi } from './app/create-api.ts';
 export { openBackend, openTokenStore, type Backend, type OpenBackendOptions } from './app/open-backend.ts';
 export { openCounters, type OpenedCounters } from './app/open-counters.ts';

@@ -1,5 +1,18 @@
 export type Severity = 'error' | 'warning';
 
+/**
+ * One lint rule: kebab-case id, severity, what it checks (`lint:definitions --rules`), and help on
+ * what to do (the SARIF rule's help text).
+ */
+export interface RuleInfo {
+  readonly id: string;
+  readonly severity: Severity;
+  readonly summary: string;
+  readonly help: string;
+  /** What the rule reads: the definitions of a project, or an OpenAPI document (`--openapi`). */
+  readonly scope: 'definitions' | 'openapi';
+}
+
 /** One problem in a definition, with the position of the declaration to fix. */
 export interface Diagnostic {
   readonly rule: string;

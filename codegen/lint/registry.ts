@@ -1,18 +1,5 @@
 import { OPENAPI_RULES } from '../openapi-lint/rule-info.ts';
-import type { Severity } from './diagnostic.ts';
-
-/**
- * One lint rule: kebab-case id, severity, what it checks (`lint:definitions --rules`), and help on
- * what to do (the SARIF rule's help text).
- */
-export interface RuleInfo {
-  readonly id: string;
-  readonly severity: Severity;
-  readonly summary: string;
-  readonly help: string;
-  /** What the rule reads: the definitions of a project, or an OpenAPI document (`--openapi`). */
-  readonly scope: 'definitions' | 'openapi';
-}
+import type { RuleInfo, Severity } from './diagnostic.ts';
 
 const definitions = (id: string, severity: Severity, summary: string, help: string): RuleInfo => ({ id, severity, summary, help, scope: 'definitions' });
 

@@ -1,4 +1,4 @@
-import type { RuleInfo } from '../lint/registry.ts';
+import type { RuleInfo } from '../lint/diagnostic.ts';
 
 const openapi = (id: string, summary: string, help: string): RuleInfo => ({ id, severity: 'error', summary, help, scope: 'openapi' });
 

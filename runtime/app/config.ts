@@ -3,8 +3,9 @@ import { DEFAULT_POOL_SIZE } from '../storage/postgres/connect.ts';
 import { limitsFromEnvironment, type FamilyLimits } from '../limits/index.ts';
 import { jwtOptionsFromEnvironment, type JwtOptions } from '../auth/index.ts';
 import { documentsAt, type DocumentFor } from '../errors/index.ts';
-import { connectionSettingsFrom, type ConnectionSettings } from '../server/connection-settings.ts';
+import { connectionSettingsFrom, type ConnectionSettings } from '../http/connection-settings.ts';
 import { DEFAULT_MAX_HEADERS, DEFAULT_MAX_QUERY_PARAMETERS } from '../http/request-bounds.ts';
+import type { DocsAccess } from '../docs/index.ts';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '../logging/index.ts';
 
 /** Server settings read from the environment (contract: PORT, HOST, DATABASE_URL, BASE_URL, ...). */
@@ -68,8 +69,6 @@ export interface ServerConfig {
   /** Prometheus metrics on a port of their own (METRICS_PORT; unset: no metrics are kept at all). */
   readonly metrics: { readonly host: string; readonly port: number; readonly token: string | undefined } | undefined;
 }
-
-export type DocsAccess = 'token' | 'public';
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 8000;
 

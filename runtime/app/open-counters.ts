@@ -1,7 +1,7 @@
 import { connectRedis, memoryCounters, postgresCounters, redisCounters, type FamilyCounter } from '../limits/index.ts';
 import type { Backend } from './open-backend.ts';
 import type { Logger } from '../logging/index.ts';
-import type { ReadinessCheck } from '../services/health-handlers.ts';
+import type { ReadinessCheck } from '../services/index.ts';
 
 export interface OpenedCounters {
   /** Where calls are counted: `redis`, `postgres` or `memory` (per process). */

@@ -1,4 +1,5 @@
-import type { DocsAccess } from '../app/config.ts';
+/** Who may read the API's documents and docs page: token holders only (the default), or anyone (DOCS_ACCESS). */
+export type DocsAccess = 'token' | 'public';
 
 type Json = Record<string, any>;
 

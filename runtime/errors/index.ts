@@ -2,5 +2,4 @@ export { ApiError, MAX_ERROR_ENTRIES, type ApiErrorOptions, type ErrorBody, type
 export * from './factories.ts';
 export { toApiError } from './from-unknown.ts';
 export { DependencyUnavailableError, dependencyFaultError, dependencyFaultOf, type DependencyFault } from './dependency-faults.ts';
-export { errorHandler, renderError, renderedErrorOf, type ErrorHandlerOptions } from './error-handler.ts';
 export { documentsAt, type DocumentFor } from './error-documents.ts';

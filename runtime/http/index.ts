@@ -8,3 +8,13 @@ export { answerMinimal, answerWritten, preferencesOf, prefersMinimalReturn } fro
 export { answerRedirect, type LinkBody } from './redirect.ts';
 export { processingUpdates, PROCESSING_AFTER_STATE, type ProcessingUpdatesOptions } from './processing.ts';
 export { requestBounds, DEFAULT_MAX_HEADERS, DEFAULT_MAX_QUERY_PARAMETERS, type RequestBoundsOptions } from './request-bounds.ts';
+export { errorHandler, renderError, renderedErrorOf, type ErrorHandlerOptions } from './error-handler.ts';
+export { RequestDrain } from './drain.ts';
+export {
+  applyConnectionSettings,
+  connectionSettingsFrom,
+  connectionsCheckingInterval,
+  DEFAULT_CONNECTION_SETTINGS,
+  type ConnectionSettings,
+  type WholeNumberReader,
+} from './connection-settings.ts';

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Context, Middleware, Next } from 'koa';
-import { settledNow, SETTLED } from '../routing/sequence.ts';
+import { settledNow, SETTLED } from '../fast-path/sequence.ts';
 
 export interface ProcessingUpdatesOptions {
   /**

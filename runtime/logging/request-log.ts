@@ -4,7 +4,7 @@ import type { Context, Middleware, Next } from 'koa';
 import type { Logger } from 'pino';
 import { authOf } from '../auth/bearer-auth.ts';
 import { redactedQuery } from '../auth/token-in-url.ts';
-import { renderedErrorOf } from '../errors/index.ts';
+import { renderedErrorOf } from '../http/index.ts';
 import { requestHeader, setResponseHeader } from '../http/headers.ts';
 import { matchedRoute } from '../routing/route.ts';
 import { assignRequestId, requestIdOf } from './request-id.ts';

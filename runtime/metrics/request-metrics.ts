@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Context, Middleware, Next } from 'koa';
-import { renderedErrorOf } from '../errors/index.ts';
+import { renderedErrorOf } from '../http/index.ts';
 import { familyOfPath, matchedRoute, RouteTree, type Route } from '../routing/index.ts';
 import type { ApiMetrics } from './api-metrics.ts';
 

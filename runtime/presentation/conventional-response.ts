@@ -1,8 +1,9 @@
 import type { Context, Middleware, Next } from 'koa';
 import { cacheHeadersStep, type CacheHeadersOptions } from '../caching/cache-headers.ts';
-import { renderError, toApiError, type ErrorHandlerOptions } from '../errors/index.ts';
+import { toApiError } from '../errors/index.ts';
+import { renderError, type ErrorHandlerOptions } from '../http/index.ts';
 import type { ResponseStep } from '../http/response-step.ts';
-import { settledNow, SETTLED } from '../routing/sequence.ts';
+import { settledNow, SETTLED } from '../fast-path/sequence.ts';
 import { compressionStep, type CompressionOptions } from './compression.ts';
 import { jsonResponseStep, type JsonResponseOptions } from './json-response.ts';
 import { serverHeadersStep, type ServerHeadersOptions } from './server-headers.ts';

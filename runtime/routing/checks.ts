@@ -1,5 +1,5 @@
 import type { Context, Middleware, Next } from 'koa';
-import { SETTLED } from './sequence.ts';
+import { SETTLED } from '../fast-path/sequence.ts';
 
 /**
  * One middleware running several "check" middlewares in turn: ones that look at the request (and

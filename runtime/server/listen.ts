@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { HeaderListResponse } from './header-list-response.ts';
-import { applyConnectionSettings, connectionsCheckingInterval, DEFAULT_CONNECTION_SETTINGS, type ConnectionSettings } from './connection-settings.ts';
+import { applyConnectionSettings, connectionsCheckingInterval, DEFAULT_CONNECTION_SETTINGS, type ConnectionSettings } from '../http/connection-settings.ts';
 
 /**
  * Starts an HTTP server on host:port with no handler yet; resolves with the port it got (port 0

@@ -2,8 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import compose from 'koa-compose';
-import { settledNow, SETTLED } from '../routing/sequence.ts';
-import { handleArrival } from '../storage/index.ts';
+import { settledNow, SETTLED } from '../fast-path/sequence.ts';
 import { directContextAccessors } from './direct-context-accessors.ts';
 
 /** Statuses whose response never has a body (Koa strips it the same way); compared, not looked up in a Set, on every response. */
@@ -11,6 +10,19 @@ const isEmptyStatus = (status: number) => status === 204 || status === 205 || st
 
 /** The `next` of the app's outermost middleware: nothing follows it. */
 const settledNext = () => SETTLED;
+
+/**
+ * What runs the synchronous part of each request's handling, as it has just arrived: a store that lets
+ * the reads made then share one snapshot per event-loop turn (the SQLite store) offers it.
+ */
+export interface ArrivalHandling {
+  handleArrival?<A, B, T>(handle: (a: A, b: B) => T, a: A, b: B): T;
+}
+
+export interface RequestListenerOptions {
+  /** Runs each request's synchronous handling (ResourceStore.handleArrival). Default: none, the middleware is called as it is. */
+  readonly arrivals?: ArrivalHandling;
+}
 
 /** What Koa's own handleRequest is, on every Koa 2 and 3 application; not in @types/koa. */
 type HandleRequest = (ctx: Context, run: (ctx: Context) => Promise<unknown>) => Promise<unknown>;
@@ -25,8 +37,9 @@ type HandleRequest = (ctx: Context, run: (ctx: Context) => Promise<unknown>) => 
  * to Koa's own request handling, which answers as app.callback() would. A middleware that rejects
  * gets Koa's ctx.onerror(), as with app.callback().
  *
- * The middleware's synchronous part runs under handleArrival(): on a SQLite file, the reads it makes
- * share one snapshot with those of the other requests of the same turn (storage/sqlite/turn-snapshot.ts).
+ * With `arrivals` (the API's store), the middleware's synchronous part runs under its handleArrival():
+ * on a SQLite file, the reads it makes share one snapshot with those of the other requests of the same
+ * turn (storage/sqlite/turn-snapshot.ts).
  *
  * It gives the app's context its own accessors for Koa's most used delegated properties
  * (directContextAccessors(): the same results, without one shared megamorphic getter).
@@ -37,20 +50,21 @@ type HandleRequest = (ctx: Context, run: (ctx: Context) => Promise<unknown>) => 
  * @example
  * createServer(requestListener(app)).listen(3000);
  */
-export function requestListener(app: Koa): (req: IncomingMessage, res: ServerResponse) => void {
+export function requestListener(app: Koa, { arrivals }: RequestListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const middleware: Middleware = app.middleware.length === 1 ? app.middleware[0]! : compose(app.middleware);
   // As app.callback(): without a listener of its own, the app logs its errors to stderr.
   if (app.listenerCount('error') === 0) app.on('error', app.onerror);
   const handleRequest = (app as unknown as { handleRequest: HandleRequest }).handleRequest.bind(app);
   // ctx.method, ctx.status, ctx.body…: Koa's delegation, without its one megamorphic getter.
   directContextAccessors(app);
+  const arrival = arrivals?.handleArrival === undefined ? undefined : arrivals;
   return function handleKoaRequest(req: IncomingMessage, res: ServerResponse) {
     const ctx = app.createContext(req, res);
     res.statusCode = 404;
     let result: unknown;
     try {
       // The request has just arrived: its synchronous reads may share the turn's SQLite snapshot.
-      result = handleArrival(middleware, ctx, settledNext);
+      result = arrival === undefined ? middleware(ctx, settledNext) : arrival.handleArrival!(middleware, ctx, settledNext);
     } catch (thrown) {
       result = Promise.reject(thrown);
     }

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { createApi, type CreatedApi } from '../app/create-api.ts';
 import { configFromEnvironment, type ServerConfig } from '../app/config.ts';
-import type { ApiDefinition } from '../app/api-definition.ts';
+import type { ApiDefinition } from '../services/api-definition.ts';
 import { createLogger, silentLogger, writePlainLine, type Logger } from '../logging/index.ts';
 import { describeDatabaseUrl, IN_MEMORY, parseDatabaseUrl } from '../storage/index.ts';
 import { listen } from './listen.ts';
@@ -57,7 +57,7 @@ export async function serve(apiDefinition: ApiDefinition, env: NodeJS.ProcessEnv
     await api.close();
     throw error;
   }
-  server.on('request', requestListener(api.app));
+  server.on('request', requestListener(api.app, { arrivals: api.context.store }));
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   let stopping: Promise<ShutdownReport> | undefined;
   const stop = ({ timeoutMs = config.shutdownTimeoutMs }: { readonly timeoutMs?: number } = {}) =>

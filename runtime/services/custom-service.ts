@@ -3,7 +3,7 @@ import type { ZodObject, ZodType } from 'zod';
 import { PROCESSING_AFTER_STATE, requestBody } from '../http/index.ts';
 import { invalidInput, zodProblems } from '../resources/index.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
-import type { ServiceTools } from '../app/api-definition.ts';
+import type { ServiceTools } from './api-definition.ts';
 import { authOf } from '../auth/index.ts';
 
 /** A custom service operation as a definition declares it. */

@@ -1,23 +1,7 @@
 import { DependencyUnavailableError, dependencyFaultOf, type DependencyFault } from '../errors/index.ts';
 import { setJsonBody } from '../http/index.ts';
 import type { RouteHandler } from '../routing/index.ts';
-import type { ApiContext } from '../app/api-definition.ts';
-
-/**
- * One dependency readiness depends on: `check()` returns (or resolves) when it answers and throws
- * (or rejects) when it does not. The store's is built in; a server with Redis adds Redis's.
- */
-export interface ReadinessCheck {
-  /** Named in the readiness body and in the 503's error entry (`resource`). */
-  readonly name: string;
-  readonly check: () => unknown;
-  /**
-   * A dependency the server serves without (Redis: its instances count calls in their own memory
-   * meanwhile): reported in the body, `degraded: <fault>` when it fails, but never a 503, or a load
-   * balancer would drop every instance at once for an outage they all ride out.
-   */
-  readonly optional?: boolean;
-}
+import type { ApiContext } from './api-definition.ts';
 
 /** How long a check may take before it counts as failing, in ms. */
 const CHECK_TIMEOUT_MS = 2000;

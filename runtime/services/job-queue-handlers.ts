@@ -3,20 +3,10 @@ import { jobUri, resourceUri } from '../representation/index.ts';
 
 export { jobUri };
 import type { RouteHandler } from '../routing/index.ts';
-import type { ApiContext } from '../app/api-definition.ts';
+import type { ApiContext } from './api-definition.ts';
 import { notFound } from '../errors/index.ts';
-import { andThen, type Maybe } from '../storage/index.ts';
+import { andThen } from '../storage/index.ts';
 import { integerFromPath } from '../resources/index.ts';
-
-/** A job queue as the service routes use it; runtime/jobs provides it. */
-export interface JobQueuePort {
-  enqueue(body: unknown): Maybe<{ job_id: string | number }>;
-  get(id: string): Maybe<object | undefined>;
-  remove(id: string): Maybe<void>;
-  representation(job: never, uri: string): Record<string, unknown>;
-  producedResource(job: never): { readonly collection: string; readonly identity: string | number } | undefined;
-}
-
 
 /**
  * PUT /services/{v}/{queue} → 202 with Location and {job_id, state, uri}; GET /{job_id} → 200 job,

@@ -1,5 +1,5 @@
 import type { RouteHandler } from '../routing/index.ts';
-import type { ApiContext } from '../app/api-definition.ts';
+import type { ApiContext } from './api-definition.ts';
 import { notFound } from '../errors/index.ts';
 import { setJsonBody } from '../http/index.ts';
 

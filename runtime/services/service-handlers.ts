@@ -1,5 +1,5 @@
 import type { RouteHandler } from '../routing/index.ts';
-import type { ApiContext } from '../app/api-definition.ts';
+import type { ApiContext } from './api-definition.ts';
 import { customOperationHandler, type CustomOperationSpec } from './custom-service.ts';
 import { searchHandler } from './search-handler.ts';
 import { jobQueueHandlers } from './job-queue-handlers.ts';

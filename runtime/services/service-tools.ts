@@ -1,5 +1,5 @@
 import type { ResourceContext } from '../resources/index.ts';
-import type { ServiceTools } from '../app/api-definition.ts';
+import type { ServiceTools } from './api-definition.ts';
 import { andThen, runFlow, wait } from '../storage/index.ts';
 import { searchableCollections } from './search-handler.ts';
 import { createResource } from '../resources/index.ts';

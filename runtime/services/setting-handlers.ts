@@ -2,16 +2,10 @@ import { answerWritten, requestBody, setJsonBody } from '../http/index.ts';
 import { project, resultFields, stripNulls } from '../representation/index.ts';
 import { fromStored, parseWriteInput, toStored, type SettingModel } from '../resources/index.ts';
 import type { RouteHandler } from '../routing/index.ts';
-import type { ApiContext } from '../app/api-definition.ts';
+import type { ApiContext } from './api-definition.ts';
 import { authOf } from '../auth/index.ts';
 import { withDeprecation } from '../versions/index.ts';
-import { andThen, type Maybe } from '../storage/index.ts';
-
-/** Where setting values live, per principal; runtime/settings provides it. */
-export interface SettingsPort {
-  read(principal: string, name: string): Maybe<Record<string, unknown> | undefined>;
-  write(principal: string, name: string, value: Record<string, unknown>): Maybe<void>;
-}
+import { andThen } from '../storage/index.ts';
 
 /** The principal a setting belongs to: the user when the token acts for one, otherwise the client. */
 export function settingPrincipal(caller: { client: string; user?: string } | undefined): string {

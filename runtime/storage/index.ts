@@ -3,7 +3,6 @@ export type { ResourceStore, StoreReader, StoreTransaction } from './resource-st
 export { parseDatabaseUrl, describeDatabaseUrl, DEFAULT_DATABASE_URL, type DatabaseLocation } from './database-url.ts';
 export { openDatabase, inTransaction, DatabasePathError, IN_MEMORY } from './sqlite/open-database.ts';
 export { SqliteResourceStore, toFtsQuery, type SqliteStoreOptions } from './sqlite/sqlite-store.ts';
-export { handleArrival } from './sqlite/turn-snapshot.ts';
 export { DEFAULT_SEARCH_THREADS, DEFAULT_SEARCH_TIMEOUT_MS, type SearchOptions } from './search-budget.ts';
 export { isoNow } from './time.ts';
 export { allOf, andThen, runFlow, wait, type Flow, type Maybe } from './maybe.ts';

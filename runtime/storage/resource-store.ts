@@ -48,5 +48,13 @@ export interface ResourceStore extends StoreReader {
    * does the same work atomically. Without it, callers run `transaction((tx) => tx.insert(...))`.
    */
   insertAlone?(table: TableSpec, values: Row): Maybe<Row>;
+  /**
+   * Optional: runs `handle(a, b)`, the synchronous part of handling a request that has just arrived,
+   * so that the reads it makes may share one read snapshot with those of the other requests handed
+   * over by the same wakeup of the event loop (SQLite on a file). A server passes the store to
+   * requestListener(), which calls this for every request; reads made anywhere else (a timer, after
+   * a promise) run alone, as without it.
+   */
+  handleArrival?<A, B, T>(handle: (a: A, b: B) => T, a: A, b: B): T;
   close(): Maybe<void>;
 }

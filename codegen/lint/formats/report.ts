@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostic.ts';
-import type { RuleInfo } from '../registry.ts';
+import type { RuleInfo } from '../diagnostic.ts';
 
 /** What every output format renders: the diagnostics and the rules that could have produced them. */
 export interface Report {

@@ -12,7 +12,7 @@ import { quoteName } from './sql-names.ts';
 import { searchIndexOf } from './search-index.ts';
 import { StatementCache } from './statement-cache.ts';
 import { RowReads } from './row-reads.ts';
-import { readsMayShareTurn, TurnSnapshot } from './turn-snapshot.ts';
+import { TurnSnapshot } from './turn-snapshot.ts';
 import { InsertStatements } from './insert-statements.ts';
 import { FtsSearcher, PastDeadline, type FtsAnswer, type FtsQuery } from './fts-search.ts';
 import { SearchThreads, SearchTimedOut } from './search-threads.ts';
@@ -47,6 +47,8 @@ export class SqliteResourceStore implements ResourceStore {
   readonly #inserts: InsertStatements;
   readonly #group: GroupCommit;
   #depth = 0;
+  /** How many handlings of a just-arrived request are running (handleArrival()): reads share the turn's snapshot only then. */
+  #arriving = 0;
   readonly #searchBudgetMs: number;
   readonly #searchThreads: SearchThreads | undefined;
   #inlineSearcher: FtsSearcher | undefined;
@@ -80,11 +82,11 @@ export class SqliteResourceStore implements ResourceStore {
    * at once, as part of it.
    */
   transaction<T>(work: (tx: StoreTransaction) => Maybe<T>): Maybe<T> {
-    if (this.#depth > 0) return settledNow(work(this));
+    if (this.#depth > 0) return finishedAtOnce(work(this));
     return this.#group.run(() => {
       this.#depth += 1;
       try {
-        return settledNow(work(this));
+        return finishedAtOnce(work(this));
       } finally {
         this.#depth -= 1;
       }
@@ -102,6 +104,20 @@ export class SqliteResourceStore implements ResourceStore {
     this.#snapshot?.turn.close();
     if (this.#db.isOpen) this.#db.close();
     return threads;
+  }
+
+  /**
+   * Runs `handle(a, b)`, the synchronous part of handling a request that has just arrived (what a
+   * server's request listener calls it with), with this store's reads allowed to share the turn's
+   * snapshot (turn-snapshot.ts). The arguments are passed through so the caller needs no closure.
+   */
+  handleArrival<A, B, T>(handle: (a: A, b: B) => T, a: A, b: B): T {
+    this.#arriving += 1;
+    try {
+      return handle(a, b);
+    } finally {
+      this.#arriving -= 1;
+    }
   }
 
   find(table: TableSpec, key: unknown): Row | undefined {
@@ -196,7 +212,7 @@ export class SqliteResourceStore implements ResourceStore {
    * is a file; otherwise the store's own connection, in a read transaction of its own.
    */
   #reads(): RowReads {
-    if (this.#depth > 0 || this.#snapshot === undefined || !readsMayShareTurn()) return this.#ownReads;
+    if (this.#depth > 0 || this.#snapshot === undefined || this.#arriving === 0) return this.#ownReads;
     this.#snapshot.turn.enter();
     return this.#snapshot.reads;
   }
@@ -207,7 +223,7 @@ export class SqliteResourceStore implements ResourceStore {
 }
 
 /** SQLite's work answers at once; a promise would outlive the transaction it belongs to. */
-function settledNow<T>(result: Maybe<T>): T {
+function finishedAtOnce<T>(result: Maybe<T>): T {
   if (result instanceof Promise) {
     result.catch(() => undefined);
     throw new TypeError('a SQLite transaction must finish synchronously: its work returned a promise');

@@ -1,34 +1,12 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 
-/** How many handlings of a just-arrived request are running (handleArrival()); reads share a snapshot only then. */
-let arriving = 0;
-
-/**
- * Runs `handle(a, b)`, the synchronous part of handling a request that has just arrived (what a server's
- * request listener calls), with the SQLite store's reads allowed to share the turn's snapshot
- * (TurnSnapshot). requestListener() (server/request-listener.ts) calls it for every request.
- */
-export function handleArrival<A, B, T>(handle: (a: A, b: B) => T, a: A, b: B): T {
-  arriving += 1;
-  try {
-    return handle(a, b);
-  } finally {
-    arriving -= 1;
-  }
-}
-
-/** Whether a read made now may share the turn's snapshot: it is made while handling a request that has just arrived. */
-export function readsMayShareTurn(): boolean {
-  return arriving > 0;
-}
-
 /**
  * A read-only connection to a database file on which the reads made while handling requests that have
- * just arrived (handleArrival()) share one read transaction per turn of the event loop: the first of
+ * just arrived (SqliteResourceStore.handleArrival()) share one read transaction per turn of the event loop: the first of
  * them begins it, and it ends at the turn's end (setImmediate), or sooner through end().
  *
  * Why: in WAL mode each read transaction locks and unlocks a read mark of the WAL index, two fcntl(2)
- * calls, which were about 5% of a GET's CPU time in the benchmark (BENCHMARKS.md, issue 20). A busy
+ * calls, which were about 5% of a GET's CPU time in the benchmark (BENCHMARKS.md). A busy
  * server handles several requests per turn (one wakeup of the event loop hands over every socket that
  * is ready), and now they pay for one read transaction between them.
  *

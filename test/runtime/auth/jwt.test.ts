@@ -3,7 +3,7 @@ import request from 'supertest';
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authOf, bearerAuth, type JwtOptions } from '../../../runtime/auth/index.ts';
-import { errorHandler } from '../../../runtime/errors/index.ts';
+import { errorHandler } from '../../../runtime/http/index.ts';
 
 const issuer = 'https://issuer.example.test';
 const audience = 'orders-api';

@@ -2,7 +2,7 @@ import Koa from 'koa';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { assertIfMatch, etagOf, matchesIfMatch, matchesIfNoneMatch, parseModifiedSince } from '../../../runtime/caching/index.ts';
-import { errorHandler } from '../../../runtime/errors/index.ts';
+import { errorHandler } from '../../../runtime/http/index.ts';
 import { jsonResponse, presentationOf, serializeJson } from '../../../runtime/presentation/index.ts';
 import { headerOf } from '../../support/header-of.ts';
 

@@ -2,7 +2,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorHandler } from '../../../runtime/errors/index.ts';
+import { errorHandler } from '../../../runtime/http/index.ts';
 import { jsonBody, requestBody } from '../../../runtime/http/index.ts';
 
 const LIMIT = 64 * 1024;

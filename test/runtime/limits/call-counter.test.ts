@@ -2,7 +2,7 @@ import Koa from 'koa';
 import request from 'supertest';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
-import { errorHandler } from '../../../runtime/errors/index.ts';
+import { errorHandler } from '../../../runtime/http/index.ts';
 import { flexibleCallCounter, MemoryCallCounter, rateLimit } from '../../../runtime/limits/index.ts';
 
 describe('MemoryCallCounter', () => {

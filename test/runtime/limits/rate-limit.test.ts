@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { errorHandler } from '../../../runtime/errors/index.ts';
+import { errorHandler } from '../../../runtime/http/index.ts';
 import { clientAddress, limitsFromEnvironment, MemoryCallCounter, rateLimit } from '../../../runtime/limits/index.ts';
 
 describe('rateLimit in a plain Koa app', () => {

@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { errorHandler } from '../../../runtime/errors/index.ts';
+import { errorHandler } from '../../../runtime/http/index.ts';
 import { negotiateJson } from '../../../runtime/http/index.ts';
 import { compression, jsonResponse } from '../../../runtime/presentation/index.ts';
 

@@ -6,7 +6,7 @@ import compress from 'koa-compress';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { cacheHeaders } from '../../../runtime/caching/index.ts';
-import { errorHandler } from '../../../runtime/errors/index.ts';
+import { errorHandler } from '../../../runtime/http/index.ts';
 import { compression, jsonResponse, serverHeaders } from '../../../runtime/presentation/index.ts';
 import { headerOf } from '../../support/header-of.ts';
 

@@ -2,7 +2,8 @@ import Koa, { type Context } from 'koa';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { cacheHeaders } from '../../../runtime/caching/index.ts';
-import { badRequest, errorHandler } from '../../../runtime/errors/index.ts';
+import { badRequest } from '../../../runtime/errors/index.ts';
+import { errorHandler } from '../../../runtime/http/index.ts';
 import { compression, conventionalResponse, jsonResponse, LAST_MODIFIED_STATE, serverHeaders } from '../../../runtime/presentation/index.ts';
 import { sequence } from '../../../runtime/routing/index.ts';
 

@@ -1,7 +1,8 @@
 import Koa from 'koa';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { errorHandler, badRequest } from '../../../runtime/errors/index.ts';
+import { badRequest } from '../../../runtime/errors/index.ts';
+import { errorHandler } from '../../../runtime/http/index.ts';
 import { jsonResponse, LAST_MODIFIED_STATE } from '../../../runtime/presentation/index.ts';
 import { setJsonBody } from '../../../runtime/http/index.ts';
 import { headerOf } from '../../support/header-of.ts';

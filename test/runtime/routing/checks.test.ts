@@ -1,7 +1,8 @@
 import Koa, { type Context, type Next } from 'koa';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { badRequest, errorHandler } from '../../../runtime/errors/index.ts';
+import { badRequest } from '../../../runtime/errors/index.ts';
+import { errorHandler } from '../../../runtime/http/index.ts';
 import { checks } from '../../../runtime/routing/index.ts';
 
 const serve = (middleware: Koa.Middleware, seen: string[]) => {

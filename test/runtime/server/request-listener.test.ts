@@ -2,9 +2,8 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { Readable } from 'node:stream';
 import Koa, { type Middleware } from 'koa';
 import { afterEach, describe, expect, it } from 'vitest';
-import { requestListener } from '../../../runtime/server/index.ts';
+import { requestListener, type ArrivalHandling } from '../../../runtime/server/index.ts';
 import { sequence } from '../../../runtime/routing/index.ts';
-import { readsMayShareTurn } from '../../../runtime/storage/sqlite/turn-snapshot.ts';
 
 interface Answer {
   readonly status: number;
@@ -37,7 +36,7 @@ async function answerOf(listener: Parameters<typeof createServer>[0] & object, m
 }
 
 /** The answers of app.callback() and of requestListener(app) for the same app and request. */
-async function bothAnswers(middleware: Middleware, method = 'GET', onError?: (error: Error) => void) {
+async function bothAnswers(middleware: Middleware, method = 'GET', onError?: (error: Error) => void, arrivals?: ArrivalHandling) {
   const app = () => {
     const koa = new Koa();
     koa.silent = true;
@@ -45,7 +44,7 @@ async function bothAnswers(middleware: Middleware, method = 'GET', onError?: (er
     koa.use(sequence([middleware]));
     return koa;
   };
-  return { koa: await answerOf(app().callback(), method), listener: await answerOf(requestListener(app()), method) };
+  return { koa: await answerOf(app().callback(), method), listener: await answerOf(requestListener(app(), { arrivals }), method) };
 }
 
 const cases: Record<string, Middleware> = {
@@ -135,16 +134,32 @@ describe('requestListener()', () => {
     expect(reported).toEqual(['the disk is on fire', 'the disk is on fire']);
   });
 
-  it("runs the middleware's synchronous part as a request that has just arrived (its SQLite reads share the turn's snapshot), and nothing after it", async () => {
+  it("runs the middleware's synchronous part under the given handleArrival() (a store's: its SQLite reads share the turn's snapshot), and nothing after it", async () => {
+    let arriving = 0;
+    const arrivals: ArrivalHandling = {
+      handleArrival(handle, a, b) {
+        arriving += 1;
+        try {
+          return handle(a, b);
+        } finally {
+          arriving -= 1;
+        }
+      },
+    };
     const seen: Record<string, boolean> = {};
-    const { listener } = await bothAnswers(async (ctx) => {
-      seen.synchronously = readsMayShareTurn();
-      await Promise.resolve();
-      seen.afterAPromise = readsMayShareTurn();
-      ctx.body = 'read';
-    });
+    const { listener } = await bothAnswers(
+      async (ctx) => {
+        seen.synchronously = arriving > 0;
+        await Promise.resolve();
+        seen.afterAPromise = arriving > 0;
+        ctx.body = 'read';
+      },
+      'GET',
+      undefined,
+      arrivals,
+    );
     expect(listener.body).toBe('read');
     expect(seen).toEqual({ synchronously: true, afterAPromise: false });
-    expect(readsMayShareTurn()).toBe(false);
+    expect(arriving).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { handleArrival, openDatabase, SqliteResourceStore, type Row, type TableSpec } from '../../../runtime/storage/index.ts';
+import { openDatabase, SqliteResourceStore, type Row, type TableSpec } from '../../../runtime/storage/index.ts';
 import { testEngine } from '../../support/test-database.ts';
 
 const books: TableSpec = {
@@ -35,8 +35,8 @@ function otherConnection(path: string): DatabaseSync {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Runs `read` as a request listener runs a request that has just arrived (requestListener() does this). */
-const arrived = <T>(read: () => T): T => handleArrival(read, undefined, undefined);
-const titles = (store: SqliteResourceStore) => arrived(() => store.list(books, { where: {}, limit: 100, offset: 0 }).rows.map((row) => row.title));
+const arrived = <T>(store: SqliteResourceStore, read: () => T): T => store.handleArrival(read, undefined, undefined);
+const titles = (store: SqliteResourceStore) => arrived(store, () => store.list(books, { where: {}, limit: 100, offset: 0 }).rows.map((row) => row.title));
 const INSERT_DUNE = "INSERT INTO books (title, created_at, updated_at) VALUES ('Dune', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')";
 
 // SQLite's alone: the postgres project runs this folder again.
@@ -44,20 +44,20 @@ describe.runIf(testEngine() === 'sqlite')('reads of the requests of one event-lo
   it('share one snapshot: a commit by another process is seen from the next turn on', async () => {
     const { store, path } = storeOnFile();
     const other = otherConnection(path);
-    expect(arrived(() => store.find(books, 1))).toBeUndefined();
+    expect(arrived(store, () => store.find(books, 1))).toBeUndefined();
     other.prepare(INSERT_DUNE).run();
     // The same turn: the page, its count and a read by key still agree with the first read.
-    expect(arrived(() => store.find(books, 1))).toBeUndefined();
-    expect(arrived(() => store.list(books, { where: {}, limit: 10, offset: 0 }))).toEqual({ rows: [], total: 0 });
+    expect(arrived(store, () => store.find(books, 1))).toBeUndefined();
+    expect(arrived(store, () => store.list(books, { where: {}, limit: 10, offset: 0 }))).toEqual({ rows: [], total: 0 });
     await nextTurn();
-    expect(arrived(() => store.find(books, 1))).toMatchObject({ book_id: 1, title: 'Dune' });
-    expect(arrived(() => store.countWhere(books, 'title', 'Dune'))).toBe(1);
+    expect(arrived(store, () => store.find(books, 1))).toMatchObject({ book_id: 1, title: 'Dune' });
+    expect(arrived(store, () => store.countWhere(books, 'title', 'Dune'))).toBe(1);
   });
 
   it('are made alone anywhere else (a timer, after a promise): a commit by another process is seen at once', () => {
     const { store, path } = storeOnFile();
     const other = otherConnection(path);
-    expect(arrived(() => store.find(books, 1))).toBeUndefined();
+    expect(arrived(store, () => store.find(books, 1))).toBeUndefined();
     other.prepare(INSERT_DUNE).run();
     expect(store.find(books, 1)).toMatchObject({ title: 'Dune' });
     expect(store.list(books, { where: {}, limit: 10, offset: 0 }).total).toBe(1);
@@ -71,14 +71,14 @@ describe.runIf(testEngine() === 'sqlite')('reads of the requests of one event-lo
     await written;
     // Resumed right after the COMMIT, before any later callback of the turn.
     expect(titles(store)).toEqual(['Dune']);
-    expect(arrived(() => store.find(books, 1))).toMatchObject({ title: 'Dune' });
+    expect(arrived(store, () => store.find(books, 1))).toMatchObject({ title: 'Dune' });
   });
 
   it('read inside a transaction what it wrote, on its own connection', async () => {
     const { store } = storeOnFile();
     expect(titles(store)).toEqual([]);
     const seen = await store.transaction((tx) =>
-      arrived(() => {
+      arrived(store, () => {
         tx.insert(books, { title: 'Dune' });
         return [(tx.find(books, 1) as Row | undefined)?.title, tx.countWhere(books, 'title', 'Dune')];
       }),
@@ -89,7 +89,7 @@ describe.runIf(testEngine() === 'sqlite')('reads of the requests of one event-lo
   it('hold nothing past the turn: another connection can then checkpoint the whole log and empty it', async () => {
     const { store, path } = storeOnFile();
     await store.transaction((tx) => tx.insert(books, { title: 'Dune' }));
-    expect(arrived(() => store.find(books, 1))).toBeDefined();
+    expect(arrived(store, () => store.find(books, 1))).toBeDefined();
     const other = otherConnection(path);
     // While the snapshot is open, the log cannot be emptied: a reader still uses it.
     expect(other.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get()).toMatchObject({ busy: 1 });
@@ -99,9 +99,9 @@ describe.runIf(testEngine() === 'sqlite')('reads of the requests of one event-lo
 
   it('closes cleanly with a snapshot open, and the turn then ends without an error', async () => {
     const { store } = storeOnFile();
-    expect(arrived(() => store.find(books, 1))).toBeUndefined();
+    expect(arrived(store, () => store.find(books, 1))).toBeUndefined();
     await store.close();
     await nextTurn();
-    expect(() => arrived(() => store.find(books, 1))).toThrow();
+    expect(() => arrived(store, () => store.find(books, 1))).toThrow();
   });
 });

@@ -1,8 +1,8 @@
 import type { Context, Middleware, Next } from 'koa';
-import { toApiError } from './from-unknown.ts';
-import type { ApiError } from './api-error.ts';
-import { setJsonBody } from '../http/headers.ts';
-import type { DocumentFor } from './error-documents.ts';
+import { toApiError } from '../errors/from-unknown.ts';
+import type { ApiError } from '../errors/api-error.ts';
+import { setJsonBody } from './headers.ts';
+import type { DocumentFor } from '../errors/error-documents.ts';
 
 export interface ErrorHandlerOptions {
   /** Called with every 500 error (with its cause) so the server can log it. Default: console.error. */

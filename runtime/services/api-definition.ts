@@ -2,9 +2,6 @@ import type { ZodObject } from 'zod';
 import type { Catalog, CollectionHandlerOptions, ResourceContext, SettingModel } from '../resources/index.ts';
 import type { Route } from '../routing/index.ts';
 import type { Maybe } from '../storage/index.ts';
-import type { JobQueuePort } from '../services/job-queue-handlers.ts';
-import type { SettingsPort } from '../services/setting-handlers.ts';
-import type { ReadinessCheck } from '../services/health-handlers.ts';
 
 /** A job type as a job-queue declaration states it: the payload schema and the work. */
 export interface JobTypeSpec {
@@ -62,4 +59,35 @@ export interface ApiDefinition {
   /** The openapi service's name: each version's document is at /services/{v}/{name}, its docs page at /services/{v}/docs. */
   readonly openApiService?: string;
   readonly routes: (context: ApiContext) => Route[];
+}
+
+/** A job queue as the service routes use it; runtime/jobs provides it. */
+export interface JobQueuePort {
+  enqueue(body: unknown): Maybe<{ job_id: string | number }>;
+  get(id: string): Maybe<object | undefined>;
+  remove(id: string): Maybe<void>;
+  representation(job: never, uri: string): Record<string, unknown>;
+  producedResource(job: never): { readonly collection: string; readonly identity: string | number } | undefined;
+}
+
+/** Where setting values live, per principal; runtime/settings provides it. */
+export interface SettingsPort {
+  read(principal: string, name: string): Maybe<Record<string, unknown> | undefined>;
+  write(principal: string, name: string, value: Record<string, unknown>): Maybe<void>;
+}
+
+/**
+ * One dependency readiness depends on: `check()` returns (or resolves) when it answers and throws
+ * (or rejects) when it does not. The store's is built in; a server with Redis adds Redis's.
+ */
+export interface ReadinessCheck {
+  /** Named in the readiness body and in the 503's error entry (`resource`). */
+  readonly name: string;
+  readonly check: () => unknown;
+  /**
+   * A dependency the server serves without (Redis: its instances count calls in their own memory
+   * meanwhile): reported in the body, `degraded: <fault>` when it fails, but never a 503, or a load
+   * balancer would drop every instance at once for an outage they all ride out.
+   */
+  readonly optional?: boolean;
 }

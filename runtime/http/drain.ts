@@ -1,6 +1,6 @@
 import type { Context, Middleware, Next } from 'koa';
 import { serviceUnavailable } from '../errors/index.ts';
-import { settledNow, SETTLED } from '../routing/sequence.ts';
+import { settledNow, SETTLED } from '../fast-path/sequence.ts';
 
 /**
  * Tracks requests in flight and, once draining starts, refuses new ones with 503 (and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configFromEnvironment, ConfigError } from '../../../runtime/app/config.ts';
-import { connectionsCheckingInterval, DEFAULT_CONNECTION_SETTINGS } from '../../../runtime/server/index.ts';
+import { connectionsCheckingInterval, DEFAULT_CONNECTION_SETTINGS } from '../../../runtime/http/index.ts';
 import { listen } from '../../../runtime/server/listen.ts';
 
 describe('connection settings', () => {
