@@ -10,7 +10,29 @@ export interface RejectTokenInUrlOptions {
   parameters?: readonly string[];
 }
 
-const normalise = (name: string) => name.toLowerCase().replaceAll('-', '_');
+/**
+ * A query parameter's name as compared, in parts: percent-decoded (twice at most: a name encoded
+ * twice over is still the same name to whoever decodes it), lowercase, hyphens, dots and spaces as
+ * underscores, and split at brackets, so `access_token[]`, `Access-Token`, `access%5Ftoken` and
+ * `auth[password]` are all read as the names they spell.
+ */
+export function parameterNameParts(name: string): string[] {
+  let text = name;
+  for (let round = 0; round < 2 && /%[0-9a-f]{2}/i.test(text); round += 1) {
+    try {
+      text = decodeURIComponent(text);
+    } catch {
+      break;
+    }
+  }
+  return text
+    .toLowerCase()
+    .replace(/[-.\s+]/g, '_')
+    .split(/[[\]]+/)
+    .filter((part) => part !== '');
+}
+
+const normalise = (name: string) => parameterNameParts(name).join('_');
 
 /**
  * A token is never placed in the URL (conventions: authentication 3): a request whose query string
@@ -24,7 +46,7 @@ export function rejectTokenInUrl({ parameters = CREDENTIAL_PARAMETERS }: RejectT
   const refused = credentialNames(parameters);
   // The credential parameter a query string carries ('' for none), remembered per query string.
   const credentialIn = rememberRecent((query: string) => {
-    for (const name of new URLSearchParams(query).keys()) if (refused.has(normalise(name))) return name;
+    for (const name of new URLSearchParams(query).keys()) if (parameterNameParts(name).some((part) => refused.has(part))) return name;
     return '';
   });
   return function rejectTokenInUrlMiddleware(ctx: Context, next: Next) {
@@ -41,8 +63,24 @@ const credentialNames = (parameters: readonly string[]) => new Set(parameters.ma
 const DEFAULT_CREDENTIAL_NAMES = credentialNames(CREDENTIAL_PARAMETERS);
 
 /**
- * The query string for logs: the value of every credential parameter replaced by `[redacted]`
- * (`q=apple&access_token=[redacted]`), the rest as sent; '' when there is none.
+ * Words that make a parameter name credential-like wherever they stand in it (`client_secret`,
+ * `x-api-key`, `userPassword`, `accesstoken`); and words that do only as a whole word between
+ * underscores (`key`, `auth`, `pass`, `sig`), which are also parts of harmless names (`monkey`, `author`).
+ */
+const CREDENTIAL_SUBSTRINGS = /token|secret|passw|pwd|apikey|api_key|credential|signature|jwt|bearer|session|cookie|private/;
+const CREDENTIAL_WORDS = new Set(['key', 'auth', 'authorization', 'pass', 'sig', 'otp', 'pin']);
+
+/** Whether a name (its parts, parameterNameParts()) is credential-like: the log redacts its value. */
+function credentialLike(parts: readonly string[], parameters: ReadonlySet<string>): boolean {
+  return parts.some((part) => parameters.has(part) || CREDENTIAL_SUBSTRINGS.test(part) || part.split('_').some((word) => CREDENTIAL_WORDS.has(word)));
+}
+
+/**
+ * The query string for logs: the value of every credential-like parameter replaced by `[redacted]`
+ * (`q=apple&access_token=[redacted]`), the rest as sent; '' when there is none. Credential-like:
+ * a refused credential name (`parameters`, default CREDENTIAL_PARAMETERS) or a name holding a word
+ * such as token, secret, password, api_key or key, however it is spelled (case, hyphens, brackets,
+ * percent-encoding, see parameterNameParts()).
  */
 export function redactedQuery(ctx: Context, parameters?: ReadonlySet<string>): string {
   if (ctx.querystring === '') return '';
@@ -58,13 +96,7 @@ function redacted(query: string, parameters: ReadonlySet<string>): string {
     .map((pair) => {
       const equals = pair.indexOf('=');
       const rawName = equals === -1 ? pair : pair.slice(0, equals);
-      let name: string;
-      try {
-        name = decodeURIComponent(rawName.replaceAll('+', ' '));
-      } catch {
-        name = rawName;
-      }
-      return parameters.has(normalise(name)) ? `${rawName}=[redacted]` : pair;
+      return credentialLike(parameterNameParts(rawName), parameters) ? `${rawName}=[redacted]` : pair;
     })
     .join('&');
 }

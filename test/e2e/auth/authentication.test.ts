@@ -49,6 +49,10 @@ describe('authentication', () => {
   it.each([
     ['access_token', 'access_token'],
     ['token', 'token'],
+    ['a bracketed access_token[]', 'access_token[]'],
+    ['an indexed name in capitals', 'ACCESS_TOKEN[0]'],
+    ['a percent-encoded bracketed name', 'access%5Ftoken%5B%5D'],
+    ['a name encoded twice', 'access%255Ftoken'],
   ])('a credential in the URL (%s) gets 400 token_in_url and never authenticates', async (_name, parameter) => {
     const token = issueToken(api.databaseUrl, 'url-test');
     const response = await call({ 'User-Agent': 'e2e' }, `/v1/orders?${parameter}=${token}`).expect(400);
