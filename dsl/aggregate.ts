@@ -1,4 +1,5 @@
 import type { Fields, LowercaseFieldNames } from './fields.ts';
+import type { ScopesByMethod } from './scopes.ts';
 import type { VersionDeclarations } from './versions.ts';
 
 /**
@@ -18,6 +19,8 @@ export interface AggregateDeclaration<
   readonly parent: Parent;
   readonly fields: F;
   readonly versions: V;
+  /** The scopes a caller needs, per method (GET, PUT): see ScopesByMethod. */
+  readonly scopes?: ScopesByMethod;
   readonly description?: string;
 }
 

@@ -1,4 +1,6 @@
 import type { Fields, LowercaseFieldNames } from './fields.ts';
+import type { RowAccess } from './row-rules.ts';
+import type { ScopesByMethod } from './scopes.ts';
 import type { VersionDeclarations } from './versions.ts';
 
 /** The operations a collection can serve. */
@@ -42,6 +44,14 @@ export interface CollectionDeclaration<
    * and answers 501, so callers can see it is planned.
    */
   readonly operations?: Partial<Record<Operation, boolean | 'not-implemented'>>;
+  /** The scopes a caller needs, per method (GET covers list and read): see ScopesByMethod. */
+  readonly scopes?: ScopesByMethod;
+  /**
+   * Which rows each caller may see and change, as rules over the stored fields and the caller
+   * (`{ see: { any: [{ field: 'owner', equals: caller.user }, { scope: 'notes:admin' }] } }`).
+   * Default: every caller sees and changes every row.
+   */
+  readonly rows?: RowAccess<keyof F & string>;
   /** List paging: the default and the maximum page size (defaults 50 and 500). */
   readonly paging?: { readonly defaultLimit?: number; readonly maxLimit?: number };
   readonly description?: string;

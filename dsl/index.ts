@@ -24,3 +24,5 @@ export {
 } from './service.ts';
 export { setting, type SettingDeclaration } from './setting.ts';
 export type { Caller, ServiceTools } from './service-tools.ts';
+export type { ScopedMethod, ScopesByMethod } from './scopes.ts';
+export { caller, type CallerValue, type RowAccess, type RowOperand, type RowRule } from './row-rules.ts';

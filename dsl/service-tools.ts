@@ -23,8 +23,12 @@ export interface ReindexResult {
   readonly indexed: Readonly<Record<string, number>>;
 }
 
-/** Who is calling: the client named by the bearer token, and the user it acts for, if any. */
+/**
+ * Who is calling: the client named by the bearer token, the user it acts for, if any, and the scopes
+ * the token grants (`token issue --scope`, a JWT's `scope` or `scp`; empty when none).
+ */
 export interface Caller {
   readonly client: string;
   readonly user?: string;
+  readonly scopes: readonly string[];
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Caller, ServiceTools } from './service-tools.ts';
+import type { ScopesByMethod } from './scopes.ts';
 import type { VersionDeclarations } from './versions.ts';
 
 export type ServiceMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -28,6 +29,8 @@ export interface ServiceOperation {
   readonly query?: z.ZodObject;
   readonly body?: z.ZodType;
   readonly description?: string;
+  /** The scopes a caller's token must all hold for this operation (added to the service's own for its method). */
+  readonly scopes?: readonly string[];
   /**
    * A slow operation: after this many ms of work the server sends `102 Processing`, and again at
    * the server's interval, until the answer (default: PROCESSING_AFTER_MS, 1000).
@@ -60,6 +63,8 @@ interface ServiceBase<Name extends string> {
   /** The path below /services/{version}/: `search`, `queued/jobs`. */
   readonly name: Name;
   readonly versions: VersionDeclarations;
+  /** The scopes a caller needs, per method, for every operation of the service: see ScopesByMethod. */
+  readonly scopes?: ScopesByMethod;
   readonly description?: string;
 }
 

@@ -1,4 +1,5 @@
 import type { Fields, LowercaseFieldNames } from './fields.ts';
+import type { ScopesByMethod } from './scopes.ts';
 import type { VersionDeclarations } from './versions.ts';
 
 /**
@@ -11,6 +12,8 @@ export interface SettingDeclaration<Name extends string = string, F extends Fiel
   readonly name: Name;
   readonly fields: F;
   readonly versions: VersionDeclarations;
+  /** The scopes a caller needs, per method (GET, PUT): see ScopesByMethod. */
+  readonly scopes?: ScopesByMethod;
   readonly description?: string;
 }
 

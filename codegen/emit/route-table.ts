@@ -1,4 +1,5 @@
 import type { RouteDescriptor } from '../routes/index.ts';
+import { printLiteral } from './literal.ts';
 
 /** A route some handler of the declaration serves (not a former path). */
 export type ServedRoute = RouteDescriptor & { readonly handler: Exclude<RouteDescriptor['handler'], { kind: 'moved' }> };
@@ -12,7 +13,8 @@ export function routeTableStatement(routes: readonly RouteDescriptor[], handlerO
     const handler = route.handler.kind === 'moved'
       ? `movedPermanently(context.baseUrl, '${route.handler.from}', '${route.handler.to}')`
       : handlerOf(route as ServedRoute);
-    return `  { method: '${route.method}', path: '${route.path}', family: '${route.family}', ${route.open === true ? 'open: true, ' : ''}handle: ${handler} },`;
+    const scopes = route.scopes === undefined ? '' : `scopes: [${route.scopes.map((scope) => printLiteral(scope)).join(', ')}], `;
+    return `  { method: '${route.method}', path: '${route.path}', family: '${route.family}', ${route.open === true ? 'open: true, ' : ''}${scopes}handle: ${handler} },`;
   });
   return `return [\n${rows.join('\n')}\n];`;
 }

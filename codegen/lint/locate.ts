@@ -64,6 +64,15 @@ export class DeclarationLocator {
     let node: MorphNode | undefined = defaultExportObject(file);
     let at: MorphNode = node ?? file.getDefaultExportSymbol()?.getDeclarations()[0] ?? file;
     for (const key of path) {
+      // An element of an array literal (`scopes: { POST: ['notes:write'] }`): the path names its index.
+      const array = node === undefined ? undefined : unwrap(node)?.asKind(SyntaxKind.ArrayLiteralExpression);
+      if (array !== undefined) {
+        const element = /^[0-9]+$/.test(key) ? array.getElements()[Number(key)] : undefined;
+        if (element === undefined) break;
+        at = element;
+        node = element;
+        continue;
+      }
       const object: MorphNode | undefined = node === undefined ? undefined : objectOf(node);
       const property = object?.asKind(SyntaxKind.ObjectLiteralExpression)?.getProperty(key);
       // field.object({ ... }) takes its fields directly: the model's path says `fields`, the source does not.

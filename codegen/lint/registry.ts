@@ -28,6 +28,7 @@ export const DEFINITION_RULES: readonly RuleInfo[] = [
   definitions('moved-path', 'error', 'a former path (movedFrom) is not served now and redirects to one place', 'Remove the former name from versions.{v}.movedFrom, or keep it on one declaration only.'),
   definitions('job-produces', 'error', 'a job type produces a declared collection', "Name a declared collection in the job type's produces, or remove produces."),
   definitions('asynchronous-queue', 'error', 'asynchronous operations are served and queued on a declared job queue of every version', 'Name a jobQueue served in every version of the collection, and list only operations the collection serves.'),
+  definitions('malformed-scope', 'error', 'the scopes an operation needs are well-formed scope names', 'Name each scope as lowercase words of letters, digits, _ or - joined by ":" (notes:write, clinic:admin).'),
 ];
 
 /** Every rule, of both scopes; ids are unique across them. */

@@ -6,9 +6,11 @@ import type {
   ResolvedAggregate,
   ResolvedCollection,
   ResolvedField,
+  ResolvedMethod,
   ResolvedModel,
   ResolvedOperation,
   ResolvedOperationState,
+  ResolvedScopes,
   ResolvedService,
   ResolvedSetting,
   ResolvedVersion,
@@ -78,6 +80,11 @@ function resolveDefault(declaration: FieldDeclaration): Pick<ResolvedField, 'def
   return { default: declared, invalidDefault: `${JSON.stringify(declared)} is not a valid ${declaration.kind}: ${problem}` };
 }
 
+/** The declared scopes, per method, copied (a method with an empty list needs none and is left out). */
+function resolveScopes(scopes: Readonly<Partial<Record<ResolvedMethod, readonly string[]>>> | undefined): ResolvedScopes {
+  return Object.fromEntries(Object.entries(scopes ?? {}).filter(([, listed]) => listed !== undefined && listed.length > 0).map(([method, listed]) => [method, [...listed!]]));
+}
+
 function resolveVersions(versions: VersionDeclarations, storedFields: readonly ResolvedField[]): ResolvedVersion[] {
   return Object.entries(versions)
     .sort(([a], [b]) => compareVersions(a, b))
@@ -123,6 +130,7 @@ function resolveCollection(source: string, declaration: CollectionDeclaration): 
       defaultLimit: declaration.paging?.defaultLimit ?? DEFAULTS.paging.defaultLimit,
       maxLimit: declaration.paging?.maxLimit ?? DEFAULTS.paging.maxLimit,
     },
+    scopes: resolveScopes(declaration.scopes),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
   };
 }
@@ -136,6 +144,7 @@ function resolveAggregate(source: string, declaration: AggregateDeclaration): Re
     parent: declaration.parent,
     fields,
     versions: resolveVersions(declaration.versions, fields),
+    scopes: resolveScopes(declaration.scopes),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
   };
 }
@@ -148,6 +157,7 @@ function resolveService(source: string, declaration: ServiceDeclaration): Resolv
           path: operation.path ?? '',
           index,
           ...(operation.description === undefined ? {} : { description: operation.description }),
+          ...(operation.scopes === undefined || operation.scopes.length === 0 ? {} : { scopes: [...operation.scopes] }),
         }))
       : declaration.handler === 'health'
         ? [
@@ -173,6 +183,7 @@ function resolveService(source: string, declaration: ServiceDeclaration): Resolv
         ? Object.fromEntries(Object.entries(declaration.jobs).flatMap(([type, job]) => (job.produces === undefined ? [] : [[type, job.produces]])).sort())
         : {},
     versions: resolveVersions(declaration.versions, []),
+    scopes: resolveScopes(declaration.scopes),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
   };
 }
@@ -185,6 +196,7 @@ function resolveSetting(source: string, declaration: SettingDeclaration): Resolv
     name: declaration.name,
     fields,
     versions: resolveVersions(declaration.versions, fields),
+    scopes: resolveScopes(declaration.scopes),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
   };
 }

@@ -37,11 +37,19 @@ export interface ResolvedVersion {
 export type ResolvedOperation = 'list' | 'read' | 'create' | 'replace' | 'update' | 'delete';
 export type ResolvedOperationState = 'served' | 'not-implemented' | 'absent';
 
+/** The HTTP methods of the routes a declaration serves. */
+export type ResolvedMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The scopes a caller needs, per method, as the declaration lists them (a method left out needs none). */
+export type ResolvedScopes = Readonly<Partial<Record<ResolvedMethod, readonly string[]>>>;
+
 interface ResolvedBase {
   /** Definition file relative to the root: `definitions/orders.ts`. */
   readonly source: string;
   readonly name: string;
   readonly versions: readonly ResolvedVersion[];
+  /** The scopes its operations need, per method (declaration's `scopes`). */
+  readonly scopes: ResolvedScopes;
   readonly description?: string;
 }
 
@@ -72,6 +80,8 @@ export interface ResolvedServiceOperation {
   readonly description?: string;
   /** Served without a token and outside every call limit (health checks). */
   readonly open?: true;
+  /** The scopes this operation needs besides the service's own for its method (the operation's `scopes`). */
+  readonly scopes?: readonly string[];
 }
 
 export interface ResolvedService extends ResolvedBase {

@@ -26,7 +26,7 @@ export function buildOpenApiDocument(model: ResolvedModel, routes: readonly Rout
   const declarationOfRoute = declarationsByRoute(model);
   for (const route of routes.filter((candidate) => candidate.version === version)) {
     const path = route.path.replace(/:([a-z0-9_]+)/g, '{$1}');
-    const spec = operationOf(route, model, version, declarationOf);
+    const spec = withScopes(operationOf(route, model, version, declarationOf), route.scopes);
     const operations = byPath.get(path);
     if (operations === undefined) byPath.set(path, [{ route, spec }]);
     else operations.push({ route, spec });
@@ -75,6 +75,13 @@ function operationOf(route: RouteDescriptor, model: ResolvedModel, version: stri
     case 'moved':
       return movedOperation(route as RouteDescriptor & { handler: { kind: 'moved' } });
   }
+}
+
+/** The operation with the scopes its route needs, said in its description too (what documentation pages show). */
+function withScopes(spec: OperationSpec, scopes: readonly string[] | undefined): OperationSpec {
+  if (scopes === undefined) return spec;
+  const needs = `Needs the scope${scopes.length === 1 ? '' : 's'} ${scopes.map((scope) => `\`${scope}\``).join(', ')}: a token without ${scopes.length === 1 ? 'it' : 'all of them'} gets 403 insufficient_scope.`;
+  return { ...spec, scopes, description: `${spec.description}\n\n${needs}` };
 }
 
 /** Every named schema of this version: the error body, the creation result, jobs, and each representation. */

@@ -25,6 +25,8 @@ export interface OperationSpec {
   readonly errors: readonly string[];
   /** Served without a token and outside every call limit (health checks): security [] and no 401, 403 or 429. */
   readonly open?: true;
+  /** The scopes the bearer token must all hold: the operation's security requirement lists them. */
+  readonly scopes?: readonly string[];
 }
 
 /** Headers every counted response carries: the family's call limit. */

@@ -36,6 +36,18 @@ function responsesOf(spec: OperationSpec, deprecated: boolean, head: boolean): J
   };
 }
 
+/**
+ * The operation's own security, where it differs from the document's (the bearer scheme): none for
+ * an open route; for a scoped one, `x-scopes` lists the scopes the bearer token must all hold.
+ * OpenAPI 3.1 would let the bearer requirement list them as roles, but Spectral's
+ * oas3-operation-security-defined accepts scopes only from an OAuth 2.0 flow, which needs a token
+ * URL this server does not have (the token CLI, or the JWT issuer, hands tokens out).
+ */
+function securityOf(spec: OperationSpec): JsonSchema {
+  if (spec.open === true) return { security: [] };
+  return spec.scopes === undefined ? {} : { 'x-scopes': [...spec.scopes] };
+}
+
 /** An operation spec written as an OpenAPI operation object. */
 export function writeOperation(spec: OperationSpec, deprecated: boolean): JsonSchema {
   return {
@@ -44,7 +56,7 @@ export function writeOperation(spec: OperationSpec, deprecated: boolean): JsonSc
     summary: spec.summary,
     description: spec.description,
     ...(deprecated ? { deprecated: true } : {}),
-    ...(spec.open === true ? { security: [] } : {}),
+    ...securityOf(spec),
     parameters: spec.parameters,
     ...(spec.requestBody === undefined ? {} : { requestBody: spec.requestBody }),
     responses: responsesOf(spec, deprecated, false),
@@ -62,7 +74,7 @@ export function writeHeadOperation(get: OperationSpec, deprecated: boolean): Jso
     summary: `${get.summary} (headers only)`,
     description: `HEAD of ${get.operationId}: the same status and headers as the GET would answer, without a body.`,
     ...(deprecated ? { deprecated: true } : {}),
-    ...(get.open === true ? { security: [] } : {}),
+    ...securityOf(get),
     parameters: get.parameters,
     responses: responsesOf(get, deprecated, true),
   };

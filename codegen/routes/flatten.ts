@@ -1,4 +1,4 @@
-import { defaultIdentifierName, type ResolvedCollection, type ResolvedModel, type ResolvedOperation } from '../model/index.ts';
+import { defaultIdentifierName, type ResolvedCollection, type ResolvedModel, type ResolvedOperation, type ResolvedScopes } from '../model/index.ts';
 import type { RouteDescriptor, RouteMethod } from './route-descriptor.ts';
 import { routesByDeclaration } from './routes-by-declaration.ts';
 
@@ -25,7 +25,7 @@ export function flattenRoutes(model: ResolvedModel): RouteDescriptor[] {
     for (const version of aggregate.versions) {
       const path = `/${version.name}/${aggregate.parent}/:${parentId}/${aggregate.name}`;
       for (const [method, operation] of [['GET', 'read'], ['PUT', 'replace']] as const) {
-        routes.push({ family: 'resource', version: version.name, method, path, handler: { kind: 'aggregate', operation }, declaration: aggregate.name, source: aggregate.source });
+        routes.push({ family: 'resource', version: version.name, method, path, handler: { kind: 'aggregate', operation }, ...scopesOf(aggregate.scopes, method), declaration: aggregate.name, source: aggregate.source });
       }
     }
   }
@@ -40,6 +40,7 @@ export function flattenRoutes(model: ResolvedModel): RouteDescriptor[] {
           path,
           handler: { kind: 'service', operation: operation.index },
           ...(operation.open === true ? { open: true as const } : {}),
+          ...scopesOf(service.scopes, operation.method, operation.scopes),
           declaration: service.name,
           source: service.source,
         });
@@ -50,11 +51,20 @@ export function flattenRoutes(model: ResolvedModel): RouteDescriptor[] {
     for (const version of setting.versions) {
       const path = `/settings/${version.name}/${setting.name}`;
       for (const [method, operation] of [['GET', 'read'], ['PUT', 'replace']] as const) {
-        routes.push({ family: 'setting', version: version.name, method, path, handler: { kind: 'setting', operation }, declaration: setting.name, source: setting.source });
+        routes.push({ family: 'setting', version: version.name, method, path, handler: { kind: 'setting', operation }, ...scopesOf(setting.scopes, method), declaration: setting.name, source: setting.source });
       }
     }
   }
   return [...routes, ...movedRoutes(model, routes)];
+}
+
+/**
+ * The `scopes` member of a route: what the declaration asks of its method, and what the operation
+ * itself adds, each scope once; nothing when none is needed.
+ */
+function scopesOf(declared: ResolvedScopes, method: RouteMethod, own: readonly string[] = []): { scopes?: readonly string[] } {
+  const scopes = [...new Set([...(declared[method] ?? []), ...own])];
+  return scopes.length === 0 ? {} : { scopes };
 }
 
 /** The path every route of a declaration starts with, in one version. */
@@ -93,6 +103,7 @@ function collectionRoutes(collection: ResolvedCollection, version: string): Rout
     method: route.method,
     path: route.item ? `${base}/:${collection.identifier.name}` : route.list ? `${base}/(list)` : base,
     handler: { kind: 'collection', operation: route.operation },
+    ...scopesOf(collection.scopes, route.method),
     declaration: collection.name,
     source: collection.source,
   }));

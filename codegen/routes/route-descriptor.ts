@@ -23,6 +23,8 @@ export interface RouteDescriptor {
     | { readonly kind: 'moved'; readonly from: string; readonly to: string };
   /** Served without a token and outside every call limit (health checks). */
   readonly open?: true;
+  /** The scopes a caller's token must all hold (absent: none). */
+  readonly scopes?: readonly string[];
   /** The declaration's name and definition file. */
   readonly declaration: string;
   readonly source: string;

@@ -4,5 +4,7 @@ export type { IssueOptions, Principal, TokenStore, Verification } from './token-
 export { SqliteTokenStore } from './sqlite-token-store.ts';
 export { PostgresTokenStore, TOKEN_TABLES } from './postgres-token-store.ts';
 export { authenticate, requireAuth, bearerAuth, authOf, type AuthenticateOptions } from './bearer-auth.ts';
-export { jwtVerifier, looksLikeJwt, type JwtOptions } from './jwt-verifier.ts';
+export { jwtVerifier, jwtScopes, looksLikeJwt, type JwtOptions } from './jwt-verifier.ts';
+export { callerOf, hasScopes, type Caller } from './caller.ts';
+export { insufficientScope, isScopeToken, scopesOf, NO_SCOPES } from './scopes.ts';
 export { jwtOptionsFromEnvironment } from './jwt-from-env.ts';

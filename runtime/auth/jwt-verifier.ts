@@ -1,5 +1,6 @@
 import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 import type { Principal, Verification } from './token-store.ts';
+import { scopesOf } from './scopes.ts';
 
 export interface JwtOptions {
   /** Expected `iss`. */
@@ -16,6 +17,18 @@ export interface JwtOptions {
   readonly clientClaim?: string;
   /** Claim naming the user. Default `sub` (only when a client claim names someone else). */
   readonly userClaim?: string;
+}
+
+/**
+ * The scopes a JWT grants: `scope`, a space-separated string (RFC 8693, RFC 9068), and `scp`, an
+ * array of strings or a space-separated string (Microsoft Entra, Okta); a token carrying both grants
+ * both.
+ */
+export function jwtScopes(payload: JWTPayload): readonly string[] {
+  const scope = scopesOf(payload.scope);
+  const scp = scopesOf(payload.scp);
+  if (scp.length === 0) return scope;
+  return scope.length === 0 ? scp : scopesOf([...scope, ...scp]);
 }
 
 /** Three base64url parts: the shape of a compact JWS. Opaque tokens never have dots. */
@@ -52,5 +65,6 @@ function principalOf(payload: JWTPayload, options: JwtOptions): Principal | unde
   const client = options.clientClaim !== undefined ? claim(options.clientClaim) : (claim('client_id') ?? claim('azp') ?? claim('sub'));
   if (client === undefined) return undefined;
   const user = claim(options.userClaim ?? 'sub');
-  return user === undefined || user === client ? { client } : { client, user };
+  const scopes = jwtScopes(payload);
+  return user === undefined || user === client ? { client, scopes } : { client, user, scopes };
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { inPostgresTransaction, query } from '../storage/postgres/queries.ts';
-import { EXPIRY_MS_SQL, expiryOf, newToken, tokenHash, unixNow, verificationOf, type IssueOptions, type TokenRow, type TokenStore, type Verification } from './token-store.ts';
+import { expiryOf, scopesColumn, verifySql, newToken, tokenHash, unixNow, verificationOf, type IssueOptions, type TokenRow, type TokenStore, type Verification } from './token-store.ts';
 
 /** The token tables in PostgreSQL: the same columns as SQLite's, so both stores read alike. */
 export const TOKEN_TABLES = `
@@ -27,11 +27,11 @@ export const TOKEN_TABLES = `
   CREATE INDEX IF NOT EXISTS auth_tokens__grant ON auth_tokens (grant_id);
   -- Expiry in ms (issue 18): tokens of databases made before keep their lifetime, from expires_at.
   ALTER TABLE auth_tokens ADD COLUMN IF NOT EXISTS expires_at_ms bigint;
-  UPDATE auth_tokens SET expires_at_ms = expires_at * 1000 WHERE expires_at IS NOT NULL AND expires_at_ms IS NULL;`;
+  UPDATE auth_tokens SET expires_at_ms = expires_at * 1000 WHERE expires_at IS NOT NULL AND expires_at_ms IS NULL;
+  -- Scopes, space-separated: tokens issued before carry none.
+  ALTER TABLE auth_tokens ADD COLUMN IF NOT EXISTS scopes text NOT NULL DEFAULT '';`;
 
-const VERIFY = `SELECT ${EXPIRY_MS_SQL}, t.revoked AS token_revoked, g.revoked AS grant_revoked, g.user_name, c.name AS client, c.refused
-  FROM auth_tokens t JOIN auth_grants g ON g.grant_id = t.grant_id JOIN auth_clients c ON c.name = g.client
-  WHERE t.token_hash = $1`;
+const VERIFY = verifySql('$1');
 
 /**
  * The token store in PostgreSQL, shared by every instance and by the token CLI: a revocation or a
@@ -46,8 +46,9 @@ export class PostgresTokenStore implements TokenStore {
     this.#pool = pool;
   }
 
-  issue({ client, user, ttlSeconds }: IssueOptions): Promise<string> {
+  issue({ client, user, ttlSeconds, scopes }: IssueOptions): Promise<string> {
     const token = newToken();
+    const granted = scopesColumn(scopes);
     return inPostgresTransaction(this.#pool, async (db) => {
       await query(db, 'INSERT INTO auth_clients (name, created_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [client, unixNow()]);
       const { rows } = await query<{ grant_id: number }>(
@@ -56,7 +57,7 @@ export class PostgresTokenStore implements TokenStore {
         [client, user ?? '', unixNow()],
       );
       const expiry = expiryOf(ttlSeconds);
-      await query(db, 'INSERT INTO auth_tokens (token_hash, grant_id, expires_at, expires_at_ms, created_at) VALUES ($1, $2, $3, $4, $5)', [tokenHash(token), rows[0]!.grant_id, expiry.seconds, expiry.ms, unixNow()]);
+      await query(db, 'INSERT INTO auth_tokens (token_hash, grant_id, expires_at, expires_at_ms, scopes, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [tokenHash(token), rows[0]!.grant_id, expiry.seconds, expiry.ms, granted, unixNow()]);
       return token;
     });
   }

@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { inTransaction } from '../storage/sqlite/open-database.ts';
-import { EXPIRY_MS_SQL, expiryOf, newToken, tokenHash as hashOf, unixNow as now, verificationOf, type IssueOptions, type TokenRow, type TokenStore, type Verification } from './token-store.ts';
+import { expiryOf, scopesColumn, verifySql, newToken, tokenHash as hashOf, unixNow as now, verificationOf, type IssueOptions, type TokenRow, type TokenStore, type Verification } from './token-store.ts';
 
 /**
  * The token store in the server's SQLite file, so the token CLI (another process) and every server
@@ -34,15 +34,18 @@ export class SqliteTokenStore implements TokenStore {
         expires_at INTEGER,
         revoked INTEGER NOT NULL DEFAULT 0,
         created_at INTEGER NOT NULL,
-        expires_at_ms INTEGER
+        expires_at_ms INTEGER,
+        scopes TEXT NOT NULL DEFAULT ''
       );
       CREATE INDEX IF NOT EXISTS auth_tokens__grant ON auth_tokens (grant_id);
     `);
     addMillisecondExpiry(db);
+    addScopes(db);
   }
 
-  issue({ client, user, ttlSeconds }: IssueOptions): string {
+  issue({ client, user, ttlSeconds, scopes }: IssueOptions): string {
     const token = newToken();
+    const granted = scopesColumn(scopes);
     inTransaction(this.#db, () => {
       this.#db.prepare('INSERT INTO auth_clients (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(client, now());
       this.#db
@@ -51,19 +54,15 @@ export class SqliteTokenStore implements TokenStore {
       const grant = this.#db.prepare('SELECT grant_id FROM auth_grants WHERE client = ? AND user_name = ?').get(client, user ?? '') as { grant_id: number };
       const expiry = expiryOf(ttlSeconds);
       this.#db
-        .prepare('INSERT INTO auth_tokens (token_hash, grant_id, expires_at, expires_at_ms, created_at) VALUES (?, ?, ?, ?, ?)')
-        .run(hashOf(token), grant.grant_id, expiry.seconds, expiry.ms, now());
+        .prepare('INSERT INTO auth_tokens (token_hash, grant_id, expires_at, expires_at_ms, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(hashOf(token), grant.grant_id, expiry.seconds, expiry.ms, granted, now());
     });
     return token;
   }
 
   verify(token: string): Verification {
     // Prepared once: this runs on every authenticated request.
-    this.#verifyStatement ??= this.#db.prepare(
-        `SELECT ${EXPIRY_MS_SQL}, t.revoked AS token_revoked, g.revoked AS grant_revoked, g.user_name, c.name AS client, c.refused
-         FROM auth_tokens t JOIN auth_grants g ON g.grant_id = t.grant_id JOIN auth_clients c ON c.name = g.client
-         WHERE t.token_hash = ?`,
-      );
+    this.#verifyStatement ??= this.#db.prepare(verifySql('?'));
     return verificationOf(this.#verifyStatement.get(hashOf(token)) as TokenRow | undefined);
   }
 
@@ -97,11 +96,22 @@ export class SqliteTokenStore implements TokenStore {
  * IMMEDIATE transaction, so two processes opening the file at once add it once.
  */
 function addMillisecondExpiry(db: DatabaseSync): void {
-  const hasColumn = () => (db.prepare('PRAGMA table_info(auth_tokens)').all() as { name: string }[]).some((column) => column.name === 'expires_at_ms');
-  if (hasColumn()) return;
-  inTransaction(db, () => {
-    if (hasColumn()) return;
+  addTokenColumn(db, 'expires_at_ms', () => {
     db.exec('ALTER TABLE auth_tokens ADD COLUMN expires_at_ms INTEGER');
     db.exec('UPDATE auth_tokens SET expires_at_ms = expires_at * 1000 WHERE expires_at IS NOT NULL');
+  });
+}
+
+/** Files made before tokens carried scopes: every token issued before keeps none, as it had. */
+function addScopes(db: DatabaseSync): void {
+  addTokenColumn(db, 'scopes', () => db.exec("ALTER TABLE auth_tokens ADD COLUMN scopes TEXT NOT NULL DEFAULT ''"));
+}
+
+/** Adds a column to auth_tokens once, in one IMMEDIATE transaction (two processes may open the file at once). */
+function addTokenColumn(db: DatabaseSync, name: string, add: () => void): void {
+  const hasColumn = () => (db.prepare('PRAGMA table_info(auth_tokens)').all() as { name: string }[]).some((column) => column.name === name);
+  if (hasColumn()) return;
+  inTransaction(db, () => {
+    if (!hasColumn()) add();
   });
 }

@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Maybe } from '../storage/index.ts';
+import type { Caller } from './caller.ts';
+import { scopesOf } from './scopes.ts';
 
-/** Who a valid credential speaks for: a client, and the user it acts for when the grant names one. */
-export interface Principal {
-  readonly client: string;
-  readonly user?: string;
-}
+/**
+ * Who a valid credential speaks for: a client, the user it acts for when the grant names one, and
+ * the scopes the token was issued with.
+ */
+export type Principal = Caller;
 
 /** The outcome of checking a bearer token. Unknown and revoked are one outcome: never say which. */
 export type Verification =
@@ -18,6 +20,8 @@ export interface IssueOptions {
   readonly user?: string;
   /** Lifetime in seconds (fractions allowed); no expiry when omitted. Kept to the millisecond. */
   readonly ttlSeconds?: number;
+  /** The scopes the token grants (RFC 6749 scope-tokens, `notes:write`); none when omitted. */
+  readonly scopes?: readonly string[];
 }
 
 /**
@@ -62,6 +66,17 @@ export function expiryOf(ttlSeconds: number | undefined, nowMs = Date.now()): { 
  */
 export const EXPIRY_MS_SQL = 'COALESCE(t.expires_at_ms, t.expires_at * 1000) AS expires_at_ms';
 
+/** The verify query of both stores (`?` for the token's hash; PostgreSQL numbers it). */
+export const verifySql = (hashParameter: string) => `SELECT ${EXPIRY_MS_SQL}, t.scopes, t.revoked AS token_revoked, g.revoked AS grant_revoked, g.user_name, c.name AS client, c.refused
+  FROM auth_tokens t JOIN auth_grants g ON g.grant_id = t.grant_id JOIN auth_clients c ON c.name = g.client
+  WHERE t.token_hash = ${hashParameter}`;
+
+/** The scopes a token is issued with, as its `scopes` column holds them: space-separated. */
+export function scopesColumn(scopes: readonly string[] | undefined): string {
+  for (const scope of scopes ?? []) if (scopesOf(scope).length !== 1) throw new TypeError(`"${scope}" is not a scope: printable ASCII without spaces, quotes or backslashes (notes:write)`);
+  return [...new Set(scopes ?? [])].join(' ');
+}
+
 /** The row a store's verify query reads: the token joined with its grant and client. */
 export interface TokenRow {
   readonly expires_at_ms: number | bigint | string | null;
@@ -70,6 +85,8 @@ export interface TokenRow {
   readonly user_name: string;
   readonly client: string;
   readonly refused: number | boolean;
+  /** The token's scopes, space-separated ('' for none). */
+  readonly scopes: string | null;
 }
 
 /** The decision on a token row, the same in every store: revoked before refused before expired. */
@@ -79,6 +96,7 @@ export function verificationOf(row: TokenRow | undefined): Verification {
   if (yes(row.refused)) return { ok: false, reason: 'refused' };
   const expiresAtMs = row.expires_at_ms === null ? undefined : Number(row.expires_at_ms);
   if (expiresAtMs !== undefined && expiresAtMs <= Date.now()) return { ok: false, reason: 'expired' };
-  const principal = row.user_name === '' ? { client: row.client } : { client: row.client, user: row.user_name };
+  const scopes = scopesOf(row.scopes ?? '');
+  const principal = row.user_name === '' ? { client: row.client, scopes } : { client: row.client, user: row.user_name, scopes };
   return expiresAtMs === undefined ? { ok: true, principal } : { ok: true, principal, expiresAtMs };
 }

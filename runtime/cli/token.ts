@@ -1,14 +1,15 @@
 import { openTokenStore } from '../app/open-backend.ts';
-import type { TokenStore } from '../auth/index.ts';
+import { isScopeToken, type TokenStore } from '../auth/index.ts';
 import { DEFAULT_DATABASE_URL, IN_MEMORY, parseDatabaseUrl } from '../storage/index.ts';
 import { command, UsageError } from './command.ts';
 
 const USAGE = `usage:
-  npm run -s token -- issue --client NAME [--user USER_NAME] [--ttl SECONDS]
+  npm run -s token -- issue --client NAME [--user USER_NAME] [--ttl SECONDS] [--scope SCOPE]...
   npm run -s token -- revoke TOKEN
   npm run -s token -- revoke-grant --client NAME [--user USER_NAME]
   npm run -s token -- refuse-client NAME
   npm run -s token -- --help
+--scope (repeatable) grants the token a scope an operation may need (notes:write).
 Uses DATABASE_URL (default sqlite:data/app.db; postgres://... too), like the server.`;
 
 const COMMANDS = new Set(['issue', 'revoke', 'revoke-grant', 'refuse-client']);
@@ -31,7 +32,7 @@ function valueAsGiven(argv: readonly string[]): string[] {
 export const run = command({
   name: 'token',
   usage: USAGE,
-  options: { client: { type: 'string' }, user: { type: 'string' }, ttl: { type: 'string' } },
+  options: { client: { type: 'string' }, user: { type: 'string' }, ttl: { type: 'string' }, scope: { type: 'string', multiple: true } },
   allowPositionals: true,
   prepare: valueAsGiven,
   main: async ({ positionals, values }): Promise<number> => {
@@ -54,14 +55,25 @@ export const run = command({
   },
 });
 
-async function runCommand(store: TokenStore, name: string, argument: string | undefined, values: { client?: string | undefined; user?: string | undefined; ttl?: string | undefined }): Promise<number> {
+interface TokenValues {
+  readonly client?: string | undefined;
+  readonly user?: string | undefined;
+  readonly ttl?: string | undefined;
+  readonly scope?: string[] | undefined;
+}
+
+async function runCommand(store: TokenStore, name: string, argument: string | undefined, values: TokenValues): Promise<number> {
   switch (name) {
     case 'issue': {
       const client = required(values.client, '--client NAME');
       const ttl = values.ttl === undefined ? undefined : Number(values.ttl);
       if (ttl !== undefined && (!Number.isSafeInteger(ttl) || ttl < 1)) throw new UsageError('--ttl must be a whole number of seconds, at least 1');
-      const token = await store.issue({ client, ...(values.user === undefined ? {} : { user: values.user }), ...(ttl === undefined ? {} : { ttlSeconds: ttl }) });
-      console.error(`issued a token for client ${client}${values.user === undefined ? '' : ` acting for ${values.user}`}${ttl === undefined ? '' : `, valid ${ttl} s`}`);
+      const scopes = values.scope ?? [];
+      const malformed = scopes.find((scope) => !isScopeToken(scope));
+      if (malformed !== undefined) throw new UsageError(`--scope "${malformed}" is not a scope: printable ASCII without spaces, quotes or backslashes (notes:write)`);
+      const token = await store.issue({ client, ...(values.user === undefined ? {} : { user: values.user }), ...(ttl === undefined ? {} : { ttlSeconds: ttl }), ...(scopes.length === 0 ? {} : { scopes }) });
+      const granted = scopes.length === 0 ? '' : `, with scope${scopes.length === 1 ? '' : 's'} ${scopes.join(' ')}`;
+      console.error(`issued a token for client ${client}${values.user === undefined ? '' : ` acting for ${values.user}`}${ttl === undefined ? '' : `, valid ${ttl} s`}${granted}`);
       console.log(token);
       return 0;
     }

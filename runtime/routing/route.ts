@@ -21,6 +21,11 @@ export interface Route {
    * does not run for it (health checks, which a load balancer calls without a credential).
    */
   readonly open?: boolean;
+  /**
+   * The scopes a caller's token must all hold (`notes:write`); without one of them the route answers
+   * 403 insufficient_scope before its handler runs. Absent or empty: any valid token.
+   */
+  readonly scopes?: readonly string[];
   readonly handle: RouteHandler;
 }
 

@@ -4,7 +4,7 @@ import { PROCESSING_AFTER_STATE, requestBody } from '../http/index.ts';
 import { invalidInput, zodProblems } from '../resources/index.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
 import type { ServiceTools } from './api-definition.ts';
-import { authOf } from '../auth/index.ts';
+import { callerOf, type Caller } from '../auth/index.ts';
 
 /** A custom service operation as a definition declares it. */
 export interface CustomOperationSpec {
@@ -18,7 +18,7 @@ export interface CustomOperationSpec {
     query: any;
     body: any;
     params: PathParams;
-    caller: { client: string; user?: string } | undefined;
+    caller: Caller | undefined;
     tools: ServiceTools;
   }) => { status?: number; body?: unknown; headers?: Readonly<Record<string, string>> } | Promise<{ status?: number; body?: unknown; headers?: Readonly<Record<string, string>> }>;
 }
@@ -32,7 +32,7 @@ export function customOperationHandler(operation: CustomOperationSpec, version: 
     if (operation.processingAfterMs !== undefined) (ctx.state as Record<symbol, unknown>)[PROCESSING_AFTER_STATE] = operation.processingAfterMs;
     const query = validate(operation.query, Object.fromEntries(new URLSearchParams(ctx.querystring)), resource);
     const body = validate(operation.body, requestBody(ctx), resource);
-    const answer = await operation.handle({ version, query, body, params, caller: authOf(ctx), tools });
+    const answer = await operation.handle({ version, query, body, params, caller: callerOf(ctx), tools });
     for (const [name, value] of Object.entries(answer.headers ?? {})) ctx.set(name, value);
     ctx.status = answer.status ?? (answer.body === undefined ? 204 : 200);
     if (answer.body !== undefined) ctx.body = answer.body;

@@ -18,10 +18,11 @@ export function tokenCli(databaseUrl: string, ...args: string[]): { status: numb
 export const issuedTokens = new Set<string>();
 
 /** Issues a token with the CLI and returns it (the last stdout line). */
-export function issueToken(databaseUrl: string, client: string, options: { user?: string; ttl?: number } = {}): string {
+export function issueToken(databaseUrl: string, client: string, options: { user?: string; ttl?: number; scopes?: readonly string[] } = {}): string {
   const args = ['issue', '--client', client];
   if (options.user !== undefined) args.push('--user', options.user);
   if (options.ttl !== undefined) args.push('--ttl', String(options.ttl));
+  for (const scope of options.scopes ?? []) args.push('--scope', scope);
   const { status, lines, stderr } = tokenCli(databaseUrl, ...args);
   if (status !== 0) throw new Error(`token issue failed (${status}): ${stderr}`);
   const token = lines.at(-1) ?? '';

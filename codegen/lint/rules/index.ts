@@ -7,6 +7,7 @@ import { putCreateIdentifier } from './identifier-rules.ts';
 import { movedPath } from './moved-rules.ts';
 import { asynchronousQueue, jobProduces } from './job-rules.ts';
 import { invalidDefault } from './default-rules.ts';
+import { malformedScope } from './access-rules.ts';
 
 /** Every rule the linter runs on the model, in the order of the registry (rootCauses() runs before them). */
 export const ALL_RULES: readonly Rule[] = [
@@ -27,6 +28,7 @@ export const ALL_RULES: readonly Rule[] = [
   movedPath,
   jobProduces,
   asynchronousQueue,
+  malformedScope,
 ];
 
 export type { Rule, RuleInput } from './context.ts';

@@ -436,6 +436,46 @@ export default collection({
       ],
     },
   ],
+  [
+    'malformed-scope: a scope of a method and of a service operation, at the scope itself',
+    {
+      given: {
+        'orders.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'orders',
+  fields: { item: field.string({ required: true }) },
+  scopes: { POST: ['orders:write', 'Orders Write'] },
+  versions: { v1: {} },
+});
+`,
+        'time.ts': `import { service } from 'DSL';
+export default service({
+  name: 'time',
+  versions: { v1: {} },
+  operations: [{ method: 'GET', scopes: ['time:'], handle: () => ({ body: {} }) }],
+});
+`,
+      },
+      want: [
+        {
+          rule: 'malformed-scope',
+          severity: 'error',
+          message: 'scope "Orders Write" of collection "orders" is not a scope name: lowercase words of letters, digits, _ or - joined by ":" (notes:write)',
+          file: 'definitions/orders.ts',
+          line: 5,
+          column: 36,
+        },
+        {
+          rule: 'malformed-scope',
+          severity: 'error',
+          message: 'scope "time:" of service "time" is not a scope name: lowercase words of letters, digits, _ or - joined by ":" (notes:write)',
+          file: 'definitions/time.ts',
+          line: 5,
+          column: 42,
+        },
+      ],
+    },
+  ],
 ];
 
 describe('lint rules', () => {

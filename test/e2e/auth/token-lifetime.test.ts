@@ -84,8 +84,8 @@ describe('tokens issued before expiry was kept in ms', () => {
     // Opening the store (as a server or the token CLI does) migrates the tables.
     const store = await openTokenStore(databaseUrl);
     try {
-      expect(await store.tokens.verify('still-valid')).toEqual({ ok: true, principal: { client: 'old-client' }, expiresAtMs: (nowSeconds + 3600) * 1000 });
-      expect(await store.tokens.verify('never-expires')).toEqual({ ok: true, principal: { client: 'old-client' } });
+      expect(await store.tokens.verify('still-valid')).toEqual({ ok: true, principal: { client: 'old-client', scopes: [] }, expiresAtMs: (nowSeconds + 3600) * 1000 });
+      expect(await store.tokens.verify('never-expires')).toEqual({ ok: true, principal: { client: 'old-client', scopes: [] } });
       expect(await store.tokens.verify('expired')).toEqual({ ok: false, reason: 'expired' });
       // A token issued after the upgrade, under the old grant, with a lifetime in ms.
       const issuedAt = Date.now();

@@ -33,7 +33,19 @@ describe('JWT verification (jose) in a plain Koa app', () => {
 
   it('accepts a well-signed token and names its client and user', async () => {
     const response = await call(hmac, await sign()).expect(200);
-    expect(response.body).toEqual({ client: 'reporting', user: 'ann' });
+    expect(response.body).toEqual({ client: 'reporting', user: 'ann', scopes: [] });
+  });
+
+  it.each([
+    ['scope, space-separated', { scope: 'notes:write notes:read' }, ['notes:write', 'notes:read']],
+    ['scp, an array', { scp: ['notes:write', 'notes:read'] }, ['notes:write', 'notes:read']],
+    ['scp, a string', { scp: 'notes:write' }, ['notes:write']],
+    ['both, each scope once', { scope: 'notes:read', scp: ['notes:write', 'notes:read'] }, ['notes:read', 'notes:write']],
+    ['neither', {}, []],
+    ['a malformed entry left out', { scope: 'notes:write  bad"scope', scp: [7, 'ok'] }, ['notes:write', 'ok']],
+  ])('reads the scopes from %s', async (_name, claims, scopes) => {
+    const response = await call(hmac, await sign(claims)).expect(200);
+    expect(response.body.scopes).toEqual(scopes);
   });
 
   it.each([
@@ -71,7 +83,7 @@ describe('JWT verification (jose) in a plain Koa app', () => {
 
     it('accepts a token signed by the key', async () => {
       const token = await new SignJWT({ azp: 'mobile' }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(issuer).setAudience(audience).setExpirationTime('5m').sign(privateKey);
-      await call(rsa, token).expect(200, { client: 'mobile' });
+      await call(rsa, token).expect(200, { client: 'mobile', scopes: [] });
     });
 
     it('refuses an HMAC token against an RSA key set (wrong key type)', async () => {
