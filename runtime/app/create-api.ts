@@ -3,7 +3,7 @@ import { docsPathOf, docsRoutes, servedDocument } from '../docs/index.ts';
 import { assertIfMatch, etagOf } from '../caching/index.ts';
 import { conventionalResponse, presentationHeaders, presentationOf, serializeJson } from '../presentation/index.ts';
 import type { PreconditionCheck } from '../resources/index.ts';
-import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent, type TokenStore } from '../auth/index.ts';
+import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent, scopeChecked, type TokenStore } from '../auth/index.ts';
 import { rateLimit } from '../limits/index.ts';
 import { JobQueue, operationJobTypes } from '../jobs/index.ts';
 import type { PathFamily } from '../routing/index.ts';
@@ -111,7 +111,8 @@ export async function createApi(api: ApiDefinition, { config, backend, logger = 
     },
   };
   for (const queue of queues) queue.start();
-  const routes = [...api.routes(context), ...docs];
+  // A route that names scopes checks them before its handler; the others are served as they are.
+  const routes = [...api.routes(context), ...docs].map(scopeChecked);
   const drain = new RequestDrain();
   const app = new Koa();
   app.proxy = false;

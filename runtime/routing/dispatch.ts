@@ -2,7 +2,6 @@ import type { Context, Middleware, Next } from 'koa';
 import { methodNotAllowed, notFound } from '../errors/index.ts';
 import type { HttpMethod, MatchedRoute, Route } from './route.ts';
 import { RouteTree } from './route-tree.ts';
-import { scopeChecked } from './scope-checked.ts';
 
 /**
  * Serves a list of routes: matches the path in a segment tree (constant cost in the number of
@@ -14,7 +13,7 @@ import { scopeChecked } from './scope-checked.ts';
  */
 export function dispatch(routes: readonly Route[]): Middleware {
   const tree = new RouteTree();
-  for (const route of routes) tree.add(scopeChecked(route));
+  for (const route of routes) tree.add(route);
   return function dispatchMiddleware(ctx: Context, _next: Next) {
     const match = tree.match(ctx.path);
     if (match === undefined) throw notFound('path_not_found', `no resource or service at ${ctx.path}`);

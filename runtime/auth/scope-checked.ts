@@ -1,6 +1,6 @@
-import { callerOf } from '../auth/caller.ts';
-import { insufficientScope } from '../auth/scopes.ts';
-import type { Route } from './route.ts';
+import type { Route } from '../routing/index.ts';
+import { callerOf } from './caller.ts';
+import { insufficientScope } from './scopes.ts';
 
 /**
  * The route itself when it needs no scope (its handler is called as before, at no cost), else the
