@@ -4,5 +4,4 @@ export { RouteTree } from './route-tree.ts';
 export { dispatch, dispatchOpen } from './dispatch.ts';
 export { familyRouters, familyOfPath, type FamilyRoutersOptions } from './families.ts';
 export { checks } from './checks.ts';
-export { sequence, SETTLED, settledNow } from '../fast-path/sequence.ts';
 export { movedPermanently } from './moved-permanently.ts';

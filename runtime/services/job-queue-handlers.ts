@@ -1,7 +1,5 @@
 import { answerRedirect, requestBody, setJsonBody } from '../http/index.ts';
 import { jobUri, resourceUri } from '../representation/index.ts';
-
-export { jobUri };
 import type { RouteHandler } from '../routing/index.ts';
 import type { ApiContext } from './api-definition.ts';
 import { notFound } from '../errors/index.ts';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { badRequest } from '../../../runtime/errors/index.ts';
 import { createLogger, requestLog } from '../../../runtime/logging/index.ts';
 import { conventionalResponse } from '../../../runtime/presentation/index.ts';
-import { sequence } from '../../../runtime/routing/index.ts';
+import { sequence } from '../../../runtime/fast-path/sequence.ts';
 import { until } from '../../support/poll.ts';
 
 function appLogging(level: 'info' | 'warn', handler: Koa.Middleware) {

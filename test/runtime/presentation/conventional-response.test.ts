@@ -5,7 +5,7 @@ import { cacheHeaders } from '../../../runtime/caching/index.ts';
 import { badRequest } from '../../../runtime/errors/index.ts';
 import { errorHandler } from '../../../runtime/http/index.ts';
 import { compression, conventionalResponse, jsonResponse, LAST_MODIFIED_STATE, serverHeaders } from '../../../runtime/presentation/index.ts';
-import { sequence } from '../../../runtime/routing/index.ts';
+import { sequence } from '../../../runtime/fast-path/sequence.ts';
 
 type Handler = (ctx: Context) => unknown;
 

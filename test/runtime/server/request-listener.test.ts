@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import Koa, { type Middleware } from 'koa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { requestListener, type ArrivalHandling } from '../../../runtime/server/index.ts';
-import { sequence } from '../../../runtime/routing/index.ts';
+import { sequence } from '../../../runtime/fast-path/sequence.ts';
 
 interface Answer {
   readonly status: number;

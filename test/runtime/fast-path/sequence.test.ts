@@ -3,7 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { badRequest } from '../../../runtime/errors/index.ts';
 import { errorHandler } from '../../../runtime/http/index.ts';
-import { sequence, SETTLED } from '../../../runtime/routing/index.ts';
+import { sequence, SETTLED } from '../../../runtime/fast-path/sequence.ts';
 
 const serve = (middleware: Koa.Middleware) => {
   const app = new Koa();
