@@ -18,7 +18,7 @@ import { pinBench, type CpuSplit } from './lib/cpu-affinity.ts';
 
 /**
  * `npm run bench`: the price of the conventions, measured against baselines in the same run and
- * printed as ratios (issue 7). Progress goes to stderr, the tables to stdout.
+ * printed as ratios. Progress goes to stderr, the tables to stdout.
  */
 const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Promise<SectionResult>> = {
   'request-path': requestPath,

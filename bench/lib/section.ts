@@ -1,6 +1,6 @@
 import type { Table } from './table.ts';
 
-/** One target of issue 7 and how this run did against it. */
+/** One target of the benchmark and how this run did against it. */
 export interface TargetCheck {
   readonly name: string;
   readonly target: string;

@@ -10,10 +10,10 @@ import { watchRegenerationTimes } from '../synthetic/watch-regeneration.ts';
 import { clearTypeCheckCache } from '../../codegen/typecheck/index.ts';
 import { rememberGenerated } from '../synthetic/projects.ts';
 
-/** Issue 7 targets, in ms, for the largest project (1,000 collections). */
+/** The generator's targets, in ms, for the largest project (1,000 collections). */
 const GENERATE_TARGET_MS = 5_000;
 const CHECK_TARGET_MS = 1_000;
-/** Issue 15: lint, type check included, of the largest project; one-file regeneration by generate --watch on the example. */
+/** The linter's targets: lint, type check included, of the largest project; one-file regeneration by generate --watch on the example. */
 const LINT_TARGET_MS = 3_000;
 const WATCH_TARGET_MS = 1_000;
 const WATCH_CHANGES = 5;
@@ -21,9 +21,9 @@ const TARGET_COUNT = 1_000;
 const RUNS = 3;
 
 /**
- * Section 3 of issue 7: wall time of `generate` from an empty generated/ (cold: a new process, nothing
+ * Wall time of `generate` from an empty generated/ (cold: a new process, nothing
  * written yet) and of `generate --check` with nothing changed, for synthetic projects of each size;
- * and (issue 15) of `lint` (type check included) on each, and of `generate --watch` regenerating the
+ * and of `lint` (type check included) on each, and of `generate --watch` regenerating the
  * example after a one-file change. Each is the median of a few runs, every run (but the watcher's) a
  * fresh process as a user or CI would start it.
  */

@@ -17,13 +17,13 @@ import { postgresVersion } from '../lib/postgres-version.ts';
 import { PEER_POOL } from '../servers/peer-settings.ts';
 
 const SEED_COUNT = 25;
-/** Issue 14: on PostgreSQL too, the conventions cost at most 15% over hand-written Koa + pg on GET one. */
+/** On PostgreSQL too, the conventions cost at most 15% over hand-written Koa + pg on GET one. */
 const GET_ONE_TARGET = 0.85;
 /** The endpoints the PostgreSQL path measures (a revalidation is the SQLite section's concern). */
 const MEASURED: readonly EndpointId[] = ['get-one', 'get-list', 'post'];
 
 /**
- * The PostgreSQL path (issue 14): the generated server (c) with DATABASE_URL=postgres://... beside a
+ * The PostgreSQL path: the generated server (c) with DATABASE_URL=postgres://... beside a
  * hand-written Koa + pg server (b) on the same orders table of the same database, on GET one, GET list
  * of 20 and POST, without compression. GET one also loads a second process of each (b', c') as the
  * request-path section does: the ratio compares the mean of each pair, and b/b', c/c' are the method

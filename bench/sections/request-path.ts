@@ -20,8 +20,8 @@ import { replayKey, type CapturedResponse } from '../servers/replay-key.ts';
 
 const SEED_COUNT = 25;
 /**
- * Issue 20's targets, without compression: the least c/peer ratio (requests per CPU-second, side by
- * side) per endpoint. Issue 7's c/b >= 0.85 for GET one is the weaker form of the first.
+ * The request path's targets, without compression: the least c/peer ratio (requests per CPU-second, side by
+ * side) per endpoint. The older c/b >= 0.85 for GET one is the weaker form of the first.
  */
 const TARGETS: Readonly<Record<EndpointId, Partial<Record<'b' | 'f' | 'j', number>>>> = {
   'get-one': { b: 1.0, f: 0.75, j: 1.0 },
@@ -49,7 +49,7 @@ interface Contenders {
 }
 
 /**
- * Section 1 and 4 of issue 7: the generated server (c) against node:http replaying its bytes (a) and
+ * The generated server (c) against node:http replaying its bytes (a) and
  * a hand-written Koa + node:sqlite server (b), per endpoint, without and with gzip.
  */
 export async function requestPath(options: BenchOptions, log: Log): Promise<SectionResult> {

@@ -12,11 +12,11 @@ import type { Log, SectionResult } from '../lib/section.ts';
 import { generatedProject } from '../synthetic/projects.ts';
 import { syntheticCollectionName } from '../synthetic/names.ts';
 
-/** Issue 7: dispatch must not grow with the number of routes. */
+/** Dispatch must not grow with the number of routes. */
 const SCALING_TARGET = 0.9;
 
 /**
- * Section 2 of issue 7: the same request (GET one widget of the first collection) against generated
+ * The same request (GET one widget of the first collection) against generated
  * servers declaring few and many collections, and against plain @koa/router with as many routes,
  * the reference for what scanning routes in turn costs.
  */

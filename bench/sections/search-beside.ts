@@ -10,7 +10,7 @@ import { median } from '../lib/stats.ts';
 import { MAX_SEARCH_TERMS } from '@convapi/runtime';
 import type { Log, SectionResult } from '../lib/section.ts';
 
-/** Issue 18: one request can never stall the others. */
+/** One request can never stall the others. */
 const P99_TARGET_MS = 50;
 /** Every row carries every search word, so each prefix term of the worst search matches all of them. */
 const WORDS = Array.from({ length: MAX_SEARCH_TERMS }, (_, index) => `w${String.fromCharCode(97 + index)}`);
@@ -75,7 +75,7 @@ export async function searchBeside(options: BenchOptions, log: Log): Promise<Sec
           rows: [row('alone', alone), row('beside the search', beside)],
           notes: [
             `${options.plan.connections} keep-alive connections on GET one for ${settings.durationSeconds} s each time; beside it, one client sending the search back to back: ${searchTimes.length} searches answered, median ${formatNumber(median(searchTimes), 1)} ms, slowest ${formatNumber(Math.max(...searchTimes), 1)} ms; ${stopped} stopped at their time budget (503 search_timeout).`,
-            `Target (issue 18): p99 of GET one beside the search < ${P99_TARGET_MS} ms.`,
+            `Target: p99 of GET one beside the search < ${P99_TARGET_MS} ms.`,
           ],
         },
       ],

@@ -17,7 +17,7 @@ type Counts = Record<string, number>;
 const NOT_FOUND: Endpoint = { title: 'GET unknown id -> 404', method: 'GET', path: '/v1/orders/999999', expectStatus: 404, revalidates: false };
 
 /**
- * Issue 7 "every response serialised once", observed rather than timed: the generated server runs
+ * "Every response serialised once", observed rather than timed: the generated server runs
  * with a preloaded probe counting JSON.stringify calls by call site (probes/count-stringify.ts), the
  * bench sends a fixed number of each request one at a time, and reports calls per request.
  */

@@ -5,7 +5,7 @@ import { pascalOf } from '../emit/names.ts';
 import { header, jsonSuccess, RATE_LIMIT, type OperationSpec, type Success } from './operation-spec.ts';
 import type { JsonSchema } from './schema-of.ts';
 
-// The successes of the statuses issue 17 added (102, 201 on PUT, 202 for asynchronous operations,
+// The successes of the statuses beyond the conventions' own (102, 201 on PUT, 202 for asynchronous operations,
 // 204 on Prefer: return=minimal, 301, 303), one small function each, so each operation adds exactly
 // the ones its route can answer.
 

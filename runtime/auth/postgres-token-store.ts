@@ -25,7 +25,7 @@ export const TOKEN_TABLES = `
     created_at bigint NOT NULL
   );
   CREATE INDEX IF NOT EXISTS auth_tokens__grant ON auth_tokens (grant_id);
-  -- Expiry in ms (issue 18): tokens of databases made before keep their lifetime, from expires_at.
+  -- Expiry in ms: tokens of databases made before keep their lifetime, from expires_at.
   ALTER TABLE auth_tokens ADD COLUMN IF NOT EXISTS expires_at_ms bigint;
   UPDATE auth_tokens SET expires_at_ms = expires_at * 1000 WHERE expires_at IS NOT NULL AND expires_at_ms IS NULL;
   -- Scopes, space-separated: tokens issued before carry none.

@@ -58,7 +58,7 @@ type Slotted = ServerResponse & Record<symbol, number | undefined>;
  * not yet collected, and through that link every later table, and every response with its request,
  * headers and context, survives the young-generation collections and is promoted in turn, until a
  * full collection; then it starts again. On PostgreSQL, where every request comes here, that was a
- * full collection about every second and a fifth of the server's CPU (BENCHMARKS.md, issue 14).
+ * full collection about every second and a fifth of the server's CPU (BENCHMARKS.md).
  */
 class UpdateTable {
   readonly #everyMs: number;

@@ -18,7 +18,7 @@ let exitHookInstalled = false;
  * A log destination that gathers lines and hands them to `sink` in one write: `delayMs` after the
  * first of them (default 50 ms), or at once when they pass `maxPendingBytes` (default 64 KiB).
  * The request log writes a line per request; written one by one, each was a write(2) to standard
- * output of its own, about a tenth of a GET's CPU time in the benchmark (BENCHMARKS.md, issue 20);
+ * output of its own, about a tenth of a GET's CPU time in the benchmark (BENCHMARKS.md);
  * a busy server's lines now share one write per few hundred requests. Lines are kept as UTF-8 bytes
  * from the start: a string line is encoded once on arrival, and a writer that has the stream's
  * `lineBytes()` encodes its line there itself, with no string at all (the request log's line).

@@ -11,7 +11,7 @@ export interface CachedIsoTime {
  * pino's `timestamp` option with the same output as pino.stdTimeFunctions.isoTime
  * (`,"time":"2026-11-23T20:23:45.123Z"`), made cheaper: the date and time up to the second are
  * formatted once per second and only the milliseconds are added per line. isoTime builds a Date and
- * formats all of it on every line, about 2% of a GET's CPU time in the benchmark (issue 20).
+ * formats all of it on every line, about 2% of a GET's CPU time in the benchmark.
  * writeTo() puts the same text straight into a line's bytes: the request line, written for every
  * request, has no string to make and read back (infoLineWriter()).
  *

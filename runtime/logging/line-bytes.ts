@@ -3,7 +3,7 @@
  * building a string first. The request log writes a line per request; built as a string, each line
  * was some thirty intermediate strings (a concatenation per member, a quoted copy per value), then
  * joined with its batch and encoded again by the output: about a fifth of a GET's CPU time with
- * several servers on one CPU (BENCHMARKS.md, issue 20). Here a line's values are copied once, into
+ * several servers on one CPU (BENCHMARKS.md). Here a line's values are copied once, into
  * memory that is reused until its batch is written.
  */
 export class LineBytes {

@@ -14,7 +14,7 @@ let next = BATCH;
  * A random (version 4) UUID, as crypto.randomUUID() makes one, from the same source. The
  * difference is in the making: ids are written 256 at a time into one string, and each is a slice
  * of it. randomUUID() joins twenty pieces into a new string for every id, and a request id is
- * made for every request (X-Request-Id and its log line); BENCHMARKS.md, issue 20.
+ * made for every request (X-Request-Id and its log line); BENCHMARKS.md.
  *
  * @example
  * res.setHeader('X-Request-Id', batchedUuid()); // 'c0f1a0f6-4b3e-4f7e-9b0a-2d1b7c9e5a31'

@@ -51,7 +51,7 @@ export function compressionStep({ thresholdBytes = 1024 }: CompressionOptions = 
     leave(ctx: Context) {
       // No Accept-Encoding: koa-compress would send the body as it is (its default encoding is
       // identity) and only name Accept-Encoding in Vary, which enter() did; a 304's tag has no gzip
-      // suffix either. Negotiating that anyway cost about 7 µs a request (BENCHMARKS.md, issue 20).
+      // suffix either. Negotiating that anyway cost about 7 µs a request (BENCHMARKS.md).
       if (requestHeader(ctx, 'accept-encoding') === '') return undefined;
       // koa-compress runs once the body is known, and only when it could be compressed: most JSON
       // bodies are under the threshold, and negotiating their encoding would be wasted work.
@@ -90,7 +90,7 @@ const SMALL_TEXT_GZIP = { windowBits: 13, memLevel: 7 } as const;
  * The serialiser's JSON text, gzipped at once with zlib.gzipSync where koa-compress would gzip it,
  * then sent with its Content-Length. koa-compress pipes every body through a gzip stream, whose
  * setup and hand-offs to the thread pool cost a list of 20 several times what compressing the text
- * itself costs (BENCHMARKS.md, issue 20).
+ * itself costs (BENCHMARKS.md).
  * Answers false, leaving the body to koa-compress, for anything but that text up to 64 KiB: a
  * stream or other body, HEAD, a bodiless or partial status, a body already encoded, Cache-Control:
  * no-transform, or a response whose ctx.compress says otherwise. Answers true once it has decided:

@@ -48,7 +48,7 @@ function lowerCased(name: string): string {
  * work on it unchanged. Why: Node stores each header as a `[name, value]` pair under a lower-cased copy
  * of its name, in a dictionary that grows as headers are added; with the fifteen or so headers a
  * conventional response carries, that was the largest allocation of a GET (2.7 KB of about 17;
- * BENCHMARKS.md, issue 20). Here a name is lower-cased and checked once per process, a value equal
+ * BENCHMARKS.md). Here a name is lower-cased and checked once per process, a value equal
  * to the one last accepted under its name is not checked again, and a response's headers are three
  * entries each of one array. Node still checks every header when it writes them (writeHead).
  *

@@ -7,7 +7,7 @@ import { spawnServer, type SpawnedServer } from '../support/spawn-server.ts';
 import { issueToken } from '../support/token-cli.ts';
 
 /**
- * kill -9 during writes (issue 18): the server process is killed while POSTs are in flight, three
+ * kill -9 during writes: the server process is killed while POSTs are in flight, three
  * times over one SQLite file. Every write the server acknowledged (201) is there after the restart,
  * each row whole, and SQLite's integrity check passes.
  */

@@ -6,7 +6,7 @@ import { curlOf, sendRaw, type RawRequest, type RawResponse } from './support/ra
 import { requestArbitrary } from './support/request-arbitraries.ts';
 
 /**
- * The fuzz of issue 18: requests of every shape against the generated server (in this process, so a
+ * The fuzz: requests of every shape against the generated server (in this process, so a
  * change to Object.prototype is seen). `npm test` sends FUZZ_RUNS (default 2,000);
  * `npm run test:reliability` sends 10,000. FUZZ_SEED replays a run; a failure prints its seed and
  * the one-line curl command of the smallest failing request.

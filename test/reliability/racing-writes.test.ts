@@ -3,7 +3,7 @@ import { raceIfMatch, raceUniqueCreate } from '../support/racing-writes.ts';
 import { startApi, type TestApi } from '../support/start-api.ts';
 
 /**
- * Racing writes (issue 18): rounds of RACERS clients writing at once. `npm test` runs RACE_ROUNDS
+ * Racing writes: rounds of RACERS clients writing at once. `npm test` runs RACE_ROUNDS
  * (default 5) of each race; `npm run test:reliability` runs 100. Every round must have exactly one
  * winner; the figures of the run are printed at the end.
  */

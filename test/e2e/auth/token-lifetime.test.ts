@@ -7,7 +7,7 @@ import { newTestDatabase } from '../../support/test-database.ts';
 import { startApi, type TestApi } from '../../support/start-api.ts';
 
 /**
- * Issue 18, case 7: a `--ttl 1` token expired after 0.5–0.75 s, its expiry kept in whole seconds.
+ * A `--ttl 1` token expired after 0.5–0.75 s, its expiry kept in whole seconds.
  * Expiry is now kept and compared in ms. The clock is Date's, faked here (vi.setSystemTime): the
  * server runs in this process, so it reads the same time, and nothing waits.
  */

@@ -6,8 +6,7 @@ import { headerOf } from '../../support/header-of.ts';
 import { sendRaw } from '../../reliability/support/raw-http.ts';
 
 /**
- * Inputs that used to answer 500 or a huge error on the generated server (issue 18's probes, cases
- * 2, 3, 4 and 7): each now gets the conventions' error body with a precise code, and nothing is written.
+ * Inputs that used to answer 500 or a huge error on the generated server: each now gets the conventions' error body with a precise code, and nothing is written.
  */
 describe('bad input gets the error body, never a 500 or a stall', () => {
   let api: TestApi;
@@ -104,7 +103,7 @@ describe('bad input gets the error body, never a 500 or a stall', () => {
     expect((await api.get('/v1/orders')).status).toBe(200);
   });
 
-  describe('search has a work budget (issue 18, case 1)', () => {
+  describe('search has a work budget', () => {
     const search = (q: string) => api.get(`/services/v1/search?category=orders&q=${encodeURIComponent(q)}`);
 
     it(`more than ${MAX_SEARCH_TERMS} distinct words: 400 too_many_terms naming q, before any query runs`, async () => {

@@ -3,7 +3,7 @@ import { DEFAULT_MAX_HEADERS, DEFAULT_MAX_QUERY_PARAMETERS } from '../../../runt
 import { sendRaw } from '../../reliability/support/raw-http.ts';
 import { startApi, type TestApi } from '../../support/start-api.ts';
 
-/** Issue 18: how many headers and query parameters one request may carry is bounded. */
+/** How many headers and query parameters one request may carry is bounded. */
 describe.each([
   ['by default', {}, DEFAULT_MAX_HEADERS, DEFAULT_MAX_QUERY_PARAMETERS],
   ['as configured (MAX_HEADERS, MAX_QUERY_PARAMETERS)', { MAX_HEADERS: '12', MAX_QUERY_PARAMETERS: '3' }, 12, 3],

@@ -27,7 +27,7 @@ async function seedOrders(databaseUrl: string): Promise<void> {
   }
 }
 
-/** Issue 18, case 1: a search has a time budget (SEARCH_TIMEOUT_MS); past it, the query is stopped. */
+/** A search has a time budget (SEARCH_TIMEOUT_MS); past it, the query is stopped. */
 describe('a search past its time budget', () => {
   let api: TestApi;
   beforeAll(async () => {

@@ -273,7 +273,7 @@ describe('the contract: every operation, every status it can produce, through a 
     expect(lang.body).toEqual({ lang: 'fr-FR' });
     await send(v, { method: 'get', path: `/settings/${v}/gui/lang`, status: 304, headers: { 'If-None-Match': lang.headers.etag! } });
 
-    // Issue 17's statuses. 204 on every PUT and PATCH asked Prefer: return=minimal.
+    // The statuses beyond the conventions' own. 204 on every PUT and PATCH asked Prefer: return=minimal.
     const minimal = { Prefer: 'return=minimal' };
     for (const [path, body] of [
       [`/${v}/orders/${ids.orders}`, { item: 'pears', quantity: 1 }],
