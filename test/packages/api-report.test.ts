@@ -10,14 +10,22 @@ describe('the public API report (api-report/*.api.txt)', () => {
 
   it('keeps the plumbing out of @convapi/runtime', () => {
     const runtime = apiReports().get('api-report/runtime.api.txt')!;
-    for (const internal of ['SETTLED', 'settledNow', 'quoteName', 'toFtsQuery', 'JSON_SERIALISER_STATE', 'handleArrival']) {
+    for (const internal of [
+      'SETTLED',
+      'settledNow',
+      'quoteName',
+      'toFtsQuery',
+      'JSON_SERIALISER_STATE',
+      'handleArrival',
+    ]) {
       expect(runtime).not.toMatch(new RegExp(`^\\w+ ${internal}$`, 'm'));
     }
     expect(runtime).toMatch(/^function collectionHandlers$/m);
   });
 
-  it('names every export of the package entries and of the runtime\'s folder lists: no `export *`', () => {
+  it("names every export of the package entries and of the runtime's folder lists: no `export *`", () => {
     const lists = ['dsl/index.ts', 'runtime/index.ts', 'runtime/cli/index.ts', 'runtime/errors/index.ts'];
-    for (const list of lists) expect(readFileSync(new URL(`../../${list}`, import.meta.url), 'utf8'), list).not.toMatch(/^export \* from/m);
+    for (const list of lists)
+      expect(readFileSync(new URL(`../../${list}`, import.meta.url), 'utf8'), list).not.toMatch(/^export \* from/m);
   });
 });

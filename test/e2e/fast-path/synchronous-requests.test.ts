@@ -34,7 +34,8 @@ const promiseHook = createHook({
 function watchRequests(api: TestApi): void {
   const server = api.running.server;
   const [listener] = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
-  if (listener === undefined || server.listenerCount('request') !== 1) throw new Error('expected the one request listener serve() installs');
+  if (listener === undefined || server.listenerCount('request') !== 1)
+    throw new Error('expected the one request listener serve() installs');
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const seen = fresh();
@@ -58,7 +59,8 @@ function watchRequests(api: TestApi): void {
     configurable: true,
     get: body.get,
     set(this: unknown, value: unknown) {
-      if (watching !== undefined && value != null && typeof value !== 'string' && !Buffer.isBuffer(value)) watching.nonTextBodies.push(typeof value);
+      if (watching !== undefined && value != null && typeof value !== 'string' && !Buffer.isBuffer(value))
+        watching.nonTextBodies.push(typeof value);
       body.set!.call(this, value);
     },
   });
@@ -95,12 +97,15 @@ describe.runIf(testEngine() === 'sqlite')('the fast path: synchronous requests o
     ['GET one', '/v1/orders/1', {}, 200],
     ['GET a list', '/v1/orders?limit=10', {}, 200],
     ['GET one, not modified', '/v1/orders/1', { 'If-None-Match': () => etag }, 304],
-  ] as const)('%s: answered within the synchronous call, with no promise and no slow idiom', async (_name, path, headers, status) => {
-    const request = api.get(path);
-    for (const [name, value] of Object.entries(headers)) request.set(name, value());
-    await request.expect(status);
-    expect(witnessedByPath.get(path)).toEqual(fresh());
-  });
+  ] as const)(
+    '%s: answered within the synchronous call, with no promise and no slow idiom',
+    async (_name, path, headers, status) => {
+      const request = api.get(path);
+      for (const [name, value] of Object.entries(headers)) request.set(name, value());
+      await request.expect(status);
+      expect(witnessedByPath.get(path)).toEqual(fresh());
+    },
+  );
 
   it('counts a promise made while a request is watched (the watch itself works)', () => {
     const seen = fresh();
