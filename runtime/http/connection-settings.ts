@@ -25,6 +25,13 @@ export interface ConnectionSettings {
    * accepted, so the server keeps file descriptors and memory for the ones it serves.
    */
   readonly maxConnections: number;
+  /**
+   * Connections one client address may hold open (MAX_CONNECTIONS_PER_ADDRESS), and how many of them
+   * may not yet have sent a complete request head (MAX_PENDING_CONNECTIONS_PER_ADDRESS); addresses in
+   * TRUSTED_PROXIES are not bounded. See server/connection-fairness.ts.
+   */
+  readonly maxConnectionsPerAddress: number;
+  readonly maxPendingConnectionsPerAddress: number;
   /** Requests served on one keep-alive connection before it is closed (MAX_REQUESTS_PER_SOCKET; 0: no limit). */
   readonly maxRequestsPerSocket: number;
 }
@@ -37,6 +44,11 @@ export const DEFAULT_CONNECTION_SETTINGS: ConnectionSettings = {
   socketTimeoutMs: 120_000,
   // Well below the usual 1,024 file descriptors of a process, which also holds the database files.
   maxConnections: 900,
+  // A browser opens 6 connections to a host, an HTTP client's pool or a load generator 10 to 100,
+  // all at once: one address may hold about a seventh of the server's connections, half of them
+  // not having sent a request yet (a burst of new connections is accepted before any has spoken).
+  maxConnectionsPerAddress: 128,
+  maxPendingConnectionsPerAddress: 64,
   maxRequestsPerSocket: 0,
 };
 
@@ -78,6 +90,8 @@ export function connectionSettingsFrom(whole: WholeNumberReader): ConnectionSett
     keepAliveTimeoutMs: whole('KEEP_ALIVE_TIMEOUT_MS', defaults.keepAliveTimeoutMs, 1, 3_600_000),
     socketTimeoutMs: whole('SOCKET_TIMEOUT_MS', defaults.socketTimeoutMs, 1, 3_600_000),
     maxConnections: whole('MAX_CONNECTIONS', defaults.maxConnections, 1, 1_000_000),
+    maxConnectionsPerAddress: whole('MAX_CONNECTIONS_PER_ADDRESS', defaults.maxConnectionsPerAddress, 1, 1_000_000),
+    maxPendingConnectionsPerAddress: whole('MAX_PENDING_CONNECTIONS_PER_ADDRESS', defaults.maxPendingConnectionsPerAddress, 1, 1_000_000),
     maxRequestsPerSocket: whole('MAX_REQUESTS_PER_SOCKET', defaults.maxRequestsPerSocket, 0, 1_000_000),
   };
 }

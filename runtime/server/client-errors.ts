@@ -40,6 +40,8 @@ function closingErrorResponse(error: ApiError, { server = 'conventional-api', do
   return {
     status: error.status,
     headers: {
+      // The error's own headers (Retry-After...), then those every response carries.
+      ...error.headers,
       Server: server,
       'Content-Type': JSON_CONTENT_TYPE,
       'Content-Length': String(Buffer.byteLength(body)),

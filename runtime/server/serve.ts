@@ -8,6 +8,7 @@ import { describeDatabaseUrl, IN_MEMORY, parseDatabaseUrl } from '../storage/ind
 import { listen } from './listen.ts';
 import { requestListener } from './request-listener.ts';
 import { answerClientErrors } from './client-errors.ts';
+import { shareConnectionsFairly } from './connection-fairness.ts';
 import { startMetricsServer, type RunningMetricsServer } from '../metrics/index.ts';
 import { stopGracefully, type ShutdownReport } from './stop-gracefully.ts';
 import { onShutdownSignals } from './shutdown-signals.ts';
@@ -37,7 +38,10 @@ export interface ServeOptions {
 export async function serve(apiDefinition: ApiDefinition, env: NodeJS.ProcessEnv, { logger = silentLogger() }: ServeOptions = {}): Promise<RunningServer> {
   const requested = configFromEnvironment(env);
   const { server, port } = await listen(requested.host, requested.port, requested.connections);
-  answerClientErrors(server, { server: requested.serverHeader, ...(requested.documentFor === undefined ? {} : { documentFor: requested.documentFor }) });
+  const refusals = { server: requested.serverHeader, ...(requested.documentFor === undefined ? {} : { documentFor: requested.documentFor }) };
+  answerClientErrors(server, refusals);
+  // One client address cannot hold the connections every other client needs (health checks included).
+  shareConnectionsFairly(server, requested.connections, { ...refusals, exempt: requested.trustedProxies });
   // With PORT=0 the port is known only now; BASE_URL defaults to it.
   const config = env.BASE_URL ? requested : configFromEnvironment({ ...env, PORT: String(port) });
   let api: CreatedApi;

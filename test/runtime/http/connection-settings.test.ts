@@ -11,6 +11,8 @@ describe('connection settings', () => {
       keepAliveTimeoutMs: 65_000,
       socketTimeoutMs: 120_000,
       maxConnections: 900,
+      maxConnectionsPerAddress: 128,
+      maxPendingConnectionsPerAddress: 64,
       maxRequestsPerSocket: 0,
     });
     const { server } = await listen('127.0.0.1', 0, DEFAULT_CONNECTION_SETTINGS);
@@ -28,6 +30,8 @@ describe('connection settings', () => {
     ['KEEP_ALIVE_TIMEOUT_MS', { KEEP_ALIVE_TIMEOUT_MS: '5000' }, { keepAliveTimeoutMs: 5_000 }],
     ['SOCKET_TIMEOUT_MS', { SOCKET_TIMEOUT_MS: '9000' }, { socketTimeoutMs: 9_000 }],
     ['MAX_REQUESTS_PER_SOCKET', { MAX_REQUESTS_PER_SOCKET: '100' }, { maxRequestsPerSocket: 100 }],
+    ['MAX_CONNECTIONS_PER_ADDRESS', { MAX_CONNECTIONS_PER_ADDRESS: '20' }, { maxConnectionsPerAddress: 20 }],
+    ['MAX_PENDING_CONNECTIONS_PER_ADDRESS', { MAX_PENDING_CONNECTIONS_PER_ADDRESS: '4' }, { maxPendingConnectionsPerAddress: 4 }],
   ])('%s is read from the environment', (_name, env, want) => {
     expect(configFromEnvironment(env).connections).toMatchObject(want);
   });
