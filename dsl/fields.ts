@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { utcTimeSchema } from './utc-time.ts';
 
 /** The storable kinds of field. Each maps to one column type and one JSON type. */
 export type FieldKind = 'string' | 'integer' | 'number' | 'boolean' | 'time' | 'reference' | 'object';
@@ -96,9 +97,12 @@ function booleanField(options: FieldOptions & DefaultOption<boolean> = {}): Fiel
   return { kind: 'boolean', schema: z.boolean(), ...options };
 }
 
-/** A point in time, written and read as ISO 8601 UTC (`2026-11-22T15:40:00Z`); a default is such a string. */
-function timeField(options: FieldOptions & DefaultOption<string> = {}): FieldDeclaration<'time', z.ZodISODateTime> {
-  return { kind: 'time', schema: z.iso.datetime({ offset: true }), ...options };
+/**
+ * A point in time. Written with any ISO 8601 offset (`2026-12-02T09:30:00+02:00`), stored and read
+ * as UTC with whole seconds (`2026-12-02T07:30:00Z`); a default is such a string.
+ */
+function timeField(options: FieldOptions & DefaultOption<string> = {}): FieldDeclaration<'time', z.ZodString> {
+  return { kind: 'time', schema: utcTimeSchema(), ...options };
 }
 
 /**

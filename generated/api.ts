@@ -6,9 +6,11 @@ import { accountsModel } from './models/accounts.ts';
 import { batchesModel } from './models/batches.ts';
 import { notesModel } from './models/notes.ts';
 import { ordersModel } from './models/orders.ts';
+import { petsModel } from './models/pets.ts';
 import { productsModel } from './models/products.ts';
 import { tradesModel } from './models/trades.ts';
 import { usersModel } from './models/users.ts';
+import { visitsModel } from './models/visits.ts';
 import { profilesModel } from './models/profiles.ts';
 import { guiLangModel } from './models/gui-lang.ts';
 import { notesLayoutModel } from './models/notes-layout.ts';
@@ -23,7 +25,7 @@ import { settingRoutes } from './settings/index.ts';
 export const api: ApiDefinition = {
   versions: ['v1', 'v2'],
   catalog: {
-    collections: { 'accounts': accountsModel, 'batches': batchesModel, 'notes': notesModel, 'orders': ordersModel, 'products': productsModel, 'trades': tradesModel, 'users': usersModel },
+    collections: { 'accounts': accountsModel, 'batches': batchesModel, 'notes': notesModel, 'orders': ordersModel, 'pets': petsModel, 'products': productsModel, 'trades': tradesModel, 'users': usersModel, 'visits': visitsModel },
     aggregates: [profilesModel],
   },
   settings: [guiLangModel, notesLayoutModel],

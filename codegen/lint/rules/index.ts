@@ -8,6 +8,7 @@ import { movedPath } from './moved-rules.ts';
 import { asynchronousQueue, jobProduces } from './job-rules.ts';
 import { invalidDefault } from './default-rules.ts';
 import { malformedScope } from './access-rules.ts';
+import { referenceVersion } from './reference-versions.ts';
 
 /** Every rule the linter runs on the model, in the order of the registry (rootCauses() runs before them). */
 export const ALL_RULES: readonly Rule[] = [
@@ -19,6 +20,7 @@ export const ALL_RULES: readonly Rule[] = [
   reservedMemberName,
   invalidDefault,
   unknownReference,
+  referenceVersion,
   duplicatePath,
   reservedPath,
   versionNames,

@@ -3,7 +3,8 @@ import type { Finding } from '../finding.ts';
 import { allDeclarations, removedPublished, type Rule } from './context.ts';
 import { PROPERTY, SEGMENT, toProperty } from './naming.ts';
 
-function everyField(fields: readonly ResolvedField[]): ResolvedField[] {
+/** A field and every field nested in it, at every depth. */
+export function everyField(fields: readonly ResolvedField[]): ResolvedField[] {
   return fields.flatMap((field) => [field, ...everyField(field.fields ?? [])]);
 }
 

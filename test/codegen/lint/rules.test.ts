@@ -195,6 +195,39 @@ export default collection({
     },
   ],
   [
+    'reference-version: a version references a collection that version does not serve, reported once at the field',
+    {
+      given: {
+        'pets.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'pets',
+  fields: { pet_name: field.string() },
+  versions: { v1: {} },
+});
+`,
+        'visits.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'visits',
+  fields: {
+    pet: field.reference('pets'),
+  },
+  versions: { v1: {}, v2: {}, v3: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'reference-version',
+          severity: 'error',
+          message: 'field "pet" refers to "pets" in v2 and v3, but "pets" is served only in v1: its links there would answer 404; serve "pets" in v2 and v3 too, or give v2 and v3 a shape without "pet"',
+          file: 'definitions/visits.ts',
+          line: 5,
+          column: 5,
+        },
+      ],
+    },
+  ],
+  [
     'duplicate-declaration: two files declare the same collection, reported once at the second',
     {
       given: { 'a-orders.ts': orders, 'b-orders.ts': orders },

@@ -122,6 +122,8 @@ function validBody(version: Version, schema: string | undefined, serial: number)
     QueuedJobsImportOrderJob: { type: 'import-order', item: 'apples', quantity: 1 },
     Product: { title: 'Mug' },
     Batch: { label: 'nightly' },
+    Pet: { pet_name: 'Rex' },
+    Visit: { pet: 1, scheduled_at: '2026-12-02T09:30:00Z' },
   };
   if (!(kind in bodies)) throw new Error(`no example body for ${schema}`);
   return bodies[kind];
@@ -168,6 +170,9 @@ describe('the contract: every operation, every status it can produce, through a 
       ['orders', { item: 'apples', quantity: 2 }, { item: BIG, quantity: 1 }, { quantity: 3 }],
       ['users', { user_name: `ann-${v}` }, { user_name: BIG }, { user_name: `ann-${v}-renamed` }],
       ['accounts', v === 'v1' ? { user_name: 'ann', e_mail: 'ann@example.test', state: 'active', title: 'Dr' } : { user_name: 'ann', e_mail: 'ann@example.test', profile: { state: 'active', title: 'Dr' } }, { user_name: BIG, e_mail: 'a@example.test' }, { e_mail: 'ann@example.org' }],
+      ['pets', { pet_name: 'Rex', born_at: '2020-04-01T10:00:00+02:00' }, { pet_name: BIG }, { born_at: '2020-04-01T08:00:00Z' }],
+      // The first pet of the v1 run stays: each visit is for it.
+      ['visits', { pet: 1, scheduled_at: '2026-12-02T09:30:00+02:00', fee: 40 }, { pet: 1, scheduled_at: '2026-12-02T09:30:00Z', reason: BIG }, { scheduled_at: '2026-12-02T10:00:00Z' }],
     ] as const) {
       const created = await send(v, { method: 'post', path: `/${v}/${collection}`, body, status: 201 });
       const id = created.body.identity as number;
@@ -230,6 +235,13 @@ describe('the contract: every operation, every status it can produce, through a 
     await send(v, { method: 'delete', path: `/${v}/trades/${tradeId}`, status: 204 });
     const kept = await send(v, { method: 'post', path: `/${v}/trades`, body: { trade_name: 'kept', order: `/${v}/orders/${ids.orders}` }, status: 201 });
 
+    // Visits: each for a pet, which must exist (422) and cannot go while a visit refers to it (409).
+    const visitPath = `/${v}/visits/${ids.visits}`;
+    await send(v, { method: 'post', path: `/${v}/visits`, body: { pet: 424242, scheduled_at: '2026-12-02T09:30:00Z' }, status: 422 });
+    await send(v, { method: 'put', path: visitPath, body: { pet: 424242, scheduled_at: '2026-12-02T09:30:00Z' }, status: 422 });
+    await send(v, { method: 'patch', path: visitPath, body: { pet: 424242 }, status: 422 });
+    await send(v, { method: 'delete', path: `/${v}/pets/1`, status: 409 });
+
     // The profile aggregate, through its user.
     const profilePath = `/${v}/users/${other.body.identity}/profiles`;
     await send(v, { method: 'get', path: profilePath, status: 200 });
@@ -280,6 +292,8 @@ describe('the contract: every operation, every status it can produce, through a 
       [`/${v}/users/${ids.users}`, { user_name: `ann-${v}-minimal` }],
       [`/${v}/accounts/${ids.accounts}`, v === 'v1' ? { user_name: 'ann', e_mail: 'ann@example.test' } : { user_name: 'ann', e_mail: 'ann@example.test' }],
       [`/${v}/trades/${kept.body.identity}`, { trade_name: 'kept' }],
+      [`/${v}/pets/${ids.pets}`, { pet_name: 'Rex' }],
+      [`/${v}/visits/${ids.visits}`, { pet: 1, scheduled_at: '2026-12-02T09:30:00Z' }],
     ] as const) {
       await send(v, { method: 'put', path, body, status: 204, headers: minimal });
       await send(v, { method: 'patch', path, body: {}, status: 204, headers: minimal });

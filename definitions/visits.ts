@@ -1,0 +1,17 @@
+import { collection, field } from '@convapi/dsl';
+
+/**
+ * Visits to the clinic, each for one pet. `scheduled_at` is written with any ISO 8601 offset and
+ * served in UTC (`2026-12-02T09:30:00+02:00` is served as `2026-12-02T07:30:00Z`).
+ */
+export default collection({
+  name: 'visits',
+  identifier: { name: 'visit_id', type: 'integer' },
+  fields: {
+    pet: field.reference('pets', { required: true, filterable: true }),
+    scheduled_at: field.time({ required: true }),
+    reason: field.string({ minLength: 1, searchable: true }),
+    fee: field.number({ min: 0 }),
+  },
+  versions: { v1: {}, v2: {} },
+});
