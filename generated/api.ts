@@ -11,9 +11,11 @@ import { productsModel } from './models/products.ts';
 import { tradesModel } from './models/trades.ts';
 import { usersModel } from './models/users.ts';
 import { visitsModel } from './models/visits.ts';
+import { dietsModel } from './models/diets.ts';
 import { profilesModel } from './models/profiles.ts';
 import { guiLangModel } from './models/gui-lang.ts';
 import { notesLayoutModel } from './models/notes-layout.ts';
+import { remindersModel } from './models/reminders.ts';
 import queuedJobsDefinition from '../definitions/queued-jobs.ts';
 import openApiV1 from './openapi/v1.json' with { type: 'json' };
 import openApiV2 from './openapi/v2.json' with { type: 'json' };
@@ -26,9 +28,9 @@ export const api: ApiDefinition = {
   versions: ['v1', 'v2'],
   catalog: {
     collections: { 'accounts': accountsModel, 'batches': batchesModel, 'notes': notesModel, 'orders': ordersModel, 'pets': petsModel, 'products': productsModel, 'trades': tradesModel, 'users': usersModel, 'visits': visitsModel },
-    aggregates: [profilesModel],
+    aggregates: [dietsModel, profilesModel],
   },
-  settings: [guiLangModel, notesLayoutModel],
+  settings: [guiLangModel, notesLayoutModel, remindersModel],
   jobQueues: [queuedJobsDefinition],
   openApi: { v1: openApiV1, v2: openApiV2 },
   openApiService: 'openapi',

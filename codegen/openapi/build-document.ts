@@ -104,6 +104,7 @@ function schemasOf(model: ResolvedModel, version: string, declarationOf: Declara
     const name = representationName(declaration.name, version);
     schemas[name] = readRepresentation(found.fields, source, found, names, undefined, declaration.description);
     schemas[`${name}Write`] = writeRepresentation(found.fields, source, 'complete', names);
+    schemas[`${name}Patch`] = writeRepresentation(found.fields, source, 'partial', names);
   }
   return schemas;
 }

@@ -148,7 +148,16 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
   return queuedIfAsynchronous(collection, operation, written);
 }
 
-/** The read (GET) or replace (PUT) of an aggregate, through its parent. */
+/** What GET of an aggregate or a setting answers before its first write. */
+function beforeFirstWrite(fields: readonly { readonly default?: unknown }[]): string {
+  return fields.some((field) => field.default !== undefined) ? 'its fields\' declared defaults' : 'an empty object';
+}
+
+/** What PATCH of an aggregate or a setting does (runtime: alwaysPresentMode). */
+const PARTIAL_WRITE =
+  'Changes only the fields sent; null clears an optional field. Before the first write there is nothing to change: the body is then read as a whole value (required fields without a default must be sent; fields left out take their defaults).';
+
+/** The read (GET), replace (PUT) or partial update (PATCH) of an aggregate, through its parent. */
 export function aggregateOperation(route: RouteDescriptor & { handler: { kind: 'aggregate' } }, model: ResolvedModel, version: string): OperationSpec {
   const aggregate = model.aggregates.find((candidate) => candidate.name === route.declaration)!;
   const parent: ResolvedCollection | undefined = lookupsOf(model).byName.get(aggregate.parent);
@@ -161,25 +170,26 @@ export function aggregateOperation(route: RouteDescriptor & { handler: { kind: '
       operationId: operationIds.aggregateRead(parentSingular, aggregate.name),
       tag: aggregate.name,
       summary: `Read the ${aggregate.name} of ${withArticle(parentSingular)}`,
-      description: `Empty until its first PUT; 404 when the ${parentSingular} does not exist.`,
+      description: `Before its first write: ${beforeFirstWrite(aggregate.fields)}; 404 when the ${parentSingular} does not exist.`,
       parameters: [...READ_HEADERS, ...CONDITIONAL, id],
       successes: [jsonSuccess('200', `The ${aggregate.name}.`, ref('schemas', name), 'ETag', 'E-Tag', 'Last-Modified'), NOT_MODIFIED],
       errors: ['404'],
     };
   }
+  const replace = route.handler.operation === 'replace';
   return withMinimalReturn({
-    operationId: operationIds.aggregateReplace(parentSingular, aggregate.name),
+    operationId: replace ? operationIds.aggregateReplace(parentSingular, aggregate.name) : operationIds.aggregateUpdate(parentSingular, aggregate.name),
     tag: aggregate.name,
-    summary: `Replace the ${aggregate.name} of ${withArticle(parentSingular)}`,
-    description: `Replaces it whole: optional fields left out are cleared; null is refused.`,
+    summary: `${replace ? 'Replace' : 'Update part of'} the ${aggregate.name} of ${withArticle(parentSingular)}`,
+    description: replace ? `Replaces it whole: optional fields left out are cleared; null is refused.` : PARTIAL_WRITE,
     parameters: [header('UserAgent'), header('ResultFields'), header('PrettyPrint'), header('IfMatch'), id],
-    requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) },
+    requestBody: { required: true, content: json(ref('schemas', `${name}${replace ? 'Write' : 'Patch'}`)) },
     successes: [jsonSuccess('200', `The ${aggregate.name} as it now is.`, ref('schemas', name))],
     errors: ['404', '412'],
   } satisfies OperationSpec);
 }
 
-/** The read (GET) or replace (PUT) of the caller's own value of a setting. */
+/** The read (GET), replace (PUT) or partial update (PATCH) of the caller's own value of a setting. */
 export function settingOperation(route: RouteDescriptor & { handler: { kind: 'setting' } }, model: ResolvedModel, version: string): OperationSpec {
   const setting = model.settings.find((candidate) => candidate.name === route.declaration)!;
   const name = representationName(setting.name, version);
@@ -188,19 +198,20 @@ export function settingOperation(route: RouteDescriptor & { handler: { kind: 'se
       operationId: operationIds.settingRead(setting.name),
       tag: setting.name,
       summary: `Read the caller's ${setting.name}`,
-      description: `The caller's own value (per user, or per client when the token acts for none); empty until set.`,
+      description: `The caller's own value (per user, or per client when the token acts for none); before the caller's first write: ${beforeFirstWrite(setting.fields)}.`,
       parameters: [...READ_HEADERS, ...CONDITIONAL],
       successes: [jsonSuccess('200', `The caller's ${setting.name}.`, ref('schemas', name), 'ETag', 'E-Tag'), NOT_MODIFIED],
       errors: [],
     };
   }
+  const replace = route.handler.operation === 'replace';
   return withMinimalReturn({
-    operationId: operationIds.settingReplace(setting.name),
+    operationId: replace ? operationIds.settingReplace(setting.name) : operationIds.settingUpdate(setting.name),
     tag: setting.name,
-    summary: `Set the caller's ${setting.name}`,
-    description: `Answers the value as stored (canonical forms applied).`,
+    summary: replace ? `Set the caller's ${setting.name}` : `Update part of the caller's ${setting.name}`,
+    description: replace ? `Answers the value as stored (canonical forms applied).` : `${PARTIAL_WRITE} Answers the value as stored (canonical forms applied).`,
     parameters: [header('UserAgent'), header('ResultFields'), header('PrettyPrint')],
-    requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) },
+    requestBody: { required: true, content: json(ref('schemas', `${name}${replace ? 'Write' : 'Patch'}`)) },
     successes: [jsonSuccess('200', `The caller's ${setting.name} as stored.`, ref('schemas', name))],
     errors: [],
   });

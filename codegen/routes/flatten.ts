@@ -12,6 +12,9 @@ const COLLECTION_ROUTES: readonly { method: RouteMethod; item: boolean; list?: t
   { method: 'DELETE', item: true, operation: 'delete' },
 ];
 
+/** An aggregate's and a setting's routes: they always exist, so GET, PUT and PATCH, and no POST or DELETE. */
+const ALWAYS_PRESENT_ROUTES = [['GET', 'read'], ['PUT', 'replace'], ['PATCH', 'update']] as const;
+
 /** Every route of the model, in a stable order: by family, declaration, version, then path and method. */
 export function flattenRoutes(model: ResolvedModel): RouteDescriptor[] {
   const routes: RouteDescriptor[] = [];
@@ -24,8 +27,8 @@ export function flattenRoutes(model: ResolvedModel): RouteDescriptor[] {
     const parentId = parent?.identifier.name ?? defaultIdentifierName(aggregate.parent);
     for (const version of aggregate.versions) {
       const path = `/${version.name}/${aggregate.parent}/:${parentId}/${aggregate.name}`;
-      for (const [method, operation] of [['GET', 'read'], ['PUT', 'replace']] as const) {
-        routes.push({ family: 'resource', version: version.name, method, path, handler: { kind: 'aggregate', operation }, ...scopesOf(aggregate.scopes, method), declaration: aggregate.name, source: aggregate.source });
+      for (const [method, operation] of ALWAYS_PRESENT_ROUTES) {
+        routes.push({ family: 'resource', version: version.name, method, path, handler: { kind: 'aggregate', operation }, ...scopesOf(partialLikeReplace(aggregate.scopes), method), declaration: aggregate.name, source: aggregate.source });
       }
     }
   }
@@ -50,8 +53,8 @@ export function flattenRoutes(model: ResolvedModel): RouteDescriptor[] {
   for (const setting of model.settings) {
     for (const version of setting.versions) {
       const path = `/settings/${version.name}/${setting.name}`;
-      for (const [method, operation] of [['GET', 'read'], ['PUT', 'replace']] as const) {
-        routes.push({ family: 'setting', version: version.name, method, path, handler: { kind: 'setting', operation }, ...scopesOf(setting.scopes, method), declaration: setting.name, source: setting.source });
+      for (const [method, operation] of ALWAYS_PRESENT_ROUTES) {
+        routes.push({ family: 'setting', version: version.name, method, path, handler: { kind: 'setting', operation }, ...scopesOf(partialLikeReplace(setting.scopes), method), declaration: setting.name, source: setting.source });
       }
     }
   }
@@ -65,6 +68,15 @@ export function flattenRoutes(model: ResolvedModel): RouteDescriptor[] {
 function scopesOf(declared: ResolvedScopes, method: RouteMethod, own: readonly string[] = []): { scopes?: readonly string[] } {
   const scopes = [...new Set([...(declared[method] ?? []), ...own])];
   return scopes.length === 0 ? {} : { scopes };
+}
+
+/**
+ * An aggregate's or a setting's scopes with PATCH needing what PUT needs when the declaration names
+ * no scope of its own for PATCH: a partial update changes what a replace changes, so a declaration
+ * written when only PUT wrote keeps guarding every write.
+ */
+function partialLikeReplace(declared: ResolvedScopes): ResolvedScopes {
+  return declared.PATCH === undefined && declared.PUT !== undefined ? { ...declared, PATCH: declared.PUT } : declared;
 }
 
 /** The path every route of a declaration starts with, in one version. */

@@ -16,9 +16,9 @@ export interface RouteDescriptor {
   /** What serves it: a collection operation, an aggregate operation, a service or a setting operation. */
   readonly handler:
     | { readonly kind: 'collection'; readonly operation: ResolvedOperation }
-    | { readonly kind: 'aggregate'; readonly operation: 'read' | 'replace' }
+    | { readonly kind: 'aggregate'; readonly operation: 'read' | 'replace' | 'update' }
     | { readonly kind: 'service'; readonly operation: number }
-    | { readonly kind: 'setting'; readonly operation: 'read' | 'replace' }
+    | { readonly kind: 'setting'; readonly operation: 'read' | 'replace' | 'update' }
     /** A former path: 301 to the same path with `from` (the old prefix) replaced by `to`. */
     | { readonly kind: 'moved'; readonly from: string; readonly to: string };
   /** Served without a token and outside every call limit (health checks). */

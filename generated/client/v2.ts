@@ -690,6 +690,34 @@ export interface paths {
         patch: operations["updateVisit"];
         trace?: never;
     };
+    "/v2/pets/{pet_id}/diets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the diets of a pet
+         * @description Before its first write: its fields' declared defaults; 404 when the pet does not exist.
+         */
+        get: operations["getPetDiet"];
+        /**
+         * Replace the diets of a pet
+         * @description Replaces it whole: optional fields left out are cleared; null is refused.
+         */
+        put: operations["replacePetDiet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update part of the diets of a pet
+         * @description Changes only the fields sent; null clears an optional field. Before the first write there is nothing to change: the body is then read as a whole value (required fields without a default must be sent; fields left out take their defaults).
+         */
+        patch: operations["updatePetDiet"];
+        trace?: never;
+    };
     "/v2/users/{user_id}/profiles": {
         parameters: {
             query?: never;
@@ -699,7 +727,7 @@ export interface paths {
         };
         /**
          * Read the profiles of an user
-         * @description Empty until its first PUT; 404 when the user does not exist.
+         * @description Before its first write: an empty object; 404 when the user does not exist.
          */
         get: operations["getUserProfile"];
         /**
@@ -711,7 +739,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update part of the profiles of an user
+         * @description Changes only the fields sent; null clears an optional field. Before the first write there is nothing to change: the body is then read as a whole value (required fields without a default must be sent; fields left out take their defaults).
+         */
+        patch: operations["updateUserProfile"];
         trace?: never;
     };
     "/services/v2/delay": {
@@ -869,7 +901,7 @@ export interface paths {
         };
         /**
          * Read the caller's gui/lang
-         * @description The caller's own value (per user, or per client when the token acts for none); empty until set.
+         * @description The caller's own value (per user, or per client when the token acts for none); before the caller's first write: an empty object.
          */
         get: operations["getGuiLang"];
         /**
@@ -881,7 +913,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update part of the caller's gui/lang
+         * @description Changes only the fields sent; null clears an optional field. Before the first write there is nothing to change: the body is then read as a whole value (required fields without a default must be sent; fields left out take their defaults). Answers the value as stored (canonical forms applied).
+         */
+        patch: operations["updateGuiLang"];
         trace?: never;
     };
     "/settings/v2/notes/layout": {
@@ -893,7 +929,7 @@ export interface paths {
         };
         /**
          * Read the caller's notes/layout
-         * @description The caller's own value (per user, or per client when the token acts for none); empty until set.
+         * @description The caller's own value (per user, or per client when the token acts for none); before the caller's first write: an empty object.
          */
         get: operations["getNotesLayout"];
         /**
@@ -907,7 +943,41 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update part of the caller's notes/layout
+         * @description Changes only the fields sent; null clears an optional field. Before the first write there is nothing to change: the body is then read as a whole value (required fields without a default must be sent; fields left out take their defaults). Answers the value as stored (canonical forms applied).
+         *
+         *     Needs the scope `notes:write`: a token without it gets 403 insufficient_scope.
+         */
+        patch: operations["updateNotesLayout"];
+        trace?: never;
+    };
+    "/settings/v2/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the caller's reminders
+         * @description The caller's own value (per user, or per client when the token acts for none); before the caller's first write: its fields' declared defaults.
+         */
+        get: operations["getReminders"];
+        /**
+         * Set the caller's reminders
+         * @description Answers the value as stored (canonical forms applied).
+         */
+        put: operations["setReminders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update part of the caller's reminders
+         * @description Changes only the fields sent; null clears an optional field. Before the first write there is nothing to change: the body is then read as a whole value (required fields without a default must be sent; fields left out take their defaults). Answers the value as stored (canonical forms applied).
+         */
+        patch: operations["updateReminders"];
         trace?: never;
     };
     "/v2/deals": {
@@ -1252,6 +1322,24 @@ export interface components {
             reason?: string | null;
             fee?: number | null;
         };
+        /** @description The diet of a pet: an aggregate at /{v}/pets/{pet_id}/diets. Before its first write GET answers the declared defaults; PATCH changes the fields it sends. */
+        DietsV2: {
+            food?: string;
+            meals_per_day?: number;
+            notes?: string;
+        };
+        DietsV2Write: {
+            /** @default standard */
+            food: string;
+            /** @default 2 */
+            meals_per_day: number;
+            notes?: string;
+        };
+        DietsV2Patch: {
+            food?: string;
+            meals_per_day?: number | null;
+            notes?: string | null;
+        };
         /** @description The profile of a user: an aggregate, read and replaced only at /{v}/users/{user_id}/profiles. */
         ProfilesV2: {
             full_name?: string;
@@ -1263,6 +1351,11 @@ export interface components {
             state?: string;
             title?: string;
         };
+        ProfilesV2Patch: {
+            full_name?: string;
+            state?: string | null;
+            title?: string | null;
+        };
         /** @description The interface language of the caller: PUT /settings/{v}/gui/lang {"lang": "fr-FR"}. */
         GuiLangV2: {
             /** @description BCP 47 language tag, stored in canonical form */
@@ -1272,6 +1365,10 @@ export interface components {
             /** @description BCP 47 language tag, stored in canonical form */
             lang: string;
         };
+        GuiLangV2Patch: {
+            /** @description BCP 47 language tag, stored in canonical form */
+            lang?: string;
+        };
         /** @description How the caller's notes are laid out: anyone reads it; changing it needs the scope notes:write. */
         NotesLayoutV2: {
             /** @description list or grid */
@@ -1280,6 +1377,29 @@ export interface components {
         NotesLayoutV2Write: {
             /** @description list or grid */
             view: string;
+        };
+        NotesLayoutV2Patch: {
+            /** @description list or grid */
+            view?: string;
+        };
+        /** @description Visit reminders of the caller: GET /settings/{v}/reminders answers the declared defaults until the caller first writes it; PATCH changes the fields it sends. */
+        RemindersV2: {
+            enabled?: boolean;
+            /** @description How long before a visit the reminder is sent. */
+            hours_before?: number;
+        };
+        RemindersV2Write: {
+            /** @default true */
+            enabled: boolean;
+            /**
+             * @description How long before a visit the reminder is sent.
+             * @default 24
+             */
+            hours_before: number;
+        };
+        RemindersV2Patch: {
+            enabled?: boolean;
+            hours_before?: number | null;
         };
     };
     responses: {
@@ -4634,6 +4754,172 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    getPetDiet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                pet_id: components["parameters"]["PetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The diets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DietsV2"];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    replacePetDiet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path: {
+                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                pet_id: components["parameters"]["PetId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DietsV2Write"];
+            };
+        };
+        responses: {
+            /** @description The diets as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DietsV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    updatePetDiet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path: {
+                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                pet_id: components["parameters"]["PetId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DietsV2Patch"];
+            };
+        };
+        responses: {
+            /** @description The diets as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DietsV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     getUserProfile: {
         parameters: {
             query?: never;
@@ -4710,6 +4996,63 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProfilesV2Write"];
+            };
+        };
+        responses: {
+            /** @description The profiles as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfilesV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    updateUserProfile: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path: {
+                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfilesV2Patch"];
             };
         };
         responses: {
@@ -5229,6 +5572,56 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    updateGuiLang: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuiLangV2Patch"];
+            };
+        };
+        responses: {
+            /** @description The caller's gui/lang as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuiLangV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     getNotesLayout: {
         parameters: {
             query?: never;
@@ -5306,6 +5699,204 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotesLayoutV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    updateNotesLayout: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotesLayoutV2Patch"];
+            };
+        };
+        responses: {
+            /** @description The caller's notes/layout as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotesLayoutV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getReminders: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's reminders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemindersV2"];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    setReminders: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemindersV2Write"];
+            };
+        };
+        responses: {
+            /** @description The caller's reminders as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemindersV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    updateReminders: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemindersV2Patch"];
+            };
+        };
+        responses: {
+            /** @description The caller's reminders as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemindersV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */

@@ -11,15 +11,18 @@ import { storedFields } from './represent.ts';
 import type { ResourceContext } from './runtime-context.ts';
 import { clearedFields, fromStored, parseWriteInput, toStored } from './write-input.ts';
 import { withDeprecation } from '../versions/index.ts';
+import { alwaysPresentMode, declaredDefaults } from './declared-defaults.ts';
 
 export interface AggregateHandlers {
   readonly read: RouteHandler;
   readonly replace: RouteHandler;
+  readonly update: RouteHandler;
 }
 
 /**
- * GET and PUT of an aggregate at /{version}/{parent}/{parent_id}/{name}. The aggregate exists as
- * long as its parent does (each user has exactly one profile); before its first PUT it has no fields.
+ * GET, PUT and PATCH of an aggregate at /{version}/{parent}/{parent_id}/{name}. The aggregate exists
+ * as long as its parent does (each user has exactly one profile); before its first write it holds its
+ * fields' declared defaults (none: an empty object).
  */
 export function aggregateHandlers(
   context: ResourceContext,
@@ -33,9 +36,10 @@ export function aggregateHandlers(
   const version: VersionModel = foundVersion;
   const parent: CollectionModel = foundParent;
   const names = version.fields.map((field) => field.name);
+  const defaults = declaredDefaults(model.fields);
 
   const render = (row: Row | undefined, fields: readonly string[] | undefined) => {
-    const stored = row === undefined ? {} : storedFields(model, row);
+    const stored = row === undefined ? defaults : storedFields(model, row);
     const shaped = fromStored(version, stored);
     const representation = Object.fromEntries(version.fields.map((field) => [field.name, shaped[field.name]]));
     return stripNulls(project(representation, fields));
@@ -53,32 +57,36 @@ export function aggregateHandlers(
     setJsonBody(ctx, render(row, fields));
   }
 
-  function* replace(ctx: Context, params: PathParams): Flow<void> {
-    const fields = resultFields(ctx, names);
-    const key = parentKey(params);
-    const row = yield* wait(
-      context.store.transaction((tx) =>
-        runFlow(
-          (function* () {
-            // Reading the parent inside the transaction also serialises two first PUTs of its aggregate.
-            if ((yield* wait(tx.find(parent.table, key))) === undefined) throw resourceNotFound(parent, key);
-            const current = yield* wait(tx.find(model.table, key));
-            if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(current, fields)));
-            const values = parseWriteInput(requestBody(ctx), version, { mode: 'replace', readOnly: {}, resource: model.name });
-            const stored = { ...clearedFields(model), ...toStored(version, values) };
-            return yield* wait(
-              current === undefined ? tx.insert(model.table, { ...stored, [model.table.key.name]: key }) : tx.update(model.table, key, stored),
-            );
-          })(),
+  /** PUT replaces the aggregate whole; PATCH changes the fields it sends (see alwaysPresentMode). */
+  const write = (method: 'replace' | 'update') =>
+    function* writeFlow(ctx: Context, params: PathParams): Flow<void> {
+      const fields = resultFields(ctx, names);
+      const key = parentKey(params);
+      const row = yield* wait(
+        context.store.transaction((tx) =>
+          runFlow(
+            (function* () {
+              // Reading the parent inside the transaction also serialises two first writes of its aggregate.
+              if ((yield* wait(tx.find(parent.table, key))) === undefined) throw resourceNotFound(parent, key);
+              const current = yield* wait(tx.find(model.table, key));
+              if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(current, fields)));
+              const mode = alwaysPresentMode(method, current !== undefined);
+              const values = toStored(version, parseWriteInput(requestBody(ctx), version, { mode, readOnly: {}, resource: model.name }));
+              const stored = mode === 'update' ? values : { ...clearedFields(model), ...values };
+              return yield* wait(
+                current === undefined ? tx.insert(model.table, { ...stored, [model.table.key.name]: key }) : tx.update(model.table, key, stored),
+              );
+            })(),
+          ),
         ),
-      ),
-    );
-    ctx.state[lastModifiedKey] = String(row.updated_at);
-    answerWritten(ctx, () => render(row, fields));
-  }
+      );
+      ctx.state[lastModifiedKey] = String(row.updated_at);
+      answerWritten(ctx, () => render(row, fields));
+    };
 
   return {
     read: withDeprecation(flowHandler(read), version.deprecated, version.name, context.baseUrl),
-    replace: withDeprecation(flowHandler(replace), version.deprecated, version.name, context.baseUrl),
+    replace: withDeprecation(flowHandler(write('replace')), version.deprecated, version.name, context.baseUrl),
+    update: withDeprecation(flowHandler(write('update')), version.deprecated, version.name, context.baseUrl),
   };
 }

@@ -18,4 +18,5 @@ export { parseListQuery, PAGING_PARAMETERS } from './list-query.ts';
 export { parseWriteInput, invalidInput, toStored, fromStored, type WriteMode } from './write-input.ts';
 export { integerFromPath, keyFromPath, resourceNotFound } from './identifiers.ts';
 export { zodProblems } from './zod-problems.ts';
+export { alwaysPresentMode, declaredDefaults } from './declared-defaults.ts';
 export { createResource } from './create-resource.ts';

@@ -1,6 +1,6 @@
 import { answerWritten, requestBody, setJsonBody } from '../http/index.ts';
 import { project, resultFields, stripNulls } from '../representation/index.ts';
-import { fromStored, parseWriteInput, toStored, type SettingModel } from '../resources/index.ts';
+import { alwaysPresentMode, declaredDefaults, fromStored, parseWriteInput, toStored, type SettingModel } from '../resources/index.ts';
 import type { RouteHandler } from '../routing/index.ts';
 import type { ApiContext } from './api-definition.ts';
 import { authOf } from '../auth/index.ts';
@@ -14,8 +14,10 @@ export function settingPrincipal(caller: { client: string; user?: string } | und
 }
 
 /**
- * GET and PUT /settings/{version}/{name}: the caller's own value of a setting. PUT validates the
- * whole value (400 naming the field) and answers it as stored (canonical forms applied).
+ * GET, PUT and PATCH /settings/{version}/{name}: the caller's own value of a setting. Before the
+ * caller's first write, GET answers the fields' declared defaults. PUT validates the whole value (400
+ * naming the field), PATCH the fields it sends (see alwaysPresentMode); both answer the value as
+ * stored (canonical forms applied). Two PATCHes of one caller at once: the later write wins whole.
  */
 export function settingHandlers(context: ApiContext, model: SettingModel, versionName: string) {
   const version = model.versions[versionName];
@@ -25,18 +27,26 @@ export function settingHandlers(context: ApiContext, model: SettingModel, versio
   const render = (stored: Record<string, unknown>, fields: readonly string[] | undefined) =>
     stripNulls(project(fromStored(version, stored), fields));
 
+  const defaults = declaredDefaults(model.fields);
+
   const read: RouteHandler = (ctx) => {
     const fields = resultFields(ctx, names);
-    return andThen(store().read(settingPrincipal(authOf(ctx)), model.name), (stored) => setJsonBody(ctx, render(stored ?? {}, fields)));
+    return andThen(store().read(settingPrincipal(authOf(ctx)), model.name), (stored) => setJsonBody(ctx, render(stored ?? defaults, fields)));
   };
-  const replace: RouteHandler = (ctx) => {
+  const write = (method: 'replace' | 'update'): RouteHandler => (ctx) => {
     const fields = resultFields(ctx, names);
-    const values = parseWriteInput(requestBody(ctx), version, { mode: 'replace', readOnly: {}, resource: model.name });
-    const stored = toStored(version, values);
-    return andThen(store().write(settingPrincipal(authOf(ctx)), model.name, stripNulls(stored)), () => answerWritten(ctx, () => render(stored, fields)));
+    const principal = settingPrincipal(authOf(ctx));
+    const current = method === 'update' ? store().read(principal, model.name) : undefined;
+    return andThen(current, (found) => {
+      const mode = alwaysPresentMode(method, found !== undefined);
+      const values = toStored(version, parseWriteInput(requestBody(ctx), version, { mode, readOnly: {}, resource: model.name }));
+      const stored = stripNulls(mode === 'update' ? { ...found, ...values } : values);
+      return andThen(store().write(principal, model.name, stored), () => answerWritten(ctx, () => render(stored, fields)));
+    });
   };
   return {
     read: withDeprecation(read, version.deprecated, version.name, context.baseUrl),
-    replace: withDeprecation(replace, version.deprecated, version.name, context.baseUrl),
+    replace: withDeprecation(write('replace'), version.deprecated, version.name, context.baseUrl),
+    update: withDeprecation(write('update'), version.deprecated, version.name, context.baseUrl),
   };
 }

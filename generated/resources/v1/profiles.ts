@@ -18,5 +18,6 @@ export function profilesV1Routes(context: ApiContext): Route[] {
   return [
     { method: 'GET', path: '/v1/users/:user_id/profiles', family: 'resource', handle: handlers.read },
     { method: 'PUT', path: '/v1/users/:user_id/profiles', family: 'resource', handle: handlers.replace },
+    { method: 'PATCH', path: '/v1/users/:user_id/profiles', family: 'resource', handle: handlers.update },
   ];
 }

@@ -17,5 +17,6 @@ export function guiLangV2Routes(context: ApiContext): Route[] {
   return [
     { method: 'GET', path: '/settings/v2/gui/lang', family: 'setting', handle: handlers.read },
     { method: 'PUT', path: '/settings/v2/gui/lang', family: 'setting', handle: handlers.replace },
+    { method: 'PATCH', path: '/settings/v2/gui/lang', family: 'setting', handle: handlers.update },
   ];
 }

@@ -17,5 +17,6 @@ export function notesLayoutV2Routes(context: ApiContext): Route[] {
   return [
     { method: 'GET', path: '/settings/v2/notes/layout', family: 'setting', handle: handlers.read },
     { method: 'PUT', path: '/settings/v2/notes/layout', family: 'setting', scopes: ['notes:write'], handle: handlers.replace },
+    { method: 'PATCH', path: '/settings/v2/notes/layout', family: 'setting', scopes: ['notes:write'], handle: handlers.update },
   ];
 }

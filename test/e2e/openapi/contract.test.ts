@@ -123,6 +123,8 @@ function validBody(version: Version, schema: string | undefined, serial: number)
     Product: { title: 'Mug' },
     Batch: { label: 'nightly' },
     Pet: { pet_name: 'Rex' },
+    Diets: { food: 'senior' },
+    Reminders: { enabled: true },
     Visit: { pet: 1, scheduled_at: '2026-12-02T09:30:00Z' },
   };
   if (!(kind in bodies)) throw new Error(`no example body for ${schema}`);
@@ -252,6 +254,25 @@ describe('the contract: every operation, every status it can produce, through a 
     await send(v, { method: 'put', path: `/${v}/users/424242/profiles`, body: { full_name: 'Nobody' }, status: 404 });
     await send(v, { method: 'put', path: profilePath, body: { full_name: 'Bob B' }, status: 412, headers: { 'If-Match': '"stale"' } });
     await send(v, { method: 'put', path: profilePath, body: { full_name: BIG }, status: 413 });
+    await send(v, { method: 'patch', path: profilePath, body: { title: 'Dr' }, status: 200 });
+    await send(v, { method: 'patch', path: `/${v}/users/424242/profiles`, body: { title: 'Dr' }, status: 404 });
+    await send(v, { method: 'patch', path: profilePath, body: { title: 'Dr' }, status: 412, headers: { 'If-Match': '"stale"' } });
+    await send(v, { method: 'patch', path: profilePath, body: { title: BIG }, status: 413 });
+
+    // The diet aggregate of a pet: its declared defaults before the first write, then PATCH and PUT.
+    const dietPath = `/${v}/pets/${ids.pets}/diets`;
+    const defaults = await send(v, { method: 'get', path: dietPath, status: 200 });
+    expect(defaults.body).toEqual({ food: 'standard', meals_per_day: 2 });
+    await send(v, { method: 'get', path: dietPath, status: 304, headers: { 'If-None-Match': defaults.headers.etag! } });
+    await send(v, { method: 'get', path: `/${v}/pets/424242/diets`, status: 404 });
+    expect((await send(v, { method: 'patch', path: dietPath, body: { notes: 'no grain' }, status: 200 })).body).toEqual({ food: 'standard', meals_per_day: 2, notes: 'no grain' });
+    await send(v, { method: 'patch', path: `/${v}/pets/424242/diets`, body: {}, status: 404 });
+    await send(v, { method: 'patch', path: dietPath, body: {}, status: 412, headers: { 'If-Match': '"stale"' } });
+    await send(v, { method: 'patch', path: dietPath, body: { notes: BIG }, status: 413 });
+    await send(v, { method: 'put', path: dietPath, body: { food: 'senior' }, status: 200 });
+    await send(v, { method: 'put', path: `/${v}/pets/424242/diets`, body: {}, status: 404 });
+    await send(v, { method: 'put', path: dietPath, body: {}, status: 412, headers: { 'If-Match': '"stale"' } });
+    await send(v, { method: 'put', path: dietPath, body: { notes: BIG }, status: 413 });
 
     // Services: search, the document itself, queued jobs.
     const found = await send(v, { method: 'get', path: `/services/${v}/search?q=bob&category=users&limit=10`, status: 200 });
@@ -284,6 +305,14 @@ describe('the contract: every operation, every status it can produce, through a 
     const lang = await send(v, { method: 'get', path: `/settings/${v}/gui/lang`, status: 200 });
     expect(lang.body).toEqual({ lang: 'fr-FR' });
     await send(v, { method: 'get', path: `/settings/${v}/gui/lang`, status: 304, headers: { 'If-None-Match': lang.headers.etag! } });
+    await send(v, { method: 'patch', path: `/settings/${v}/gui/lang`, body: { lang: 'de-de' }, status: 200 });
+    await send(v, { method: 'patch', path: `/settings/${v}/gui/lang`, body: { lang: BIG }, status: 413 });
+    const reminders = await send(v, { method: 'get', path: `/settings/${v}/reminders`, status: 200 });
+    await send(v, { method: 'get', path: `/settings/${v}/reminders`, status: 304, headers: { 'If-None-Match': reminders.headers.etag! } });
+    await send(v, { method: 'patch', path: `/settings/${v}/reminders`, body: { hours_before: 48 }, status: 200 });
+    await send(v, { method: 'patch', path: `/settings/${v}/reminders`, body: { hours_before: BIG }, status: 413 });
+    await send(v, { method: 'put', path: `/settings/${v}/reminders`, body: { enabled: false }, status: 200 });
+    await send(v, { method: 'put', path: `/settings/${v}/reminders`, body: { hours_before: BIG }, status: 413 });
 
     // The statuses beyond the conventions' own. 204 on every PUT and PATCH asked Prefer: return=minimal.
     const minimal = { Prefer: 'return=minimal' };
@@ -298,8 +327,15 @@ describe('the contract: every operation, every status it can produce, through a 
       await send(v, { method: 'put', path, body, status: 204, headers: minimal });
       await send(v, { method: 'patch', path, body: {}, status: 204, headers: minimal });
     }
-    await send(v, { method: 'put', path: profilePath, body: { full_name: 'Bob B' }, status: 204, headers: minimal });
-    await send(v, { method: 'put', path: `/settings/${v}/gui/lang`, body: { lang: 'fr-fr' }, status: 204, headers: minimal });
+    for (const [path, body] of [
+      [profilePath, { full_name: 'Bob B' }],
+      [dietPath, { food: 'senior' }],
+      [`/settings/${v}/gui/lang`, { lang: 'fr-fr' }],
+      [`/settings/${v}/reminders`, { enabled: true }],
+    ] as const) {
+      await send(v, { method: 'put', path, body, status: 204, headers: minimal });
+      await send(v, { method: 'patch', path, body: {}, status: 204, headers: minimal });
+    }
 
     // Products: clients name them, so PUT creates (201), then replaces (200).
     const sku = `mug-${v}`;
@@ -364,7 +400,7 @@ describe('the contract: every operation, every status it can produce, through a 
     await send(v, { method: 'get', path: `/services/${v}/delay?ms=10`, status: 304, headers: { 'If-None-Match': delayed.headers.etag! } });
 
     // HEAD of every GET, OPTIONS of every path: the same answers without a body, and Allow.
-    const paramValues: Record<string, number | string> = { order_id: ids.orders!, user_id: ids.users!, account_id: ids.accounts!, job_id: waiting.body.job_id, trade_id: kept.body.identity, sku, batch_id: ids.batches };
+    const paramValues: Record<string, number | string> = { order_id: ids.orders!, user_id: ids.users!, account_id: ids.accounts!, job_id: waiting.body.job_id, trade_id: kept.body.identity, sku, batch_id: ids.batches, pet_id: ids.pets!, visit_id: ids.visits! };
     for (const operation of operationsOf(documents[v])) {
       const path = operation.template.replace(/\{([^}]+)\}/g, (_match, name: string) => String(paramValues[name] ?? 1));
       if (operation.method === 'options') {
@@ -378,7 +414,7 @@ describe('the contract: every operation, every status it can produce, through a 
       const head = await send(v, { method: 'head', path: `${path}${query}`, status: moved ? 301 : 200 });
       if (operation.statuses.includes('304')) await send(v, { method: 'head', path: `${path}${query}`, status: 304, headers: { 'If-None-Match': head.headers.etag! } });
       // A client-chosen identifier is any word; the others are numbers.
-      const missing = operation.template.endsWith('{sku}') ? path.replace(sku, 'no-such-mug') : path.replace(/\/[0-9]+(\/profiles)?$/, '/424242$1');
+      const missing = operation.template.endsWith('{sku}') ? path.replace(sku, 'no-such-mug') : path.replace(/\/[0-9]+(\/profiles|\/diets)?$/, '/424242$1');
       if (operation.statuses.includes('404')) await send(v, { method: 'head', path: missing, status: 404 });
     }
     gate.release();
@@ -386,7 +422,7 @@ describe('the contract: every operation, every status it can produce, through a 
 
     expect(unexpected).toEqual([]);
     expect(violations).toEqual([]);
-  });
+  }, 180_000);
 
   it.each(VERSIONS)('%s: the statuses every operation can answer (400, 401, 403, 406, 429)', async (version) => {
     let serial = 0;
@@ -409,7 +445,7 @@ describe('the contract: every operation, every status it can produce, through a 
     }
     expect(unexpected).toEqual([]);
     expect(violations).toEqual([]);
-  });
+  }, 180_000);
 
   it('what the document forbids, Prism refuses and the server refuses too, with the error body and a precise code', async () => {
     const forbidden: [string, Call, string, string | undefined][] = [
