@@ -28,7 +28,8 @@ const documentPath = (version: Version) => fileURLToPath(new URL(`../../../gener
 const documents = { v1: JSON.parse(readFileSync(documentPath('v1'), 'utf8')) as Json, v2: JSON.parse(readFileSync(documentPath('v2'), 'utf8')) as Json };
 const BODY_LIMIT = 2048;
 const BIG = 'x'.repeat(BODY_LIMIT + 100);
-const LIMIT = 700;
+/** Each family's call budget: more than the main client spends in one family over the whole file. */
+const LIMIT = 1000;
 /**
  * Statuses documented that no well-formed request through a proxy can make or see: a server fault
  * (500; on a former path's redirect-only GET it is the `default` response), shutting down (503,
@@ -146,10 +147,11 @@ beforeAll(async () => {
   proxies.v1 = v1;
   proxies.v2 = v2;
   // The greedy client spends its whole call budget in every family, so its next call anywhere gets 429.
+  // Ten calls at a time: the budget is counted the same, and a loaded machine spends less time waiting.
   for (const path of ['/v1/orders', '/services/v1/search?q=a&category=orders', '/settings/v1/gui/lang']) {
-    for (let call = 0; call < LIMIT; call += 1) await raw(api.url, { method: 'get', path, status: 200, authorization: auth.greedy });
+    for (let call = 0; call < LIMIT; call += 10) await Promise.all(Array.from({ length: 10 }, () => raw(api.url, { method: 'get', path, status: 200, authorization: auth.greedy })));
   }
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   gate.release();
@@ -310,9 +312,10 @@ describe('the contract: every operation, every status it can produce, through a 
     const reminders = await send(v, { method: 'get', path: `/settings/${v}/reminders`, status: 200 });
     await send(v, { method: 'get', path: `/settings/${v}/reminders`, status: 304, headers: { 'If-None-Match': reminders.headers.etag! } });
     await send(v, { method: 'patch', path: `/settings/${v}/reminders`, body: { hours_before: 48 }, status: 200 });
-    await send(v, { method: 'patch', path: `/settings/${v}/reminders`, body: { hours_before: BIG }, status: 413 });
+    // Reminders hold no string: a body too big for the limit is one the document refuses, so it goes to the server directly.
+    await send(v, { method: 'patch', path: `/settings/${v}/reminders`, body: { hours_before: BIG }, status: 413, direct: true });
     await send(v, { method: 'put', path: `/settings/${v}/reminders`, body: { enabled: false }, status: 200 });
-    await send(v, { method: 'put', path: `/settings/${v}/reminders`, body: { hours_before: BIG }, status: 413 });
+    await send(v, { method: 'put', path: `/settings/${v}/reminders`, body: { hours_before: BIG }, status: 413, direct: true });
 
     // The statuses beyond the conventions' own. 204 on every PUT and PATCH asked Prefer: return=minimal.
     const minimal = { Prefer: 'return=minimal' };
