@@ -69,6 +69,8 @@ describe('scopes an operation needs', () => {
     const unscoped = issueToken(api.databaseUrl, 'layout-reader');
     await api.raw().get('/settings/v1/notes/layout').set(as(unscoped)).expect(200);
     expectInsufficientScope(await api.raw().put('/settings/v1/notes/layout').set(as(unscoped)).send({ view: 'grid' }));
+    // PATCH changes what PUT changes: it needs PUT's scopes when the declaration names none of its own.
+    expectInsufficientScope(await api.raw().patch('/settings/v1/notes/layout').set(as(unscoped)).send({ view: 'grid' }));
     expect((await api.raw().get('/settings/v1/notes/layout').set(as(unscoped)).expect(200)).body).toEqual({});
     const scoped = issueToken(api.databaseUrl, 'layout-reader', { scopes: ['notes:write'] });
     await api.raw().put('/settings/v1/notes/layout').set(as(scoped)).send({ view: 'grid' }).expect(200);
