@@ -30,6 +30,11 @@ describe('rememberRecent()', () => {
     length('long');
     length('long');
     expect(computed.filter((text) => text === 'long')).toHaveLength(2);
+    // maxKeyLength itself is remembered (asked again after another, so not as the last string).
+    length('abc');
+    length('b');
+    length('abc');
+    expect(computed.filter((text) => text === 'abc')).toHaveLength(1);
   });
 
   it('remembers no undefined answer: a string without one is computed each time it is asked, even twice in a row', () => {
