@@ -1,7 +1,8 @@
 import Koa from 'koa';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { ApiError, DependencyUnavailableError, dependencyFaultError, dependencyFaultOf, errorHandler, toApiError, type DependencyFault } from '../../../runtime/errors/index.ts';
+import { ApiError, DependencyUnavailableError, dependencyFaultError, dependencyFaultOf, toApiError, type DependencyFault } from '../../../runtime/errors/index.ts';
+import { errorHandler } from '../../../runtime/http/index.ts';
 
 /** An error as node:sqlite throws it: code ERR_SQLITE_ERROR and the extended result code. */
 const sqliteError = (errcode: number) => Object.assign(new Error(`sqlite ${errcode}`), { code: 'ERR_SQLITE_ERROR', errcode });

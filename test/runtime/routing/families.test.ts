@@ -1,7 +1,7 @@
 import Koa, { type Context, type Middleware } from 'koa';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { errorHandler } from '../../../runtime/errors/index.ts';
+import { errorHandler } from '../../../runtime/http/index.ts';
 import { checks, dispatch, familyOfPath, familyRouters, matchedRoute, movedPermanently, settledNow, SETTLED, type Route } from '../../../runtime/routing/index.ts';
 
 /** A route answering its own path and the route the dispatcher matched. */

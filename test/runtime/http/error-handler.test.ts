@@ -1,7 +1,8 @@
 import Koa from 'koa';
 import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, badRequest, documentsAt, errorHandler, renderedErrorOf, type ErrorHandlerOptions } from '../../../runtime/errors/index.ts';
+import { ApiError, badRequest, documentsAt } from '../../../runtime/errors/index.ts';
+import { errorHandler, renderedErrorOf, type ErrorHandlerOptions } from '../../../runtime/http/index.ts';
 
 /** An app whose one handler throws `thrown` behind errorHandler(options); `seen` gets the error each response was rendered from. */
 function failingApp(thrown: unknown, options?: ErrorHandlerOptions) {
