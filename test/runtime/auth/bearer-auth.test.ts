@@ -27,8 +27,8 @@ describe('bearer authentication: what a client is answered', () => {
   it('a valid token: the client, and the user its grant names', async () => {
     const store = storeOf();
     const app = appOf({ store });
-    expect((await call(app, `Bearer ${store.issue({ client: 'web', user: 'ann' })}`).expect(200)).body).toEqual({ principal: { client: 'web', user: 'ann' } });
-    expect((await call(app, `bearer   ${store.issue({ client: 'cron' })}`).expect(200)).body).toEqual({ principal: { client: 'cron' } });
+    expect((await call(app, `Bearer ${store.issue({ client: 'web', user: 'ann' })}`).expect(200)).body).toEqual({ principal: { client: 'web', user: 'ann', scopes: [] } });
+    expect((await call(app, `bearer   ${store.issue({ client: 'cron' })}`).expect(200)).body).toEqual({ principal: { client: 'cron', scopes: [] } });
   });
 
   it('no Authorization header, or a blank one: 401 missing_token with the realm', async () => {
@@ -105,9 +105,9 @@ describe('bearer authentication: what a client is answered', () => {
   });
 
   it('a store that answers with a promise is waited for', async () => {
-    const store: TokenStore = { ...storeOf(), verify: async (token: string) => ({ ok: token === 'good', ...(token === 'good' ? { principal: { client: 'pg' } } : { reason: 'invalid' }) }) as Verification } as TokenStore;
+    const store: TokenStore = { ...storeOf(), verify: async (token: string) => ({ ok: token === 'good', ...(token === 'good' ? { principal: { client: 'pg', scopes: [] } } : { reason: 'invalid' }) }) as Verification } as TokenStore;
     const app = appOf({ store });
-    expect((await call(app, 'Bearer good').expect(200)).body).toEqual({ principal: { client: 'pg' } });
+    expect((await call(app, 'Bearer good').expect(200)).body).toEqual({ principal: { client: 'pg', scopes: [] } });
     await call(app, 'Bearer bad').expect(401);
   });
 
@@ -148,7 +148,7 @@ describe('requireAuth()', () => {
   it('a public request is served without a credential, and still names one when it has it', async () => {
     const { app, token } = appWith((ctx) => ctx.path === '/docs');
     expect((await request(app).get('/docs').expect(200)).body).toEqual({ principal: null });
-    expect((await request(app).get('/docs').set('Authorization', `Bearer ${token}`).expect(200)).body).toEqual({ principal: { client: 'web' } });
+    expect((await request(app).get('/docs').set('Authorization', `Bearer ${token}`).expect(200)).body).toEqual({ principal: { client: 'web', scopes: [] } });
     expect((await request(app).get('/orders').expect(401)).body.errors[0].code).toBe('missing_token');
   });
 

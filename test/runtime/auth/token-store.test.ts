@@ -41,10 +41,10 @@ describe('SqliteTokenStore', () => {
     expect(store.revokeGrant('web', 'nobody')).toBe(false);
     expect(store.revokeGrant('elsewhere')).toBe(false);
     for (const token of ann) expect(store.verify(token)).toEqual({ ok: false, reason: 'invalid' });
-    expect(store.verify(bob)).toEqual({ ok: true, principal: { client: 'web', user: 'bob' } });
-    expect(store.verify(client)).toEqual({ ok: true, principal: { client: 'web' } });
+    expect(store.verify(bob)).toEqual({ ok: true, principal: { client: 'web', user: 'bob', scopes: [] } });
+    expect(store.verify(client)).toEqual({ ok: true, principal: { client: 'web', scopes: [] } });
     const again = store.issue({ client: 'web', user: 'ann' });
-    expect(store.verify(again)).toEqual({ ok: true, principal: { client: 'web', user: 'ann' } });
+    expect(store.verify(again)).toEqual({ ok: true, principal: { client: 'web', user: 'ann', scopes: [] } });
     for (const token of ann) expect(store.verify(token).ok).toBe(false);
     expect(store.revokeGrant('web')).toBe(true);
     expect(store.verify(client).ok).toBe(false);
@@ -70,7 +70,7 @@ describe('SqliteTokenStore', () => {
     const expiresAtMs = (verification as { expiresAtMs: number }).expiresAtMs;
     expect(expiresAtMs).toBeGreaterThanOrEqual(before + 2500);
     expect(expiresAtMs).toBeLessThanOrEqual(Date.now() + 2500);
-    expect(store.verify(store.issue({ client: 'web' }))).toEqual({ ok: true, principal: { client: 'web' } });
+    expect(store.verify(store.issue({ client: 'web' }))).toEqual({ ok: true, principal: { client: 'web', scopes: [] } });
   });
 
   it('expiryOf(): ms and whole seconds rounded up; nothing without a lifetime', () => {
@@ -93,9 +93,9 @@ describe('SqliteTokenStore', () => {
     earlier.prepare('INSERT INTO auth_tokens (token_hash, grant_id, expires_at, created_at) VALUES (?, 1, ?, 0), (?, 1, ?, 0), (?, 1, NULL, 0)').run(tokenHash('live'), inAnHour, tokenHash('past'), 1000, tokenHash('forever'));
     earlier.close();
     const store = new SqliteTokenStore(openDatabase(path));
-    expect(store.verify('live')).toEqual({ ok: true, principal: { client: 'web' }, expiresAtMs: inAnHour * 1000 });
+    expect(store.verify('live')).toEqual({ ok: true, principal: { client: 'web', scopes: [] }, expiresAtMs: inAnHour * 1000 });
     expect(store.verify('past')).toEqual({ ok: false, reason: 'expired' });
-    expect(store.verify('forever')).toEqual({ ok: true, principal: { client: 'web' } });
+    expect(store.verify('forever')).toEqual({ ok: true, principal: { client: 'web', scopes: [] } });
     // Opened again: nothing to add twice.
     expect(new SqliteTokenStore(openDatabase(path)).verify('live').ok).toBe(true);
   });

@@ -2,7 +2,8 @@ import Koa, { type Context, type Middleware } from 'koa';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { errorHandler } from '../../../runtime/http/index.ts';
-import { checks, dispatch, familyOfPath, familyRouters, matchedRoute, movedPermanently, settledNow, SETTLED, type Route } from '../../../runtime/routing/index.ts';
+import { settledNow, SETTLED } from '../../../runtime/fast-path/sequence.ts';
+import { checks, dispatch, familyOfPath, familyRouters, matchedRoute, movedPermanently, type Route } from '../../../runtime/routing/index.ts';
 
 /** A route answering its own path and the route the dispatcher matched. */
 const route = (method: Route['method'], path: string, family: Route['family'], open?: boolean): Route => ({
