@@ -12,6 +12,7 @@ import { keyFromPath, resourceNotFound } from './identifiers.ts';
 import { parseListQuery } from './list-query.ts';
 import type { CollectionModel, OperationName, VersionModel } from './model.ts';
 import { setPagingHeaders } from './paging-headers.ts';
+import { rowsWithinBudget } from './page-budget.ts';
 import type { PreconditionCheck } from './preconditions.ts';
 import { representationNames, representBody } from './represent.ts';
 import type { ResourceContext } from './runtime-context.ts';
@@ -62,8 +63,11 @@ export function collectionHandlers(
     const fields = resultFields(ctx, names);
     const query = parseListQuery(ctx, model, version, context);
     return andThen(context.store.list(model.table, query), ({ rows, total }) => {
-      setPagingHeaders(ctx, context.baseUrl, total, query.limit, query.offset);
-      return andThen(allOf(rows.map((row) => render(ctx, context.store, row, fields))), (body) => setJsonBody(ctx, body));
+      // A page whose values pass MAX_PAGE_BYTES is cut short; Link: next continues after its last row.
+      const served = rowsWithinBudget(rows);
+      const page = served === rows.length ? rows : rows.slice(0, served);
+      setPagingHeaders(ctx, context.baseUrl, total, query.limit, query.offset, served);
+      return andThen(allOf(page.map((row) => render(ctx, context.store, row, fields))), (body) => setJsonBody(ctx, body));
     });
   };
 

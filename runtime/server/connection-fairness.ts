@@ -51,9 +51,10 @@ type FairSocket = Socket & { [TRACKED]?: Tracked };
  *   have sat idle between requests longest are closed first, whoever holds them, so a new client
  *   finds room before Node's own cap refuses it.
  * A connection is idle between a finished response and the next request's head; closing it loses
- * nothing (a client reopens one, as after the keep-alive timeout).
+ * nothing (a client reopens one, as after the keep-alive timeout). The server's request listener
+ * is installed through `track()`, which notes each request's arrival.
  */
-export function shareConnectionsFairly(server: Server, settings: ConnectionFairnessSettings, { exempt = [], ...refusal }: ConnectionFairnessOptions = {}): void {
+export function shareConnectionsFairly(server: Server, settings: ConnectionFairnessSettings, { exempt = [], ...refusal }: ConnectionFairnessOptions = {}): FairConnections {
   const exempted = new Set(exempt);
   const addresses = new Map<string, AddressConnections>();
   // Every idle connection, longest idle first (a Set keeps insertion order).
@@ -123,7 +124,8 @@ export function shareConnectionsFairly(server: Server, settings: ConnectionFairn
     socket.once('close', () => forget(socket, true));
   });
 
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  // Called for each request as its head arrives: its connection is busy until the response closes.
+  const arrived = (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket as FairSocket;
     const tracked = socket[TRACKED];
     if (tracked === undefined) return;
@@ -138,5 +140,19 @@ export function shareConnectionsFairly(server: Server, settings: ConnectionFairn
       // Idle from now until its next request's head: the first to go when the server nears its bound.
       if (tracked.active === 0 && socket[TRACKED] === tracked && !socket.destroyed) idle.add(socket);
     });
-  });
+  };
+  return {
+    track: (listener) => (req, res) => {
+      arrived(req, res);
+      listener(req, res);
+    },
+  };
+}
+
+type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** What shareConnectionsFairly() hands back: the server's one request listener must go through it. */
+export interface FairConnections {
+  /** `listener`, noting first each request's arrival (its connection is then neither pending nor idle). */
+  track(listener: RequestListener): RequestListener;
 }

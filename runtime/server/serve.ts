@@ -41,7 +41,7 @@ export async function serve(apiDefinition: ApiDefinition, env: NodeJS.ProcessEnv
   const refusals = { server: requested.serverHeader, ...(requested.documentFor === undefined ? {} : { documentFor: requested.documentFor }) };
   answerClientErrors(server, refusals);
   // One client address cannot hold the connections every other client needs (health checks included).
-  shareConnectionsFairly(server, requested.connections, { ...refusals, exempt: requested.trustedProxies });
+  const connections = shareConnectionsFairly(server, requested.connections, { ...refusals, exempt: requested.trustedProxies });
   // With PORT=0 the port is known only now; BASE_URL defaults to it.
   const config = env.BASE_URL ? requested : configFromEnvironment({ ...env, PORT: String(port) });
   let api: CreatedApi;
@@ -61,7 +61,7 @@ export async function serve(apiDefinition: ApiDefinition, env: NodeJS.ProcessEnv
     await api.close();
     throw error;
   }
-  server.on('request', requestListener(api.app, { arrivals: api.context.store }));
+  server.on('request', connections.track(requestListener(api.app, { arrivals: api.context.store })));
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   let stopping: Promise<ShutdownReport> | undefined;
   const stop = ({ timeoutMs = config.shutdownTimeoutMs }: { readonly timeoutMs?: number } = {}) =>
