@@ -4,6 +4,7 @@ import { notFound } from '../errors/index.ts';
 import type { Route } from '../routing/index.ts';
 import { docsInitScript, docsPageHtml } from './docs-page.ts';
 import { swaggerUiAsset, type DocsAsset } from './swagger-ui-assets.ts';
+import { setResponseHeader } from '../http/index.ts';
 
 export interface DocsRoutesOptions {
   /** The versions that have an OpenAPI document. */
@@ -17,7 +18,7 @@ export const docsPathOf = (version: string) => `/services/${version}/docs`;
 
 /** Sends a static file with its tag, or 304 when the client's tag is current. */
 function sendStatic(ctx: Context, asset: DocsAsset): void {
-  ctx.set('ETag', asset.etag);
+  setResponseHeader(ctx, 'ETag', asset.etag);
   const ifNoneMatch = ctx.get('If-None-Match');
   if (ifNoneMatch !== '' && matchesIfNoneMatch(ifNoneMatch, asset.etag)) {
     ctx.status = 304;

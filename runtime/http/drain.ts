@@ -1,6 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import { serviceUnavailable } from '../errors/index.ts';
 import { settledNow, SETTLED } from '../fast-path/sequence.ts';
+import { setResponseHeader } from './headers.ts';
 
 /**
  * Tracks requests in flight and, once draining starts, refuses new ones with 503 (and
@@ -24,7 +25,7 @@ export class RequestDrain {
     const drain = this;
     const closeIfDraining = (ctx: Context) => {
       // Responses finishing during a drain close their connection, so keep-alive clients reconnect elsewhere.
-      if (drain.#draining) ctx.set('Connection', 'close');
+      if (drain.#draining) setResponseHeader(ctx, 'Connection', 'close');
     };
     // One listener for every response: a response emits 'close' once, and is dropped after it, so
     // nothing needs removing, and no closure or once() wrapper is made per request.
@@ -34,7 +35,7 @@ export class RequestDrain {
     };
     return function drainMiddleware(ctx: Context, next: Next) {
       if (drain.#draining) {
-        ctx.set('Connection', 'close');
+        setResponseHeader(ctx, 'Connection', 'close');
         throw serviceUnavailable('the server is shutting down; retry shortly');
       }
       drain.#inFlight += 1;

@@ -1,7 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import { toApiError } from '../errors/from-unknown.ts';
 import type { ApiError } from '../errors/api-error.ts';
-import { setJsonBody } from './headers.ts';
+import { setJsonBody, setResponseHeader } from './headers.ts';
 import type { DocumentFor } from '../errors/error-documents.ts';
 
 export interface ErrorHandlerOptions {
@@ -52,6 +52,6 @@ export function renderError(ctx: Context, error: ApiError, report: ErrorHandlerO
   // Only failures of the server itself are logged; 501 and 503 are answers, not faults.
   if (error.status === 500) report?.(error, ctx);
   ctx.status = error.status;
-  for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
+  for (const [name, value] of Object.entries(error.headers)) setResponseHeader(ctx, name, value);
   setJsonBody(ctx, error.toBody(documentFor));
 }

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { setJsonBody } from './headers.ts';
+import { setJsonBody, setResponseHeader } from './headers.ts';
 
 /**
  * The body of every redirect (301, 303): one link object of the conventions, `{"rel", "href"}`,
@@ -19,7 +19,7 @@ export interface LinkBody {
  */
 export function answerRedirect(ctx: Context, status: 301 | 303, rel: string, href: string): void {
   ctx.status = status;
-  ctx.set('Location', href);
+  setResponseHeader(ctx, 'Location', href);
   const body: LinkBody = { rel, href };
   setJsonBody(ctx, body);
 }

@@ -2,6 +2,7 @@ import type { Context, Middleware, Next } from 'koa';
 import { methodNotAllowed, notFound } from '../errors/index.ts';
 import type { HttpMethod, MatchedRoute, Route } from './route.ts';
 import { RouteTree } from './route-tree.ts';
+import { setResponseHeader } from '../http/headers.ts';
 
 /**
  * Serves a list of routes: matches the path in a segment tree (constant cost in the number of
@@ -22,7 +23,7 @@ export function dispatch(routes: readonly Route[]): Middleware {
     if (route === undefined) {
       const allowed = allowedMethods(match.routes);
       if (ctx.method === 'OPTIONS') {
-        ctx.set('Allow', allowed.join(', '));
+        setResponseHeader(ctx, 'Allow', allowed.join(', '));
         ctx.status = 204;
         return;
       }

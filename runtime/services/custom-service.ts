@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { ZodObject, ZodType } from 'zod';
-import { PROCESSING_AFTER_STATE, requestBody } from '../http/index.ts';
+import { PROCESSING_AFTER_STATE, requestBody, setResponseHeader } from '../http/index.ts';
 import { invalidInput, zodProblems } from '../resources/index.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
 import type { ServiceTools } from './api-definition.ts';
@@ -33,7 +33,7 @@ export function customOperationHandler(operation: CustomOperationSpec, version: 
     const query = validate(operation.query, Object.fromEntries(new URLSearchParams(ctx.querystring)), resource);
     const body = validate(operation.body, requestBody(ctx), resource);
     const answer = await operation.handle({ version, query, body, params, caller: callerOf(ctx), tools });
-    for (const [name, value] of Object.entries(answer.headers ?? {})) ctx.set(name, value);
+    for (const [name, value] of Object.entries(answer.headers ?? {})) setResponseHeader(ctx, name, value);
     ctx.status = answer.status ?? (answer.body === undefined ? 204 : 200);
     if (answer.body !== undefined) ctx.body = answer.body;
   };

@@ -1,4 +1,4 @@
-import { answerRedirect, requestBody, setJsonBody } from '../http/index.ts';
+import { answerRedirect, requestBody, setJsonBody, setResponseHeader } from '../http/index.ts';
 import { jobUri, resourceUri } from '../representation/index.ts';
 import type { RouteHandler } from '../routing/index.ts';
 import type { ApiContext } from './api-definition.ts';
@@ -21,7 +21,7 @@ export function jobQueueHandlers(context: ApiContext, name: string, version: str
     andThen(queue().enqueue(requestBody(ctx)), (job) => {
       const uri = jobUri(context.baseUrl, version, name, job.job_id);
       ctx.status = 202;
-      ctx.set('Location', uri);
+      setResponseHeader(ctx, 'Location', uri);
       setJsonBody(ctx, queue().representation(job as never, uri));
     });
   const read: RouteHandler = (ctx, params) => {

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import type { RouteHandler } from '../routing/index.ts';
+import { setResponseHeader } from '../http/headers.ts';
 
 /** A deprecated version: since when, when it goes away, and which version replaces it. */
 export interface Deprecation {
@@ -13,8 +14,8 @@ export interface Deprecation {
 
 /** The headers of a deprecated version's responses: Deprecation (RFC 9745), Sunset (RFC 8594), Link to the successor. */
 export function deprecationHeaders(ctx: Context, deprecation: Deprecation, version: string, baseUrl: string): void {
-  ctx.set('Deprecation', `@${Math.floor(new Date(deprecation.since).getTime() / 1000)}`);
-  ctx.set('Sunset', new Date(deprecation.sunset).toUTCString());
+  setResponseHeader(ctx, 'Deprecation', `@${Math.floor(new Date(deprecation.since).getTime() / 1000)}`);
+  setResponseHeader(ctx, 'Sunset', new Date(deprecation.sunset).toUTCString());
   const successorPath = ctx.path.replace(new RegExp(`/${version}(/|$)`), `/${deprecation.successor}$1`);
   ctx.append('Link', `<${baseUrl}${successorPath}>; rel="successor-version"`);
 }
