@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 
 /**
  * How long a connection may take and how many there may be: every limit Node would otherwise leave
- * at its own defaults, chosen here and configurable (README, "Environment").
+ * at its own defaults, chosen here and configurable (docs/configuration.md).
  */
 export interface ConnectionSettings {
   /**

@@ -76,7 +76,7 @@ export function requestLog({ logger, trustedProxies = [] }: RequestLogOptions): 
   };
 }
 
-/** The request line's members (README, Logs), each made once. */
+/** The request line's members (docs/operating.md, "Logs"), each made once. */
 const MEMBER = {
   request_id: memberKey('request_id'),
   method: memberKey('method'),
@@ -94,7 +94,7 @@ const MEMBER = {
   error_code: memberKey('error_code'),
 } as const;
 
-/** The request line's members, in order (README, Logs), to a JSON line's bytes or a record object alike. */
+/** The request line's members, in order (docs/operating.md, "Logs"), to a JSON line's bytes or a record object alike. */
 function describeRequest(line: RecordMembers, res: ServerResponse, { ctx, startedAt, socket, bytesBefore }: Pending, error: ReturnType<typeof renderedErrorOf>): void {
   const id = requestIdOf(ctx);
   if (id !== undefined) line.string(MEMBER.request_id, id);

@@ -44,7 +44,7 @@ export interface ServiceRuntime {
   readonly jobQueues: ReadonlyMap<string, JobQueuePort>;
   readonly settings: SettingsPort;
   readonly openApi: (version: string) => unknown;
-  /** What readiness checks: the store (SQLite's file, or PostgreSQL). Not Redis: an outage of it is ridden out (README). */
+  /** What readiness checks: the store (SQLite's file, or PostgreSQL). Not Redis: an outage of it is ridden out (docs/operating.md). */
   readonly readiness: readonly ReadinessCheck[];
 }
 

@@ -19,7 +19,7 @@ export default collection({
 });
 `;
 
-describe('declaring a new collection, as the README walks a user through it', () => {
+describe('declaring a new collection, as docs/dsl.md walks a user through it', () => {
   it('one file in definitions/, npm run generate, then call it; a field added later keeps old rows readable', async () => {
     const root = copyProject();
     writeFileSync(join(root, 'definitions/books.ts'), BOOKS);

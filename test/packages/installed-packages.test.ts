@@ -133,14 +133,14 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
   }, 300_000);
 });
 
-describe("a plain Koa app with the runtime package, mounting the README's middleware stack verbatim", () => {
+describe("a plain Koa app with the runtime package, mounting the runtime API page's middleware stack verbatim", () => {
   it('answers 400 missing_user_agent, 400 token_in_url, 401, 200 with ETag, 304, and 429 with the rate-limit headers', async () => {
     const app = await newNpmProject('convapi-koa-app-');
     editManifest(app, (manifest) => {
       manifest.type = 'module';
     });
     await mustRun(app, 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarballs['@convapi/runtime'], 'koa', 'typescript@~5.9.3', '@types/node@^24']);
-    writeFileSync(join(app, 'app.ts'), readmeMiddlewareStack());
+    writeFileSync(join(app, 'app.ts'), runtimeApiMiddlewareStack());
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', target: 'es2024', strict: true, noEmit: true, allowImportingTsExtensions: true, verbatimModuleSyntax: true, types: ['node'] }, include: ['app.ts'] }));
     await mustRun(app, 'npx', ['--no-install', 'tsc', '--noEmit']);
 
@@ -191,12 +191,12 @@ describe("a plain Koa app with the runtime package, mounting the README's middle
   }, 300_000);
 });
 
-/** The first TypeScript block of the README's "Using the runtime without the generator" section. */
-function readmeMiddlewareStack(): string {
-  const readme = readFileSync(join(REPOSITORY, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Using the runtime without the generator'));
+/** The first TypeScript block of docs/runtime-api.md, "Using the runtime without the generator". */
+function runtimeApiMiddlewareStack(): string {
+  const page = readFileSync(join(REPOSITORY, 'docs', 'runtime-api.md'), 'utf8');
+  const section = page.slice(page.indexOf('# Using the runtime without the generator'));
   const block = /```ts\n([\s\S]*?)```/.exec(section);
-  if (block === null) throw new Error('the README section has no ts block');
+  if (block === null) throw new Error('docs/runtime-api.md has no ts block');
   return block[1]!;
 }
 
