@@ -30,19 +30,18 @@ const promiseHook = createHook({
   },
 });
 
-/** Puts a watch around the server's request listener and on the Koa app's response prototype. */
+/** Puts a watch around the server's request listeners (all of them, in order) and on the Koa app's response prototype. */
 function watchRequests(api: TestApi): void {
   const server = api.running.server;
-  const [listener] = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
-  if (listener === undefined || server.listenerCount('request') !== 1)
-    throw new Error('expected the one request listener serve() installs');
+  const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  if (listeners.length === 0) throw new Error('expected the request listeners serve() installs');
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const seen = fresh();
     witnessedByPath.set(req.url ?? '', seen);
     watching = seen;
     try {
-      listener(req, res);
+      for (const listener of listeners) listener.call(server, req, res);
     } finally {
       watching = undefined;
     }
