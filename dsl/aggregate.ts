@@ -1,5 +1,6 @@
 import type { Fields, LowercaseFieldNames } from './fields.ts';
 import type { ScopesByMethod } from './scopes.ts';
+import type { ComputedFields, WriteRules } from './rules.ts';
 import type { VersionDeclarations } from './versions.ts';
 
 /**
@@ -21,6 +22,10 @@ export interface AggregateDeclaration<
   readonly versions: V;
   /** The scopes a caller needs, per method (GET, PUT): see ScopesByMethod. */
   readonly scopes?: ScopesByMethod;
+  /** Checks on writes (PUT is `replace`), run in the write's transaction (docs/business-rules.md). */
+  readonly rules?: WriteRules<F>;
+  /** Read-only fields computed from the aggregate at every write (docs/business-rules.md). */
+  readonly compute?: ComputedFields<F>;
   readonly description?: string;
 }
 

@@ -1,6 +1,7 @@
 import type { Fields, LowercaseFieldNames } from './fields.ts';
 import type { RowAccess } from './row-rules.ts';
 import type { ScopesByMethod } from './scopes.ts';
+import type { ComputedFields, WriteRules } from './rules.ts';
 import type { VersionDeclarations } from './versions.ts';
 
 /** The operations a collection can serve. */
@@ -54,6 +55,10 @@ export interface CollectionDeclaration<
   readonly rows?: RowAccess<keyof F & string>;
   /** List paging: the default and the maximum page size (defaults 50 and 500). */
   readonly paging?: { readonly defaultLimit?: number; readonly maxLimit?: number };
+  /** Checks on writes, one per operation, run in the write's transaction (docs/business-rules.md). */
+  readonly rules?: WriteRules<F>;
+  /** Read-only fields computed from the row at every write (docs/business-rules.md). */
+  readonly compute?: ComputedFields<F>;
   readonly description?: string;
 }
 

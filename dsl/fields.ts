@@ -14,6 +14,12 @@ export interface FieldOptions {
   filterable?: boolean;
   /** The field is indexed for the search service (full-text). Default false. */
   searchable?: boolean;
+  /**
+   * Set by the server, never by a client: computed from other fields (the declaration's `compute`) or
+   * set by a rule. A write that sends it is refused with 400 read_only_field; the OpenAPI documents
+   * mark it readOnly and leave it out of the write schemas. Cannot be `required` (lint). Default false.
+   */
+  readOnly?: boolean;
   /** Shown in the OpenAPI document. */
   description?: string;
 }

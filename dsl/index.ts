@@ -26,3 +26,21 @@ export { setting, type SettingDeclaration } from './setting.ts';
 export type { Caller, ServiceTools } from './service-tools.ts';
 export type { ScopedMethod, ScopesByMethod } from './scopes.ts';
 export { caller, type CallerValue, type RowAccess, type RowOperand, type RowRule } from './row-rules.ts';
+export { RuleError, refuse, badRequest, forbidden, notFound, conflict, unprocessable, type RefusalOptions } from './rule-errors.ts';
+export type {
+  CollectionAccess,
+  ComputedFields,
+  DataAccess,
+  DataListQuery,
+  DeleteCheck,
+  DeleteCheckInput,
+  FieldValue,
+  Flow,
+  ReadRow,
+  StoredRow,
+  StoredValues,
+  WriteCheck,
+  WriteCheckInput,
+  WriteCheckResult,
+  WriteRules,
+} from './rules.ts';

@@ -4,7 +4,7 @@ import { fileHeader } from './header.ts';
 import { importPath } from './import-path.ts';
 import { RUNTIME_PACKAGE } from './packages.ts';
 import { code, constStatement, printLiteral } from './literal.ts';
-import { collectionTable, DEFINITION, fieldLiteral, tableLiteral, versionLiteral } from './model-literals.ts';
+import { collectionTable, DEFINITION, fieldLiteral, rulesLiteral, tableLiteral, versionLiteral } from './model-literals.ts';
 import { camelOf, fileNameOf } from './names.ts';
 import type { GeneratedFile, SourceFileBuilder } from './source-file.ts';
 
@@ -67,6 +67,7 @@ function collectionLiteral(collection: ResolvedCollection): Record<string, unkno
     operations: collection.operations,
     paging: collection.paging,
     table: collectionTable(collection),
+    ...rulesLiteral(collection),
     description: collection.description,
   };
 }
@@ -80,6 +81,7 @@ function aggregateLiteral(aggregate: ResolvedAggregate, parent: ResolvedCollecti
     fields: storedFields,
     versions: versionsLiteral(aggregate),
     table: tableLiteral(`${aggregate.parent}__${aggregate.name}`, key, aggregate.fields),
+    ...rulesLiteral(aggregate),
     description: aggregate.description,
   };
 }

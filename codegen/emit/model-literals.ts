@@ -1,4 +1,4 @@
-import type { ResolvedCollection, ResolvedField, ResolvedVersion } from '../model/index.ts';
+import type { ResolvedCollection, ResolvedField, ResolvedRules, ResolvedVersion } from '../model/index.ts';
 import { accessOf } from './names.ts';
 import { code, type Code } from './literal.ts';
 
@@ -14,6 +14,7 @@ export function fieldLiteral(field: ResolvedField): Record<string, unknown> {
     unique: field.unique,
     filterable: field.filterable,
     searchable: field.searchable,
+    readOnly: field.readOnly ? true : undefined,
     schema: code(`${accessOf(DEFINITION, field.access)}.schema`),
     references: field.references,
     fields: field.fields?.map(fieldLiteral),
@@ -59,4 +60,12 @@ export function tableLiteral(
 export function collectionTable(collection: ResolvedCollection): Record<string, unknown> {
   const { name, type, assignedBy } = collection.identifier;
   return tableLiteral(collection.name, { name, type, generated: assignedBy === 'server' }, collection.fields);
+}
+
+/** The model's rules and computed fields, taken from the definition where it declares them. */
+export function rulesLiteral(declaration: ResolvedRules): Record<string, unknown> {
+  return {
+    rules: declaration.ruledOperations.length > 0 ? code(`${DEFINITION}.rules`) : undefined,
+    compute: declaration.computed.length > 0 ? code(`${DEFINITION}.compute`) : undefined,
+  };
 }

@@ -11,4 +11,6 @@ export interface Finding {
   readonly related?: { readonly source: string; readonly at: readonly string[] };
   /** Point at the first argument of the call that is the property's value (`field.reference('x')`). */
   readonly argument?: boolean;
+  /** Point at the first occurrence of this text inside the property (a collection a rule names: `'rooms'`). */
+  readonly text?: string;
 }

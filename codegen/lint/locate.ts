@@ -41,7 +41,7 @@ export class DeclarationLocator {
   /** Where a finding is: in a definition (a .ts file), or in a JSON file such as published-versions.json. */
   locate(finding: Finding): Position {
     if (finding.source.endsWith('.json')) return this.#document(finding.source).spanOf(finding.at);
-    return this.locateInDefinition(join(this.#root, finding.source), finding.at, finding.argument ?? false);
+    return this.locateInDefinition(join(this.#root, finding.source), finding.at, finding.argument ?? false, finding.text);
   }
 
   /** The text of one line of a file of the project (1-based), '' past its end. */
@@ -58,11 +58,12 @@ export class DeclarationLocator {
     return document;
   }
 
-  locateInDefinition(absolutePath: string, path: readonly string[], argument = false): Position {
+  locateInDefinition(absolutePath: string, path: readonly string[], argument = false, text?: string): Position {
     const { Node, SyntaxKind } = tsMorph();
     const file = this.#file(absolutePath);
     let node: MorphNode | undefined = defaultExportObject(file);
     let at: MorphNode = node ?? file.getDefaultExportSymbol()?.getDeclarations()[0] ?? file;
+    let within: MorphNode = at;
     for (const key of path) {
       // An element of an array literal (`scopes: { POST: ['notes:write'] }`): the path names its index.
       const array = node === undefined ? undefined : unwrap(node)?.asKind(SyntaxKind.ArrayLiteralExpression);
@@ -78,6 +79,7 @@ export class DeclarationLocator {
       // field.object({ ... }) takes its fields directly: the model's path says `fields`, the source does not.
       if (property === undefined && key === 'fields' && node !== undefined && Node.isCallExpression(unwrap(node))) continue;
       if (property === undefined) break;
+      within = property;
       at = Node.isPropertyAssignment(property) || Node.isShorthandPropertyAssignment(property) ? property.getNameNode() : property;
       node = Node.isPropertyAssignment(property) ? property.getInitializer() : Node.isShorthandPropertyAssignment(property) ? resolveIdentifier(property.getNameNode()) : undefined;
     }
@@ -86,8 +88,10 @@ export class DeclarationLocator {
       const first = call?.getArguments()[0];
       if (first !== undefined) at = first;
     }
-    const { line, column } = file.getLineAndColumnAtPos(at.getStart());
-    const end = file.getLineAndColumnAtPos(at.getEnd());
+    const found = text === undefined ? -1 : within.getText().indexOf(text);
+    const start = found >= 0 ? within.getStart() + found : at.getStart();
+    const { line, column } = file.getLineAndColumnAtPos(start);
+    const end = file.getLineAndColumnAtPos(found >= 0 ? start + text!.length : at.getEnd());
     return { line, column, endLine: end.line, endColumn: end.column, sourceLine: file.getFullText().split('\n')[line - 1] ?? '' };
   }
 

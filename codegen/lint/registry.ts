@@ -28,6 +28,9 @@ export const DEFINITION_RULES: readonly RuleInfo[] = [
   definitions('put-create-identifier', 'error', 'PUT creates only where clients assign identifiers, and POST does not create there', "Declare identifier: { assignedBy: 'client' } with createOnPut: true and operations: { create: false }, or drop createOnPut."),
   definitions('moved-path', 'error', 'a former path (movedFrom) is not served now and redirects to one place', 'Remove the former name from versions.{v}.movedFrom, or keep it on one declaration only.'),
   definitions('job-produces', 'error', 'a job type produces a declared collection', "Name a declared collection in the job type's produces, or remove produces."),
+  definitions('read-only-required', 'error', 'a read-only field is not required on input', 'Drop required from the field: the server sets it (compute, or a rule), and a client that sends it is refused with read_only_field.'),
+  definitions('computed-field', 'error', 'compute names read-only fields of the declaration', 'Declare each computed field among the fields with readOnly: true, or remove it from compute.'),
+  definitions('rule-unknown-collection', 'error', "a rule's data.of('name') names a declared collection", 'Name a collection some definition declares, by its plural name, or pass its imported declaration to data.of().'),
   definitions('asynchronous-queue', 'error', 'asynchronous operations are served and queued on a declared job queue of every version', 'Name a jobQueue served in every version of the collection, and list only operations the collection serves.'),
   definitions('malformed-scope', 'error', 'the scopes an operation needs are well-formed scope names', 'Name each scope as lowercase words of letters, digits, _ or - joined by ":" (notes:write, clinic:admin).'),
 ];

@@ -11,6 +11,7 @@ import type {
   ResolvedOperation,
   ResolvedOperationState,
   ResolvedScopes,
+  ResolvedRules,
   ResolvedService,
   ResolvedSetting,
   ResolvedVersion,
@@ -62,6 +63,7 @@ function resolveField(name: string, declaration: FieldDeclaration, access: reado
     unique: declaration.unique ?? false,
     filterable: declaration.filterable ?? false,
     searchable: declaration.searchable ?? false,
+    readOnly: declaration.readOnly ?? false,
     ...(declaration.references === undefined ? {} : { references: declaration.references }),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
     ...(declaration.fields === undefined ? {} : { fields: resolveFields(declaration.fields, [...access, 'fields']) }),
@@ -131,8 +133,25 @@ function resolveCollection(source: string, declaration: CollectionDeclaration): 
       maxLimit: declaration.paging?.maxLimit ?? DEFAULTS.paging.maxLimit,
     },
     scopes: resolveScopes(declaration.scopes),
+    ...resolveRules(declaration),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
   };
+}
+
+const WRITE_OPERATIONS = ['create', 'replace', 'update', 'delete'] as const;
+
+function resolveRules(declaration: CollectionDeclaration | AggregateDeclaration): ResolvedRules {
+  const ruledOperations = WRITE_OPERATIONS.filter((operation) => declaration.rules?.[operation] !== undefined);
+  return {
+    ruledOperations,
+    computed: Object.keys(declaration.compute ?? {}),
+    namedCollections: ruledOperations.flatMap((operation) => collectionsNamedIn(String(declaration.rules![operation]!)).map((name) => ({ operation, name }))),
+  };
+}
+
+/** The collections a check's source names by string: `.of('rooms')` (a declaration passed to of() is checked by TypeScript). */
+function collectionsNamedIn(source: string): string[] {
+  return [...new Set([...source.matchAll(/\.of\(\s*(['"`])([^'"`]+)\1\s*\)/g)].map((match) => match[2]!))];
 }
 
 function resolveAggregate(source: string, declaration: AggregateDeclaration): ResolvedAggregate {
@@ -145,6 +164,7 @@ function resolveAggregate(source: string, declaration: AggregateDeclaration): Re
     fields,
     versions: resolveVersions(declaration.versions, fields),
     scopes: resolveScopes(declaration.scopes),
+    ...resolveRules(declaration),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
   };
 }

@@ -12,6 +12,8 @@ export interface ResolvedField {
   readonly unique: boolean;
   readonly filterable: boolean;
   readonly searchable: boolean;
+  /** Set by the server (computed or by a rule): refused in writes, readOnly in the OpenAPI documents. */
+  readonly readOnly: boolean;
   readonly references?: string;
   readonly description?: string;
   readonly fields?: readonly ResolvedField[];
@@ -53,7 +55,7 @@ interface ResolvedBase {
   readonly description?: string;
 }
 
-export interface ResolvedCollection extends ResolvedBase {
+export interface ResolvedCollection extends ResolvedBase, ResolvedRules {
   readonly kind: 'collection';
   readonly singular: string;
   readonly identifier: { readonly name: string; readonly type: 'integer' | 'string'; readonly assignedBy: 'server' | 'client' };
@@ -66,10 +68,20 @@ export interface ResolvedCollection extends ResolvedBase {
   readonly paging: { readonly defaultLimit: number; readonly maxLimit: number };
 }
 
-export interface ResolvedAggregate extends ResolvedBase {
+export interface ResolvedAggregate extends ResolvedBase, ResolvedRules {
   readonly kind: 'aggregate';
   readonly parent: string;
   readonly fields: readonly ResolvedField[];
+}
+
+/** The business rules a collection or aggregate declares (their functions stay in the definition). */
+export interface ResolvedRules {
+  /** The write operations that have a check. */
+  readonly ruledOperations: readonly ('create' | 'replace' | 'update' | 'delete')[];
+  /** The fields the declaration computes (`compute`), in declaration order. */
+  readonly computed: readonly string[];
+  /** Collections each check names by string (`data.of('rooms')`), read from its source text, for lint. */
+  readonly namedCollections: readonly { readonly operation: 'create' | 'replace' | 'update' | 'delete'; readonly name: string }[];
 }
 
 export interface ResolvedServiceOperation {

@@ -50,7 +50,8 @@ export function readRepresentation(
 ): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   if (identity !== undefined) properties[identity.name] = { type: identity.type };
-  for (const field of fields) properties[field.name] = readSchema(field, declaration, version.name, names);
+  // A field the server sets is marked readOnly (and left out of the write schemas below).
+  for (const field of fields) properties[field.name] = field.readOnly ? { ...readSchema(field, declaration, version.name, names), readOnly: true } : readSchema(field, declaration, version.name, names);
   if (identity !== undefined) properties.created_at = { type: 'string', format: 'date-time', description: 'Set by the server.' };
   return { type: 'object', ...(description === undefined ? {} : { description }), additionalProperties: false, properties };
 }
@@ -60,7 +61,9 @@ export function readRepresentation(
  * field is left out instead, and a field with a default takes it when left out), or PATCH
  * (`partial`: any subset, null clears an optional field).
  */
-export function writeRepresentation(fields: readonly ResolvedField[], declaration: unknown, mode: 'complete' | 'partial', names: ReadonlyMap<string, string>): JsonSchema {
+export function writeRepresentation(allFields: readonly ResolvedField[], declaration: unknown, mode: 'complete' | 'partial', names: ReadonlyMap<string, string>): JsonSchema {
+  // Read-only fields are the server's: a write that sends one is refused (400 read_only_field).
+  const fields = allFields.filter((field) => !field.readOnly);
   const properties = Object.fromEntries(
     fields.map((field) => {
       const schema = writeSchema(field, declaration, names);

@@ -70,6 +70,8 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
   const references = collection.fields.some((field) => field.kind === 'reference') ? ['422'] : [];
   const referredTo = referred.has(collection.name) ? ['409'] : [];
   const operation = route.handler.operation;
+  // A business rule on this operation may refuse it: a conflict with other data (409) or a write that cannot be done (422).
+  const ruled = collection.ruledOperations.some((name) => name === operation) ? ['409', '422'] : [];
   const spec = ((): OperationSpec => {
     const base = { tag: collection.name };
     switch (operation) {
@@ -112,7 +114,7 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
           parameters: [header('UserAgent'), header('PrettyPrint')],
           requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) },
           successes: [jsonSuccess('201', 'Created.', ref('schemas', 'CreationResult'), 'Location')],
-          errors: [...unique, ...references],
+          errors: [...unique, ...references, ...ruled],
         };
       case 'replace':
       case 'update':
@@ -128,7 +130,7 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
           requestBody: { required: true, content: json(ref('schemas', operation === 'replace' ? `${name}Write` : `${name}Patch`)) },
           successes: [jsonSuccess('200', `The ${singular} as it now is.`, ref('schemas', name)), ...(operation === 'replace' && collection.createOnPut ? [createdByPut()] : [])],
           // A PUT that creates never answers 404; a client-chosen identifier of the wrong form is 400.
-          errors: [...(operation === 'replace' && collection.createOnPut ? [] : ['404']), '412', ...unique, ...references],
+          errors: [...(operation === 'replace' && collection.createOnPut ? [] : ['404']), '412', ...unique, ...references, ...ruled],
         };
       case 'delete':
         return {
@@ -138,7 +140,7 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
           description: `Deletes the ${singular}${referredTo.length > 0 ? ' (409 while other resources still refer to it)' : ''}.`,
           parameters: [header('UserAgent'), header('IfMatch'), id],
           successes: [noContent('Deleted.')],
-          errors: ['404', '412', ...referredTo],
+          errors: ['404', '412', ...referredTo, ...ruled],
         };
     }
   })();
@@ -185,7 +187,7 @@ export function aggregateOperation(route: RouteDescriptor & { handler: { kind: '
     parameters: [header('UserAgent'), header('ResultFields'), header('PrettyPrint'), header('IfMatch'), id],
     requestBody: { required: true, content: json(ref('schemas', `${name}${replace ? 'Write' : 'Patch'}`)) },
     successes: [jsonSuccess('200', `The ${aggregate.name} as it now is.`, ref('schemas', name))],
-    errors: ['404', '412'],
+    errors: ['404', '412', ...(aggregate.ruledOperations.includes('replace') ? ['409', '422'] : [])],
   } satisfies OperationSpec);
 }
 

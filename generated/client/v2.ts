@@ -78,6 +78,66 @@ export interface paths {
         patch: operations["updateAccount"];
         trace?: never;
     };
+    "/v2/audits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List audits
+         * @description A page of audits, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         */
+        get: operations["listAudits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/audits/(list)": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List audits (the /(list) form)
+         * @description A page of audits, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v2/audits. Any other query parameter gets 400 unknown_parameter.
+         */
+        get: operations["listAuditsListForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/audits/{audit_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one audit
+         * @description One audit, tagged with its version (ETag) and last change (Last-Modified).
+         */
+        get: operations["getAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/batches": {
         parameters: {
             query?: never;
@@ -152,90 +212,6 @@ export interface paths {
          * @description Changes only the fields sent; null clears an optional field.
          */
         patch: operations["updateBatch"];
-        trace?: never;
-    };
-    "/v2/notes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List notes
-         * @description A page of notes, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
-         */
-        get: operations["listNotes"];
-        put?: never;
-        /**
-         * Create a note
-         * @description Creates a note: every required field, no null (leave an optional field out instead).
-         *
-         *     Needs the scope `notes:write`: a token without it gets 403 insufficient_scope.
-         */
-        post: operations["createNote"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/notes/(list)": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List notes (the /(list) form)
-         * @description A page of notes, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v2/notes. Any other query parameter gets 400 unknown_parameter.
-         */
-        get: operations["listNotesListForm"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/notes/{note_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read one note
-         * @description One note, tagged with its version (ETag) and last change (Last-Modified).
-         */
-        get: operations["getNote"];
-        /**
-         * Replace a note
-         * @description Replaces the whole note: optional fields left out are cleared; null is refused.
-         *
-         *     Needs the scope `notes:write`: a token without it gets 403 insufficient_scope.
-         */
-        put: operations["replaceNote"];
-        post?: never;
-        /**
-         * Delete a note
-         * @description Deletes the note.
-         *
-         *     Needs the scope `notes:write`: a token without it gets 403 insufficient_scope.
-         */
-        delete: operations["deleteNote"];
-        options?: never;
-        head?: never;
-        /**
-         * Update part of a note
-         * @description Changes only the fields sent; null clears an optional field.
-         *
-         *     Needs the scope `notes:write`: a token without it gets 403 insufficient_scope.
-         */
-        patch: operations["updateNote"];
         trace?: never;
     };
     "/v2/orders": {
@@ -314,82 +290,6 @@ export interface paths {
         patch: operations["updateOrder"];
         trace?: never;
     };
-    "/v2/pets": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List pets
-         * @description A page of pets, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
-         */
-        get: operations["listPets"];
-        put?: never;
-        /**
-         * Create a pet
-         * @description Creates a pet: every required field, no null (leave an optional field out instead).
-         */
-        post: operations["createPet"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/pets/(list)": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List pets (the /(list) form)
-         * @description A page of pets, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v2/pets. Any other query parameter gets 400 unknown_parameter.
-         */
-        get: operations["listPetsListForm"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/pets/{pet_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read one pet
-         * @description One pet, tagged with its version (ETag) and last change (Last-Modified).
-         */
-        get: operations["getPet"];
-        /**
-         * Replace a pet
-         * @description Replaces the whole pet: optional fields left out are cleared; null is refused.
-         */
-        put: operations["replacePet"];
-        post?: never;
-        /**
-         * Delete a pet
-         * @description Deletes the pet (409 while other resources still refer to it).
-         */
-        delete: operations["deletePet"];
-        options?: never;
-        head?: never;
-        /**
-         * Update part of a pet
-         * @description Changes only the fields sent; null clears an optional field.
-         */
-        patch: operations["updatePet"];
-        trace?: never;
-    };
     "/v2/products": {
         parameters: {
             query?: never;
@@ -460,6 +360,82 @@ export interface paths {
          * @description Changes only the fields sent; null clears an optional field.
          */
         patch: operations["updateProduct"];
+        trace?: never;
+    };
+    "/v2/reservations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reservations
+         * @description A page of reservations, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         */
+        get: operations["listReservations"];
+        put?: never;
+        /**
+         * Create a reservation
+         * @description Creates a reservation: every required field, no null (leave an optional field out instead).
+         */
+        post: operations["createReservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/reservations/(list)": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reservations (the /(list) form)
+         * @description A page of reservations, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v2/reservations. Any other query parameter gets 400 unknown_parameter.
+         */
+        get: operations["listReservationsListForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/reservations/{reservation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one reservation
+         * @description One reservation, tagged with its version (ETag) and last change (Last-Modified).
+         */
+        get: operations["getReservation"];
+        /**
+         * Replace a reservation
+         * @description Replaces the whole reservation: optional fields left out are cleared; null is refused.
+         */
+        put: operations["replaceReservation"];
+        post?: never;
+        /**
+         * Delete a reservation
+         * @description Deletes the reservation.
+         */
+        delete: operations["deleteReservation"];
+        options?: never;
+        head?: never;
+        /**
+         * Update part of a reservation
+         * @description Changes only the fields sent; null clears an optional field.
+         */
+        patch: operations["updateReservation"];
         trace?: never;
     };
     "/v2/trades": {
@@ -614,110 +590,6 @@ export interface paths {
         patch: operations["updateUser"];
         trace?: never;
     };
-    "/v2/visits": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List visits
-         * @description A page of visits, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
-         */
-        get: operations["listVisits"];
-        put?: never;
-        /**
-         * Create a visit
-         * @description Creates a visit: every required field, no null (leave an optional field out instead).
-         */
-        post: operations["createVisit"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/visits/(list)": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List visits (the /(list) form)
-         * @description A page of visits, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v2/visits. Any other query parameter gets 400 unknown_parameter.
-         */
-        get: operations["listVisitsListForm"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/visits/{visit_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read one visit
-         * @description One visit, tagged with its version (ETag) and last change (Last-Modified).
-         */
-        get: operations["getVisit"];
-        /**
-         * Replace a visit
-         * @description Replaces the whole visit: optional fields left out are cleared; null is refused.
-         */
-        put: operations["replaceVisit"];
-        post?: never;
-        /**
-         * Delete a visit
-         * @description Deletes the visit.
-         */
-        delete: operations["deleteVisit"];
-        options?: never;
-        head?: never;
-        /**
-         * Update part of a visit
-         * @description Changes only the fields sent; null clears an optional field.
-         */
-        patch: operations["updateVisit"];
-        trace?: never;
-    };
-    "/v2/pets/{pet_id}/diets": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read the diets of a pet
-         * @description Before its first write: its fields' declared defaults; 404 when the pet does not exist.
-         */
-        get: operations["getPetDiet"];
-        /**
-         * Replace the diets of a pet
-         * @description Replaces it whole: optional fields left out are cleared; null is refused.
-         */
-        put: operations["replacePetDiet"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Update part of the diets of a pet
-         * @description Changes only the fields sent; null clears an optional field. Before the first write there is nothing to change: the body is then read as a whole value (required fields without a default must be sent; fields left out take their defaults).
-         */
-        patch: operations["updatePetDiet"];
-        trace?: never;
-    };
     "/v2/users/{user_id}/profiles": {
         parameters: {
             query?: never;
@@ -727,7 +599,7 @@ export interface paths {
         };
         /**
          * Read the profiles of an user
-         * @description Before its first write: an empty object; 404 when the user does not exist.
+         * @description Empty until its first PUT; 404 when the user does not exist.
          */
         get: operations["getUserProfile"];
         /**
@@ -739,11 +611,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /**
-         * Update part of the profiles of an user
-         * @description Changes only the fields sent; null clears an optional field. Before the first write there is nothing to change: the body is then read as a whole value (required fields without a default must be sent; fields left out take their defaults).
-         */
-        patch: operations["updateUserProfile"];
+        patch?: never;
         trace?: never;
     };
     "/services/v2/delay": {
@@ -901,7 +769,7 @@ export interface paths {
         };
         /**
          * Read the caller's gui/lang
-         * @description The caller's own value (per user, or per client when the token acts for none); before the caller's first write: an empty object.
+         * @description The caller's own value (per user, or per client when the token acts for none); empty until set.
          */
         get: operations["getGuiLang"];
         /**
@@ -913,71 +781,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /**
-         * Update part of the caller's gui/lang
-         * @description Changes only the fields sent; null clears an optional field. Before the first write there is nothing to change: the body is then read as a whole value (required fields without a default must be sent; fields left out take their defaults). Answers the value as stored (canonical forms applied).
-         */
-        patch: operations["updateGuiLang"];
-        trace?: never;
-    };
-    "/settings/v2/notes/layout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read the caller's notes/layout
-         * @description The caller's own value (per user, or per client when the token acts for none); before the caller's first write: an empty object.
-         */
-        get: operations["getNotesLayout"];
-        /**
-         * Set the caller's notes/layout
-         * @description Answers the value as stored (canonical forms applied).
-         *
-         *     Needs the scope `notes:write`: a token without it gets 403 insufficient_scope.
-         */
-        put: operations["setNotesLayout"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Update part of the caller's notes/layout
-         * @description Changes only the fields sent; null clears an optional field. Before the first write there is nothing to change: the body is then read as a whole value (required fields without a default must be sent; fields left out take their defaults). Answers the value as stored (canonical forms applied).
-         *
-         *     Needs the scope `notes:write`: a token without it gets 403 insufficient_scope.
-         */
-        patch: operations["updateNotesLayout"];
-        trace?: never;
-    };
-    "/settings/v2/reminders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read the caller's reminders
-         * @description The caller's own value (per user, or per client when the token acts for none); before the caller's first write: its fields' declared defaults.
-         */
-        get: operations["getReminders"];
-        /**
-         * Set the caller's reminders
-         * @description Answers the value as stored (canonical forms applied).
-         */
-        put: operations["setReminders"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Update part of the caller's reminders
-         * @description Changes only the fields sent; null clears an optional field. Before the first write there is nothing to change: the body is then read as a whole value (required fields without a default must be sent; fields left out take their defaults). Answers the value as stored (canonical forms applied).
-         */
-        patch: operations["updateReminders"];
+        patch?: never;
         trace?: never;
     };
     "/v2/deals": {
@@ -1156,6 +960,18 @@ export interface components {
                 title?: string;
             } | null;
         };
+        /** @description Audits: what happened to reservations, one entry per reservation made or cancelled. Clients only read them; the reservations' rules write them, in the same transaction as the reservation itself. */
+        AuditV2: {
+            audit_id?: number;
+            action?: string;
+            summary?: string;
+            actor?: string;
+            /**
+             * Format: date-time
+             * @description Set by the server.
+             */
+            created_at?: string;
+        };
         /** @description Batches: large writes the server does in the background. POST, PUT, PATCH and DELETE are checked at once (400, 404, 412), then answered 202 with Location of a job in queued/jobs; GET of the job tells its state, and answers 303 to the batch once a create, replace or update has succeeded. */
         BatchV2: {
             batch_id?: number;
@@ -1174,31 +990,6 @@ export interface components {
         BatchV2Patch: {
             label?: string;
             size?: number | null;
-        };
-        /** @description Notes: each belongs to the user who wrote it (owner, the user name a token acts for). Writing one needs the scope notes:write. */
-        NoteV2: {
-            note_id?: number;
-            /** @description The user name of the note’s owner */
-            owner?: string;
-            title?: string;
-            text?: string;
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
-        };
-        NoteV2Write: {
-            /** @description The user name of the note’s owner */
-            owner: string;
-            title: string;
-            text?: string;
-        };
-        NoteV2Patch: {
-            /** @description The user name of the note’s owner */
-            owner?: string;
-            title?: string;
-            text?: string | null;
         };
         /** @description Orders: what a trade refers to. */
         OrderV2: {
@@ -1219,27 +1010,6 @@ export interface components {
             item?: string;
             quantity?: number;
         };
-        /** @description Pets of a veterinary clinic: what a visit is for. */
-        PetV2: {
-            pet_id?: number;
-            pet_name?: string;
-            /** Format: date-time */
-            born_at?: string;
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
-        };
-        PetV2Write: {
-            pet_name: string;
-            /** Format: date-time */
-            born_at?: string;
-        };
-        PetV2Patch: {
-            pet_name?: string;
-            born_at?: string | null;
-        };
         /** @description Products: the client names each one by its SKU in the path (`PUT /v1/products/blue-mug` creates it, 201; the same PUT again replaces it, 200). No POST: the server never invents a SKU. */
         ProductV2: {
             sku?: string;
@@ -1258,6 +1028,39 @@ export interface components {
         ProductV2Patch: {
             title?: string;
             price?: number | null;
+        };
+        /** @description Reservations of rooms. New ones cannot start in the past (a rule on create only: replacing an old reservation or importing history stays possible), never overlap another one of the same room, and leave an entry in audits, written in the same transaction as the reservation. */
+        ReservationV2: {
+            reservation_id?: number;
+            guest_name?: string;
+            /** @description guest_name in lower case, set by the server */
+            readonly guest_key?: string;
+            room?: string;
+            /** Format: date-time */
+            starts_at?: string;
+            /** Format: date-time */
+            ends_at?: string;
+            /**
+             * Format: date-time
+             * @description Set by the server.
+             */
+            created_at?: string;
+        };
+        ReservationV2Write: {
+            guest_name: string;
+            room: string;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+        };
+        ReservationV2Patch: {
+            guest_name?: string;
+            room?: string;
+            /** Format: date-time */
+            starts_at?: string;
+            /** Format: date-time */
+            ends_at?: string;
         };
         /** @description Trades: each may refer to an order, returned as the order's URI unless expanded. */
         TradeV2: {
@@ -1294,52 +1097,6 @@ export interface components {
         UserV2Patch: {
             user_name?: string;
         };
-        /** @description Visits to the clinic, each for one pet. `scheduled_at` is written with any ISO 8601 offset and served in UTC (`2026-12-02T09:30:00+02:00` is served as `2026-12-02T07:30:00Z`). */
-        VisitV2: {
-            visit_id?: number;
-            pet?: string | components["schemas"]["PetV2"];
-            /** Format: date-time */
-            scheduled_at?: string;
-            reason?: string;
-            fee?: number;
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
-        };
-        VisitV2Write: {
-            pet: string | number;
-            /** Format: date-time */
-            scheduled_at: string;
-            reason?: string;
-            fee?: number;
-        };
-        VisitV2Patch: {
-            pet?: string | number;
-            /** Format: date-time */
-            scheduled_at?: string;
-            reason?: string | null;
-            fee?: number | null;
-        };
-        /** @description The diet of a pet: an aggregate at /{v}/pets/{pet_id}/diets. Before its first write GET answers the declared defaults; PATCH changes the fields it sends. */
-        DietsV2: {
-            food?: string;
-            meals_per_day?: number;
-            notes?: string;
-        };
-        DietsV2Write: {
-            /** @default standard */
-            food: string;
-            /** @default 2 */
-            meals_per_day: number;
-            notes?: string;
-        };
-        DietsV2Patch: {
-            food?: string;
-            meals_per_day?: number | null;
-            notes?: string | null;
-        };
         /** @description The profile of a user: an aggregate, read and replaced only at /{v}/users/{user_id}/profiles. */
         ProfilesV2: {
             full_name?: string;
@@ -1351,11 +1108,6 @@ export interface components {
             state?: string;
             title?: string;
         };
-        ProfilesV2Patch: {
-            full_name?: string;
-            state?: string | null;
-            title?: string | null;
-        };
         /** @description The interface language of the caller: PUT /settings/{v}/gui/lang {"lang": "fr-FR"}. */
         GuiLangV2: {
             /** @description BCP 47 language tag, stored in canonical form */
@@ -1364,42 +1116,6 @@ export interface components {
         GuiLangV2Write: {
             /** @description BCP 47 language tag, stored in canonical form */
             lang: string;
-        };
-        GuiLangV2Patch: {
-            /** @description BCP 47 language tag, stored in canonical form */
-            lang?: string;
-        };
-        /** @description How the caller's notes are laid out: anyone reads it; changing it needs the scope notes:write. */
-        NotesLayoutV2: {
-            /** @description list or grid */
-            view?: string;
-        };
-        NotesLayoutV2Write: {
-            /** @description list or grid */
-            view: string;
-        };
-        NotesLayoutV2Patch: {
-            /** @description list or grid */
-            view?: string;
-        };
-        /** @description Visit reminders of the caller: GET /settings/{v}/reminders answers the declared defaults until the caller first writes it; PATCH changes the fields it sends. */
-        RemindersV2: {
-            enabled?: boolean;
-            /** @description How long before a visit the reminder is sent. */
-            hours_before?: number;
-        };
-        RemindersV2Write: {
-            /** @default true */
-            enabled: boolean;
-            /**
-             * @description How long before a visit the reminder is sent.
-             * @default 24
-             */
-            hours_before: number;
-        };
-        RemindersV2Patch: {
-            enabled?: boolean;
-            hours_before?: number | null;
         };
     };
     responses: {
@@ -1457,7 +1173,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Conflict: a duplicate value, or the resource is still referred to. */
+        /** @description Conflict: a duplicate value, the resource is still referred to, or a business rule found a conflict with other data. */
         Error409: {
             headers: {
                 [name: string]: unknown;
@@ -1493,7 +1209,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Unprocessable Entity: a reference to a resource that does not exist. */
+        /** @description Unprocessable Entity: a reference to a resource that does not exist, or a business rule refused the write. */
         Error422: {
             headers: {
                 [name: string]: unknown;
@@ -1558,22 +1274,20 @@ export interface components {
         IfMatch: string;
         /** @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier. */
         AccountId: number;
+        /** @description The audit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        AuditId: number;
         /** @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier. */
         BatchId: number;
-        /** @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier. */
-        NoteId: number;
         /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
         OrderId: number;
-        /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
-        PetId: number;
         /** @description The sku: a non-empty string; any other form gets 400 invalid_identifier. */
         Sku: string;
+        /** @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        ReservationId: number;
         /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
         TradeId: number;
         /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
         UserId: number;
-        /** @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
-        VisitId: number;
         /** @description The job_id: a whole number from 1; any other form gets 400 invalid_identifier. */
         JobId: number;
     };
@@ -1942,6 +1656,172 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    listAudits: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 50, at most 500). */
+                limit?: number;
+                /** @description Items to skip. */
+                offset?: number;
+                /** @description Only audits whose action equals this value. */
+                action?: string;
+                /** @description Only audits whose actor equals this value. */
+                actor?: string;
+            };
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditV2"][];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    listAuditsListForm: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 50, at most 500). */
+                limit?: number;
+                /** @description Items to skip. */
+                offset?: number;
+                /** @description Only audits whose action equals this value. */
+                action?: string;
+                /** @description Only audits whose actor equals this value. */
+                actor?: string;
+            };
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditV2"][];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getAudit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /** @description The audit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                audit_id: components["parameters"]["AuditId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditV2"];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     listBatches: {
         parameters: {
             query?: {
@@ -2266,365 +2146,6 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Job"];
                 };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            412: components["responses"]["Error412"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    listNotes: {
-        parameters: {
-            query?: {
-                /** @description Page size (default 50, at most 500). */
-                limit?: number;
-                /** @description Items to skip. */
-                offset?: number;
-                /** @description Only notes whose owner equals this value. */
-                owner?: string;
-                /** @description Only notes whose title equals this value. */
-                title?: string;
-            };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of notes. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NoteV2"][];
-                };
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    createNote: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NoteV2Write"];
-            };
-        };
-        responses: {
-            /** @description Created. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CreationResult"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    listNotesListForm: {
-        parameters: {
-            query?: {
-                /** @description Page size (default 50, at most 500). */
-                limit?: number;
-                /** @description Items to skip. */
-                offset?: number;
-                /** @description Only notes whose owner equals this value. */
-                owner?: string;
-                /** @description Only notes whose title equals this value. */
-                title?: string;
-            };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of notes. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NoteV2"][];
-                };
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    getNote: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path: {
-                /** @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier. */
-                note_id: components["parameters"]["NoteId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The note. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NoteV2"];
-                };
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    replaceNote: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
-                "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
-                Prefer?: components["parameters"]["Prefer"];
-            };
-            path: {
-                /** @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier. */
-                note_id: components["parameters"]["NoteId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NoteV2Write"];
-            };
-        };
-        responses: {
-            /** @description The note as it now is. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NoteV2"];
-                };
-            };
-            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            412: components["responses"]["Error412"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    deleteNote: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
-                "If-Match"?: components["parameters"]["IfMatch"];
-            };
-            path: {
-                /** @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier. */
-                note_id: components["parameters"]["NoteId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            412: components["responses"]["Error412"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    updateNote: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
-                "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
-                Prefer?: components["parameters"]["Prefer"];
-            };
-            path: {
-                /** @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier. */
-                note_id: components["parameters"]["NoteId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NoteV2Patch"];
-            };
-        };
-        responses: {
-            /** @description The note as it now is. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NoteV2"];
-                };
-            };
-            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
@@ -3000,362 +2521,6 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
-    listPets: {
-        parameters: {
-            query?: {
-                /** @description Page size (default 50, at most 500). */
-                limit?: number;
-                /** @description Items to skip. */
-                offset?: number;
-                /** @description Only pets whose pet_name equals this value. */
-                pet_name?: string;
-            };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of pets. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PetV2"][];
-                };
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    createPet: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PetV2Write"];
-            };
-        };
-        responses: {
-            /** @description Created. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CreationResult"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    listPetsListForm: {
-        parameters: {
-            query?: {
-                /** @description Page size (default 50, at most 500). */
-                limit?: number;
-                /** @description Items to skip. */
-                offset?: number;
-                /** @description Only pets whose pet_name equals this value. */
-                pet_name?: string;
-            };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of pets. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PetV2"][];
-                };
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    getPet: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
-                pet_id: components["parameters"]["PetId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The pet. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PetV2"];
-                };
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    replacePet: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
-                "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
-                Prefer?: components["parameters"]["Prefer"];
-            };
-            path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
-                pet_id: components["parameters"]["PetId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PetV2Write"];
-            };
-        };
-        responses: {
-            /** @description The pet as it now is. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PetV2"];
-                };
-            };
-            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            412: components["responses"]["Error412"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    deletePet: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
-                "If-Match"?: components["parameters"]["IfMatch"];
-            };
-            path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
-                pet_id: components["parameters"]["PetId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            409: components["responses"]["Error409"];
-            412: components["responses"]["Error412"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    updatePet: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
-                "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
-                Prefer?: components["parameters"]["Prefer"];
-            };
-            path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
-                pet_id: components["parameters"]["PetId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PetV2Patch"];
-            };
-        };
-        responses: {
-            /** @description The pet as it now is. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PetV2"];
-                };
-            };
-            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            412: components["responses"]["Error412"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
     listProducts: {
         parameters: {
             query?: {
@@ -3675,6 +2840,373 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    listReservations: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 50, at most 500). */
+                limit?: number;
+                /** @description Items to skip. */
+                offset?: number;
+                /** @description Only reservations whose guest_key equals this value. */
+                guest_key?: string;
+                /** @description Only reservations whose room equals this value. */
+                room?: string;
+            };
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reservations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationV2"][];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    createReservation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReservationV2Write"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreationResult"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    listReservationsListForm: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 50, at most 500). */
+                limit?: number;
+                /** @description Items to skip. */
+                offset?: number;
+                /** @description Only reservations whose guest_key equals this value. */
+                guest_key?: string;
+                /** @description Only reservations whose room equals this value. */
+                room?: string;
+            };
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reservations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationV2"][];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getReservation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /** @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                reservation_id: components["parameters"]["ReservationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reservation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationV2"];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    replaceReservation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path: {
+                /** @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                reservation_id: components["parameters"]["ReservationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReservationV2Write"];
+            };
+        };
+        responses: {
+            /** @description The reservation as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            409: components["responses"]["Error409"];
+            412: components["responses"]["Error412"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deleteReservation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                reservation_id: components["parameters"]["ReservationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            409: components["responses"]["Error409"];
+            412: components["responses"]["Error412"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    updateReservation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path: {
+                /** @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                reservation_id: components["parameters"]["ReservationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReservationV2Patch"];
+            };
+        };
+        responses: {
+            /** @description The reservation as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            409: components["responses"]["Error409"];
+            412: components["responses"]["Error412"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -4396,530 +3928,6 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
-    listVisits: {
-        parameters: {
-            query?: {
-                /** @description Page size (default 50, at most 500). */
-                limit?: number;
-                /** @description Items to skip. */
-                offset?: number;
-                /** @description Only visits whose pet equals this value. */
-                pet?: string;
-            };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of visits. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VisitV2"][];
-                };
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    createVisit: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["VisitV2Write"];
-            };
-        };
-        responses: {
-            /** @description Created. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CreationResult"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    listVisitsListForm: {
-        parameters: {
-            query?: {
-                /** @description Page size (default 50, at most 500). */
-                limit?: number;
-                /** @description Items to skip. */
-                offset?: number;
-                /** @description Only visits whose pet equals this value. */
-                pet?: string;
-            };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of visits. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VisitV2"][];
-                };
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    getVisit: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path: {
-                /** @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
-                visit_id: components["parameters"]["VisitId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The visit. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VisitV2"];
-                };
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    replaceVisit: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
-                "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
-                Prefer?: components["parameters"]["Prefer"];
-            };
-            path: {
-                /** @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
-                visit_id: components["parameters"]["VisitId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["VisitV2Write"];
-            };
-        };
-        responses: {
-            /** @description The visit as it now is. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VisitV2"];
-                };
-            };
-            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            412: components["responses"]["Error412"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    deleteVisit: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
-                "If-Match"?: components["parameters"]["IfMatch"];
-            };
-            path: {
-                /** @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
-                visit_id: components["parameters"]["VisitId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            412: components["responses"]["Error412"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    updateVisit: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
-                "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
-                Prefer?: components["parameters"]["Prefer"];
-            };
-            path: {
-                /** @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
-                visit_id: components["parameters"]["VisitId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["VisitV2Patch"];
-            };
-        };
-        responses: {
-            /** @description The visit as it now is. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VisitV2"];
-                };
-            };
-            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            412: components["responses"]["Error412"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    getPetDiet: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
-                pet_id: components["parameters"]["PetId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The diets. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DietsV2"];
-                };
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    replacePetDiet: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
-                "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
-                Prefer?: components["parameters"]["Prefer"];
-            };
-            path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
-                pet_id: components["parameters"]["PetId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["DietsV2Write"];
-            };
-        };
-        responses: {
-            /** @description The diets as it now is. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DietsV2"];
-                };
-            };
-            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            412: components["responses"]["Error412"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    updatePetDiet: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
-                "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
-                Prefer?: components["parameters"]["Prefer"];
-            };
-            path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
-                pet_id: components["parameters"]["PetId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["DietsV2Patch"];
-            };
-        };
-        responses: {
-            /** @description The diets as it now is. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DietsV2"];
-                };
-            };
-            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            412: components["responses"]["Error412"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
     getUserProfile: {
         parameters: {
             query?: never;
@@ -4996,63 +4004,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProfilesV2Write"];
-            };
-        };
-        responses: {
-            /** @description The profiles as it now is. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProfilesV2"];
-                };
-            };
-            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            412: components["responses"]["Error412"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    updateUserProfile: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
-                "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
-                Prefer?: components["parameters"]["Prefer"];
-            };
-            path: {
-                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
-                user_id: components["parameters"]["UserId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ProfilesV2Patch"];
             };
         };
         responses: {
@@ -5423,7 +4374,7 @@ export interface operations {
                 /** @description Words to find (each a prefix). */
                 q: string;
                 /** @description The collection to search. */
-                category: "accounts" | "notes" | "orders" | "pets" | "trades" | "users" | "visits";
+                category: "accounts" | "orders" | "reservations" | "trades" | "users";
                 /** @description Page size (default 50, at most 500). */
                 limit?: number;
                 /** @description Items to skip. */
@@ -5454,7 +4405,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": (components["schemas"]["AccountV2"] | components["schemas"]["NoteV2"] | components["schemas"]["OrderV2"] | components["schemas"]["PetV2"] | components["schemas"]["TradeV2"] | components["schemas"]["UserV2"] | components["schemas"]["VisitV2"])[];
+                    "application/json": (components["schemas"]["AccountV2"] | components["schemas"]["OrderV2"] | components["schemas"]["ReservationV2"] | components["schemas"]["TradeV2"] | components["schemas"]["UserV2"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5551,352 +4502,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GuiLangV2"];
-                };
-            };
-            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    updateGuiLang: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
-                Prefer?: components["parameters"]["Prefer"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["GuiLangV2Patch"];
-            };
-        };
-        responses: {
-            /** @description The caller's gui/lang as stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GuiLangV2"];
-                };
-            };
-            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    getNotesLayout: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The caller's notes/layout. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotesLayoutV2"];
-                };
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    setNotesLayout: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
-                Prefer?: components["parameters"]["Prefer"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NotesLayoutV2Write"];
-            };
-        };
-        responses: {
-            /** @description The caller's notes/layout as stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotesLayoutV2"];
-                };
-            };
-            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    updateNotesLayout: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
-                Prefer?: components["parameters"]["Prefer"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NotesLayoutV2Patch"];
-            };
-        };
-        responses: {
-            /** @description The caller's notes/layout as stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotesLayoutV2"];
-                };
-            };
-            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    getReminders: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
-                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The caller's reminders. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RemindersV2"];
-                };
-            };
-            /** @description Not Modified: the version the client holds is current. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    setReminders: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
-                Prefer?: components["parameters"]["Prefer"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RemindersV2Write"];
-            };
-        };
-        responses: {
-            /** @description The caller's reminders as stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RemindersV2"];
-                };
-            };
-            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            406: components["responses"]["Error406"];
-            408: components["responses"]["Error408"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    updateReminders: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
-                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
-                Prefer?: components["parameters"]["Prefer"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RemindersV2Patch"];
-            };
-        };
-        responses: {
-            /** @description The caller's reminders as stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RemindersV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */

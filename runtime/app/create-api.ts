@@ -2,7 +2,7 @@ import Koa, { type Context } from 'koa';
 import { docsPathOf, docsRoutes, servedDocument } from '../docs/index.ts';
 import { assertIfMatch, etagOf } from '../caching/index.ts';
 import { conventionalResponse, presentationHeaders, presentationOf, serializeJson } from '../presentation/index.ts';
-import type { PreconditionCheck } from '../resources/index.ts';
+import type { JobsPort, PreconditionCheck } from '../resources/index.ts';
 import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent, scopeChecked, type TokenStore } from '../auth/index.ts';
 import { rateLimit } from '../limits/index.ts';
 import { JobQueue, operationJobTypes } from '../jobs/index.ts';
@@ -71,7 +71,16 @@ export async function createApi(api: ApiDefinition, { config, backend, logger = 
   }
   if (opened.warning !== undefined) logger.warn(opened.warning);
   const { store, tokens } = opened;
-  const resourceContext = { store, baseUrl: config.baseUrl, catalog: api.catalog };
+  // Jobs a rule queues go into the write's own transaction, through the queue that declares their type.
+  const queuesByName = new Map<string, JobQueue<ServiceTools>>();
+  const jobs: JobsPort = {
+    enqueueWithin: (tx, queueName, type, payload) => {
+      const queue = queuesByName.get(queueName);
+      if (queue === undefined) throw new Error(`there is no job queue ${queueName}`);
+      return queue.enqueueWithin(tx, type, payload);
+    },
+  };
+  const resourceContext = { store, baseUrl: config.baseUrl, catalog: api.catalog, jobs };
   const tools = serviceTools(resourceContext);
   const metrics = config.metrics === undefined ? undefined : createApiMetrics();
   const queues = api.jobQueues.map(
@@ -91,6 +100,7 @@ export async function createApi(api: ApiDefinition, { config, backend, logger = 
         ...(metrics === undefined ? {} : { onFinished: ({ type, outcome }) => metrics.jobsFinished.inc({ queue: spec.name, type, outcome }) }),
       }),
   );
+  for (const queue of queues) queuesByName.set(queue.name, queue);
   metrics?.watchQueues(queues);
   const documentPath = (version: string) => `/services/${version}/${api.openApiService ?? 'openapi'}`;
   // Each version's document as this server serves it, made once.

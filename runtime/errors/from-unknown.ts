@@ -1,5 +1,6 @@
 import { ApiError } from './api-error.ts';
 import { dependencyFaultError } from './dependency-faults.ts';
+import { isRefusal, refusalAsApiError } from './rule-error.ts';
 
 interface HttpLikeError {
   status?: unknown;
@@ -10,13 +11,15 @@ interface HttpLikeError {
 }
 
 /**
- * Turns anything thrown into an ApiError. Errors from Koa and its ecosystem (http-errors) keep their
- * 4xx status with a generic code; an engine's error that reports a fault of the store (unreachable,
+ * Turns anything thrown into an ApiError. A business rule's refusal keeps its status, code and
+ * field. Errors from Koa and its ecosystem (http-errors) keep their 4xx status with a generic code; an engine's error that reports a fault of the store (unreachable,
  * full, read-only...) becomes 503 dependency_unavailable with Retry-After; everything else becomes a 500 whose message says nothing of the
  * internals (the cause stays on the error for the server log).
  */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  // A business rule's refusal (thrown from an own operation or a service): its own status and code.
+  if (isRefusal(error)) return refusalAsApiError(error);
   const like = (typeof error === 'object' && error !== null ? error : {}) as HttpLikeError;
   const status = Number(like.status ?? like.statusCode);
   if (like.type === 'entity.too.large' || status === 413) {

@@ -3,7 +3,7 @@ import { ApiError, badRequest, dependencyFaultError, locked, notFound } from '..
 import { invalidInput, zodProblems } from '../resources/index.ts';
 import { jobRepresentation, type Job } from './job.ts';
 import type { JobTable } from './job-table.ts';
-import { andThen, type Maybe } from '../storage/index.ts';
+import { andThen, type Maybe, type StoreTransaction } from '../storage/index.ts';
 
 /** The longest the worker waits between two looks for jobs while the store keeps failing, in ms. */
 export const MAX_BACKOFF_MS = 30_000;
@@ -101,6 +101,20 @@ export class JobQueue<Tools = unknown> {
     const definition = Object.hasOwn(this.#options.types, type) ? this.#options.types[type] : undefined;
     if (definition === undefined) throw new Error(`job type ${type} is not declared in ${this.#options.name}`);
     return this.#queue(type, definition.payload.parse(payload) as Record<string, unknown>);
+  }
+
+  /**
+   * Queues a job of a declared type inside a write's transaction (a rule's effect): it runs only if
+   * that transaction commits. The payload is the server's own, so a bad one is a fault (500), not a 400.
+   */
+  enqueueWithin(tx: StoreTransaction, type: string, payload: Record<string, unknown>): Maybe<Job> {
+    const definition = Object.hasOwn(this.#options.types, type) ? this.#options.types[type] : undefined;
+    if (definition === undefined || definition.internal === true) throw new Error(`job type ${type} is not declared in ${this.#options.name}`);
+    return andThen(this.#table.insertWithin(tx, this.#options.name, type, definition.payload.parse(payload) as Record<string, unknown>), (job) => {
+      // Woken now, the worker finds it once committed (SQLite commits before the wake-up's turn; elsewhere the next poll does).
+      this.#wake();
+      return job;
+    });
   }
 
   #queue(type: string, payload: Record<string, unknown>): Maybe<Job> {
@@ -244,10 +258,9 @@ export class JobQueue<Tools = unknown> {
         this.#backOff(error);
         return;
       }
-      const code = error instanceof ApiError ? error.code : 'job_failed';
-      await Promise.resolve(this.#table.finish(job.job_id, 'failed', undefined, { code, message: error instanceof Error ? error.message : String(error) })).catch(
-        () => undefined,
-      );
+      // A refused write (a rule, a validation) ends the job with that error's entry, field included.
+      const entry = error instanceof ApiError ? error.entries[0]! : { code: 'job_failed', message: error instanceof Error ? error.message : String(error) };
+      await Promise.resolve(this.#table.finish(job.job_id, 'failed', undefined, entry)).catch(() => undefined);
       this.#options.onFinished({ type: job.type, outcome: 'failed' });
     } finally {
       clearInterval(renew);

@@ -1,4 +1,4 @@
-import type { Maybe } from '../storage/index.ts';
+import type { Maybe, StoreTransaction } from '../storage/index.ts';
 import type { Job, JobState } from './job.ts';
 
 /**
@@ -7,6 +7,8 @@ import type { Job, JobState } from './job.ts';
  */
 export interface JobTable {
   insert(queue: string, type: string, payload: Record<string, unknown>): Maybe<Job>;
+  /** Inserts a job inside a transaction of the resource store on the same database: kept or dropped with it. */
+  insertWithin(tx: StoreTransaction, queue: string, type: string, payload: Record<string, unknown>): Maybe<Job>;
   get(queue: string, id: number): Maybe<Job | undefined>;
   /** Takes the oldest queued job of a queue, if any, leasing it until `leaseUntil` (Unix ms). */
   claim(queue: string, leaseUntil: number): Maybe<Job | undefined>;

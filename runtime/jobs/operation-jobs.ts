@@ -9,8 +9,14 @@ import { operationJobType } from '../resources/operation-job-type.ts';
 
 export { operationJobType };
 
-/** What an asynchronous operation queues: the version it was sent to, the identifier, the body. */
-const OPERATION_PAYLOAD = z.object({ version: z.string(), key: z.union([z.string(), z.number()]).optional(), body: z.unknown().optional() });
+/** What an asynchronous operation queues: the version it was sent to, the identifier, the body, the caller. */
+const OPERATION_PAYLOAD = z.object({
+  version: z.string(),
+  key: z.union([z.string(), z.number()]).optional(),
+  body: z.unknown().optional(),
+  /** Who sent the request: the collection's rules judge the write as theirs. */
+  caller: z.looseObject({ client: z.string(), user: z.string().optional() }).optional(),
+});
 
 /**
  * The job types that carry out a collection's asynchronous operations (`asynchronous` in its
@@ -24,13 +30,13 @@ export function operationJobTypes<Tools>(context: ResourceContext, model: Collec
       payload: OPERATION_PAYLOAD,
       internal: true,
       ...(operation === 'delete' ? {} : { produces: model.name }),
-      run: ({ version, key, body }: z.output<typeof OPERATION_PAYLOAD>) =>
+      run: ({ version, key, body, caller }: z.output<typeof OPERATION_PAYLOAD>) =>
         runFlow(
           (function* () {
-            if (operation === 'create') return { identity: (yield* createResource(context, model, version, body))[model.identifier.name] };
+            if (operation === 'create') return { identity: (yield* createResource(context, model, version, body, caller))[model.identifier.name] };
             if (key === undefined) throw new Error(`${operation} of ${model.name} needs an identifier`);
-            if (operation === 'delete') yield* deleteResource(context, model, key);
-            else yield* changeResource(context, model, version, key, body, operation);
+            if (operation === 'delete') yield* deleteResource(context, model, key, undefined, caller);
+            else yield* changeResource(context, model, version, key, body, operation, undefined, caller);
             return { identity: key };
           })(),
         ),

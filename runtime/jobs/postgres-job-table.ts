@@ -1,6 +1,7 @@
 import type pg from 'pg';
-import { isoNow } from '../storage/index.ts';
-import { inPostgresTransaction, query } from '../storage/postgres/queries.ts';
+import { isoNow, type StoreTransaction } from '../storage/index.ts';
+import { inPostgresTransaction, query, type Queryable } from '../storage/postgres/queries.ts';
+import { connectionOf } from '../storage/postgres/postgres-store.ts';
 import type { Job } from './job.ts';
 import { depthOf, jsonOrNull, toJob, type JobRow, type JobTable } from './job-table.ts';
 
@@ -34,8 +35,19 @@ export class PostgresJobTable implements JobTable {
     this.#pool = pool;
   }
 
-  async insert(queue: string, type: string, payload: Record<string, unknown>): Promise<Job> {
-    const { rows } = await query<JobRow>(this.#pool, `INSERT INTO jobs (queue, type, payload, state, created_at) VALUES ($1, $2, $3, 'queued', $4) RETURNING *`, [
+  insert(queue: string, type: string, payload: Record<string, unknown>): Promise<Job> {
+    return this.#insertOn(this.#pool, queue, type, payload);
+  }
+
+  /** On the transaction's own client: the job commits or rolls back with the transaction's other writes. */
+  insertWithin(tx: StoreTransaction, queue: string, type: string, payload: Record<string, unknown>): Promise<Job> {
+    const client = connectionOf(tx);
+    if (client === undefined) throw new Error('a PostgreSQL job table queues within a transaction of the PostgreSQL store only');
+    return this.#insertOn(client, queue, type, payload);
+  }
+
+  async #insertOn(db: Queryable, queue: string, type: string, payload: Record<string, unknown>): Promise<Job> {
+    const { rows } = await query<JobRow>(db, `INSERT INTO jobs (queue, type, payload, state, created_at) VALUES ($1, $2, $3, 'queued', $4) RETURNING *`, [
       queue,
       type,
       JSON.stringify(payload),

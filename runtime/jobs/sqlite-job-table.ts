@@ -1,5 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { inTransaction, isoNow } from '../storage/index.ts';
+import { inTransaction, isoNow, type StoreTransaction } from '../storage/index.ts';
 import type { Job } from './job.ts';
 import { depthOf, jsonOrNull, toJob, type JobRow, type JobTable } from './job-table.ts';
 
@@ -52,6 +52,14 @@ export class SqliteJobTable implements JobTable {
 
   insert(queue: string, type: string, payload: Record<string, unknown>): Job {
     return toJob(inTransaction(this.#db, () => this.#insert.get(queue, type, JSON.stringify(payload), isoNow())) as unknown as JobRow);
+  }
+
+  /**
+   * The store's transactions run on this same connection (openBackend), and node:sqlite runs one
+   * thing at a time: an insert made while a transaction's work runs is part of that transaction.
+   */
+  insertWithin(_tx: StoreTransaction, queue: string, type: string, payload: Record<string, unknown>): Job {
+    return this.insert(queue, type, payload);
   }
 
   get(queue: string, id: number): Job | undefined {

@@ -12,6 +12,9 @@ import type { ResourceContext } from './runtime-context.ts';
 import { clearedFields, fromStored, parseWriteInput, toStored } from './write-input.ts';
 import { withDeprecation } from '../versions/index.ts';
 import { alwaysPresentMode, declaredDefaults } from './declared-defaults.ts';
+import { authOf } from '../auth/index.ts';
+import { dataAccess } from './row-writes.ts';
+import { hasWriteRules, storedOf, valuesFromRules, withComputedFields } from './write-rules.ts';
 
 export interface AggregateHandlers {
   readonly read: RouteHandler;
@@ -39,7 +42,7 @@ export function aggregateHandlers(
   const defaults = declaredDefaults(model.fields);
 
   const render = (row: Row | undefined, fields: readonly string[] | undefined) => {
-    const stored = row === undefined ? defaults : storedFields(model, row);
+    const stored = row === undefined ? defaults : storedFields(model, model.compute === undefined ? row : withComputedFields(model, row));
     const shaped = fromStored(version, stored);
     const representation = Object.fromEntries(version.fields.map((field) => [field.name, shaped[field.name]]));
     return stripNulls(project(representation, fields));
@@ -71,8 +74,14 @@ export function aggregateHandlers(
               const current = yield* wait(tx.find(model.table, key));
               if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(current, fields)));
               const mode = alwaysPresentMode(method, current !== undefined);
-              const values = toStored(version, parseWriteInput(requestBody(ctx), version, { mode, readOnly: {}, resource: model.name }));
-              const stored = mode === 'update' ? values : { ...clearedFields(model), ...values };
+              const input = parseWriteInput(requestBody(ctx), version, { mode, readOnly: {}, resource: model.name });
+              const values = toStored(version, input);
+              let stored = mode === 'update' ? values : { ...clearedFields(model), ...values };
+              if (hasWriteRules(model)) {
+                const caller = authOf(ctx);
+                const facts = { operation: method, version: version.name, input, stored, current: current === undefined ? undefined : storedOf(model, current), key };
+                stored = { ...stored, ...(yield* valuesFromRules(model, facts, caller, dataAccess({ tx, context, caller, depth: 0 }))) };
+              }
               return yield* wait(
                 current === undefined ? tx.insert(model.table, { ...stored, [model.table.key.name]: key }) : tx.update(model.table, key, stored),
               );

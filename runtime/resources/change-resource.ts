@@ -1,9 +1,10 @@
 import { runFlow, wait, type Flow, type Maybe, type Row, type StoreTransaction } from '../storage/index.ts';
 import { resourceNotFound } from './identifiers.ts';
 import type { CollectionModel } from './model.ts';
+import { removeRow, updateRow } from './row-writes.ts';
 import type { ResourceContext } from './runtime-context.ts';
-import { prepareDelete, prepareStoredValues } from './write-checks.ts';
-import { clearedFields, parseWriteInput, toStored, type WriteMode } from './write-input.ts';
+import { parseWriteInput, toStored, type WriteMode } from './write-input.ts';
+import type { WriteCaller } from './write-rules.ts';
 
 /** Runs inside the write's transaction before anything changes (If-Match): throws to refuse. */
 export type BeforeChange = (tx: StoreTransaction, current: Row) => Maybe<void> | undefined;
@@ -11,17 +12,25 @@ export type BeforeChange = (tx: StoreTransaction, current: Row) => Maybe<void> |
 /**
  * Replaces (PUT) or updates (PATCH) the existing row `current` from a representation in
  * `versionName`, validated as the request body is (400), references (422) and unique fields (409)
- * checked, inside the caller's transaction. Shared by the PUT/PATCH handlers and asynchronous jobs.
+ * checked, the collection's rule and computed fields applied, inside the caller's transaction.
+ * Shared by the PUT/PATCH handlers and asynchronous jobs.
  */
-export function* changeRow(tx: StoreTransaction, context: ResourceContext, model: CollectionModel, versionName: string, current: Row, body: unknown, mode: WriteMode): Flow<Row> {
+export function* changeRow(
+  tx: StoreTransaction,
+  context: ResourceContext,
+  model: CollectionModel,
+  versionName: string,
+  current: Row,
+  body: unknown,
+  mode: Exclude<WriteMode, 'create'>,
+  caller?: WriteCaller,
+): Flow<Row> {
   const version = model.versions[versionName];
   if (version === undefined) throw new Error(`${model.name} has no version ${versionName}`);
   const identity = model.identifier.name;
   const key = current[identity] as string | number;
   const values = parseWriteInput(body, version, { mode, readOnly: { [identity]: key, created_at: current.created_at }, resource: model.name });
-  const stored = mode === 'replace' ? { ...clearedFields(model), ...toStored(version, values) } : toStored(version, values);
-  const prepared = yield* prepareStoredValues(tx, context, model, stored, key);
-  return yield* wait(tx.update(model.table, key, prepared));
+  return yield* updateRow({ tx, context, caller, depth: 0 }, model, current, mode, { version: versionName, input: values, stored: toStored(version, values) });
 }
 
 /** The row at `key` inside `tx` (404 when there is none), once `before` has let the write go on. */
@@ -33,28 +42,35 @@ function* existingRow(tx: StoreTransaction, model: CollectionModel, key: string 
 }
 
 /** changeRow() in a transaction of its own, for the row at `key` (404 when there is none). */
-export function* changeResource(context: ResourceContext, model: CollectionModel, versionName: string, key: string | number, body: unknown, mode: WriteMode, before?: BeforeChange): Flow<Row> {
+export function* changeResource(
+  context: ResourceContext,
+  model: CollectionModel,
+  versionName: string,
+  key: string | number,
+  body: unknown,
+  mode: Exclude<WriteMode, 'create'>,
+  before?: BeforeChange,
+  caller?: WriteCaller,
+): Flow<Row> {
   return yield* wait(
     context.store.transaction((tx) =>
       runFlow(
         (function* () {
           const current = yield* existingRow(tx, model, key, before);
-          return yield* changeRow(tx, context, model, versionName, current, body, mode);
+          return yield* changeRow(tx, context, model, versionName, current, body, mode, caller);
         })(),
       ),
     ),
   );
 }
 
-/** Deletes the row at `key` (404 when there is none; 409 while another resource refers to it). */
-export function* deleteResource(context: ResourceContext, model: CollectionModel, key: string | number, before?: BeforeChange): Flow<void> {
+/** Deletes the row at `key` (404 when there is none; 409 while another resource refers to it), its delete rule first. */
+export function* deleteResource(context: ResourceContext, model: CollectionModel, key: string | number, before?: BeforeChange, caller?: WriteCaller): Flow<void> {
   yield* wait(
     context.store.transaction((tx) =>
       runFlow(
         (function* () {
-          yield* existingRow(tx, model, key, before);
-          yield* prepareDelete(tx, context, model, key);
-          yield* wait(tx.remove(model.table, key));
+          yield* removeRow({ tx, context, caller, depth: 0 }, model, yield* existingRow(tx, model, key, before));
         })(),
       ),
     ),

@@ -6,6 +6,8 @@ import { allOf, andThen, runFlow, wait, type Flow, type Maybe, type Row, type St
 import { assertMayCreateAt, createsOnPut } from './client-identifiers.ts';
 import { createResource } from './create-resource.ts';
 import { changeRow, deleteResource } from './change-resource.ts';
+import { insertRow } from './row-writes.ts';
+import { authOf } from '../auth/index.ts';
 import { operationJobType } from './operation-job-type.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
 import { keyFromPath, resourceNotFound } from './identifiers.ts';
@@ -16,7 +18,6 @@ import { rowsWithinBudget } from './page-budget.ts';
 import type { PreconditionCheck } from './preconditions.ts';
 import { representationNames, representBody } from './represent.ts';
 import type { ResourceContext } from './runtime-context.ts';
-import { prepareStoredValues } from './write-checks.ts';
 import { withDeprecation } from '../versions/index.ts';
 import { parseWriteInput, toStored, type WriteMode } from './write-input.ts';
 
@@ -98,19 +99,18 @@ export function collectionHandlers(
   };
 
   function* create(ctx: Context): Flow<void> {
-    answerCreated(ctx, yield* createResource(context, model, version.name, requestBody(ctx)));
+    answerCreated(ctx, yield* createResource(context, model, version.name, requestBody(ctx), authOf(ctx)));
   }
 
   /** PUT to an identifier not taken yet, where clients assign them: the resource is created there. */
   function* createAt(ctx: Context, tx: StoreTransaction, key: string | number): Flow<Row> {
     assertMayCreateAt(ctx, model, key);
     const values = parseWriteInput(requestBody(ctx), version, { mode: 'replace', readOnly: { [identity]: key, created_at: undefined }, resource: model.name });
-    const prepared = yield* prepareStoredValues(tx, context, model, toStored(version, values), key);
-    return yield* wait(tx.insert(model.table, { ...prepared, [identity]: key }));
+    return yield* insertRow({ tx, context, caller: authOf(ctx), depth: 0 }, model, { version: version.name, input: values, stored: toStored(version, values) }, key);
   }
   const putCreates = createsOnPut(model);
 
-  const write = (mode: WriteMode) =>
+  const write = (mode: 'replace' | 'update') =>
     function* writeFlow(ctx: Context, params: PathParams): Flow<void> {
       const fields = resultFields(ctx, names);
       const key = keyFromPath(model, params[identity]);
@@ -126,7 +126,7 @@ export function collectionHandlers(
               }
               if (current === undefined) throw resourceNotFound(model, key);
               if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(ctx, tx, current, fields)));
-              return yield* changeRow(tx, context, model, version.name, current, requestBody(ctx), mode);
+              return yield* changeRow(tx, context, model, version.name, current, requestBody(ctx), mode, authOf(ctx));
             })(),
           ),
         ),
@@ -140,7 +140,7 @@ export function collectionHandlers(
 
   function* remove(ctx: Context, params: PathParams): Flow<void> {
     const key = keyFromPath(model, params[identity]);
-    yield* deleteResource(context, model, key, (tx, current) => (preconditions === undefined ? undefined : preconditions(ctx, () => render(ctx, tx, current, undefined))));
+    yield* deleteResource(context, model, key, (tx, current) => (preconditions === undefined ? undefined : preconditions(ctx, () => render(ctx, tx, current, undefined))), authOf(ctx));
     ctx.status = 204;
   }
 
@@ -163,7 +163,10 @@ export function collectionHandlers(
         if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(ctx, context.store, current, undefined)));
         if (operation !== 'delete') parseWriteInput(body, version, { mode: operation, readOnly: { [identity]: key, created_at: current.created_at }, resource: model.name });
       }
-      const job = yield* wait(queue.enqueueInternal(operationJobType(model.name, operation), { version: version.name, ...(key === undefined ? {} : { key }), ...(body === undefined ? {} : { body }) }));
+      // The caller travels with the job: the collection's rules judge the write as the caller's.
+      const caller = authOf(ctx);
+      const payload = { version: version.name, ...(key === undefined ? {} : { key }), ...(body === undefined ? {} : { body }), ...(caller === undefined ? {} : { caller }) };
+      const job = yield* wait(queue.enqueueInternal(operationJobType(model.name, operation), payload));
       const uri = jobUri(context.baseUrl, version.name, queueName, job.job_id);
       ctx.status = 202;
       setResponseHeader(ctx, 'Location', uri);

@@ -8,6 +8,9 @@ export type {
   OperationState,
   SettingModel,
   VersionModel,
+  RuleCheck,
+  WriteRulesModel,
+  ComputedFieldsModel,
 } from './model.ts';
 export type { ResourceContext } from './runtime-context.ts';
 export type { PreconditionCheck } from './preconditions.ts';
@@ -20,3 +23,5 @@ export { integerFromPath, keyFromPath, resourceNotFound } from './identifiers.ts
 export { zodProblems } from './zod-problems.ts';
 export { alwaysPresentMode, declaredDefaults } from './declared-defaults.ts';
 export { createResource } from './create-resource.ts';
+export { collectionAccess, dataAccess, insertRow, removeRow, updateRow, type JobsPort, type WriteInput, type WriteScope } from './row-writes.ts';
+export { hasWriteRules, withComputedFields, type WriteCaller } from './write-rules.ts';

@@ -15,6 +15,8 @@ export interface FieldModel {
   readonly schema: ZodType;
   /** For references: the plural name of the referenced collection. */
   readonly references?: string;
+  /** Set by the server (computed, or by a rule): a write that sends it answers 400 read_only_field. */
+  readonly readOnly?: boolean;
   /** For objects: the nested fields. */
   readonly fields?: readonly FieldModel[];
   readonly description?: string;
@@ -37,6 +39,25 @@ export interface VersionModel {
   readonly deprecated?: { readonly since: string; readonly sunset: string; readonly successor: string };
 }
 
+/**
+ * A rule's check as the runtime calls it: the DSL's WriteCheck or DeleteCheck, typed there by the
+ * declaration's fields. It answers nothing, stored values to set, or a generator (runFlow drives it).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each declaration types its own argument
+export type RuleCheck = (argument: any) => unknown;
+
+/** A declaration's business rules, one check per write operation (resources/write-rules.ts runs them). */
+export interface WriteRulesModel {
+  readonly create?: RuleCheck;
+  readonly replace?: RuleCheck;
+  readonly update?: RuleCheck;
+  readonly delete?: RuleCheck;
+}
+
+/** Read-only fields computed from the row as it will be stored, by field name. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each declaration types its own row
+export type ComputedFieldsModel = Readonly<Record<string, (row: any) => unknown>>;
+
 export type OperationName = 'list' | 'read' | 'create' | 'replace' | 'update' | 'delete';
 export type OperationState = 'served' | 'not-implemented' | 'absent';
 
@@ -56,6 +77,8 @@ export interface CollectionModel {
   readonly operations: Readonly<Record<OperationName, OperationState>>;
   readonly paging: { readonly defaultLimit: number; readonly maxLimit: number };
   readonly table: TableSpec;
+  readonly rules?: WriteRulesModel;
+  readonly compute?: ComputedFieldsModel;
   readonly description?: string;
 }
 
@@ -68,6 +91,8 @@ export interface AggregateModel {
   readonly versions: Readonly<Record<string, VersionModel>>;
   /** Keyed by the parent's identifier. */
   readonly table: TableSpec;
+  readonly rules?: WriteRulesModel;
+  readonly compute?: ComputedFieldsModel;
   readonly description?: string;
 }
 

@@ -2,6 +2,7 @@ import { andThen, runFlow, wait, type Flow, type Maybe, type Row, type StoreRead
 import { project, resourceUri, stripNulls } from '../representation/index.ts';
 import type { Catalog, CollectionModel, FieldModel, VersionModel } from './model.ts';
 import { fromStored } from './write-input.ts';
+import { withComputedFields } from './write-rules.ts';
 
 export interface RepresentOptions {
   readonly baseUrl: string;
@@ -24,7 +25,9 @@ export function storedFields(model: { fields: readonly FieldModel[] }, row: Row)
  * then created_at. Null stripping happens once, on the final body. Answers at once unless it inlines
  * a reference (X-Expansion-Fields), which reads the store: then a promise on PostgreSQL.
  */
-export function representRow(model: CollectionModel, version: VersionModel, row: Row, options: RepresentOptions): Maybe<Record<string, unknown>> {
+export function representRow(model: CollectionModel, version: VersionModel, stored: Row, options: RepresentOptions): Maybe<Record<string, unknown>> {
+  // Rows stored before a computed field was declared get it here, on read.
+  const row = model.compute === undefined ? stored : withComputedFields(model, stored);
   const shaped = fromStored(version, storedFields(model, row));
   const representation: Record<string, unknown> = { [model.identifier.name]: row[model.identifier.name] };
   let inlined: FieldModel[] | undefined;
@@ -52,7 +55,7 @@ export function representRow(model: CollectionModel, version: VersionModel, row:
  * objects for twenty rows; BENCHMARKS.md).
  */
 export function representBody(model: CollectionModel, version: VersionModel, row: Row, options: RepresentOptions, fields: readonly string[] | undefined): Maybe<Record<string, unknown>> {
-  if (version.read === undefined && !options.expand) return project(flatRepresentation(model, version, row, options), fields);
+  if (version.read === undefined && !options.expand && model.compute === undefined) return project(flatRepresentation(model, version, row, options), fields);
   return andThen(representRow(model, version, row, options), (representation) => stripNulls(project(representation, fields)));
 }
 

@@ -15,7 +15,7 @@ export interface WriteInputOptions {
 /**
  * Checks a written representation against a version's fields and returns the representation's
  * values (null for a cleared field). Every problem is reported at once, each entry naming its field:
- * missing_field, unknown_field, read_only_field, invalid_field, null_not_allowed (null outside a partial update).
+ * missing_field, unknown_field, read_only_field (the identifier, created_at, a field declared readOnly), invalid_field, null_not_allowed (null outside a partial update).
  * A create or a replace that leaves out a field with a default stores the default (lint holds it to
  * the field's own checks); a partial update leaves it as it is.
  */
@@ -42,6 +42,10 @@ export function parseWriteInput(body: unknown, version: VersionModel, options: W
       problems.push(entry('unknown_field', `${options.resource} have no field ${name}`, name, options.resource));
       continue;
     }
+    if (field.readOnly === true) {
+      problems.push(entry('read_only_field', `${name} is set by the server and cannot be written`, name, options.resource));
+      continue;
+    }
     if (value === null) {
       // Only a partial update clears with null; a create or a replace leaves the field out instead,
       // as the OpenAPI write schemas say (they allow null only in the Patch schema).
@@ -57,7 +61,8 @@ export function parseWriteInput(body: unknown, version: VersionModel, options: W
 
   if (options.mode !== 'update') {
     for (const field of version.fields) {
-      if (Object.hasOwn(input, field.name)) continue;
+      // A read-only field is the server's: never missing, never cleared by a replace.
+      if (Object.hasOwn(input, field.name) || field.readOnly === true) continue;
       // Left out of a complete write: the default when there is one (required or not), else missing or cleared.
       if (field.default !== undefined) values[field.name] = field.default;
       else if (field.required) problems.push(entry('missing_field', `${field.name} is required`, field.name, options.resource));
@@ -87,9 +92,12 @@ export function toStored(version: VersionModel, values: Record<string, unknown>)
   return version.write === undefined ? values : version.write(values);
 }
 
-/** Every stored field set to null: a PUT replaces the whole resource, so what it omits is cleared. */
-export function clearedFields(model: { readonly fields: readonly { readonly name: string }[] }): Record<string, unknown> {
-  return Object.fromEntries(model.fields.map((field) => [field.name, null]));
+/**
+ * Every stored field a client writes set to null: a PUT replaces the whole resource, so what it
+ * omits is cleared. Read-only fields stay: the server set them (computed ones are computed again).
+ */
+export function clearedFields(model: { readonly fields: readonly { readonly name: string; readonly readOnly?: boolean }[] }): Record<string, unknown> {
+  return Object.fromEntries(model.fields.filter((field) => field.readOnly !== true).map((field) => [field.name, null]));
 }
 
 /** The representation stored fields map to (identity unless the version declares a shape). */

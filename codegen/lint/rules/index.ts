@@ -9,6 +9,7 @@ import { asynchronousQueue, jobProduces } from './job-rules.ts';
 import { invalidDefault } from './default-rules.ts';
 import { malformedScope } from './access-rules.ts';
 import { referenceVersion } from './reference-versions.ts';
+import { computedField, readOnlyRequired, ruleUnknownCollection } from './business-rules.ts';
 
 /** Every rule the linter runs on the model, in the order of the registry (rootCauses() runs before them). */
 export const ALL_RULES: readonly Rule[] = [
@@ -31,6 +32,9 @@ export const ALL_RULES: readonly Rule[] = [
   jobProduces,
   asynchronousQueue,
   malformedScope,
+  readOnlyRequired,
+  computedField,
+  ruleUnknownCollection,
 ];
 
 export type { Rule, RuleInput } from './context.ts';

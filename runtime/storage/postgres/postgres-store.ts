@@ -152,7 +152,11 @@ export class PostgresResourceStore extends PostgresReader implements ResourceSto
   }
 
   transaction<T>(work: (tx: StoreTransaction) => Maybe<T>): Promise<T> {
-    return inPostgresTransaction(this.#pool, async (client) => work(new PostgresTransaction(client, true)));
+    return inPostgresTransaction(this.#pool, async (client) => {
+      const tx = new PostgresTransaction(client, true);
+      connections.set(tx, client);
+      return work(tx);
+    });
   }
 
   /** One INSERT on any pooled connection, committed by itself: no BEGIN and COMMIT round trips. */
@@ -165,6 +169,14 @@ export class PostgresResourceStore extends PostgresReader implements ResourceSto
     this.#closed ??= this.#pool.end();
     return this.#closed;
   }
+}
+
+/** Each open transaction's client, for other tables written in the same transaction (a job a rule queues). */
+const connections = new WeakMap<StoreTransaction, pg.PoolClient>();
+
+/** The client a PostgreSQL store's transaction runs on; undefined for any other transaction. */
+export function connectionOf(tx: StoreTransaction): pg.PoolClient | undefined {
+  return connections.get(tx);
 }
 
 const statements = new WeakMap<TableSpec, Map<string, string>>();

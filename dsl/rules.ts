@@ -1,0 +1,124 @@
+import type { z } from 'zod';
+import type { CollectionDeclaration } from './collection.ts';
+import type { Fields } from './fields.ts';
+import type { Caller } from './service-tools.ts';
+
+/**
+ * A generator function's result, as the runtime drives it: each data access is `yield*`ed
+ * (`const room = yield* data.of(rooms).read(id)`). The same rule then runs synchronously on SQLite,
+ * whose transactions cannot wait, and through promises on PostgreSQL.
+ */
+export type Flow<T> = Generator<unknown, T, unknown>;
+
+/** The stored value of a field: what its schema outputs (a reference stores the target's identifier). */
+export type FieldValue<D> = D extends { readonly schema: infer S extends z.ZodType } ? z.output<S> : unknown;
+
+/** Stored fields by name; null or absent when unset. */
+export type StoredValues<F extends Fields> = { -readonly [K in keyof F]?: FieldValue<F[K]> | null };
+
+/** A stored row as rules see it: its fields, and the times the server keeps. */
+export type StoredRow<F extends Fields> = { readonly [K in keyof F]?: FieldValue<F[K]> | null } & {
+  readonly created_at?: string;
+  readonly updated_at?: string;
+};
+
+/** A row read through the data access: its fields, its identifier (under its own name) and its times. */
+export type ReadRow<F extends Fields> = StoredRow<F> & Readonly<Record<string, unknown>>;
+
+/** What a create, replace or update check is given. */
+export interface WriteCheckInput<F extends Fields> {
+  readonly operation: 'create' | 'replace' | 'update';
+  /** The version the write was sent to (`v1`). */
+  readonly version: string;
+  /** The body as the version represents the resource, validated (a shaped version's nested objects as sent). */
+  readonly input: Readonly<Record<string, unknown>>;
+  /** The stored fields this write sets: all of them on create and replace, those sent on update (null clears). */
+  readonly stored: StoredRow<F>;
+  /** The row as it will be stored: the current row with this write applied. Cross-field rules read this. */
+  readonly next: StoredRow<F>;
+  /** The row before the write (replace and update); undefined on create. */
+  readonly current: StoredRow<F> | undefined;
+  /** The resource's identifier; undefined on a create where the server assigns it. */
+  readonly key: string | number | undefined;
+  /** Who is calling; undefined for work the server does on its own (a job queued by a rule). */
+  readonly caller: Caller | undefined;
+  /** The collections, read and written inside this write's transaction, and the job queues. */
+  readonly data: DataAccess;
+}
+
+/** What a delete check is given. */
+export interface DeleteCheckInput<F extends Fields> {
+  readonly operation: 'delete';
+  /** The row about to be deleted. */
+  readonly current: StoredRow<F>;
+  readonly key: string | number;
+  readonly caller: Caller | undefined;
+  readonly data: DataAccess;
+}
+
+/**
+ * What a write check answers: nothing to let the write go on as it is, or stored values to set as
+ * well (a read-only field the rule sets). Throw a refusal (badRequest, forbidden, conflict,
+ * unprocessable, refuse) to stop it: nothing of the write, nor of its effects, is kept.
+ */
+export type WriteCheckResult<F extends Fields> = void | StoredValues<F>;
+
+/** A check on a create, replace or update: a plain function, or a generator function when it uses `data`. */
+export type WriteCheck<F extends Fields> = (write: WriteCheckInput<F>) => WriteCheckResult<F> | Flow<WriteCheckResult<F>>;
+
+/** A check on a delete. */
+export type DeleteCheck<F extends Fields> = (write: DeleteCheckInput<F>) => void | Flow<void>;
+
+/**
+ * Business rules on writes, one check per operation, each run inside the write's transaction after
+ * the body has passed the fields' own validation. Share one function between operations by naming it
+ * twice: `rules: { create: checkTimes, replace: checkTimes }`.
+ */
+export interface WriteRules<F extends Fields> {
+  readonly create?: WriteCheck<F>;
+  readonly replace?: WriteCheck<F>;
+  readonly update?: WriteCheck<F>;
+  readonly delete?: DeleteCheck<F>;
+}
+
+/**
+ * Read-only fields computed from the row as it will be stored, at every create, replace and update
+ * (`name_key: (row) => row.name?.toLowerCase()`). Each named field must be declared `readOnly`.
+ */
+export type ComputedFields<F extends Fields> = { readonly [K in keyof F]?: (row: StoredRow<F>) => FieldValue<F[K]> | null | undefined };
+
+/** A list through the data access: equality filters on stored fields, and a page. */
+export interface DataListQuery<F extends Fields> {
+  readonly where?: StoredValues<F>;
+  /** Default 50. */
+  readonly limit?: number;
+  readonly offset?: number;
+}
+
+/**
+ * One collection as rules, own operations and jobs touch it: every write validated as the
+ * collection's own endpoints validate it (the stored fields' checks, references, unique values) and
+ * checked by the collection's own rules, inside the transaction of the write that caused it.
+ */
+export interface CollectionAccess<F extends Fields> {
+  read(key: string | number): Flow<ReadRow<F> | undefined>;
+  list(query?: DataListQuery<F>): Flow<{ readonly rows: readonly ReadRow<F>[]; readonly total: number }>;
+  /** Creates a row from stored values (required fields included); answers it with its identifier. */
+  create(values: StoredValues<F>): Flow<ReadRow<F>>;
+  /** Changes the given stored fields of an existing row (404 when there is none); null clears one. */
+  update(key: string | number, values: StoredValues<F>): Flow<ReadRow<F>>;
+  /** Deletes a row (404 when there is none; 409 while another resource refers to it). */
+  delete(key: string | number): Flow<void>;
+}
+
+/** The data a rule may read and write, all inside the transaction of the write being checked. */
+export interface DataAccess {
+  /** A collection by its declaration (typed by its fields) or by its name. */
+  of<F extends Fields>(collection: CollectionDeclaration<string, F>): CollectionAccess<F>;
+  of(collection: string): CollectionAccess<Fields>;
+  /**
+   * Queues a job of a job queue's declared type (its payload validated), kept or dropped with the
+   * write: a job queued by a refused write never runs.
+   */
+  enqueue(queue: string, type: string, payload: Record<string, unknown>): Flow<{ readonly job_id: number }>;
+}

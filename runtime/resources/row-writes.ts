@@ -1,0 +1,143 @@
+import { wait, type Flow, type Maybe, type Row, type StoreTransaction } from '../storage/index.ts';
+import { resourceNotFound } from './identifiers.ts';
+import type { CollectionModel, VersionModel } from './model.ts';
+import type { ResourceContext } from './runtime-context.ts';
+import { prepareDelete, prepareStoredValues } from './write-checks.ts';
+import { clearedFields, parseWriteInput } from './write-input.ts';
+import { checkDelete, hasWriteRules, storedOf, valuesFromRules, type WriteCaller } from './write-rules.ts';
+
+/**
+ * One write's surroundings: its transaction, the server's context, who asked, and how deep inside
+ * other writes' rules it runs (a rule's effect is a write with rules of its own).
+ */
+export interface WriteScope {
+  readonly tx: StoreTransaction;
+  readonly context: ResourceContext;
+  readonly caller: WriteCaller | undefined;
+  readonly depth: number;
+}
+
+/** A write's input: the version it was sent to, the validated body in that version's shape, and the stored values it maps to. */
+export interface WriteInput {
+  readonly version: string;
+  readonly input: Readonly<Record<string, unknown>>;
+  readonly stored: Readonly<Record<string, unknown>>;
+}
+
+/** How many writes deep effects may nest (a rule creating a row whose rule creates a row...). */
+const MAX_DEPTH = 8;
+
+/**
+ * Inserts a row: references resolved (422) and unique values checked (409), then the collection's
+ * create rule and computed fields, whose values are checked the same way. `key` is the identifier a
+ * client chose (PUT that creates), absent where the server assigns it.
+ */
+export function* insertRow(scope: WriteScope, model: CollectionModel, write: WriteInput, key?: string | number): Flow<Row> {
+  let prepared = yield* prepareStoredValues(scope.tx, scope.context, model, write.stored, key);
+  if (hasWriteRules(model)) {
+    const added = yield* valuesFromRules(model, { operation: 'create', ...write, stored: prepared, current: undefined, key }, scope.caller, dataAccess(scope));
+    prepared = { ...prepared, ...(yield* prepareStoredValues(scope.tx, scope.context, model, added, key)) };
+  }
+  return yield* wait(scope.tx.insert(model.table, key === undefined ? prepared : { ...prepared, [model.identifier.name]: key }));
+}
+
+/** Replaces (PUT) or updates (PATCH) the row `current` with a validated write, its rules and computed fields included. */
+export function* updateRow(scope: WriteScope, model: CollectionModel, current: Row, operation: 'replace' | 'update', write: WriteInput): Flow<Row> {
+  const key = current[model.identifier.name] as string | number;
+  const stored = operation === 'replace' ? { ...clearedFields(model), ...write.stored } : write.stored;
+  let prepared = yield* prepareStoredValues(scope.tx, scope.context, model, stored, key);
+  if (hasWriteRules(model)) {
+    const facts = { operation, ...write, stored: prepared, current: storedOf(model, current), key };
+    const added = yield* valuesFromRules(model, facts, scope.caller, dataAccess(scope));
+    prepared = { ...prepared, ...(yield* prepareStoredValues(scope.tx, scope.context, model, added, key)) };
+  }
+  return yield* wait(scope.tx.update(model.table, key, prepared));
+}
+
+/** Deletes the row `current`: its delete rule, then 409 while others refer to it; its aggregates go with it. */
+export function* removeRow(scope: WriteScope, model: CollectionModel, current: Row): Flow<void> {
+  const key = current[model.identifier.name] as string | number;
+  if (model.rules?.delete !== undefined) yield* checkDelete(model, current, key, scope.caller, dataAccess(scope));
+  yield* prepareDelete(scope.tx, scope.context, model, key);
+  yield* wait(scope.tx.remove(model.table, key));
+}
+
+/**
+ * The data a rule reads and writes (the DSL's DataAccess): every collection, each write validated
+ * against the stored fields and checked by that collection's own rules, and the job queues, all in
+ * the transaction of the write being checked.
+ */
+export function dataAccess(scope: WriteScope) {
+  const inner: WriteScope = { ...scope, depth: scope.depth + 1 };
+  return {
+    of: (collection: string | { readonly name: string }) => collectionAccess(inner, collectionNamed(scope.context, typeof collection === 'string' ? collection : collection.name)),
+    *enqueue(queue: string, type: string, payload: Record<string, unknown>): Flow<{ readonly job_id: number }> {
+      const jobs = scope.context.jobs;
+      if (jobs === undefined) throw new Error(`no job queue runs beside this store: cannot queue ${type} in ${queue}`);
+      return yield* wait(jobs.enqueueWithin(scope.tx, queue, type, payload));
+    },
+  };
+}
+
+/** One collection through the data access: read, list, create, update, delete in the scope's transaction. */
+export function collectionAccess(scope: WriteScope, model: CollectionModel) {
+  const { tx } = scope;
+  const deeper = (): WriteScope => {
+    if (scope.depth > MAX_DEPTH) throw new Error(`rules' writes nest more than ${MAX_DEPTH} deep (at ${model.name}): a rule's effect triggers itself`);
+    return scope;
+  };
+  const stored = storedVersionOf(model);
+  const identity = model.identifier.name;
+  function* existing(key: string | number): Flow<Row> {
+    const current = yield* wait(tx.find(model.table, key));
+    if (current === undefined) throw resourceNotFound(model, key);
+    return current;
+  }
+  return {
+    *read(key: string | number): Flow<Row | undefined> {
+      return yield* wait(tx.find(model.table, key));
+    },
+    *list(query: { readonly where?: Record<string, unknown>; readonly limit?: number; readonly offset?: number } = {}) {
+      return yield* wait(tx.list(model.table, { where: query.where ?? {}, limit: query.limit ?? model.paging.defaultLimit, offset: query.offset ?? 0 }));
+    },
+    *create(values: Record<string, unknown>): Flow<Row> {
+      // Where clients name resources, the server's own code names the new one too: in `values`.
+      const { [identity]: chosen, ...rest } = values;
+      const key = model.identifier.assignedBy === 'client' ? (chosen as string | number | undefined) : undefined;
+      if (model.identifier.assignedBy === 'client' && key === undefined) throw new Error(`creating one of ${model.name} needs its ${identity}`);
+      const checked = parseWriteInput(key === undefined ? values : rest, stored, { mode: 'create', readOnly: { [identity]: undefined, created_at: undefined }, resource: model.name });
+      return yield* insertRow(deeper(), model, { version: stored.name, input: checked, stored: checked }, key);
+    },
+    *update(key: string | number, values: Record<string, unknown>): Flow<Row> {
+      const current = yield* existing(key);
+      const checked = parseWriteInput(values, stored, { mode: 'update', readOnly: { [identity]: key, created_at: current.created_at }, resource: model.name });
+      return yield* updateRow(deeper(), model, current, 'update', { version: stored.name, input: checked, stored: checked });
+    },
+    *delete(key: string | number): Flow<void> {
+      yield* removeRow(deeper(), model, yield* existing(key));
+    },
+  };
+}
+
+function collectionNamed(context: ResourceContext, name: string): CollectionModel {
+  const model = Object.hasOwn(context.catalog.collections, name) ? context.catalog.collections[name] : undefined;
+  if (model === undefined) throw new Error(`there is no collection ${name}`);
+  return model;
+}
+
+// The stored fields as a version whose read-only fields the server's own code may write.
+const storedVersions = new WeakMap<CollectionModel, VersionModel>();
+
+function storedVersionOf(model: CollectionModel): VersionModel {
+  let version = storedVersions.get(model);
+  if (version === undefined) {
+    version = { name: 'stored', fields: model.fields.map((field) => (field.readOnly === true ? { ...field, readOnly: false } : field)) };
+    storedVersions.set(model, version);
+  }
+  return version;
+}
+
+/** Job queues as rules reach them: a job queued inside a write's transaction, kept or dropped with it. */
+export interface JobsPort {
+  enqueueWithin(tx: StoreTransaction, queue: string, type: string, payload: Record<string, unknown>): Maybe<{ readonly job_id: number }>;
+}
