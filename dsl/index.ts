@@ -32,6 +32,7 @@ export type {
   ComputedFields,
   DataAccess,
   DataListQuery,
+  DeclaredCollection,
   DeleteCheck,
   DeleteCheckInput,
   FieldValue,

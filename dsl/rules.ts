@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { CollectionDeclaration } from './collection.ts';
 import type { Fields } from './fields.ts';
 import type { Caller } from './service-tools.ts';
 
@@ -111,10 +110,17 @@ export interface CollectionAccess<F extends Fields> {
   delete(key: string | number): Flow<void>;
 }
 
+/** A collection's declaration as data access takes it (what `collection()` returns, imported from its file). */
+export interface DeclaredCollection<F extends Fields> {
+  readonly kind: 'collection';
+  readonly name: string;
+  readonly fields: F;
+}
+
 /** The data a rule may read and write, all inside the transaction of the write being checked. */
 export interface DataAccess {
   /** A collection by its declaration (typed by its fields) or by its name. */
-  of<F extends Fields>(collection: CollectionDeclaration<string, F>): CollectionAccess<F>;
+  of<F extends Fields>(collection: DeclaredCollection<F>): CollectionAccess<F>;
   of(collection: string): CollectionAccess<Fields>;
   /**
    * Queues a job of a job queue's declared type (its payload validated), kept or dropped with the

@@ -12,7 +12,7 @@ export type {
   WriteRulesModel,
   ComputedFieldsModel,
 } from './model.ts';
-export type { ResourceContext } from './runtime-context.ts';
+export type { JobsPort, ResourceContext } from './runtime-context.ts';
 export type { PreconditionCheck } from './preconditions.ts';
 export { collectionHandlers, type CollectionHandlers, type CollectionHandlerOptions } from './collection-handlers.ts';
 export { aggregateHandlers, type AggregateHandlers } from './aggregate-handlers.ts';
@@ -23,5 +23,5 @@ export { integerFromPath, keyFromPath, resourceNotFound } from './identifiers.ts
 export { zodProblems } from './zod-problems.ts';
 export { alwaysPresentMode, declaredDefaults } from './declared-defaults.ts';
 export { createResource } from './create-resource.ts';
-export { collectionAccess, dataAccess, insertRow, removeRow, updateRow, type JobsPort, type WriteInput, type WriteScope } from './row-writes.ts';
+export { collectionAccess, dataAccess, insertRow, removeRow, updateRow, type WriteInput, type WriteScope } from './row-writes.ts';
 export { hasWriteRules, withComputedFields, type WriteCaller } from './write-rules.ts';

@@ -1,4 +1,4 @@
-import { wait, type Flow, type Maybe, type Row, type StoreTransaction } from '../storage/index.ts';
+import { wait, type Flow, type Row, type StoreTransaction } from '../storage/index.ts';
 import { resourceNotFound } from './identifiers.ts';
 import type { CollectionModel, VersionModel } from './model.ts';
 import type { ResourceContext } from './runtime-context.ts';
@@ -135,9 +135,4 @@ function storedVersionOf(model: CollectionModel): VersionModel {
     storedVersions.set(model, version);
   }
   return version;
-}
-
-/** Job queues as rules reach them: a job queued inside a write's transaction, kept or dropped with it. */
-export interface JobsPort {
-  enqueueWithin(tx: StoreTransaction, queue: string, type: string, payload: Record<string, unknown>): Maybe<{ readonly job_id: number }>;
 }

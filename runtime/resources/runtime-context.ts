@@ -1,6 +1,5 @@
-import type { ResourceStore } from '../storage/index.ts';
+import type { Maybe, ResourceStore, StoreTransaction } from '../storage/index.ts';
 import type { Catalog } from './model.ts';
-import type { JobsPort } from './row-writes.ts';
 
 /** What the resource handlers need from the server that mounts them, resolved once at start-up. */
 export interface ResourceContext {
@@ -10,4 +9,9 @@ export interface ResourceContext {
   readonly catalog: Catalog;
   /** The job queues, for jobs a rule queues inside a write's transaction; absent where none runs. */
   readonly jobs?: JobsPort;
+}
+
+/** Job queues as rules reach them: a job queued inside a write's transaction, kept or dropped with it. */
+export interface JobsPort {
+  enqueueWithin(tx: StoreTransaction, queue: string, type: string, payload: Record<string, unknown>): Maybe<{ readonly job_id: number }>;
 }
