@@ -22,5 +22,11 @@ export default jobQueue({
       produces: 'orders',
       run: (record, tools) => tools.createResource('orders', record),
     }),
+    'remind-guest': job({
+      description: 'Reminds a guest of a reservation (queued by each reservation made, in its transaction). The example records the reminder in audits where a real API would send a message.',
+      payload: z.object({ reservation_id: z.number().int().min(1), guest_name: z.string().min(1) }).strict(),
+      produces: 'audits',
+      run: ({ reservation_id, guest_name }, tools) => tools.createResource('audits', { action: 'reminded', summary: `reservation ${reservation_id}: ${guest_name} reminded` }),
+    }),
   },
 });

@@ -19,8 +19,9 @@ const endsAfterItStarts: WriteCheck<typeof fields> = ({ next }) => {
 
 /**
  * Reservations of rooms. New ones cannot start in the past (a rule on create only: replacing an old
- * reservation or importing history stays possible), never overlap another one of the same room, and
- * leave an entry in audits, written in the same transaction as the reservation.
+ * reservation or importing history stays possible) and never overlap another one of the same room.
+ * Each one made or cancelled leaves an entry in audits, and each one made queues a reminder job, all
+ * in the same transaction as the reservation itself.
  */
 export default collection({
   name: 'reservations',
@@ -31,17 +32,22 @@ export default collection({
   rules: {
     *create(write) {
       endsAfterItStarts(write);
-      const { starts_at, ends_at, room, guest_name } = write.next;
+      const { starts_at, ends_at, room } = write.next;
       if (Date.parse(starts_at!) < Date.now()) throw unprocessable('starts_in_past', 'a new reservation cannot start in the past', { field: 'starts_at' });
       const { rows } = yield* write.data.of('reservations').list({ where: { room }, limit: 500 });
       const overlapping = rows.find((other) => Date.parse(String(other.starts_at)) < Date.parse(ends_at!) && Date.parse(starts_at!) < Date.parse(String(other.ends_at)));
       if (overlapping !== undefined) throw conflict('room_taken', `${room} is reserved from ${String(overlapping.starts_at)} to ${String(overlapping.ends_at)}`, { field: 'starts_at' });
-      yield* write.data.of(audits).create({ action: 'reserved', summary: `${guest_name} in ${room} from ${starts_at} to ${ends_at}`, actor: write.caller?.client ?? null });
     },
     replace: endsAfterItStarts,
     update: endsAfterItStarts,
-    *delete({ current, key, caller, data }) {
-      yield* data.of(audits).create({ action: 'cancelled', summary: `reservation ${key} of ${current.guest_name} in ${current.room}`, actor: caller?.client ?? null });
+  },
+  effects: {
+    *create({ row, key, caller, data }) {
+      yield* data.of(audits).create({ action: 'reserved', summary: `reservation ${key}: ${row.guest_name} in ${row.room} from ${row.starts_at} to ${row.ends_at}`, actor: caller?.client ?? null });
+      yield* data.enqueue('queued/jobs', 'remind-guest', { reservation_id: Number(key), guest_name: row.guest_name! });
+    },
+    *delete({ row, key, caller, data }) {
+      yield* data.of(audits).create({ action: 'cancelled', summary: `reservation ${key}: ${row.guest_name} in ${row.room}`, actor: caller?.client ?? null });
     },
   },
 });

@@ -1,6 +1,6 @@
 import type { Fields, LowercaseFieldNames } from './fields.ts';
 import type { ScopesByMethod } from './scopes.ts';
-import type { ComputedFields, WriteRules } from './rules.ts';
+import type { ComputedFields, WriteEffects, WriteRules } from './rules.ts';
 import type { VersionDeclarations } from './versions.ts';
 
 /**
@@ -26,6 +26,8 @@ export interface AggregateDeclaration<
   readonly rules?: WriteRules<F>;
   /** Read-only fields computed from the aggregate at every write (docs/business-rules.md). */
   readonly compute?: ComputedFields<F>;
+  /** What follows from each write, in its transaction: other collections' rows, jobs (docs/business-rules.md). */
+  readonly effects?: WriteEffects<F>;
   readonly description?: string;
 }
 

@@ -1,7 +1,7 @@
 import type { Fields, LowercaseFieldNames } from './fields.ts';
 import type { RowAccess } from './row-rules.ts';
 import type { ScopesByMethod } from './scopes.ts';
-import type { ComputedFields, WriteRules } from './rules.ts';
+import type { ComputedFields, WriteEffects, WriteRules } from './rules.ts';
 import type { VersionDeclarations } from './versions.ts';
 
 /** The operations a collection can serve. */
@@ -59,6 +59,8 @@ export interface CollectionDeclaration<
   readonly rules?: WriteRules<F>;
   /** Read-only fields computed from the row at every write (docs/business-rules.md). */
   readonly compute?: ComputedFields<F>;
+  /** What follows from each write, in its transaction: other collections' rows, jobs (docs/business-rules.md). */
+  readonly effects?: WriteEffects<F>;
   readonly description?: string;
 }
 

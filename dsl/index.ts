@@ -35,6 +35,8 @@ export type {
   DeclaredCollection,
   DeleteCheck,
   DeleteCheckInput,
+  Effect,
+  EffectInput,
   FieldValue,
   Flow,
   ReadRow,
@@ -43,5 +45,6 @@ export type {
   WriteCheck,
   WriteCheckInput,
   WriteCheckResult,
+  WriteEffects,
   WriteRules,
 } from './rules.ts';

@@ -80,6 +80,31 @@ export interface WriteRules<F extends Fields> {
   readonly delete?: DeleteCheck<F>;
 }
 
+/** What an effect is given: the row as the write left it (as it was, for a delete), inside the write's transaction. */
+export interface EffectInput<F extends Fields> {
+  readonly operation: 'create' | 'replace' | 'update' | 'delete';
+  /** The stored row after the write, its identifier and times included; for a delete, the row deleted. */
+  readonly row: ReadRow<F>;
+  readonly key: string | number;
+  readonly caller: Caller | undefined;
+  readonly data: DataAccess;
+}
+
+/** An effect of a write: a plain function, or a generator function that yield*s each data access. */
+export type Effect<F extends Fields> = (write: EffectInput<F>) => void | Flow<void>;
+
+/**
+ * What follows from a write, one per operation, run after the row is written and inside the same
+ * transaction: rows of other collections created, changed or deleted, and jobs queued, all kept or
+ * all dropped with the write (a refusal thrown here drops the write too).
+ */
+export interface WriteEffects<F extends Fields> {
+  readonly create?: Effect<F>;
+  readonly replace?: Effect<F>;
+  readonly update?: Effect<F>;
+  readonly delete?: Effect<F>;
+}
+
 /**
  * Read-only fields computed from the row as it will be stored, at every create, replace and update
  * (`name_key: (row) => row.name?.toLowerCase()`). Each named field must be declared `readOnly`.

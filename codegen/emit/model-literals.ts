@@ -67,5 +67,6 @@ export function rulesLiteral(declaration: ResolvedRules): Record<string, unknown
   return {
     rules: declaration.ruledOperations.length > 0 ? code(`${DEFINITION}.rules`) : undefined,
     compute: declaration.computed.length > 0 ? code(`${DEFINITION}.compute`) : undefined,
+    effects: declaration.effectOperations.length > 0 ? code(`${DEFINITION}.effects`) : undefined,
   };
 }

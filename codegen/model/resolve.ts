@@ -142,10 +142,14 @@ const WRITE_OPERATIONS = ['create', 'replace', 'update', 'delete'] as const;
 
 function resolveRules(declaration: CollectionDeclaration | AggregateDeclaration): ResolvedRules {
   const ruledOperations = WRITE_OPERATIONS.filter((operation) => declaration.rules?.[operation] !== undefined);
+  const effectOperations = WRITE_OPERATIONS.filter((operation) => declaration.effects?.[operation] !== undefined);
+  const named = (at: 'rules' | 'effects', operations: readonly (typeof WRITE_OPERATIONS)[number][]) =>
+    operations.flatMap((operation) => collectionsNamedIn(String(declaration[at]![operation]!)).map((name) => ({ at, operation, name })));
   return {
     ruledOperations,
+    effectOperations,
     computed: Object.keys(declaration.compute ?? {}),
-    namedCollections: ruledOperations.flatMap((operation) => collectionsNamedIn(String(declaration.rules![operation]!)).map((name) => ({ operation, name }))),
+    namedCollections: [...named('rules', ruledOperations), ...named('effects', effectOperations)],
   };
 }
 

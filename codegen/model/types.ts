@@ -78,10 +78,12 @@ export interface ResolvedAggregate extends ResolvedBase, ResolvedRules {
 export interface ResolvedRules {
   /** The write operations that have a check. */
   readonly ruledOperations: readonly ('create' | 'replace' | 'update' | 'delete')[];
+  /** The write operations that have an effect. */
+  readonly effectOperations: readonly ('create' | 'replace' | 'update' | 'delete')[];
   /** The fields the declaration computes (`compute`), in declaration order. */
   readonly computed: readonly string[];
-  /** Collections each check names by string (`data.of('rooms')`), read from its source text, for lint. */
-  readonly namedCollections: readonly { readonly operation: 'create' | 'replace' | 'update' | 'delete'; readonly name: string }[];
+  /** Collections each check or effect names by string (`data.of('rooms')`), read from its source text, for lint. */
+  readonly namedCollections: readonly { readonly at: 'rules' | 'effects'; readonly operation: 'create' | 'replace' | 'update' | 'delete'; readonly name: string }[];
 }
 
 export interface ResolvedServiceOperation {

@@ -70,8 +70,8 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
   const references = collection.fields.some((field) => field.kind === 'reference') ? ['422'] : [];
   const referredTo = referred.has(collection.name) ? ['409'] : [];
   const operation = route.handler.operation;
-  // A business rule on this operation may refuse it: a conflict with other data (409) or a write that cannot be done (422).
-  const ruled = collection.ruledOperations.some((name) => name === operation) ? ['409', '422'] : [];
+  // A business rule or effect on this operation may refuse it: a conflict with other data (409) or a write that cannot be done (422).
+  const ruled = [...collection.ruledOperations, ...collection.effectOperations].some((name) => name === operation) ? ['409', '422'] : [];
   const spec = ((): OperationSpec => {
     const base = { tag: collection.name };
     switch (operation) {
@@ -187,7 +187,7 @@ export function aggregateOperation(route: RouteDescriptor & { handler: { kind: '
     parameters: [header('UserAgent'), header('ResultFields'), header('PrettyPrint'), header('IfMatch'), id],
     requestBody: { required: true, content: json(ref('schemas', `${name}${replace ? 'Write' : 'Patch'}`)) },
     successes: [jsonSuccess('200', `The ${aggregate.name} as it now is.`, ref('schemas', name))],
-    errors: ['404', '412', ...(aggregate.ruledOperations.includes('replace') ? ['409', '422'] : [])],
+    errors: ['404', '412', ...([...aggregate.ruledOperations, ...aggregate.effectOperations].includes('replace') ? ['409', '422'] : [])],
   } satisfies OperationSpec);
 }
 

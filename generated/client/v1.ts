@@ -926,6 +926,16 @@ export interface components {
             type: "reindex";
             collections?: string[];
         };
+        /** @description Reminds a guest of a reservation (queued by each reservation made, in its transaction). The example records the reminder in audits where a real API would send a message. */
+        QueuedJobsRemindGuestJob: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "remind-guest";
+            reservation_id: number;
+            guest_name: string;
+        };
         /** @description Accounts: v1 shows state and title at the top level; v2 moves them into a `profile` object. Both versions read and write the same stored account. */
         AccountV1: {
             account_id?: number;
@@ -1023,7 +1033,7 @@ export interface components {
             title?: string;
             price?: number | null;
         };
-        /** @description Reservations of rooms. New ones cannot start in the past (a rule on create only: replacing an old reservation or importing history stays possible), never overlap another one of the same room, and leave an entry in audits, written in the same transaction as the reservation. */
+        /** @description Reservations of rooms. New ones cannot start in the past (a rule on create only: replacing an old reservation or importing history stays possible) and never overlap another one of the same room. Each one made or cancelled leaves an entry in audits, and each one made queues a reminder job, all in the same transaction as the reservation itself. */
         ReservationV1: {
             reservation_id?: number;
             guest_name?: string;
@@ -4242,7 +4252,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["QueuedJobsImportOrderJob"] | components["schemas"]["QueuedJobsReindexJob"];
+                "application/json": components["schemas"]["QueuedJobsImportOrderJob"] | components["schemas"]["QueuedJobsReindexJob"] | components["schemas"]["QueuedJobsRemindGuestJob"];
             };
         };
         responses: {
@@ -4301,7 +4311,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description See Other: the job has finished and produced a resource (of batches, orders); Location and the link (rel "result") name it. */
+            /** @description See Other: the job has finished and produced a resource (of audits, batches, orders); Location and the link (rel "result") name it. */
             303: {
                 headers: {
                     [name: string]: unknown;

@@ -136,5 +136,6 @@ export const reservationsModel: CollectionModel = {
   },
   rules: definition.rules,
   compute: definition.compute,
-  description: 'Reservations of rooms. New ones cannot start in the past (a rule on create only: replacing an old reservation or importing history stays possible), never overlap another one of the same room, and leave an entry in audits, written in the same transaction as the reservation.',
+  effects: definition.effects,
+  description: 'Reservations of rooms. New ones cannot start in the past (a rule on create only: replacing an old reservation or importing history stays possible) and never overlap another one of the same room. Each one made or cancelled leaves an entry in audits, and each one made queues a reminder job, all in the same transaction as the reservation itself.',
 };

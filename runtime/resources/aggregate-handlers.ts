@@ -14,7 +14,7 @@ import { withDeprecation } from '../versions/index.ts';
 import { alwaysPresentMode, declaredDefaults } from './declared-defaults.ts';
 import { authOf } from '../auth/index.ts';
 import { dataAccess } from './row-writes.ts';
-import { hasWriteRules, storedOf, valuesFromRules, withComputedFields } from './write-rules.ts';
+import { hasWriteRules, runEffect, storedOf, valuesFromRules, withComputedFields } from './write-rules.ts';
 
 export interface AggregateHandlers {
   readonly read: RouteHandler;
@@ -82,9 +82,14 @@ export function aggregateHandlers(
                 const facts = { operation: method, version: version.name, input, stored, current: current === undefined ? undefined : storedOf(model, current), key };
                 stored = { ...stored, ...(yield* valuesFromRules(model, facts, caller, dataAccess({ tx, context, caller, depth: 0 }))) };
               }
-              return yield* wait(
+              const written = yield* wait(
                 current === undefined ? tx.insert(model.table, { ...stored, [model.table.key.name]: key }) : tx.update(model.table, key, stored),
               );
+              if (model.effects?.[method] !== undefined) {
+                const caller = authOf(ctx);
+                yield* runEffect(model, method, written, key, caller, dataAccess({ tx, context, caller, depth: 0 }));
+              }
+              return written;
             })(),
           ),
         ),

@@ -79,6 +79,8 @@ export interface CollectionModel {
   readonly table: TableSpec;
   readonly rules?: WriteRulesModel;
   readonly compute?: ComputedFieldsModel;
+  /** What follows from each write, run after it in its transaction (the DSL's WriteEffects). */
+  readonly effects?: WriteRulesModel;
   readonly description?: string;
 }
 
@@ -93,6 +95,8 @@ export interface AggregateModel {
   readonly table: TableSpec;
   readonly rules?: WriteRulesModel;
   readonly compute?: ComputedFieldsModel;
+  /** What follows from each write, run after it in its transaction (the DSL's WriteEffects). */
+  readonly effects?: WriteRulesModel;
   readonly description?: string;
 }
 

@@ -4,7 +4,7 @@ import type { CollectionModel, VersionModel } from './model.ts';
 import type { ResourceContext } from './runtime-context.ts';
 import { prepareDelete, prepareStoredValues } from './write-checks.ts';
 import { clearedFields, parseWriteInput } from './write-input.ts';
-import { checkDelete, hasWriteRules, storedOf, valuesFromRules, type WriteCaller } from './write-rules.ts';
+import { checkDelete, hasWriteRules, runEffect, storedOf, valuesFromRules, type WriteCaller } from './write-rules.ts';
 
 /**
  * One write's surroundings: its transaction, the server's context, who asked, and how deep inside
@@ -29,8 +29,9 @@ const MAX_DEPTH = 8;
 
 /**
  * Inserts a row: references resolved (422) and unique values checked (409), then the collection's
- * create rule and computed fields, whose values are checked the same way. `key` is the identifier a
- * client chose (PUT that creates), absent where the server assigns it.
+ * create rule and computed fields, whose values are checked the same way; after the insert, its
+ * create effect. `key` is the identifier a client chose (PUT that creates), absent where the server
+ * assigns it.
  */
 export function* insertRow(scope: WriteScope, model: CollectionModel, write: WriteInput, key?: string | number): Flow<Row> {
   let prepared = yield* prepareStoredValues(scope.tx, scope.context, model, write.stored, key);
@@ -38,7 +39,9 @@ export function* insertRow(scope: WriteScope, model: CollectionModel, write: Wri
     const added = yield* valuesFromRules(model, { operation: 'create', ...write, stored: prepared, current: undefined, key }, scope.caller, dataAccess(scope));
     prepared = { ...prepared, ...(yield* prepareStoredValues(scope.tx, scope.context, model, added, key)) };
   }
-  return yield* wait(scope.tx.insert(model.table, key === undefined ? prepared : { ...prepared, [model.identifier.name]: key }));
+  const row = yield* wait(scope.tx.insert(model.table, key === undefined ? prepared : { ...prepared, [model.identifier.name]: key }));
+  if (model.effects?.create !== undefined) yield* runEffect(model, 'create', row, row[model.identifier.name] as string | number, scope.caller, dataAccess(scope));
+  return row;
 }
 
 /** Replaces (PUT) or updates (PATCH) the row `current` with a validated write, its rules and computed fields included. */
@@ -51,7 +54,9 @@ export function* updateRow(scope: WriteScope, model: CollectionModel, current: R
     const added = yield* valuesFromRules(model, facts, scope.caller, dataAccess(scope));
     prepared = { ...prepared, ...(yield* prepareStoredValues(scope.tx, scope.context, model, added, key)) };
   }
-  return yield* wait(scope.tx.update(model.table, key, prepared));
+  const row = yield* wait(scope.tx.update(model.table, key, prepared));
+  if (model.effects?.[operation] !== undefined) yield* runEffect(model, operation, row, key, scope.caller, dataAccess(scope));
+  return row;
 }
 
 /** Deletes the row `current`: its delete rule, then 409 while others refer to it; its aggregates go with it. */
@@ -60,6 +65,7 @@ export function* removeRow(scope: WriteScope, model: CollectionModel, current: R
   if (model.rules?.delete !== undefined) yield* checkDelete(model, current, key, scope.caller, dataAccess(scope));
   yield* prepareDelete(scope.tx, scope.context, model, key);
   yield* wait(scope.tx.remove(model.table, key));
+  if (model.effects?.delete !== undefined) yield* runEffect(model, 'delete', current, key, scope.caller, dataAccess(scope));
 }
 
 /**

@@ -14,10 +14,11 @@ export interface RuledModel {
   readonly fields: readonly { readonly name: string }[];
   readonly rules?: WriteRulesModel;
   readonly compute?: ComputedFieldsModel;
+  readonly effects?: WriteRulesModel;
 }
 
 /** Whether writes of `model` run anything besides validation: collections without rules take the plain path. */
-export const hasWriteRules = (model: RuledModel): boolean => model.rules !== undefined || model.compute !== undefined;
+export const hasWriteRules = (model: RuledModel): boolean => model.rules !== undefined || model.compute !== undefined || model.effects !== undefined;
 
 /** What a create, replace or update check is told (the DSL's WriteCheckInput). */
 export interface WriteFacts {
@@ -61,6 +62,12 @@ export function* checkDelete(model: RuledModel, current: Row, key: string | numb
   if (check !== undefined) yield* runCheck(model, check, { operation: 'delete', current: storedOf(model, current), key, caller, data });
 }
 
+/** Runs the effect of `operation`, if the model declares one, on the row the write left (or deleted). */
+export function* runEffect(model: RuledModel, operation: keyof WriteRulesModel, row: Row, key: string | number, caller: WriteCaller | undefined, data: unknown): Flow<void> {
+  const effect = model.effects?.[operation];
+  if (effect !== undefined) yield* runCheck(model, effect, { operation, row, key, caller, data });
+}
+
 /** A computed field's value for a row stored before the field was declared (null there): filled on read. */
 export function withComputedFields(model: RuledModel, row: Row): Row {
   let filled: Row | undefined;
@@ -90,7 +97,7 @@ function* runCheck(model: RuledModel, check: RuleCheck, argument: Record<string,
     const answer = check(argument);
     if (answer instanceof Promise) {
       answer.catch(() => undefined);
-      throw new TypeError(`the ${String(argument.operation)} rule of ${model.name} returned a promise: write it as a generator function (function*) and yield* each data access`);
+      throw new TypeError(`a ${String(argument.operation)} rule or effect of ${model.name} returned a promise: write it as a generator function (function*) and yield* each data access`);
     }
     return isGenerator(answer) ? yield* answer : answer;
   } catch (error) {

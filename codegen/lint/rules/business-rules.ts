@@ -49,12 +49,12 @@ export const ruleUnknownCollection: Rule = ({ model }) => {
   return ruled(model).flatMap((declaration): Finding[] =>
     declaration.namedCollections
       .filter(({ name }) => !declared.has(name))
-      .map(({ operation, name }) => ({
+      .map(({ at, operation, name }) => ({
         rule: 'rule-unknown-collection',
         source: declaration.source,
-        at: ['rules', operation],
+        at: [at, operation],
         text: name,
-        message: `the ${operation} rule of ${declaration.kind} "${declaration.name}" names collection "${name}", which no definition declares; name a declared collection (or pass its declaration to data.of())`,
+        message: `the ${operation} ${at === 'rules' ? 'rule' : 'effect'} of ${declaration.kind} "${declaration.name}" names collection "${name}", which no definition declares; name a declared collection (or pass its declaration to data.of())`,
       })),
   );
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useCheckedApi } from '../../support/checked-client.ts';
 import { expectErrorBody } from '../../support/error-body.ts';
+import { until } from '../../support/poll.ts';
 
 /** A time `days` from now, in whole hours (ISO 8601 UTC). */
 const inDays = (days: number, hours = 0) => new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + (days * 24 + hours) * 3_600_000).toISOString().replace('.000Z', 'Z');
@@ -12,16 +13,20 @@ describe('business rules of the example reservations: per operation, cross-field
   const freshRoom = () => `room-${process.pid}-${(room += 1)}`;
   const audits = async (action: string) => (await send('get', `/v1/audits?action=${action}&limit=500`)).body as { summary: string; actor?: string }[];
 
-  it.each([['v1'], ['v2']])('%s: a create that breaks no rule is stored with its computed field, and its audit entry is written', async (version) => {
+  it.each([['v1'], ['v2']])('%s: a create that breaks no rule is stored with its computed field; its effects write an audit entry and queue a reminder job', async (version) => {
     const reservation = { guest_name: 'Ada LOVELACE', room: freshRoom(), starts_at: inDays(3), ends_at: inDays(4) };
     const created = await send('post', `/${version}/reservations`, reservation);
     expect(created.status).toBe(201);
+    const id = created.body.identity;
     const read = await send('get', new URL(created.headers.location!).pathname);
     expect(read.body).toMatchObject({ ...reservation, guest_key: 'ada lovelace' });
     const entries = await audits('reserved');
     expect(entries.filter((entry) => entry.summary.includes(reservation.room))).toEqual([
-      expect.objectContaining({ summary: `Ada LOVELACE in ${reservation.room} from ${reservation.starts_at} to ${reservation.ends_at}`, actor: 'e2e-tests' }),
+      expect.objectContaining({ summary: `reservation ${id}: Ada LOVELACE in ${reservation.room} from ${reservation.starts_at} to ${reservation.ends_at}`, actor: 'e2e-tests' }),
     ]);
+    // The job the effect queued runs once the write has committed, and records its reminder.
+    const reminded = await until(() => audits('reminded'), (found) => found.some((entry) => entry.summary === `reservation ${id}: Ada LOVELACE reminded`));
+    expect(reminded.filter((entry) => entry.summary.startsWith(`reservation ${id}:`))).toHaveLength(1);
     // The computed field filters like any other.
     const listed = await send('get', `/${version}/reservations?guest_key=ada%20lovelace&room=${reservation.room}`);
     expect(listed.body).toHaveLength(1);
@@ -80,12 +85,12 @@ describe('business rules of the example reservations: per operation, cross-field
     expect((await send('patch', path, { guest_name: 'EWD' })).body.guest_key).toBe('ewd');
   });
 
-  it('a delete rule writes its audit entry with the delete; the audits collection is read-only to clients', async () => {
+  it('a delete effect writes its audit entry with the delete; the audits collection is read-only to clients', async () => {
     const reservation = { guest_name: 'Barbara', room: freshRoom(), starts_at: inDays(30), ends_at: inDays(31) };
     const path = new URL((await send('post', '/v1/reservations', reservation)).headers.location!).pathname;
     expect((await send('delete', path)).status).toBe(204);
     const id = path.split('/').at(-1);
-    expect((await audits('cancelled')).filter((entry) => entry.summary === `reservation ${id} of Barbara in ${reservation.room}`)).toHaveLength(1);
+    expect((await audits('cancelled')).filter((entry) => entry.summary === `reservation ${id}: Barbara in ${reservation.room}`)).toHaveLength(1);
     expect((await api().post('/v1/audits', { action: 'forged', summary: 'x' })).status).toBe(405);
   });
 });
