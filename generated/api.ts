@@ -5,6 +5,7 @@ import type { ApiDefinition } from '@convapi/runtime';
 import { accountsModel } from './models/accounts.ts';
 import { auditsModel } from './models/audits.ts';
 import { batchesModel } from './models/batches.ts';
+import { notesModel } from './models/notes.ts';
 import { ordersModel } from './models/orders.ts';
 import { productsModel } from './models/products.ts';
 import { reservationsModel } from './models/reservations.ts';
@@ -12,6 +13,7 @@ import { tradesModel } from './models/trades.ts';
 import { usersModel } from './models/users.ts';
 import { profilesModel } from './models/profiles.ts';
 import { guiLangModel } from './models/gui-lang.ts';
+import { notesLayoutModel } from './models/notes-layout.ts';
 import queuedJobsDefinition from '../definitions/queued-jobs.ts';
 import openApiV1 from './openapi/v1.json' with { type: 'json' };
 import openApiV2 from './openapi/v2.json' with { type: 'json' };
@@ -23,10 +25,10 @@ import { settingRoutes } from './settings/index.ts';
 export const api: ApiDefinition = {
   versions: ['v1', 'v2'],
   catalog: {
-    collections: { 'accounts': accountsModel, 'audits': auditsModel, 'batches': batchesModel, 'orders': ordersModel, 'products': productsModel, 'reservations': reservationsModel, 'trades': tradesModel, 'users': usersModel },
+    collections: { 'accounts': accountsModel, 'audits': auditsModel, 'batches': batchesModel, 'notes': notesModel, 'orders': ordersModel, 'products': productsModel, 'reservations': reservationsModel, 'trades': tradesModel, 'users': usersModel },
     aggregates: [profilesModel],
   },
-  settings: [guiLangModel],
+  settings: [guiLangModel, notesLayoutModel],
   jobQueues: [queuedJobsDefinition],
   openApi: { v1: openApiV1, v2: openApiV2 },
   openApiService: 'openapi',

@@ -214,6 +214,90 @@ export interface paths {
         patch: operations["updateBatch"];
         trace?: never;
     };
+    "/v1/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List notes
+         * @description A page of notes, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         */
+        get: operations["listNotes"];
+        put?: never;
+        /**
+         * Create a note
+         * @description Creates a note: every required field, no null (leave an optional field out instead).
+         *
+         *     Needs the scope `notes:write`: a token without it gets 403 insufficient_scope.
+         */
+        post: operations["createNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notes/(list)": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List notes (the /(list) form)
+         * @description A page of notes, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v1/notes. Any other query parameter gets 400 unknown_parameter.
+         */
+        get: operations["listNotesListForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notes/{note_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one note
+         * @description One note, tagged with its version (ETag) and last change (Last-Modified).
+         */
+        get: operations["getNote"];
+        /**
+         * Replace a note
+         * @description Replaces the whole note: optional fields left out are cleared; null is refused.
+         *
+         *     Needs the scope `notes:write`: a token without it gets 403 insufficient_scope.
+         */
+        put: operations["replaceNote"];
+        post?: never;
+        /**
+         * Delete a note
+         * @description Deletes the note.
+         *
+         *     Needs the scope `notes:write`: a token without it gets 403 insufficient_scope.
+         */
+        delete: operations["deleteNote"];
+        options?: never;
+        head?: never;
+        /**
+         * Update part of a note
+         * @description Changes only the fields sent; null clears an optional field.
+         *
+         *     Needs the scope `notes:write`: a token without it gets 403 insufficient_scope.
+         */
+        patch: operations["updateNote"];
+        trace?: never;
+    };
     "/v1/orders": {
         parameters: {
             query?: never;
@@ -784,6 +868,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settings/v1/notes/layout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the caller's notes/layout
+         * @description The caller's own value (per user, or per client when the token acts for none); empty until set.
+         */
+        get: operations["getNotesLayout"];
+        /**
+         * Set the caller's notes/layout
+         * @description Answers the value as stored (canonical forms applied).
+         *
+         *     Needs the scope `notes:write`: a token without it gets 403 insufficient_scope.
+         */
+        put: operations["setNotesLayout"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/deals": {
         parameters: {
             query?: never;
@@ -995,6 +1105,31 @@ export interface components {
             label?: string;
             size?: number | null;
         };
+        /** @description Notes: each belongs to the user who wrote it (owner, the user name a token acts for). Writing one needs the scope notes:write. */
+        NoteV1: {
+            note_id?: number;
+            /** @description The user name of the note’s owner */
+            owner?: string;
+            title?: string;
+            text?: string;
+            /**
+             * Format: date-time
+             * @description Set by the server.
+             */
+            created_at?: string;
+        };
+        NoteV1Write: {
+            /** @description The user name of the note’s owner */
+            owner: string;
+            title: string;
+            text?: string;
+        };
+        NoteV1Patch: {
+            /** @description The user name of the note’s owner */
+            owner?: string;
+            title?: string;
+            text?: string | null;
+        };
         /** @description Orders: what a trade refers to. */
         OrderV1: {
             order_id?: number;
@@ -1120,6 +1255,15 @@ export interface components {
         GuiLangV1Write: {
             /** @description BCP 47 language tag, stored in canonical form */
             lang: string;
+        };
+        /** @description How the caller's notes are laid out: anyone reads it; changing it needs the scope notes:write. */
+        NotesLayoutV1: {
+            /** @description list or grid */
+            view?: string;
+        };
+        NotesLayoutV1Write: {
+            /** @description list or grid */
+            view: string;
         };
     };
     responses: {
@@ -1282,6 +1426,8 @@ export interface components {
         AuditId: number;
         /** @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier. */
         BatchId: number;
+        /** @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        NoteId: number;
         /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
         OrderId: number;
         /** @description The sku: a non-empty string; any other form gets 400 invalid_identifier. */
@@ -2150,6 +2296,365 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Job"];
                 };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    listNotes: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 50, at most 500). */
+                limit?: number;
+                /** @description Items to skip. */
+                offset?: number;
+                /** @description Only notes whose owner equals this value. */
+                owner?: string;
+                /** @description Only notes whose title equals this value. */
+                title?: string;
+            };
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteV1"][];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    createNote: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteV1Write"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreationResult"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    listNotesListForm: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 50, at most 500). */
+                limit?: number;
+                /** @description Items to skip. */
+                offset?: number;
+                /** @description Only notes whose owner equals this value. */
+                owner?: string;
+                /** @description Only notes whose title equals this value. */
+                title?: string;
+            };
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteV1"][];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getNote: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /** @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                note_id: components["parameters"]["NoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteV1"];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    replaceNote: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path: {
+                /** @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                note_id: components["parameters"]["NoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteV1Write"];
+            };
+        };
+        responses: {
+            /** @description The note as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteV1"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deleteNote: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                note_id: components["parameters"]["NoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    updateNote: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path: {
+                /** @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                note_id: components["parameters"]["NoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteV1Patch"];
+            };
+        };
+        responses: {
+            /** @description The note as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteV1"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
@@ -4378,7 +4883,7 @@ export interface operations {
                 /** @description Words to find (each a prefix). */
                 q: string;
                 /** @description The collection to search. */
-                category: "accounts" | "orders" | "reservations" | "trades" | "users";
+                category: "accounts" | "notes" | "orders" | "reservations" | "trades" | "users";
                 /** @description Page size (default 50, at most 500). */
                 limit?: number;
                 /** @description Items to skip. */
@@ -4409,7 +4914,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": (components["schemas"]["AccountV1"] | components["schemas"]["OrderV1"] | components["schemas"]["ReservationV1"] | components["schemas"]["TradeV1"] | components["schemas"]["UserV1"])[];
+                    "application/json": (components["schemas"]["AccountV1"] | components["schemas"]["NoteV1"] | components["schemas"]["OrderV1"] | components["schemas"]["ReservationV1"] | components["schemas"]["TradeV1"] | components["schemas"]["UserV1"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4506,6 +5011,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GuiLangV1"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getNotesLayout: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's notes/layout. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotesLayoutV1"];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    setNotesLayout: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotesLayoutV1Write"];
+            };
+        };
+        responses: {
+            /** @description The caller's notes/layout as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotesLayoutV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
