@@ -7,13 +7,17 @@ import { auditsModel } from './models/audits.ts';
 import { batchesModel } from './models/batches.ts';
 import { notesModel } from './models/notes.ts';
 import { ordersModel } from './models/orders.ts';
+import { petsModel } from './models/pets.ts';
 import { productsModel } from './models/products.ts';
 import { reservationsModel } from './models/reservations.ts';
 import { tradesModel } from './models/trades.ts';
 import { usersModel } from './models/users.ts';
+import { visitsModel } from './models/visits.ts';
+import { dietsModel } from './models/diets.ts';
 import { profilesModel } from './models/profiles.ts';
 import { guiLangModel } from './models/gui-lang.ts';
 import { notesLayoutModel } from './models/notes-layout.ts';
+import { remindersModel } from './models/reminders.ts';
 import queuedJobsDefinition from '../definitions/queued-jobs.ts';
 import openApiV1 from './openapi/v1.json' with { type: 'json' };
 import openApiV2 from './openapi/v2.json' with { type: 'json' };
@@ -25,10 +29,10 @@ import { settingRoutes } from './settings/index.ts';
 export const api: ApiDefinition = {
   versions: ['v1', 'v2'],
   catalog: {
-    collections: { 'accounts': accountsModel, 'audits': auditsModel, 'batches': batchesModel, 'notes': notesModel, 'orders': ordersModel, 'products': productsModel, 'reservations': reservationsModel, 'trades': tradesModel, 'users': usersModel },
-    aggregates: [profilesModel],
+    collections: { 'accounts': accountsModel, 'audits': auditsModel, 'batches': batchesModel, 'notes': notesModel, 'orders': ordersModel, 'pets': petsModel, 'products': productsModel, 'reservations': reservationsModel, 'trades': tradesModel, 'users': usersModel, 'visits': visitsModel },
+    aggregates: [dietsModel, profilesModel],
   },
-  settings: [guiLangModel, notesLayoutModel],
+  settings: [guiLangModel, notesLayoutModel, remindersModel],
   jobQueues: [queuedJobsDefinition],
   openApi: { v1: openApiV1, v2: openApiV2 },
   openApiService: 'openapi',

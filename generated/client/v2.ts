@@ -374,6 +374,82 @@ export interface paths {
         patch: operations["updateOrder"];
         trace?: never;
     };
+    "/v2/pets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List pets
+         * @description A page of pets, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         */
+        get: operations["listPets"];
+        put?: never;
+        /**
+         * Create a pet
+         * @description Creates a pet: every required field, no null (leave an optional field out instead).
+         */
+        post: operations["createPet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/pets/(list)": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List pets (the /(list) form)
+         * @description A page of pets, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v2/pets. Any other query parameter gets 400 unknown_parameter.
+         */
+        get: operations["listPetsListForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/pets/{pet_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one pet
+         * @description One pet, tagged with its version (ETag) and last change (Last-Modified).
+         */
+        get: operations["getPet"];
+        /**
+         * Replace a pet
+         * @description Replaces the whole pet: optional fields left out are cleared; null is refused.
+         */
+        put: operations["replacePet"];
+        post?: never;
+        /**
+         * Delete a pet
+         * @description Deletes the pet (409 while other resources still refer to it).
+         */
+        delete: operations["deletePet"];
+        options?: never;
+        head?: never;
+        /**
+         * Update part of a pet
+         * @description Changes only the fields sent; null clears an optional field.
+         */
+        patch: operations["updatePet"];
+        trace?: never;
+    };
     "/v2/products": {
         parameters: {
             query?: never;
@@ -674,6 +750,110 @@ export interface paths {
         patch: operations["updateUser"];
         trace?: never;
     };
+    "/v2/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List visits
+         * @description A page of visits, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         */
+        get: operations["listVisits"];
+        put?: never;
+        /**
+         * Create a visit
+         * @description Creates a visit: every required field, no null (leave an optional field out instead).
+         */
+        post: operations["createVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/visits/(list)": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List visits (the /(list) form)
+         * @description A page of visits, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v2/visits. Any other query parameter gets 400 unknown_parameter.
+         */
+        get: operations["listVisitsListForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/visits/{visit_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one visit
+         * @description One visit, tagged with its version (ETag) and last change (Last-Modified).
+         */
+        get: operations["getVisit"];
+        /**
+         * Replace a visit
+         * @description Replaces the whole visit: optional fields left out are cleared; null is refused.
+         */
+        put: operations["replaceVisit"];
+        post?: never;
+        /**
+         * Delete a visit
+         * @description Deletes the visit.
+         */
+        delete: operations["deleteVisit"];
+        options?: never;
+        head?: never;
+        /**
+         * Update part of a visit
+         * @description Changes only the fields sent; null clears an optional field.
+         */
+        patch: operations["updateVisit"];
+        trace?: never;
+    };
+    "/v2/pets/{pet_id}/diets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the diets of a pet
+         * @description Before its first write: its fields' declared defaults; 404 when the pet does not exist.
+         */
+        get: operations["getPetDiet"];
+        /**
+         * Replace the diets of a pet
+         * @description Replaces it whole: optional fields left out are cleared; null is refused.
+         */
+        put: operations["replacePetDiet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update part of the diets of a pet
+         * @description Changes only the fields sent; null clears an optional field. Before the first write there is nothing to change: the body is then read as a whole value (required fields without a default must be sent; fields left out take their defaults).
+         */
+        patch: operations["updatePetDiet"];
+        trace?: never;
+    };
     "/v2/users/{user_id}/profiles": {
         parameters: {
             query?: never;
@@ -683,7 +863,7 @@ export interface paths {
         };
         /**
          * Read the profiles of an user
-         * @description Empty until its first PUT; 404 when the user does not exist.
+         * @description Before its first write: an empty object; 404 when the user does not exist.
          */
         get: operations["getUserProfile"];
         /**
@@ -695,7 +875,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update part of the profiles of an user
+         * @description Changes only the fields sent; null clears an optional field. Before the first write there is nothing to change: the body is then read as a whole value (required fields without a default must be sent; fields left out take their defaults).
+         */
+        patch: operations["updateUserProfile"];
         trace?: never;
     };
     "/services/v2/delay": {
@@ -853,7 +1037,7 @@ export interface paths {
         };
         /**
          * Read the caller's gui/lang
-         * @description The caller's own value (per user, or per client when the token acts for none); empty until set.
+         * @description The caller's own value (per user, or per client when the token acts for none); before the caller's first write: an empty object.
          */
         get: operations["getGuiLang"];
         /**
@@ -865,7 +1049,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update part of the caller's gui/lang
+         * @description Changes only the fields sent; null clears an optional field. Before the first write there is nothing to change: the body is then read as a whole value (required fields without a default must be sent; fields left out take their defaults). Answers the value as stored (canonical forms applied).
+         */
+        patch: operations["updateGuiLang"];
         trace?: never;
     };
     "/settings/v2/notes/layout": {
@@ -877,7 +1065,7 @@ export interface paths {
         };
         /**
          * Read the caller's notes/layout
-         * @description The caller's own value (per user, or per client when the token acts for none); empty until set.
+         * @description The caller's own value (per user, or per client when the token acts for none); before the caller's first write: an empty object.
          */
         get: operations["getNotesLayout"];
         /**
@@ -891,7 +1079,41 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update part of the caller's notes/layout
+         * @description Changes only the fields sent; null clears an optional field. Before the first write there is nothing to change: the body is then read as a whole value (required fields without a default must be sent; fields left out take their defaults). Answers the value as stored (canonical forms applied).
+         *
+         *     Needs the scope `notes:write`: a token without it gets 403 insufficient_scope.
+         */
+        patch: operations["updateNotesLayout"];
+        trace?: never;
+    };
+    "/settings/v2/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the caller's reminders
+         * @description The caller's own value (per user, or per client when the token acts for none); before the caller's first write: its fields' declared defaults.
+         */
+        get: operations["getReminders"];
+        /**
+         * Set the caller's reminders
+         * @description Answers the value as stored (canonical forms applied).
+         */
+        put: operations["setReminders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update part of the caller's reminders
+         * @description Changes only the fields sent; null clears an optional field. Before the first write there is nothing to change: the body is then read as a whole value (required fields without a default must be sent; fields left out take their defaults). Answers the value as stored (canonical forms applied).
+         */
+        patch: operations["updateReminders"];
         trace?: never;
     };
     "/v2/deals": {
@@ -1155,6 +1377,27 @@ export interface components {
             item?: string;
             quantity?: number;
         };
+        /** @description Pets of a veterinary clinic: what a visit is for. */
+        PetV2: {
+            pet_id?: number;
+            pet_name?: string;
+            /** Format: date-time */
+            born_at?: string;
+            /**
+             * Format: date-time
+             * @description Set by the server.
+             */
+            created_at?: string;
+        };
+        PetV2Write: {
+            pet_name: string;
+            /** Format: date-time */
+            born_at?: string;
+        };
+        PetV2Patch: {
+            pet_name?: string;
+            born_at?: string | null;
+        };
         /** @description Products: the client names each one by its SKU in the path (`PUT /v1/products/blue-mug` creates it, 201; the same PUT again replaces it, 200). No POST: the server never invents a SKU. */
         ProductV2: {
             sku?: string;
@@ -1242,6 +1485,52 @@ export interface components {
         UserV2Patch: {
             user_name?: string;
         };
+        /** @description Visits to the clinic, each for one pet. `scheduled_at` is written with any ISO 8601 offset and served in UTC (`2026-12-02T09:30:00+02:00` is served as `2026-12-02T07:30:00Z`). */
+        VisitV2: {
+            visit_id?: number;
+            pet?: string | components["schemas"]["PetV2"];
+            /** Format: date-time */
+            scheduled_at?: string;
+            reason?: string;
+            fee?: number;
+            /**
+             * Format: date-time
+             * @description Set by the server.
+             */
+            created_at?: string;
+        };
+        VisitV2Write: {
+            pet: string | number;
+            /** Format: date-time */
+            scheduled_at: string;
+            reason?: string;
+            fee?: number;
+        };
+        VisitV2Patch: {
+            pet?: string | number;
+            /** Format: date-time */
+            scheduled_at?: string;
+            reason?: string | null;
+            fee?: number | null;
+        };
+        /** @description The diet of a pet: an aggregate at /{v}/pets/{pet_id}/diets. Before its first write GET answers the declared defaults; PATCH changes the fields it sends. */
+        DietsV2: {
+            food?: string;
+            meals_per_day?: number;
+            notes?: string;
+        };
+        DietsV2Write: {
+            /** @default standard */
+            food: string;
+            /** @default 2 */
+            meals_per_day: number;
+            notes?: string;
+        };
+        DietsV2Patch: {
+            food?: string;
+            meals_per_day?: number | null;
+            notes?: string | null;
+        };
         /** @description The profile of a user: an aggregate, read and replaced only at /{v}/users/{user_id}/profiles. */
         ProfilesV2: {
             full_name?: string;
@@ -1253,6 +1542,11 @@ export interface components {
             state?: string;
             title?: string;
         };
+        ProfilesV2Patch: {
+            full_name?: string;
+            state?: string | null;
+            title?: string | null;
+        };
         /** @description The interface language of the caller: PUT /settings/{v}/gui/lang {"lang": "fr-FR"}. */
         GuiLangV2: {
             /** @description BCP 47 language tag, stored in canonical form */
@@ -1262,6 +1556,10 @@ export interface components {
             /** @description BCP 47 language tag, stored in canonical form */
             lang: string;
         };
+        GuiLangV2Patch: {
+            /** @description BCP 47 language tag, stored in canonical form */
+            lang?: string;
+        };
         /** @description How the caller's notes are laid out: anyone reads it; changing it needs the scope notes:write. */
         NotesLayoutV2: {
             /** @description list or grid */
@@ -1270,6 +1568,29 @@ export interface components {
         NotesLayoutV2Write: {
             /** @description list or grid */
             view: string;
+        };
+        NotesLayoutV2Patch: {
+            /** @description list or grid */
+            view?: string;
+        };
+        /** @description Visit reminders of the caller: GET /settings/{v}/reminders answers the declared defaults until the caller first writes it; PATCH changes the fields it sends. */
+        RemindersV2: {
+            enabled?: boolean;
+            /** @description How long before a visit the reminder is sent. */
+            hours_before?: number;
+        };
+        RemindersV2Write: {
+            /** @default true */
+            enabled: boolean;
+            /**
+             * @description How long before a visit the reminder is sent.
+             * @default 24
+             */
+            hours_before: number;
+        };
+        RemindersV2Patch: {
+            enabled?: boolean;
+            hours_before?: number | null;
         };
     };
     responses: {
@@ -1436,6 +1757,8 @@ export interface components {
         NoteId: number;
         /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
         OrderId: number;
+        /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        PetId: number;
         /** @description The sku: a non-empty string; any other form gets 400 invalid_identifier. */
         Sku: string;
         /** @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier. */
@@ -1444,6 +1767,8 @@ export interface components {
         TradeId: number;
         /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
         UserId: number;
+        /** @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        VisitId: number;
         /** @description The job_id: a whole number from 1; any other form gets 400 invalid_identifier. */
         JobId: number;
     };
@@ -3036,6 +3361,362 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    listPets: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 50, at most 500). */
+                limit?: number;
+                /** @description Items to skip. */
+                offset?: number;
+                /** @description Only pets whose pet_name equals this value. */
+                pet_name?: string;
+            };
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of pets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PetV2"][];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    createPet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PetV2Write"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreationResult"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    listPetsListForm: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 50, at most 500). */
+                limit?: number;
+                /** @description Items to skip. */
+                offset?: number;
+                /** @description Only pets whose pet_name equals this value. */
+                pet_name?: string;
+            };
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of pets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PetV2"][];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getPet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                pet_id: components["parameters"]["PetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PetV2"];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    replacePet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path: {
+                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                pet_id: components["parameters"]["PetId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PetV2Write"];
+            };
+        };
+        responses: {
+            /** @description The pet as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PetV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deletePet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                pet_id: components["parameters"]["PetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            409: components["responses"]["Error409"];
+            412: components["responses"]["Error412"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    updatePet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path: {
+                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                pet_id: components["parameters"]["PetId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PetV2Patch"];
+            };
+        };
+        responses: {
+            /** @description The pet as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PetV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     listProducts: {
         parameters: {
             query?: {
@@ -4443,6 +5124,530 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    listVisits: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 50, at most 500). */
+                limit?: number;
+                /** @description Items to skip. */
+                offset?: number;
+                /** @description Only visits whose pet equals this value. */
+                pet?: string;
+            };
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of visits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitV2"][];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    createVisit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitV2Write"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreationResult"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    listVisitsListForm: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 50, at most 500). */
+                limit?: number;
+                /** @description Items to skip. */
+                offset?: number;
+                /** @description Only visits whose pet equals this value. */
+                pet?: string;
+            };
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of visits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitV2"][];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getVisit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /** @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                visit_id: components["parameters"]["VisitId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitV2"];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    replaceVisit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path: {
+                /** @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                visit_id: components["parameters"]["VisitId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitV2Write"];
+            };
+        };
+        responses: {
+            /** @description The visit as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deleteVisit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                visit_id: components["parameters"]["VisitId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    updateVisit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path: {
+                /** @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                visit_id: components["parameters"]["VisitId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitV2Patch"];
+            };
+        };
+        responses: {
+            /** @description The visit as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getPetDiet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                pet_id: components["parameters"]["PetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The diets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DietsV2"];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    replacePetDiet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path: {
+                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                pet_id: components["parameters"]["PetId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DietsV2Write"];
+            };
+        };
+        responses: {
+            /** @description The diets as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DietsV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    updatePetDiet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path: {
+                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                pet_id: components["parameters"]["PetId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DietsV2Patch"];
+            };
+        };
+        responses: {
+            /** @description The diets as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DietsV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     getUserProfile: {
         parameters: {
             query?: never;
@@ -4519,6 +5724,63 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProfilesV2Write"];
+            };
+        };
+        responses: {
+            /** @description The profiles as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfilesV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    updateUserProfile: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Write only if the resource still has this tag (412 otherwise). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path: {
+                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfilesV2Patch"];
             };
         };
         responses: {
@@ -4889,7 +6151,7 @@ export interface operations {
                 /** @description Words to find (each a prefix). */
                 q: string;
                 /** @description The collection to search. */
-                category: "accounts" | "notes" | "orders" | "reservations" | "trades" | "users";
+                category: "accounts" | "notes" | "orders" | "pets" | "reservations" | "trades" | "users" | "visits";
                 /** @description Page size (default 50, at most 500). */
                 limit?: number;
                 /** @description Items to skip. */
@@ -4920,7 +6182,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": (components["schemas"]["AccountV2"] | components["schemas"]["NoteV2"] | components["schemas"]["OrderV2"] | components["schemas"]["ReservationV2"] | components["schemas"]["TradeV2"] | components["schemas"]["UserV2"])[];
+                    "application/json": (components["schemas"]["AccountV2"] | components["schemas"]["NoteV2"] | components["schemas"]["OrderV2"] | components["schemas"]["PetV2"] | components["schemas"]["ReservationV2"] | components["schemas"]["TradeV2"] | components["schemas"]["UserV2"] | components["schemas"]["VisitV2"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5038,6 +6300,56 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    updateGuiLang: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuiLangV2Patch"];
+            };
+        };
+        responses: {
+            /** @description The caller's gui/lang as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuiLangV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     getNotesLayout: {
         parameters: {
             query?: never;
@@ -5115,6 +6427,204 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotesLayoutV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    updateNotesLayout: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotesLayoutV2Patch"];
+            };
+        };
+        responses: {
+            /** @description The caller's notes/layout as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotesLayoutV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getReminders: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description Tags the client holds: 304 when one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's reminders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemindersV2"];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    setReminders: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemindersV2Write"];
+            };
+        };
+        responses: {
+            /** @description The caller's reminders as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemindersV2"];
+                };
+            };
+            /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    updateReminders: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
+                "User-Agent": components["parameters"]["UserAgent"];
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemindersV2Patch"];
+            };
+        };
+        responses: {
+            /** @description The caller's reminders as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemindersV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
