@@ -19,7 +19,7 @@ interface Unit {
  * Why: with synchronous=FULL a commit costs an fsync and rewrites every page the transaction touched
  * (the row's, each index's, the search index's new segment), about 175 µs of CPU per created order
  * on the bench machine; ten concurrent POSTs committed together pay that once, not ten times
- * (BENCHMARKS.md, "Group commit"). A lone request still commits alone, one event-loop turn later.
+ * (bench/HISTORY.md, "Group commit"). A lone request still commits alone, one event-loop turn later.
  *
  * No transaction is left open between turns: the queued work runs inside flush(), synchronously, so
  * no other statement on the connection (tokens, settings, jobs, reads) can ever see or join an
