@@ -43,7 +43,8 @@ const mayImport = {
   dsl: [],
   runtime: [],
   definitions: ['dsl'],
-  // The generator's CLI shares the runtime's command-line helpers (@convapi/runtime/cli), nothing else.
+  // The generator's CLI shares the runtime's command-line helpers (@convapi/runtime/cli) and the
+  // migration files' format it writes and the runtime applies (@convapi/runtime/migrations), nothing else.
   codegen: ['dsl'],
   generated: ['dsl', 'runtime', 'definitions'],
 };
@@ -54,7 +55,7 @@ const packageDirections = Object.entries(mayImport).map(([from, allowed]) => ({
   from: { path: `^${from}/` },
   to: {
     path: `^(${OURS.filter((folder) => folder !== from && !allowed.includes(folder)).join('|')})/`,
-    ...(from === 'codegen' ? { pathNot: '^runtime/cli/' } : {}),
+    ...(from === 'codegen' ? { pathNot: '^runtime/(cli|storage/migrations)/' } : {}),
   },
 }));
 

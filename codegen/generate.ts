@@ -5,6 +5,7 @@ import { emitClient } from './emit/emit-client.ts';
 import { emitVersionDiffs } from './emit/emit-version-diffs.ts';
 import { resolveModel, type ResolvedModel } from './model/index.ts';
 import { flattenRoutes, type RouteDescriptor } from './routes/index.ts';
+import { keepsMigrations, migrationIds } from './migrations/files.ts';
 
 export interface Generation {
   readonly model: ResolvedModel;
@@ -35,7 +36,7 @@ export async function generate(root: string, loaded?: readonly LoadedDefinition[
     ...emitModels(model, builder),
     ...emitResourceRoutes(model, routes, builder),
     ...emitServiceRoutes(model, routes, builder),
-    ...emitIndexes(model, builder),
+    ...emitIndexes(model, builder, keepsMigrations(root) ? migrationIds(root) : undefined),
     emitVersionDiffs(model),
     emitMain(builder),
   ]);

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 
 /**
- * generated/stamp.json: a hash of everything generation reads (definitions, the DSL and generator
+ * generated/stamp.json: a hash of everything generation reads (definitions, migrations, the DSL and generator
  * packages, published shapes, the lockfile that pins zod and ts-morph) and of everything it wrote. Generation is deterministic, so
  * when both hashes still match, generated/ is what the definitions produce and `generate --check`
  * can say so without generating. It only ever speeds the check up: on any mismatch the check
@@ -12,7 +12,7 @@ import { dirname, join, relative, sep } from 'node:path';
  */
 export const STAMP_FILE = 'generated/stamp.json';
 
-const INPUT_FOLDERS = ['definitions'];
+const INPUT_FOLDERS = ['definitions', 'migrations'];
 const INPUT_FILES = ['package-lock.json', 'published-versions.json'];
 /** The packages whose code decides what is generated, wherever the project has them installed. */
 const INPUT_PACKAGES = ['@convapi/cli', '@convapi/dsl'];

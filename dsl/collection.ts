@@ -62,6 +62,11 @@ export interface CollectionDeclaration<
   /** What follows from each write, in its transaction: other collections' rows, jobs (docs/business-rules.md). */
   readonly effects?: WriteEffects<F>;
   readonly description?: string;
+  /**
+   * The collection's former name: the next migration (`convapi migrate new`) renames its table, so
+   * the stored rows move instead of being dropped. Former paths are `versions.{v}.movedFrom`.
+   */
+  readonly renamedFrom?: string;
 }
 
 /**

@@ -22,6 +22,11 @@ export interface FieldOptions {
   readOnly?: boolean;
   /** Shown in the OpenAPI document. */
   description?: string;
+  /**
+   * The field's former name: the next migration (`convapi migrate new`) renames the column, so the
+   * stored values move to the new name instead of being dropped with the old one.
+   */
+  renamedFrom?: string;
 }
 
 /**

@@ -109,6 +109,8 @@ export {
   type ListQuery,
   type ListResult,
   type Maybe,
+  MigrationFailedError,
+  type MigrationSource,
   openDatabase,
   parseDatabaseUrl,
   type PostgresPoolOptions,
@@ -116,6 +118,7 @@ export {
   type ResourceStore,
   type Row,
   runFlow,
+  SchemaMismatchError,
   type SearchOptions,
   SqliteResourceStore,
   type SqliteStoreOptions,
@@ -180,6 +183,7 @@ export {
 
 export { createApi, tablesOf, type CreateApiOptions, type CreatedApi } from './app/create-api.ts';
 export { openBackend, openTokenStore, type Backend, type OpenBackendOptions } from './app/open-backend.ts';
+export { migrationStatus, type MigrationStatus } from './app/migration-status.ts';
 export { openCounters, type OpenedCounters } from './app/open-counters.ts';
 export { configFromEnvironment, ConfigError, type ServerConfig } from './app/config.ts';
 export {

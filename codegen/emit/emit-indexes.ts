@@ -9,6 +9,7 @@ import { resourceRoutesFileOf, routesFunctionOf } from './emit-resource-routes.t
 import { RUNTIME_PACKAGE } from './packages.ts';
 import { serviceRoutesFileOf, settingRoutesFileOf } from './emit-service-routes.ts';
 import type { GeneratedFile, SourceFileBuilder } from './source-file.ts';
+import { MIGRATIONS_FOLDER } from '../migrations/files.ts';
 
 interface FamilyModule {
   readonly file: string;
@@ -19,7 +20,7 @@ interface FamilyModule {
  * A router index per family (generated/resources|services|settings/index.ts) listing every route
  * module, and generated/api.ts, the one object the runtime serves.
  */
-export function emitIndexes(model: ResolvedModel, builder: SourceFileBuilder): GeneratedFile[] {
+export function emitIndexes(model: ResolvedModel, builder: SourceFileBuilder, migrations?: readonly string[]): GeneratedFile[] {
   const versionsOf = (declaration: { name: string; versions: readonly { name: string }[] }) =>
     declaration.versions.map((version) => ({ name: declaration.name, version: version.name }));
   const resources = [...model.collections, ...model.aggregates]
@@ -36,7 +37,7 @@ export function emitIndexes(model: ResolvedModel, builder: SourceFileBuilder): G
     familyIndex(builder, 'generated/resources/index.ts', 'resourceRoutes', 'resource', resources, sources([...model.collections, ...model.aggregates])),
     familyIndex(builder, 'generated/services/index.ts', 'serviceRoutes', 'service', services, sources(model.services)),
     familyIndex(builder, 'generated/settings/index.ts', 'settingRoutes', 'setting', settings, sources(model.settings)),
-    apiModule(builder, model),
+    apiModule(builder, model, migrations),
   ];
 }
 
@@ -66,7 +67,14 @@ function familyIndex(
   return builder.build(path, fileHeader(sources), statements);
 }
 
-function apiModule(builder: SourceFileBuilder, model: ResolvedModel): GeneratedFile {
+/** `migrations/0002_add-phone.json` is imported as `migration0002`. */
+const migrationConstOf = (id: string) => `migration${id.slice(0, 4)}`;
+
+/**
+ * generated/api.ts. `migrations`: the ids of migrations/*.json, in order, when the project keeps
+ * migrations (each file imported as JSON; the runtime checks it when the server starts).
+ */
+function apiModule(builder: SourceFileBuilder, model: ResolvedModel, migrations: readonly string[] | undefined): GeneratedFile {
   const path = 'generated/api.ts';
   const models = [...model.collections, ...model.aggregates, ...model.settings];
   const jobQueues = model.services.filter((service) => service.handler === 'job-queue');
@@ -88,6 +96,7 @@ function apiModule(builder: SourceFileBuilder, model: ResolvedModel): GeneratedF
     ),
     // A raw statement: the formatter would spread the import attributes over three lines.
     ...model.versions.map((version) => `import openApi${version.toUpperCase()} from '${importPath(path, openApiFileOf(version))}' with { type: 'json' };`),
+    ...(migrations ?? []).map((id) => `import ${migrationConstOf(id)} from '${importPath(path, `${MIGRATIONS_FOLDER}/${id}.json`)}' with { type: 'json' };`),
     { kind: StructureKind.ImportDeclaration, namedImports: ['resourceRoutes'], moduleSpecifier: './resources/index.ts' },
     { kind: StructureKind.ImportDeclaration, namedImports: ['serviceRoutes'], moduleSpecifier: './services/index.ts' },
     { kind: StructureKind.ImportDeclaration, namedImports: ['settingRoutes'], moduleSpecifier: './settings/index.ts' },
@@ -108,6 +117,7 @@ function apiModule(builder: SourceFileBuilder, model: ResolvedModel): GeneratedF
             `  openApi: { ${model.versions.map((version) => `${version}: openApi${version.toUpperCase()}`).join(', ')} },`,
             ...model.services.filter((service) => service.handler === 'openapi').slice(0, 1).map((service) => `  openApiService: ${printLiteral(service.name)},`),
             '  routes: (context) => [...resourceRoutes(context), ...serviceRoutes(context), ...settingRoutes(context)],',
+            ...(migrations === undefined ? [] : [`  migrations: [${migrations.map((id) => `{ id: ${printLiteral(id)}, plan: ${migrationConstOf(id)} }`).join(', ')}],`]),
             '}',
           ].join('\n'),
     }),

@@ -4,7 +4,8 @@ import { fileHeader } from './header.ts';
 import { importPath } from './import-path.ts';
 import { RUNTIME_PACKAGE } from './packages.ts';
 import { code, constStatement, printLiteral } from './literal.ts';
-import { collectionTable, DEFINITION, fieldLiteral, rulesLiteral, tableLiteral, versionLiteral } from './model-literals.ts';
+import { DEFINITION, fieldLiteral, rulesLiteral, versionLiteral } from './model-literals.ts';
+import { aggregateTable, collectionTable } from '../model/tables.ts';
 import { camelOf, fileNameOf } from './names.ts';
 import type { GeneratedFile, SourceFileBuilder } from './source-file.ts';
 
@@ -73,14 +74,13 @@ function collectionLiteral(collection: ResolvedCollection): Record<string, unkno
 }
 
 function aggregateLiteral(aggregate: ResolvedAggregate, parent: ResolvedCollection | undefined): Record<string, unknown> {
-  const key = { name: parent?.identifier.name ?? defaultIdentifierName(aggregate.parent), type: parent?.identifier.type ?? 'integer', generated: false };
   return {
     kind: 'aggregate',
     name: aggregate.name,
     parent: aggregate.parent,
     fields: storedFields,
     versions: versionsLiteral(aggregate),
-    table: tableLiteral(`${aggregate.parent}__${aggregate.name}`, key, aggregate.fields),
+    table: aggregateTable(aggregate, parent),
     ...rulesLiteral(aggregate),
     description: aggregate.description,
   };

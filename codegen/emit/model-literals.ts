@@ -1,4 +1,4 @@
-import type { ResolvedCollection, ResolvedField, ResolvedRules, ResolvedVersion } from '../model/index.ts';
+import type { ResolvedField, ResolvedRules, ResolvedVersion } from '../model/index.ts';
 import { accessOf } from './names.ts';
 import { code, type Code } from './literal.ts';
 
@@ -33,33 +33,6 @@ export function versionLiteral(version: ResolvedVersion, storedFields: Code): Re
     write: version.shaped ? code(`${access}.shape.write`) : undefined,
     deprecated: version.deprecated,
   };
-}
-
-/** The table a collection is stored in: one column per stored field. */
-export function tableLiteral(
-  table: string,
-  key: { name: string; type: 'integer' | 'string'; generated: boolean },
-  fields: readonly ResolvedField[],
-): Record<string, unknown> {
-  return {
-    table,
-    key,
-    columns: fields
-      .filter((field) => field.kind !== 'object')
-      .map((field) => ({
-        name: field.name,
-        kind: field.kind,
-        unique: field.unique,
-        indexed: field.filterable || field.kind === 'reference',
-        searchable: field.searchable,
-        default: field.default,
-      })),
-  };
-}
-
-export function collectionTable(collection: ResolvedCollection): Record<string, unknown> {
-  const { name, type, assignedBy } = collection.identifier;
-  return tableLiteral(collection.name, { name, type, generated: assignedBy === 'server' }, collection.fields);
 }
 
 /** The model's rules and computed fields, taken from the definition where it declares them. */

@@ -10,6 +10,7 @@ import { severityOf } from './registry.ts';
 import { ALL_RULES } from './rules/index.ts';
 import { rootCauses } from './rules/root-causes.ts';
 import { readPublished } from '../versions/index.ts';
+import { checkedMigrations, keepsMigrations } from '../migrations/files.ts';
 
 /** How lintProject() checks and loads: a watcher imports changed files anew. */
 export interface LintOptions {
@@ -87,11 +88,20 @@ export async function lintDefinitions(root: string): Promise<Diagnostic[]> {
 export function lintLoaded(root: string, definitions: readonly LoadedDefinition[]): Diagnostic[] {
   const published = readPublished(root);
   const causes = rootCauses(resolveModel(definitions), published);
-  const input = { model: causes.model, routes: flattenRoutes(causes.model), published };
+  const input = { model: causes.model, routes: flattenRoutes(causes.model), published, ...migrationsOf(root) };
+  return placeFindings(root, [...causes.findings, ...ALL_RULES.flatMap((rule) => rule(input))]);
+}
+
+/** The migration files of a project that keeps them, and the problems of their order. */
+function migrationsOf(root: string) {
+  if (!keepsMigrations(root)) return {};
+  return { migrations: checkedMigrations(root) };
+}
+
+/** Findings placed at their line and column, as diagnostics, sorted. */
+export function placeFindings(root: string, findings: readonly Finding[]): Diagnostic[] {
   const locator = new DeclarationLocator(root);
-  return [...causes.findings, ...ALL_RULES.flatMap((rule) => rule(input))]
-    .map((finding) => place(locator, finding))
-    .sort(compareDiagnostics);
+  return findings.map((finding) => place(locator, finding)).sort(compareDiagnostics);
 }
 
 function place(locator: DeclarationLocator, finding: Finding): Diagnostic {

@@ -33,6 +33,8 @@ export const DEFINITION_RULES: readonly RuleInfo[] = [
   definitions('rule-unknown-collection', 'error', "a rule's data.of('name') names a declared collection", 'Name a collection some definition declares, by its plural name, or pass its imported declaration to data.of().'),
   definitions('asynchronous-queue', 'error', 'asynchronous operations are served and queued on a declared job queue of every version', 'Name a jobQueue served in every version of the collection, and list only operations the collection serves.'),
   definitions('malformed-scope', 'error', 'the scopes an operation needs are well-formed scope names', 'Name each scope as lowercase words of letters, digits, _ or - joined by ":" (notes:write, clinic:admin).'),
+  definitions('migration-order', 'error', 'migration files are numbered 0001, 0002, ... and each follows the one before', 'Two branches each wrote a migration: delete the one your branch added and run `npm run convapi -- migrate new <name>` again (docs/changing-your-data.md).'),
+  definitions('migration-missing', 'error', 'in a project that keeps migrations, every change to stored fields and collections has its migration', 'Run `npm run convapi -- migrate new <name>` and commit the file it writes; declare renamedFrom on a renamed field or collection, or its values are removed with the old name (--accept-data-loss).'),
 ];
 
 /** Every rule, of both scopes; ids are unique across them. */

@@ -68,6 +68,7 @@ function resolveField(name: string, declaration: FieldDeclaration, access: reado
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
     ...(declaration.fields === undefined ? {} : { fields: resolveFields(declaration.fields, [...access, 'fields']) }),
     ...(declaration.default === undefined ? {} : resolveDefault(declaration)),
+    ...(declaration.renamedFrom === undefined ? {} : { renamedFrom: declaration.renamedFrom }),
     access,
   };
 }
@@ -134,6 +135,7 @@ function resolveCollection(source: string, declaration: CollectionDeclaration): 
     },
     scopes: resolveScopes(declaration.scopes),
     ...resolveRules(declaration),
+    ...(declaration.renamedFrom === undefined ? {} : { renamedFrom: declaration.renamedFrom }),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
   };
 }

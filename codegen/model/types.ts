@@ -21,6 +21,8 @@ export interface ResolvedField {
   readonly default?: string | number | boolean;
   /** Why the declared default is not a value of the field (lint: invalid-default); absent when it is. */
   readonly invalidDefault?: string;
+  /** The field's former name (renamedFrom): the next migration renames its column. */
+  readonly renamedFrom?: string;
   /** Property path from the definition's default export to this field's declaration. */
   readonly access: readonly string[];
 }
@@ -66,6 +68,8 @@ export interface ResolvedCollection extends ResolvedBase, ResolvedRules {
   readonly fields: readonly ResolvedField[];
   readonly operations: Readonly<Record<ResolvedOperation, ResolvedOperationState>>;
   readonly paging: { readonly defaultLimit: number; readonly maxLimit: number };
+  /** The collection's former name (renamedFrom): the next migration renames its table. */
+  readonly renamedFrom?: string;
 }
 
 export interface ResolvedAggregate extends ResolvedBase, ResolvedRules {

@@ -61,7 +61,7 @@ export function tablesOf(api: ApiDefinition) {
  * mounts the conventions middleware in front of one router per path family.
  */
 export async function createApi(api: ApiDefinition, { config, backend, logger = silentLogger() }: CreateApiOptions): Promise<CreatedApi> {
-  const opened = backend ?? (await openBackend(config.databaseUrl, { tables: tablesOf(api), poolSize: config.databasePoolSize, search: config.search }));
+  const opened = backend ?? (await openBackend(config.databaseUrl, { tables: tablesOf(api), ...(api.migrations === undefined ? {} : { migrations: api.migrations }), poolSize: config.databasePoolSize, search: config.search }));
   let counters: OpenedCounters;
   try {
     counters = await openCounters(config.redisUrl, opened, logger);

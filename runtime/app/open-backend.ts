@@ -9,6 +9,9 @@ import { connectPostgres, DEFAULT_POOL_SIZE } from '../storage/postgres/connect.
 import { checkSqliteReady } from '../storage/sqlite/database-file.ts';
 import { migrateTables, underMigrationLock } from '../storage/postgres/migrate.ts';
 import { PostgresResourceStore } from '../storage/postgres/postgres-store.ts';
+import { parseMigration, type MigrationSource } from '../storage/migrations/migration.ts';
+import { applySqliteMigrations, checkSqliteSchema } from '../storage/sqlite/apply-migrations.ts';
+import { applyPostgresMigrations, checkPostgresSchema } from '../storage/postgres/apply-migrations.ts';
 import { RATE_LIMIT_TABLES } from '../limits/index.ts';
 
 /**
@@ -35,6 +38,12 @@ export interface Backend {
 export interface OpenBackendOptions {
   /** The resource tables to create or migrate before anything is served. */
   readonly tables: readonly TableSpec[];
+  /**
+   * The project's migrations (migrations/*.json, listed by generated/api.ts), applied in order where
+   * the database has not recorded them. Without them, tables and columns are only ever added.
+   * Either way the tables are then compared with `tables`, and a difference stops the opening.
+   */
+  readonly migrations?: readonly MigrationSource[];
   /** PostgreSQL connections kept at most (DATABASE_POOL_SIZE). */
   readonly poolSize?: number;
   /** How searches are bounded (SEARCH_TIMEOUT_MS, SEARCH_THREADS). */
@@ -43,17 +52,31 @@ export interface OpenBackendOptions {
 
 /**
  * Opens the database DATABASE_URL names and brings every table up to date: SQLite through node:sqlite
- * (the tables each store makes at once), PostgreSQL through a pg pool, all tables in one migration
+ * (the tables each store makes at once), PostgreSQL through a pg pool, each migration in a transaction
  * that one instance at a time runs. An unreachable PostgreSQL, refused credentials or a missing
- * database reject with a DatabaseUnavailableError of one sentence.
+ * database reject with a DatabaseUnavailableError of one sentence; a migration that fails with a
+ * MigrationFailedError, tables that differ from the definitions with a SchemaMismatchError.
  */
-export async function openBackend(databaseUrl: string, { tables, poolSize = DEFAULT_POOL_SIZE, search = {} }: OpenBackendOptions): Promise<Backend> {
+export async function openBackend(databaseUrl: string, { tables, migrations, poolSize = DEFAULT_POOL_SIZE, search = {} }: OpenBackendOptions): Promise<Backend> {
   const location = parseDatabaseUrl(databaseUrl);
+  const plans = migrations?.map(parseMigration);
   if (location.kind === 'sqlite') {
     const { db, exclusive } = openSqliteFile(location.path, location.createFolder);
+    try {
+      if (plans !== undefined) applySqliteMigrations(db, plans);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
     // Held exclusively, the file cannot take the connections of the turn's snapshot and the search threads.
     const store = new SqliteResourceStore(db, { ...(location.path === IN_MEMORY || exclusive ? {} : { file: location.path }), search });
-    store.migrate(tables);
+    try {
+      if (plans === undefined) store.migrate(tables);
+      checkSqliteSchema(db, tables);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
     return {
       engine: 'sqlite',
       ...(exclusive
@@ -74,8 +97,10 @@ export async function openBackend(databaseUrl: string, { tables, poolSize = DEFA
       await client.query(JOB_TABLES);
       await client.query(SETTINGS_TABLES);
       await client.query(RATE_LIMIT_TABLES);
-      await migrateTables(client, tables);
+      if (plans === undefined) await migrateTables(client, tables);
     });
+    if (plans !== undefined) await applyPostgresMigrations(pool, plans);
+    await checkPostgresSchema(pool, tables);
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;

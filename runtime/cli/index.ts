@@ -8,3 +8,11 @@ export { command, InputError, UsageError, type CommandSpec, type Parsed } from '
 export async function runTokenCommand(args: string[]): Promise<number> {
   return (await import('./token.ts')).run(args);
 }
+
+/**
+ * `convapi migrate status` / `--dry-run` (migrate-report.ts), loaded when it runs: it opens the
+ * database, which writing a migration does not need.
+ */
+export async function reportMigrations(root: string, what: 'status' | 'sql'): Promise<number> {
+  return (await import('./migrate-report.ts')).reportMigrations(root, what);
+}

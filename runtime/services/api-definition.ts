@@ -1,7 +1,7 @@
 import type { ZodObject } from 'zod';
 import type { Catalog, CollectionHandlerOptions, ResourceContext, SettingModel } from '../resources/index.ts';
 import type { Route } from '../routing/index.ts';
-import type { Maybe } from '../storage/index.ts';
+import type { Maybe, MigrationSource } from '../storage/index.ts';
 
 /** A job type as a job-queue declaration states it: the payload schema and the work. */
 export interface JobTypeSpec {
@@ -59,6 +59,11 @@ export interface ApiDefinition {
   /** The openapi service's name: each version's document is at /services/{v}/{name}, its docs page at /services/{v}/docs. */
   readonly openApiService?: string;
   readonly routes: (context: ApiContext) => Route[];
+  /**
+   * The project's migrations (migrations/*.json), in order: applied at start where the database has
+   * not recorded them. Absent for a project that keeps none (its tables are only ever added to).
+   */
+  readonly migrations?: readonly MigrationSource[];
 }
 
 /** A job queue as the service routes use it; runtime/jobs provides it. */

@@ -11,3 +11,6 @@ export { quoteName } from './quote-name.ts';
 export { fromSqlValues, selectedColumns } from './row-values.ts';
 export { PostgresResourceStore, toTsQuery } from './postgres/postgres-store.ts';
 export { connectPostgres, DatabaseUnavailableError, DEFAULT_POOL_SIZE, type PostgresPoolOptions } from './postgres/connect.ts';
+export type { MigrationSource } from './migrations/migration.ts';
+export { MigrationFailedError } from './migrations/statements.ts';
+export { SchemaMismatchError } from './migrations/schema-check.ts';

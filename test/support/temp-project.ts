@@ -10,7 +10,7 @@ import { REPOSITORY, SOURCE_CONDITION } from './spawn-server.ts';
  */
 export function copyProject(): string {
   const root = mkdtempSync(join(tmpdir(), 'project-'));
-  for (const folder of ['definitions', 'generated']) cpSync(join(REPOSITORY, folder), join(root, folder), { recursive: true });
+  for (const folder of ['definitions', 'generated', 'migrations']) cpSync(join(REPOSITORY, folder), join(root, folder), { recursive: true });
   for (const file of ['package.json', 'package-lock.json', 'tsconfig.json', 'published-versions.json']) cpSync(join(REPOSITORY, file), join(root, file));
   symlinkSync(join(REPOSITORY, 'node_modules'), join(root, 'node_modules'), 'dir');
   return root;
@@ -46,7 +46,10 @@ export async function serveCopiedProject(prepare: (root: string) => void, databa
 export async function serveProject(root: string, databaseUrl: string) {
   const { spawnServer } = await import('./spawn-server.ts');
   const { issueToken } = await import('./token-cli.ts');
-  const generated = generateIn(root);
+  // As a user would after changing a definition: write its migration, which regenerates (when nothing stored changed, generate).
+  const migrated = spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'migrate', 'new', 'definitions-changed'], { cwd: root, encoding: 'utf8' });
+  if (migrated.status !== 0) throw new Error(`migrate new failed:\n${migrated.stdout}${migrated.stderr}`);
+  const generated = migrated.stdout.startsWith('wrote ') ? { status: 0, output: `${migrated.stdout}${migrated.stderr}` } : generateIn(root);
   if (generated.status !== 0) throw new Error(`generate failed:\n${generated.output}`);
   const headers = { 'User-Agent': 'copied-project-test', Authorization: `Bearer ${issueToken(databaseUrl, 'copied-project')}`, 'Content-Type': 'application/json' };
   const server = await spawnServer({ DATABASE_URL: databaseUrl }, 'generated/main.ts', root);

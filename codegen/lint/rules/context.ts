@@ -2,6 +2,7 @@ import type { ResolvedModel } from '../../model/index.ts';
 import type { RouteDescriptor } from '../../routes/index.ts';
 import type { Finding } from '../finding.ts';
 import type { PublishedShapes } from '../../versions/index.ts';
+import type { MigrationFile, MigrationFileProblem } from '../../migrations/files.ts';
 
 /** What every rule reads: the resolved model and the flattened routes. */
 export interface RuleInput {
@@ -9,6 +10,8 @@ export interface RuleInput {
   readonly routes: readonly RouteDescriptor[];
   /** Shapes of published versions (published-versions.json), if any. */
   readonly published?: PublishedShapes;
+  /** The project's migration files and what is wrong with their order, when it keeps migrations. */
+  readonly migrations?: { readonly files: readonly MigrationFile[]; readonly problems: readonly MigrationFileProblem[]; readonly complete: boolean };
 }
 
 export type Rule = (input: RuleInput) => Finding[];

@@ -10,6 +10,7 @@ import { invalidDefault } from './default-rules.ts';
 import { malformedScope } from './access-rules.ts';
 import { referenceVersion } from './reference-versions.ts';
 import { computedField, readOnlyRequired, ruleUnknownCollection } from './business-rules.ts';
+import { migrationRules } from './migration-rules.ts';
 
 /** Every rule the linter runs on the model, in the order of the registry (rootCauses() runs before them). */
 export const ALL_RULES: readonly Rule[] = [
@@ -35,6 +36,7 @@ export const ALL_RULES: readonly Rule[] = [
   readOnlyRequired,
   computedField,
   ruleUnknownCollection,
+  migrationRules,
 ];
 
 export type { Rule, RuleInput } from './context.ts';

@@ -4,7 +4,8 @@ import { defaultClause } from '../column-default.ts';
 import { ftsTableOf, quoteName } from './sql-names.ts';
 import { searchIndexOf } from './search-index.ts';
 
-const COLUMN_TYPES: Record<ColumnKind, string> = {
+/** The SQLite type of each kind of column (the start's schema check compares them too). */
+export const COLUMN_TYPES: Record<ColumnKind, string> = {
   string: 'TEXT',
   time: 'TEXT',
   integer: 'INTEGER',
@@ -14,7 +15,7 @@ const COLUMN_TYPES: Record<ColumnKind, string> = {
 };
 
 /** Booleans are stored as 0 and 1 (see column-values.ts). */
-const SQLITE_BOOLEANS = { true: '1', false: '0' };
+export const SQLITE_BOOLEANS = { true: '1', false: '0' };
 
 /**
  * Brings the database up to the declared tables without losing data: creates missing tables,
@@ -25,12 +26,7 @@ const SQLITE_BOOLEANS = { true: '1', false: '0' };
 export function migrateTables(db: DatabaseSync, tables: readonly TableSpec[]): void {
   for (const table of tables) {
     const name = quoteName(table.table);
-    const key = quoteName(table.key.name);
-    const keyDefinition =
-      table.key.type === 'integer' && table.key.generated
-        ? `${key} INTEGER PRIMARY KEY AUTOINCREMENT`
-        : `${key} ${table.key.type === 'integer' ? 'INTEGER' : 'TEXT'} PRIMARY KEY NOT NULL`;
-    db.exec(`CREATE TABLE IF NOT EXISTS ${name} (${keyDefinition}, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`);
+    db.exec(`CREATE TABLE IF NOT EXISTS ${name} (${keyDefinition(table)}, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`);
     const existing = new Set(
       (db.prepare(`PRAGMA table_info(${name})`).all() as { name: string }[]).map((column) => column.name),
     );
@@ -44,6 +40,14 @@ export function migrateTables(db: DatabaseSync, tables: readonly TableSpec[]): v
     }
     migrateSearchIndex(db, table);
   }
+}
+
+/** The key column's definition: a generated integer key is AUTOINCREMENT, so an id is never reused. */
+export function keyDefinition(table: TableSpec): string {
+  const key = quoteName(table.key.name);
+  return table.key.type === 'integer' && table.key.generated
+    ? `${key} INTEGER PRIMARY KEY AUTOINCREMENT`
+    : `${key} ${table.key.type === 'integer' ? 'INTEGER' : 'TEXT'} PRIMARY KEY NOT NULL`;
 }
 
 /**

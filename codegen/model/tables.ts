@@ -1,0 +1,53 @@
+import type { ColumnSpec, TableSpec } from '@convapi/runtime/migrations';
+import { defaultIdentifierName } from './defaults.ts';
+import type { ResolvedAggregate, ResolvedCollection, ResolvedField, ResolvedModel } from './types.ts';
+
+/** A stored table and the declaration it comes from (where migrations and their lint look). */
+export interface DeclaredTable {
+  readonly spec: TableSpec;
+  readonly source: string;
+  /** The stored fields, for their positions and former names. */
+  readonly fields: readonly ResolvedField[];
+  /** The table's former name (a collection's renamedFrom). */
+  readonly renamedFrom?: string;
+}
+
+/** One column per stored field; nested objects belong to version shapes and are not stored. */
+function columnsOf(fields: readonly ResolvedField[]): ColumnSpec[] {
+  return fields
+    .filter((field) => field.kind !== 'object')
+    .map((field) => ({
+      name: field.name,
+      kind: field.kind as ColumnSpec['kind'],
+      unique: field.unique,
+      // References are indexed: a delete counts the rows that still refer to its row.
+      indexed: field.filterable || field.kind === 'reference',
+      searchable: field.searchable,
+      ...(field.default === undefined ? {} : { default: field.default }),
+    }));
+}
+
+/** The table a collection is stored in, named after it. */
+export function collectionTable(collection: ResolvedCollection): TableSpec {
+  const { name, type, assignedBy } = collection.identifier;
+  return { table: collection.name, key: { name, type, generated: assignedBy === 'server' }, columns: columnsOf(collection.fields) };
+}
+
+/** The table of an aggregate, `<parent>__<name>`, keyed by its parent's identifier. */
+export function aggregateTable(aggregate: ResolvedAggregate, parent: ResolvedCollection | undefined): TableSpec {
+  const key = { name: parent?.identifier.name ?? defaultIdentifierName(aggregate.parent), type: parent?.identifier.type ?? 'integer', generated: false };
+  return { table: `${aggregate.parent}__${aggregate.name}`, key, columns: columnsOf(aggregate.fields) };
+}
+
+/** Every table the model stores, sorted by name. */
+export function declaredTables(model: ResolvedModel): DeclaredTable[] {
+  return [
+    ...model.collections.map((collection) => ({ spec: collectionTable(collection), source: collection.source, fields: collection.fields, ...(collection.renamedFrom === undefined ? {} : { renamedFrom: collection.renamedFrom }) })),
+    ...model.aggregates.map((aggregate) => {
+      const parent = model.collections.find((collection) => collection.name === aggregate.parent);
+      // A renamed parent renames its aggregates' tables.
+      const renamedFrom = parent?.renamedFrom === undefined ? {} : { renamedFrom: `${parent.renamedFrom}__${aggregate.name}` };
+      return { spec: aggregateTable(aggregate, parent), source: aggregate.source, fields: aggregate.fields, ...renamedFrom };
+    }),
+  ].sort((a, b) => a.spec.table.localeCompare(b.spec.table));
+}
