@@ -140,7 +140,7 @@ function alterTable(former: TableSpec, declared: DeclaredTable, { renamed, accep
       const loses = narrowing && acceptDataLoss ? `the values of ${table}.${column.name} that do not convert` : undefined;
       columnSteps.push({ op: 'convert-column', table, column: column.name, from: was.kind, to: column.kind, unconvertible: loses === undefined ? 'refuse' : 'set-null', ...(loses === undefined ? {} : { loses }) });
       // Without --accept-data-loss a narrowing conversion loses nothing: a value that does not convert stops it.
-      changes.push({ source, at, change: narrowing && loses === undefined ? `${change}; a row whose value does not convert stops the migration, changing nothing` : change, ...(loses === undefined ? {} : { loses }) });
+      changes.push({ source, at, change: loses !== undefined ? `${change}; ${loses} are emptied` : narrowing ? `${change}; a row whose value does not convert stops the migration, changing nothing` : change, ...(loses === undefined ? {} : { loses }) });
       touched = structural = true;
     }
     // An index is named after its table and column: one that changes kind, or whose column is renamed or rebuilt, is made again.

@@ -18,7 +18,7 @@ export const migrationRules: Rule = ({ model, migrations }) => {
   if (!migrations.complete) return findings;
   const last = migrations.files.at(-1);
   const snapshotSource = last?.path ?? 'migrations';
-  const { changes } = diffSchema(last?.migration.schema.tables ?? [], declaredTables(model), { acceptDataLoss: true, snapshotSource });
+  const { changes } = diffSchema(last?.migration.schema.tables ?? [], declaredTables(model), { acceptDataLoss: false, snapshotSource });
   for (const change of changes) {
     const advice = change.refused !== undefined ? `no migration can be written for it: ${change.refused}` : `no migration in migrations/ makes it: ${WRITE}${change.loses === undefined ? '' : ' (it loses data: add --accept-data-loss)'}`;
     findings.push({ rule: 'migration-missing', source: change.source, at: change.at, message: `${change.change}; ${advice}` });
