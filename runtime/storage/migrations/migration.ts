@@ -53,7 +53,11 @@ export interface MigrationSource {
   readonly plan: unknown;
 }
 
-const columnKind = z.enum(['string', 'integer', 'number', 'boolean', 'time', 'reference']);
+/** Every ColumnKind: a kind added to table-spec.ts without being listed here fails the type check below. */
+const COLUMN_KINDS = ['string', 'integer', 'number', 'boolean', 'time', 'reference'] as const satisfies readonly ColumnKind[];
+const everyKindListed: [Exclude<ColumnKind, (typeof COLUMN_KINDS)[number]>] extends [never] ? true : never = true;
+void everyKindListed;
+const columnKind = z.enum(COLUMN_KINDS);
 const columnSpec = z.object({
   name: z.string(),
   kind: columnKind,
