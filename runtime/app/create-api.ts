@@ -7,7 +7,7 @@ import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent, scopeChe
 import { rateLimit } from '../limits/index.ts';
 import { JobQueue, operationJobTypes } from '../jobs/index.ts';
 import type { PathFamily } from '../routing/index.ts';
-import { jsonBody, negotiateJson, processingUpdates, requestBounds, supportedHttpVersion } from '../http/index.ts';
+import { jsonBody, negotiateJson, processingUpdates, requestBounds, requireHost, supportedHttpVersion } from '../http/index.ts';
 import { checks, familyRouters } from '../routing/index.ts';
 import { sequence } from '../fast-path/sequence.ts';
 import { RequestDrain } from '../http/drain.ts';
@@ -162,6 +162,7 @@ export async function createApi(api: ApiDefinition, { config, backend, logger = 
       drain.middleware(),
       checks([
         supportedHttpVersion(),
+        requireHost(),
         requestBounds(config.requestBounds),
         requireUserAgent(),
         rejectTokenInUrl(),

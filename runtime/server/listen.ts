@@ -16,7 +16,8 @@ const LISTEN_BACKLOG = 4096;
  * Responses keep their headers in a list (HeaderListResponse), handed to Node once.
  */
 export function listen(host: string, port: number, settings: ConnectionSettings = DEFAULT_CONNECTION_SETTINGS): Promise<{ server: Server; port: number }> {
-  const server: Server = createServer({ ServerResponse: HeaderListResponse, connectionsCheckingInterval: connectionsCheckingInterval(settings) });
+  // Host is checked by requireHost(), which answers with the conventions' error body, not Node's bare 400.
+  const server: Server = createServer({ requireHostHeader: false, ServerResponse: HeaderListResponse, connectionsCheckingInterval: connectionsCheckingInterval(settings) });
   applyConnectionSettings(server, settings);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
