@@ -139,6 +139,7 @@ export {
 export {
   aggregateHandlers,
   type AggregateHandlers,
+  checkIfMatch,
   type AggregateModel,
   type Catalog,
   type CollectionHandlerOptions,
@@ -148,12 +149,14 @@ export {
   type FieldKind,
   type FieldModel,
   invalidInput,
+  representResource,
   type OperationName,
   type OperationState,
   type PreconditionCheck,
   type ResourceContext,
   resourceNotFound,
   type SettingModel,
+  validBody,
   type VersionModel,
   type WriteMode,
 } from './resources/index.ts';

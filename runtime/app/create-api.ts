@@ -1,8 +1,7 @@
 import Koa, { type Context } from 'koa';
 import { docsPathOf, docsRoutes, servedDocument } from '../docs/index.ts';
-import { assertIfMatch, etagOf } from '../caching/index.ts';
-import { conventionalResponse, presentationHeaders, presentationOf, serializeJson } from '../presentation/index.ts';
-import type { JobsPort, PreconditionCheck } from '../resources/index.ts';
+import { conventionalResponse, presentationHeaders } from '../presentation/index.ts';
+import { checkIfMatch, type JobsPort, type PreconditionCheck } from '../resources/index.ts';
 import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent, scopeChecked, type TokenStore } from '../auth/index.ts';
 import { rateLimit } from '../limits/index.ts';
 import { JobQueue, operationJobTypes } from '../jobs/index.ts';
@@ -30,9 +29,8 @@ export interface CreateApiOptions {
 
 /** If-Match on PUT, PATCH and DELETE: the tag of the current representation as this request would GET it. */
 const ifMatchPrecondition: PreconditionCheck = (ctx, renderCurrent) => {
-  const header = ctx.get('If-Match');
-  if (header === '') return;
-  return andThen(renderCurrent(), (current) => assertIfMatch(header, etagOf(serializeJson(current, presentationOf(ctx)))));
+  if (ctx.get('If-Match') === '') return;
+  return andThen(renderCurrent(), (current) => checkIfMatch(ctx, current));
 };
 
 /** A created API: the Koa app, its context, and what shutting it down needs. */

@@ -25,3 +25,4 @@ export { alwaysPresentMode, declaredDefaults } from './declared-defaults.ts';
 export { createResource } from './create-resource.ts';
 export { collectionAccess, dataAccess, insertRow, removeRow, updateRow, type WriteInput, type WriteScope } from './row-writes.ts';
 export { hasWriteRules, withComputedFields, type WriteCaller } from './write-rules.ts';
+export { checkIfMatch, representResource, validBody } from './koa-helpers.ts';
