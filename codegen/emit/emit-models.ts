@@ -69,6 +69,7 @@ function collectionLiteral(collection: ResolvedCollection): Record<string, unkno
     paging: collection.paging,
     table: collectionTable(collection),
     ...rulesLiteral(collection),
+    rows: collection.rows === undefined ? undefined : code(`${DEFINITION}.rows`),
     description: collection.description,
   };
 }

@@ -1,4 +1,4 @@
-import type { AggregateDeclaration, CollectionDeclaration, FieldDeclaration, Fields, VersionDeclarations } from '@convapi/dsl';
+import type { AggregateDeclaration, CollectionDeclaration, FieldDeclaration, Fields, RowRule, VersionDeclarations } from '@convapi/dsl';
 import type { ServiceDeclaration, SettingDeclaration } from '@convapi/dsl';
 import type { LoadedDefinition } from '../load/load-definitions.ts';
 import { DEFAULTS, defaultIdentifierName, singularOf } from './defaults.ts';
@@ -10,6 +10,7 @@ import type {
   ResolvedModel,
   ResolvedOperation,
   ResolvedOperationState,
+  ResolvedRowAccess,
   ResolvedScopes,
   ResolvedRules,
   ResolvedService,
@@ -88,6 +89,21 @@ function resolveScopes(scopes: Readonly<Partial<Record<ResolvedMethod, readonly 
   return Object.fromEntries(Object.entries(scopes ?? {}).filter(([, listed]) => listed !== undefined && listed.length > 0).map(([method, listed]) => [method, [...listed!]]));
 }
 
+/** Every field and scope the row rules name, each with its property path from the declaration. */
+function resolveRowAccess(rows: NonNullable<CollectionDeclaration['rows']>): ResolvedRowAccess {
+  const fields: { name: string; access: string[] }[] = [];
+  const scopes: { scope: string; access: string[] }[] = [];
+  const visit = (rule: RowRule, access: string[]) => {
+    if ('all' in rule) rule.all.forEach((part, index) => visit(part, [...access, 'all', String(index)]));
+    else if ('any' in rule) rule.any.forEach((part, index) => visit(part, [...access, 'any', String(index)]));
+    else if ('scope' in rule) scopes.push({ scope: rule.scope, access: [...access, 'scope'] });
+    else fields.push({ name: rule.field, access: [...access, 'field'] });
+  };
+  if (rows.see !== undefined) visit(rows.see, ['rows', 'see']);
+  if (rows.change !== undefined) visit(rows.change, ['rows', 'change']);
+  return { fields, scopes };
+}
+
 function resolveVersions(versions: VersionDeclarations, storedFields: readonly ResolvedField[]): ResolvedVersion[] {
   return Object.entries(versions)
     .sort(([a], [b]) => compareVersions(a, b))
@@ -133,6 +149,7 @@ function resolveCollection(source: string, declaration: CollectionDeclaration): 
       defaultLimit: declaration.paging?.defaultLimit ?? DEFAULTS.paging.defaultLimit,
       maxLimit: declaration.paging?.maxLimit ?? DEFAULTS.paging.maxLimit,
     },
+    ...(declaration.rows === undefined ? {} : { rows: resolveRowAccess(declaration.rows) }),
     scopes: resolveScopes(declaration.scopes),
     ...resolveRules(declaration),
     ...(declaration.renamedFrom === undefined ? {} : { renamedFrom: declaration.renamedFrom }),

@@ -13,15 +13,16 @@ export interface DeclaredTable {
 }
 
 /** One column per stored field; nested objects belong to version shapes and are not stored. */
-function columnsOf(fields: readonly ResolvedField[]): ColumnSpec[] {
+function columnsOf(fields: readonly ResolvedField[], ruled: ReadonlySet<string> = new Set()): ColumnSpec[] {
   return fields
     .filter((field) => field.kind !== 'object')
     .map((field) => ({
       name: field.name,
       kind: field.kind as ColumnSpec['kind'],
       unique: field.unique,
-      // References are indexed: a delete counts the rows that still refer to its row.
-      indexed: field.filterable || field.kind === 'reference',
+      // References are indexed: a delete counts the rows that still refer to its row. A column a row
+      // rule compares is too: the rule is part of every read's WHERE.
+      indexed: field.filterable || field.kind === 'reference' || ruled.has(field.name),
       searchable: field.searchable,
       ...(field.default === undefined ? {} : { default: field.default }),
     }));
@@ -30,7 +31,7 @@ function columnsOf(fields: readonly ResolvedField[]): ColumnSpec[] {
 /** The table a collection is stored in, named after it. */
 export function collectionTable(collection: ResolvedCollection): TableSpec {
   const { name, type, assignedBy } = collection.identifier;
-  return { table: collection.name, key: { name, type, generated: assignedBy === 'server' }, columns: columnsOf(collection.fields) };
+  return { table: collection.name, key: { name, type, generated: assignedBy === 'server' }, columns: columnsOf(collection.fields, new Set(collection.rows?.fields.map((field) => field.name))) };
 }
 
 /** The table of an aggregate, `<parent>__<name>`, keyed by its parent's identifier. */

@@ -70,6 +70,16 @@ export interface ResolvedCollection extends ResolvedBase, ResolvedRules {
   readonly paging: { readonly defaultLimit: number; readonly maxLimit: number };
   /** The collection's former name (renamedFrom): the next migration renames its table. */
   readonly renamedFrom?: string;
+  /** Row access (the definition's `rows`): absent when every caller sees and changes every row. */
+  readonly rows?: ResolvedRowAccess;
+}
+
+/** What the generator needs of a collection's row rules: that there are some, and every place they name a field or a scope. */
+export interface ResolvedRowAccess {
+  /** Each field a rule compares, with the property path to the rule's `field` (lint places findings there). */
+  readonly fields: readonly { readonly name: string; readonly access: readonly string[] }[];
+  /** Each scope a rule names, with the property path to it. */
+  readonly scopes: readonly { readonly scope: string; readonly access: readonly string[] }[];
 }
 
 export interface ResolvedAggregate extends ResolvedBase, ResolvedRules {

@@ -282,7 +282,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a note
-         * @description Deletes the note.
+         * @description Deletes the note (409 while other resources still refer to it).
          *
          *     Needs the scope `notes:write`: a token without it gets 403 insufficient_scope.
          */
@@ -1327,13 +1327,14 @@ export interface components {
             label?: string;
             size?: number | null;
         };
-        /** @description Notes: each belongs to the user who wrote it (owner, the user name a token acts for). Writing one needs the scope notes:write. */
+        /** @description Notes: each belongs to the user who wrote it (owner, the user name a token acts for). A caller sees and changes its own user's notes; a token with the scope notes:admin sees and changes them all. A note the caller may not see answers as a missing one (404). Writing needs the scope notes:write. */
         NoteV1: {
             note_id?: number;
             /** @description The user name of the note’s owner */
             owner?: string;
             title?: string;
             text?: string;
+            about?: string | components["schemas"]["NoteV1"];
             /**
              * Format: date-time
              * @description Set by the server.
@@ -1345,12 +1346,15 @@ export interface components {
             owner: string;
             title: string;
             text?: string;
+            /** @description Another note this one follows up */
+            about?: string | number;
         };
         NoteV1Patch: {
             /** @description The user name of the note’s owner */
             owner?: string;
             title?: string;
             text?: string | null;
+            about?: (string | number) | null;
         };
         /** @description Orders: what a trade refers to. */
         OrderV1: {
@@ -2643,8 +2647,6 @@ export interface operations {
                 limit?: number;
                 /** @description Items to skip. */
                 offset?: number;
-                /** @description Only notes whose owner equals this value. */
-                owner?: string;
                 /** @description Only notes whose title equals this value. */
                 title?: string;
             };
@@ -2727,6 +2729,7 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -2739,8 +2742,6 @@ export interface operations {
                 limit?: number;
                 /** @description Items to skip. */
                 offset?: number;
-                /** @description Only notes whose owner equals this value. */
-                owner?: string;
                 /** @description Only notes whose title equals this value. */
                 title?: string;
             };
@@ -2895,6 +2896,7 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -2930,6 +2932,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            409: components["responses"]["Error409"];
             412: components["responses"]["Error412"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -2990,6 +2993,7 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];

@@ -282,7 +282,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a note
-         * @description Deletes the note.
+         * @description Deletes the note (409 while other resources still refer to it).
          *
          *     Needs the scope `notes:write`: a token without it gets 403 insufficient_scope.
          */
@@ -1333,13 +1333,14 @@ export interface components {
             label?: string;
             size?: number | null;
         };
-        /** @description Notes: each belongs to the user who wrote it (owner, the user name a token acts for). Writing one needs the scope notes:write. */
+        /** @description Notes: each belongs to the user who wrote it (owner, the user name a token acts for). A caller sees and changes its own user's notes; a token with the scope notes:admin sees and changes them all. A note the caller may not see answers as a missing one (404). Writing needs the scope notes:write. */
         NoteV2: {
             note_id?: number;
             /** @description The user name of the note’s owner */
             owner?: string;
             title?: string;
             text?: string;
+            about?: string | components["schemas"]["NoteV2"];
             /**
              * Format: date-time
              * @description Set by the server.
@@ -1351,12 +1352,15 @@ export interface components {
             owner: string;
             title: string;
             text?: string;
+            /** @description Another note this one follows up */
+            about?: string | number;
         };
         NoteV2Patch: {
             /** @description The user name of the note’s owner */
             owner?: string;
             title?: string;
             text?: string | null;
+            about?: (string | number) | null;
         };
         /** @description Orders: what a trade refers to. */
         OrderV2: {
@@ -2649,8 +2653,6 @@ export interface operations {
                 limit?: number;
                 /** @description Items to skip. */
                 offset?: number;
-                /** @description Only notes whose owner equals this value. */
-                owner?: string;
                 /** @description Only notes whose title equals this value. */
                 title?: string;
             };
@@ -2733,6 +2735,7 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -2745,8 +2748,6 @@ export interface operations {
                 limit?: number;
                 /** @description Items to skip. */
                 offset?: number;
-                /** @description Only notes whose owner equals this value. */
-                owner?: string;
                 /** @description Only notes whose title equals this value. */
                 title?: string;
             };
@@ -2901,6 +2902,7 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -2936,6 +2938,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            409: components["responses"]["Error409"];
             412: components["responses"]["Error412"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -2996,6 +2999,7 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];

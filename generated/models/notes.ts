@@ -11,7 +11,7 @@ const storedFields: readonly FieldModel[] = [
     kind: 'string',
     required: true,
     unique: false,
-    filterable: true,
+    filterable: false,
     searchable: false,
     schema: definition.fields.owner.schema,
     description: 'The user name of the note’s owner',
@@ -33,6 +33,17 @@ const storedFields: readonly FieldModel[] = [
     filterable: false,
     searchable: true,
     schema: definition.fields.text.schema,
+  },
+  {
+    name: 'about',
+    kind: 'reference',
+    required: false,
+    unique: false,
+    filterable: false,
+    searchable: false,
+    schema: definition.fields.about.schema,
+    references: 'notes',
+    description: 'Another note this one follows up',
   },
 ];
 
@@ -99,7 +110,15 @@ export const notesModel: CollectionModel = {
         indexed: false,
         searchable: true,
       },
+      {
+        name: 'about',
+        kind: 'reference',
+        unique: false,
+        indexed: true,
+        searchable: false,
+      },
     ],
   },
-  description: 'Notes: each belongs to the user who wrote it (owner, the user name a token acts for). Writing one needs the scope notes:write.',
+  rows: definition.rows,
+  description: 'Notes: each belongs to the user who wrote it (owner, the user name a token acts for). A caller sees and changes its own user\'s notes; a token with the scope notes:admin sees and changes them all. A note the caller may not see answers as a missing one (404). Writing needs the scope notes:write.',
 };

@@ -64,12 +64,17 @@ export function* changeResource(
   );
 }
 
-/** Deletes the row at `key` (404 when there is none; 409 while another resource refers to it), its delete rule first. */
-export function* deleteResource(context: ResourceContext, model: CollectionModel, key: string | number, before?: BeforeChange, caller?: WriteCaller): Flow<void> {
+/**
+ * Deletes the row at `key` (404 when there is none; 409 while another resource refers to it), its
+ * delete rule first. `asCaller` gives the transaction as the caller may read it (row access): a row
+ * it may not see is none.
+ */
+export function* deleteResource(context: ResourceContext, model: CollectionModel, key: string | number, before?: BeforeChange, caller?: WriteCaller, asCaller: (tx: StoreTransaction) => StoreTransaction = (tx) => tx): Flow<void> {
   yield* wait(
-    context.store.transaction((tx) =>
+    context.store.transaction((raw) =>
       runFlow(
         (function* () {
+          const tx = asCaller(raw);
           yield* removeRow({ tx, context, caller, depth: 0 }, model, yield* existingRow(tx, model, key, before));
         })(),
       ),

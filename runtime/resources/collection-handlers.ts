@@ -19,6 +19,7 @@ import type { PreconditionCheck } from './preconditions.ts';
 import { representationNames, representBody } from './represent.ts';
 import type { ResourceContext } from './runtime-context.ts';
 import { withDeprecation } from '../versions/index.ts';
+import { rowsForCaller } from './caller-rows.ts';
 import { parseWriteInput, toStored, type WriteMode } from './write-input.ts';
 
 export type CollectionHandlers = Readonly<Record<OperationName, RouteHandler>>;
@@ -54,6 +55,8 @@ export function collectionHandlers(
   const version: VersionModel = found;
   const names = representationNames(model, version);
   const identity = model.identifier.name;
+  // Row access: every read and write below goes through it; without row rules it hands back what it is given.
+  const rows = rowsForCaller(context.catalog, model);
 
   // Reads answer at once on SQLite (a value, never a promise) and through promises on PostgreSQL;
   // writes are Flows, synchronous on SQLite too.
@@ -62,23 +65,29 @@ export function collectionHandlers(
 
   const list: RouteHandler = (ctx) => {
     const fields = resultFields(ctx, names);
-    const query = parseListQuery(ctx, model, version, context);
-    return andThen(context.store.list(model.table, query), ({ rows, total }) => {
+    const parsed = parseListQuery(ctx, model, version, context);
+    // Only the rows the caller may see are listed and counted (X-Total-Count, Link).
+    const visible = rows.visible(ctx);
+    const query = visible === undefined ? parsed : { ...parsed, visible };
+    const reader = rows.reader(ctx, context.store);
+    return andThen(context.store.list(model.table, query), ({ rows: found, total }) => {
       // A page whose values pass MAX_PAGE_BYTES is cut short; Link: next continues after its last row.
-      const served = rowsWithinBudget(rows);
-      const page = served === rows.length ? rows : rows.slice(0, served);
+      const served = rowsWithinBudget(found);
+      const page = served === found.length ? found : found.slice(0, served);
       setPagingHeaders(ctx, context.baseUrl, total, query.limit, query.offset, served);
-      return andThen(allOf(page.map((row) => render(ctx, context.store, row, fields))), (body) => setJsonBody(ctx, body));
+      return andThen(allOf(page.map((row) => render(ctx, reader, row, fields))), (body) => setJsonBody(ctx, body));
     });
   };
 
   const read: RouteHandler = (ctx, params) => {
     const fields = resultFields(ctx, names);
     const key = keyFromPath(model, params[identity]);
-    return andThen(context.store.find(model.table, key), (row) => {
+    const reader = rows.reader(ctx, context.store);
+    // A row the caller may not see is found as a missing one is not: the same 404.
+    return andThen(reader.find(model.table, key), (row) => {
       if (row === undefined) throw resourceNotFound(model, key);
       ctx.state[lastModifiedKey] = String(row.updated_at);
-      return andThen(render(ctx, context.store, row, fields), (body) => setJsonBody(ctx, body));
+      return andThen(render(ctx, reader, row, fields), (body) => setJsonBody(ctx, body));
     });
   };
 
@@ -99,7 +108,7 @@ export function collectionHandlers(
   };
 
   function* create(ctx: Context): Flow<void> {
-    answerCreated(ctx, yield* createResource(context, model, version.name, requestBody(ctx), authOf(ctx)));
+    answerCreated(ctx, yield* createResource(context, model, version.name, requestBody(ctx), authOf(ctx), rows.reader(ctx, context.store) === context.store ? undefined : { rows, ctx }));
   }
 
   /** PUT to an identifier not taken yet, where clients assign them: the resource is created there. */
@@ -116,9 +125,10 @@ export function collectionHandlers(
       const key = keyFromPath(model, params[identity]);
       let created = false;
       const row = yield* wait(
-        context.store.transaction((tx) =>
+        context.store.transaction((raw) =>
           runFlow(
             (function* () {
+              const tx = rows.reader(ctx, raw);
               const current = yield* wait(tx.find(model.table, key));
               if (current === undefined && mode === 'replace' && putCreates) {
                 created = true;
@@ -126,7 +136,11 @@ export function collectionHandlers(
               }
               if (current === undefined) throw resourceNotFound(model, key);
               if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(ctx, tx, current, fields)));
-              return yield* changeRow(tx, context, model, version.name, current, requestBody(ctx), mode, authOf(ctx));
+              rows.assertMayChange(ctx, current);
+              const changed = yield* changeRow(tx, context, model, version.name, current, requestBody(ctx), mode, authOf(ctx));
+              // Nor may a write leave behind a row the caller could not have changed (giving a note away).
+              rows.assertMayChange(ctx, changed);
+              return changed;
             })(),
           ),
         ),
@@ -135,12 +149,22 @@ export function collectionHandlers(
       ctx.state[lastModifiedKey] = String(row.updated_at);
       // Prefer: return=minimal: 204, and no representation rendered.
       if (prefersMinimalReturn(ctx)) return answerMinimal(ctx);
-      setJsonBody(ctx, yield* wait(render(ctx, context.store, row, fields)));
+      setJsonBody(ctx, yield* wait(render(ctx, rows.reader(ctx, context.store), row, fields)));
     };
 
   function* remove(ctx: Context, params: PathParams): Flow<void> {
     const key = keyFromPath(model, params[identity]);
-    yield* deleteResource(context, model, key, (tx, current) => (preconditions === undefined ? undefined : preconditions(ctx, () => render(ctx, tx, current, undefined))), authOf(ctx));
+    yield* deleteResource(
+      context,
+      model,
+      key,
+      (tx, current) => {
+        rows.assertMayChange(ctx, current);
+        return preconditions === undefined ? undefined : preconditions(ctx, () => render(ctx, tx, current, undefined));
+      },
+      authOf(ctx),
+      (tx) => rows.reader(ctx, tx),
+    );
     ctx.status = 204;
   }
 
@@ -158,9 +182,11 @@ export function collectionHandlers(
         parseWriteInput(body, version, { mode: 'create', readOnly: { [identity]: undefined, created_at: undefined }, resource: model.name });
       } else {
         key = keyFromPath(model, params[identity]);
-        const current = yield* wait(context.store.find(model.table, key));
+        const reader = rows.reader(ctx, context.store);
+        const current = yield* wait(reader.find(model.table, key));
         if (current === undefined) throw resourceNotFound(model, key);
-        if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(ctx, context.store, current, undefined)));
+        rows.assertMayChange(ctx, current);
+        if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(ctx, reader, current, undefined)));
         if (operation !== 'delete') parseWriteInput(body, version, { mode: operation, readOnly: { [identity]: key, created_at: current.created_at }, resource: model.name });
       }
       // The caller travels with the job: the collection's rules judge the write as the caller's.

@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import type { TableSpec } from '../storage/index.ts';
+import type { RowAccessModel } from './row-access.ts';
 
 /** Field kinds as the runtime serves them (mirrors the DSL's kinds; the runtime imports nothing of the DSL). */
 export type FieldKind = 'string' | 'integer' | 'number' | 'boolean' | 'time' | 'reference' | 'object';
@@ -81,6 +82,8 @@ export interface CollectionModel {
   readonly compute?: ComputedFieldsModel;
   /** What follows from each write, run after it in its transaction (the DSL's WriteEffects). */
   readonly effects?: WriteRulesModel;
+  /** Which rows each caller may see and change (row-access.ts); absent: every row, at no cost. */
+  readonly rows?: RowAccessModel;
   readonly description?: string;
 }
 

@@ -2,6 +2,7 @@ import { badRequest } from '../errors/index.ts';
 import { expansionRequested, resultFields } from '../representation/index.ts';
 import { representationNames, representBody, type CollectionModel, type ResourceContext } from '../resources/index.ts';
 import { setPagingHeaders } from '../resources/paging-headers.ts';
+import { rowsForCaller } from '../resources/caller-rows.ts';
 import { boundedInteger } from '../resources/list-query.ts';
 import type { RouteHandler } from '../routing/index.ts';
 import { setJsonBody } from '../http/index.ts';
@@ -58,14 +59,17 @@ export function searchHandler(context: ResourceContext, version: string): RouteH
     const offset = bounded(query.get('offset'), 'offset', 0, Number.MAX_SAFE_INTEGER, 0);
     const fields = resultFields(ctx, representationNames(model, versionModel));
     const expand = expansionRequested(ctx);
+    // Row access: only rows the caller may see are found and counted, and inlined references are its own.
+    const rows = rowsForCaller(context.catalog, model);
+    const reader = rows.reader(ctx, context.store);
     return runFlow(
       (function* () {
-        const { keys, total } = yield* wait(context.store.search(model.table, words.join(' '), limit, offset));
+        const { keys, total } = yield* wait(context.store.search(model.table, words.join(' '), limit, offset, rows.visible(ctx)));
         const body: Record<string, unknown>[] = [];
         for (const key of keys) {
-          const row = yield* wait(context.store.find(model.table, key));
+          const row = yield* wait(reader.find(model.table, key));
           if (row === undefined) continue;
-          const options = { baseUrl: context.baseUrl, catalog: context.catalog, reader: context.store, expand };
+          const options = { baseUrl: context.baseUrl, catalog: context.catalog, reader, expand };
           body.push(yield* wait(representBody(model, versionModel, row, options, fields)));
         }
         setPagingHeaders(ctx, context.baseUrl, total, limit, offset);

@@ -1,5 +1,6 @@
 export type { ColumnKind, ColumnSpec, ListQuery, ListResult, Row, TableSpec } from './table-spec.ts';
 export type { ResourceStore, StoreReader, StoreTransaction } from './resource-store.ts';
+export { conditionSql, type ConditionSql, type RowCondition } from './row-condition.ts';
 export { parseDatabaseUrl, describeDatabaseUrl, DEFAULT_DATABASE_URL, type DatabaseLocation } from './database-url.ts';
 export { openDatabase, inTransaction, DatabasePathError, IN_MEMORY } from './sqlite/open-database.ts';
 export { SqliteResourceStore, toFtsQuery, type SqliteStoreOptions } from './sqlite/sqlite-store.ts';

@@ -1,4 +1,5 @@
 import type { Maybe } from './maybe.ts';
+import type { RowCondition } from './row-condition.ts';
 import type { ListQuery, ListResult, Row, TableSpec } from './table-spec.ts';
 
 /**
@@ -6,12 +7,13 @@ import type { ListQuery, ListResult, Row, TableSpec } from './table-spec.ts';
  * (PostgreSQL); callers wait only when it is a promise (see maybe.ts).
  */
 export interface StoreReader {
-  find(table: TableSpec, key: unknown): Maybe<Row | undefined>;
+  /** The row with this key; with `visible`, only when it also meets that condition (row access). */
+  find(table: TableSpec, key: unknown, visible?: RowCondition): Maybe<Row | undefined>;
   list(table: TableSpec, query: ListQuery): Maybe<ListResult>;
   /** How many rows have `column` equal to `value` (reference checks before a delete). */
   countWhere(table: TableSpec, column: string, value: unknown): Maybe<number>;
-  /** Keys of rows whose searchable columns match a full-text query, best first. */
-  search(table: TableSpec, text: string, limit: number, offset: number): Maybe<{ keys: unknown[]; total: number }>;
+  /** Keys of rows whose searchable columns match a full-text query (and `visible`, when given), best first. */
+  search(table: TableSpec, text: string, limit: number, offset: number, visible?: RowCondition): Maybe<{ keys: unknown[]; total: number }>;
 }
 
 /**

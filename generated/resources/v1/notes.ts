@@ -12,6 +12,8 @@ export interface NoteV1 {
   owner: string;
   title: string;
   text?: string;
+  /** Another note this one follows up */
+  about?: string;
   /** ISO 8601 UTC, set by the server. */
   created_at: string;
 }

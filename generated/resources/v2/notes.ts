@@ -12,6 +12,8 @@ export interface NoteV2 {
   owner: string;
   title: string;
   text?: string;
+  /** Another note this one follows up */
+  about?: string;
   /** ISO 8601 UTC, set by the server. */
   created_at: string;
 }

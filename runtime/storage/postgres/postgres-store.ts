@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { conflict, searchTimedOut } from '../../errors/index.ts';
 import { DEFAULT_SEARCH_TIMEOUT_MS, type SearchOptions } from '../search-budget.ts';
 import type { Maybe } from '../maybe.ts';
+import { conditionSql, type ConditionSql, type RowCondition } from '../row-condition.ts';
 import { quoteName } from '../quote-name.ts';
 import type { ResourceStore, StoreReader, StoreTransaction } from '../resource-store.ts';
 import { fromSqlValues, insertPlan, selectedColumns } from '../row-values.ts';
@@ -13,6 +14,9 @@ import { inPostgresTransaction, query, queryArrays, queryFirstArray, underStatem
 
 /** A value as a query parameter: undefined as NULL; pg formats the rest. */
 const param = (value: unknown) => (value === undefined ? null : value);
+
+/** A row condition (row access) as PostgreSQL's SQL, its parameters numbered from `first`. */
+const visibleSql = (table: TableSpec, visible: RowCondition, first: number) => conditionSql(table, visible, (index) => `$${index}`, first, (_kind, value) => param(value));
 
 /**
  * Free text as a tsquery that cannot be a syntax error: each word a prefix term, all of which must
@@ -38,8 +42,13 @@ class PostgresReader implements StoreReader {
   }
 
   /** One promise, settled with the row: the read of a GET one (BENCHMARKS.md counts what each promise costs). */
-  find(table: TableSpec, key: unknown): Promise<Row | undefined> {
+  find(table: TableSpec, key: unknown, visible?: RowCondition): Promise<Row | undefined> {
     const lock = this.#lockFound;
+    if (visible !== undefined) {
+      const condition = visibleSql(table, visible, 2);
+      const sql = `SELECT ${columnList(table)} FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = $1 AND ${condition.sql}${lock ? ' FOR UPDATE' : ''}`;
+      return queryFirstArray(this.db, sql, [key, ...condition.values], (values) => fromSqlValues(table, values));
+    }
     const sql = statementOf(table, lock ? 'find for update' : 'find', () => `SELECT ${columnList(table)} FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = $1${lock ? ' FOR UPDATE' : ''}`);
     return queryFirstArray(this.db, sql, [key], (values) => fromSqlValues(table, values));
   }
@@ -47,9 +56,12 @@ class PostgresReader implements StoreReader {
   list(table: TableSpec, listQuery: ListQuery): Promise<ListResult> {
     const conditions = Object.keys(listQuery.where);
     if (conditions.length > 1) conditions.sort();
-    const values = conditions.map((c) => param(listQuery.where[c]));
+    const filters = conditions.map((c) => param(listQuery.where[c]));
+    // Row access: the caller's condition after the filters, its parameters numbered after theirs.
+    const visible = listQuery.visible === undefined ? undefined : visibleSql(table, listQuery.visible, conditions.length + 1);
+    const values = visible === undefined ? filters : [...filters, ...visible.values];
     // The texts for these filter columns, made once per table: the common list (no filter) builds no SQL.
-    const { from, page } = listStatements(table, conditions);
+    const { from, page } = visible === undefined ? listStatements(table, conditions) : visibleListStatements(table, conditions, visible);
     // One round trip and one promise: the window count is taken over every matching row, before LIMIT.
     return queryArrays(this.db, page, [...values, listQuery.limit, listQuery.offset], (rows): Maybe<ListResult> => {
       const counted = rows[0]?.at(-1);
@@ -71,19 +83,26 @@ class PostgresReader implements StoreReader {
    * two statements run on one pooled client under `statement_timeout` (the search budget): past it
    * PostgreSQL cancels the statement and the request answers 503 search_timeout.
    */
-  async search(table: TableSpec, text: string, limit: number, offset: number): Promise<{ keys: unknown[]; total: number }> {
+  async search(table: TableSpec, text: string, limit: number, offset: number, visible?: RowCondition): Promise<{ keys: unknown[]; total: number }> {
     const tsquery = toTsQuery(text);
     if (tsquery === '') return { keys: [], total: 0 };
     const name = quoteName(table.table);
     const document = quoteName(SEARCH_COLUMN);
     const key = quoteName(table.key.name);
+    // Row access: only the rows the caller may see are counted and returned ($4 on in the page, $2 on in the count).
+    const pageCondition = visible === undefined ? undefined : visibleSql(table, visible, 4);
+    const countCondition = visible === undefined ? undefined : visibleSql(table, visible, 2);
     const run = async (db: Queryable) => {
       const found = await queryArrays(
         db,
-        `SELECT ${key} FROM ${name} WHERE ${document} @@ to_tsquery('simple', $1) ORDER BY ts_rank(${document}, to_tsquery('simple', $1)) DESC, ${key} LIMIT $2 OFFSET $3`,
-        [tsquery, limit, offset],
+        `SELECT ${key} FROM ${name} WHERE ${document} @@ to_tsquery('simple', $1)${pageCondition === undefined ? '' : ` AND ${pageCondition.sql}`} ORDER BY ts_rank(${document}, to_tsquery('simple', $1)) DESC, ${key} LIMIT $2 OFFSET $3`,
+        [tsquery, limit, offset, ...(pageCondition?.values ?? [])],
       );
-      const counted = await query<{ total: number }>(db, `SELECT count(*) AS total FROM ${name} WHERE ${document} @@ to_tsquery('simple', $1)`, [tsquery]);
+      const counted = await query<{ total: number }>(
+        db,
+        `SELECT count(*) AS total FROM ${name} WHERE ${document} @@ to_tsquery('simple', $1)${countCondition === undefined ? '' : ` AND ${countCondition.sql}`}`,
+        [tsquery, ...(countCondition?.values ?? [])],
+      );
       return { keys: found.map((values) => values[0]), total: counted.rows[0]!.total };
     };
     const budgetMs = this.#searchTimeoutMs;
@@ -196,6 +215,14 @@ function statementOf(table: TableSpec, kind: string, make: () => string): string
 
 function columnList(table: TableSpec): string {
   return statementOf(table, 'columns', () => selectedColumns(table).map(quoteName).join(', '));
+}
+
+/** listStatements() with a row condition (its parameters numbered after the filters'): its text is the caller's, so it is not kept. */
+function visibleListStatements(table: TableSpec, conditions: readonly string[], visible: ConditionSql): { from: string; page: string } {
+  const clauses = [...conditions.map((c, index) => `${quoteName(c)} = $${index + 1}`), visible.sql];
+  const from = `FROM ${quoteName(table.table)} WHERE ${clauses.join(' AND ')}`;
+  const parameters = conditions.length + visible.values.length;
+  return { from, page: `SELECT ${columnList(table)}, count(*) OVER () ${from} ORDER BY ${quoteName(table.key.name)} LIMIT $${parameters + 1} OFFSET $${parameters + 2}` };
 }
 
 /** A list's page statement (with its window count) and its FROM clause, for the columns it filters on. */

@@ -11,6 +11,11 @@ export interface FtsQuery {
   readonly match: string;
   readonly limit: number;
   readonly offset: number;
+  /**
+   * Row access: only entries whose row meets this condition (SQL over the table's columns, its
+   * parameters numbered from ?4) count and are returned. Plain data, so it crosses to a search thread.
+   */
+  readonly visible?: { readonly table: string; readonly keyColumn: string; readonly sql: string; readonly values: readonly unknown[] };
 }
 
 export interface FtsAnswer {
@@ -50,9 +55,10 @@ export class FtsSearcher {
   }
 
   /** The query's keys (best first) and how many rows match; throws PastDeadline once `deadline` (epoch ms) passes. */
-  run({ fts, key, match, limit, offset }: FtsQuery, deadline: number): FtsAnswer {
+  run({ fts, key, match, limit, offset, visible }: FtsQuery, deadline: number): FtsAnswer {
     this.#deadline = deadline;
     try {
+      if (visible !== undefined) return this.#runVisible({ fts, key, match, limit, offset, visible });
       const keys = this.#prepare(`SELECT ${key} AS key FROM ${fts} WHERE ${fts} MATCH ? ORDER BY ${BUDGET_FUNCTION}(rank), ${key} LIMIT ? OFFSET ?`)
         .all(match, limit, offset)
         .map((row) => (typeof row.key === 'bigint' ? Number(row.key) : row.key));
@@ -61,6 +67,20 @@ export class FtsSearcher {
     } finally {
       this.#deadline = Number.POSITIVE_INFINITY;
     }
+  }
+
+  /** run() under a row condition: an entry counts only when its row, found by key, meets it. */
+  #runVisible({ fts, key, match, limit, offset, visible }: FtsQuery & { visible: NonNullable<FtsQuery['visible']> }): FtsAnswer {
+    const rows = `${key} IN (SELECT ${visible.keyColumn} FROM ${visible.table} WHERE ${visible.sql})`;
+    // ?2 and ?3 go unused by the count: numbered parameters bind by position all the same.
+    const values = [match, limit, offset, ...visible.values] as never[];
+    const keys = this.#prepare(`SELECT ${key} AS key FROM ${fts} WHERE ${fts} MATCH ?1 AND ${rows} ORDER BY ${BUDGET_FUNCTION}(rank), ${key} LIMIT ?2 OFFSET ?3`)
+      .all(...values)
+      .map((row) => (typeof row.key === 'bigint' ? Number(row.key) : row.key));
+    // A condition without values (no row at all) leaves the count with ?1 alone to bind.
+    const countValues = visible.values.length === 0 ? [match] : values;
+    const { total } = this.#prepare(`SELECT count(*) AS total FROM ${fts} WHERE ${fts} MATCH ?1 AND ${BUDGET_FUNCTION}() AND ${rows}`).get(...(countValues as never[])) as { total: number };
+    return { keys, total: Number(total) };
   }
 
   #prepare(sql: string): StatementSync {

@@ -3,6 +3,7 @@ import type { ColumnKind, ListQuery, ListResult, TableSpec } from '../table-spec
 import { columnKind, fromSqlValues, selectedColumns } from '../row-values.ts';
 import { toSqlValue } from './column-values.ts';
 import { quoteName } from './sql-names.ts';
+import { conditionSql, type ConditionSql } from '../row-condition.ts';
 
 /** The statements of one list shape: a table and the names of its equality conditions, in order. */
 interface ListPlan {
@@ -30,11 +31,16 @@ export class ListStatements {
   }
 
   list(table: TableSpec, query: ListQuery): ListResult {
-    const plan = this.#planFor(table, query.where);
-    const values = plan.conditions.map((name, index) => toSqlValue(plan.kinds[index]!, query.where[name]));
-    const raws = plan.pageWithTotal.all(...values, query.limit, query.offset) as unknown as unknown[][];
+    // Row access: the caller's condition after the filters and the page's bounds (numbered from n + 3).
+    const visible = query.visible === undefined ? undefined : conditionSql(table, query.visible, (index) => `?${index}`, Object.keys(query.where).length + 3, toSqlValue);
+    const plan = this.#planFor(table, query.where, visible);
+    const filters = plan.conditions.map((name, index) => toSqlValue(plan.kinds[index]!, query.where[name]));
+    const values = visible === undefined ? filters : [...filters, query.limit, query.offset, ...visible.values];
+    const raws = (visible === undefined ? plan.pageWithTotal.all(...(values as never[]), query.limit, query.offset) : plan.pageWithTotal.all(...(values as never[]))) as unknown as unknown[][];
     if (raws.length === 0) {
-      const counted = plan.count.get(...values) as unknown as unknown[];
+      // The count names no page bound: past the filters, it binds only a condition's own values, if any.
+      const countValues = visible === undefined || visible.values.length === 0 ? filters : values;
+      const counted = plan.count.get(...(countValues as never[])) as unknown as unknown[];
       return { rows: [], total: Number(counted[0]) };
     }
     const totalAt = raws[0]!.length - 1;
@@ -46,7 +52,7 @@ export class ListStatements {
     this.#plans = new WeakMap();
   }
 
-  #planFor(table: TableSpec, where: ListQuery['where']): ListPlan {
+  #planFor(table: TableSpec, where: ListQuery['where'], visible: ConditionSql | undefined): ListPlan {
     let plans = this.#plans.get(table);
     if (plans === undefined) {
       plans = new Map();
@@ -54,18 +60,20 @@ export class ListStatements {
     }
     const names = Object.keys(where);
     // Most lists have no condition: their plan is found without sorting or joining anything.
-    const key = names.length === 0 ? '' : names.sort().join('\0');
+    const filters = names.length === 0 ? '' : names.sort().join('\0');
+    const key = visible === undefined ? filters : `${filters}\0\0${visible.sql}`;
     let plan = plans.get(key);
     if (plan === undefined) {
-      plan = this.#prepare(table, names);
+      plan = this.#prepare(table, names, visible?.sql);
       plans.set(key, plan);
     }
     return plan;
   }
 
-  #prepare(table: TableSpec, conditions: readonly string[]): ListPlan {
+  #prepare(table: TableSpec, conditions: readonly string[], visible: string | undefined): ListPlan {
     // Numbered parameters: the subquery and the page share each condition's value.
-    const where = conditions.length === 0 ? '' : ` WHERE ${conditions.map((name, index) => `${quoteName(name)} = ?${index + 1}`).join(' AND ')}`;
+    const clauses = [...conditions.map((name, index) => `${quoteName(name)} = ?${index + 1}`), ...(visible === undefined ? [] : [visible])];
+    const where = clauses.length === 0 ? '' : ` WHERE ${clauses.join(' AND ')}`;
     const from = `FROM ${quoteName(table.table)}${where}`;
     const columns = selectedColumns(table).map(quoteName).join(', ');
     const [limit, offset] = [conditions.length + 1, conditions.length + 2];

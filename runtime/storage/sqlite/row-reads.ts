@@ -3,6 +3,7 @@ import type { ListQuery, ListResult, Row, TableSpec } from '../table-spec.ts';
 import { fromSqlValues, selectedColumns } from '../row-values.ts';
 import { toSqlValue } from './column-values.ts';
 import { ListStatements } from './list-statements.ts';
+import { conditionSql, type RowCondition } from '../row-condition.ts';
 import { quoteName } from './sql-names.ts';
 import { StatementCache } from './statement-cache.ts';
 
@@ -16,14 +17,18 @@ export class RowReads {
   readonly #lists: ListStatements;
   #finds = new WeakMap<TableSpec, StatementSync>();
   readonly #statements: StatementCache;
+  /** Statements whose rows come back as arrays (reads under a row condition). */
+  readonly #arrays: StatementCache;
 
   constructor(db: DatabaseSync) {
     this.#db = db;
     this.#lists = new ListStatements(db);
     this.#statements = new StatementCache(db);
+    this.#arrays = new StatementCache(db, { arrays: true });
   }
 
-  find(table: TableSpec, key: unknown): Row | undefined {
+  find(table: TableSpec, key: unknown, visible?: RowCondition): Row | undefined {
+    if (visible !== undefined) return this.#findVisible(table, key, visible);
     // The hottest statement: prepared once per table, found without building its SQL again.
     let statement = this.#finds.get(table);
     if (statement === undefined) {
@@ -34,6 +39,15 @@ export class RowReads {
       this.#finds.set(table, statement);
     }
     const values = statement.get(toSqlValue(table.key.type, key)) as unknown as unknown[] | undefined;
+    return values === undefined ? undefined : fromSqlValues(table, values);
+  }
+
+  /** find() under a row condition: the key and the condition in one statement, prepared once per condition's text. */
+  #findVisible(table: TableSpec, key: unknown, visible: RowCondition): Row | undefined {
+    const condition = conditionSql(table, visible, (index) => `?${index}`, 2, toSqlValue);
+    const columns = selectedColumns(table).map(quoteName).join(', ');
+    const statement = this.#arrays.get(`SELECT ${columns} FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = ?1 AND ${condition.sql}`);
+    const values = statement.get(toSqlValue(table.key.type, key), ...(condition.values as never[])) as unknown as unknown[] | undefined;
     return values === undefined ? undefined : fromSqlValues(table, values);
   }
 
@@ -54,5 +68,6 @@ export class RowReads {
     this.#lists.clear();
     this.#finds = new WeakMap();
     this.#statements.clear();
+    this.#arrays.clear();
   }
 }

@@ -19,6 +19,7 @@ import { SearchThreads, SearchTimedOut } from './search-threads.ts';
 import { GroupCommit } from './group-commit.ts';
 import { DEFAULT_SEARCH_THREADS, DEFAULT_SEARCH_TIMEOUT_MS, type SearchOptions } from '../search-budget.ts';
 import { searchTimedOut } from '../../errors/index.ts';
+import { conditionSql, type RowCondition } from '../row-condition.ts';
 
 export interface SqliteStoreOptions {
   /**
@@ -120,8 +121,8 @@ export class SqliteResourceStore implements ResourceStore {
     }
   }
 
-  find(table: TableSpec, key: unknown): Row | undefined {
-    return this.#reads().find(table, key);
+  find(table: TableSpec, key: unknown, visible?: RowCondition): Row | undefined {
+    return this.#reads().find(table, key, visible);
   }
 
   list(table: TableSpec, query: ListQuery): ListResult {
@@ -137,12 +138,20 @@ export class SqliteResourceStore implements ResourceStore {
    * when the database is a file (the event loop serves other requests meanwhile), else here. Past
    * the budget: 503 search_timeout. Inside a transaction it runs here, on the transaction's snapshot.
    */
-  search(table: TableSpec, text: string, limit: number, offset: number): Maybe<{ keys: unknown[]; total: number }> {
+  search(table: TableSpec, text: string, limit: number, offset: number, visible?: RowCondition): Maybe<{ keys: unknown[]; total: number }> {
     const match = toFtsQuery(text);
     if (match === '') return { keys: [], total: 0 };
     const index = searchIndexOf(table);
     if (index === undefined) throw new Error(`${table.table} has no searchable column`);
-    const query: FtsQuery = { fts: index.name, key: index.keyColumn, match, limit, offset };
+    const condition = visible === undefined ? undefined : conditionSql(table, visible, (at) => `?${at}`, 4, toSqlValue);
+    const query: FtsQuery = {
+      fts: index.name,
+      key: index.keyColumn,
+      match,
+      limit,
+      offset,
+      ...(condition === undefined ? {} : { visible: { table: quoteName(table.table), keyColumn: quoteName(table.key.name), sql: condition.sql, values: condition.values } }),
+    };
     const deadline = Date.now() + this.#searchBudgetMs;
     if (this.#searchThreads !== undefined && this.#depth === 0) {
       return this.#searchThreads.run(query, deadline).catch((error: unknown) => {
