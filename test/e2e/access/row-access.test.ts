@@ -36,7 +36,8 @@ describe('row access: a note the caller may not see is a note that does not exis
     await create('bob', 'bob3', { owner: 'bob', title: 'bob secret', text: 'apple' });
     // The admin may write a note of Ann's that refers to one of Bob's.
     await create('admin', 'annAboutBob', { owner: 'ann', title: 'follow up', about: ids.bob1 });
-  });
+    // Four tokens issued by the CLI, each a process of its own: a busy machine takes a while.
+  }, 120_000);
   afterAll(() => api.close());
 
   it('GET one: 404 with the body of a missing note', async () => {
