@@ -7,6 +7,7 @@ import { connectionSettingsFrom, type ConnectionSettings } from '../http/connect
 import { DEFAULT_MAX_HEADERS, DEFAULT_MAX_QUERY_PARAMETERS } from '../http/request-bounds.ts';
 import type { DocsAccess } from '../docs/index.ts';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '../logging/index.ts';
+import { corsOriginsFrom } from '../http/cors.ts';
 
 /** Server settings read from the environment (contract: PORT, HOST, DATABASE_URL, BASE_URL, ...). */
 export interface ServerConfig {
@@ -66,6 +67,11 @@ export interface ServerConfig {
   readonly logLevel: LogLevel;
   /** LOG_FORMAT: json (default, one object a line) or pretty (for a terminal). */
   readonly logFormat: LogFormat;
+  /**
+   * Origins whose browser pages may call the API (CORS_ORIGINS: exact origins, comma-separated, or
+   * `*`). Unset: no CORS header is ever sent, and a preflight is answered as any OPTIONS.
+   */
+  readonly corsOrigins: readonly string[] | '*' | undefined;
   /** Prometheus metrics on a port of their own (METRICS_PORT; unset: no metrics are kept at all). */
   readonly metrics: { readonly host: string; readonly port: number; readonly token: string | undefined } | undefined;
 }
@@ -117,6 +123,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS, 0, 3_600_000),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'json'),
+    corsOrigins: guarded(() => corsOriginsFrom(env.CORS_ORIGINS)),
     metrics:
       env.METRICS_PORT === undefined || env.METRICS_PORT === ''
         ? undefined

@@ -6,7 +6,7 @@ import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent, scopeChe
 import { rateLimit } from '../limits/index.ts';
 import { JobQueue, operationJobTypes } from '../jobs/index.ts';
 import type { PathFamily } from '../routing/index.ts';
-import { jsonBody, negotiateJson, processingUpdates, requestBounds, requireHost, supportedHttpVersion } from '../http/index.ts';
+import { cors, jsonBody, negotiateJson, processingUpdates, requestBounds, requireHost, supportedHttpVersion } from '../http/index.ts';
 import { checks, familyRouters } from '../routing/index.ts';
 import { sequence } from '../fast-path/sequence.ts';
 import { RequestDrain } from '../http/drain.ts';
@@ -157,6 +157,8 @@ export async function createApi(api: ApiDefinition, { config, backend, logger = 
         report: () => {},
         ...(config.documentFor === undefined ? {} : { documentFor: config.documentFor }),
       }),
+      // Before every check: a preflight carries no token and is no call (CORS_ORIGINS unset: not mounted).
+      ...(config.corsOrigins === undefined ? [] : [cors({ origins: config.corsOrigins })]),
       drain.middleware(),
       checks([
         supportedHttpVersion(),

@@ -19,3 +19,4 @@ export {
   type ConnectionSettings,
   type WholeNumberReader,
 } from './connection-settings.ts';
+export { cors, corsOriginsFrom, DEFAULT_CORS_ALLOW_HEADERS, DEFAULT_CORS_EXPOSE_HEADERS, DEFAULT_CORS_MAX_AGE_SECONDS, DEFAULT_CORS_METHODS, type CorsOptions } from './cors.ts';
