@@ -9,14 +9,14 @@ import { createRequire } from 'node:module';
 const { engines } = createRequire(import.meta.url)('@convapi/runtime/package.json') as { engines: { node: string } };
 
 /** The oldest supported version as [major, minor], from the runtime's `engines` (">=22.18"). */
-export function oldestSupported(range: string): [number, number] {
+function oldestSupported(range: string): [number, number] {
   const match = /^>=(\d+)\.(\d+)$/.exec(range);
   if (match === null) throw new Error(`@convapi/runtime: engines.node is "${range}", not ">=MAJOR.MINOR"`);
   return [Number(match[1]), Number(match[2])];
 }
 
 /** Whether `version` ("v22.18.0" or "22.18.0") is at least [major, minor]. */
-export function isSupported(version: string, [major, minor]: [number, number]): boolean {
+function isSupported(version: string, [major, minor]: [number, number]): boolean {
   const [have, haveMinor] = version.replace(/^v/, '').split('.').map(Number) as [number, number];
   return have > major || (have === major && haveMinor >= minor);
 }
