@@ -43,8 +43,9 @@ const mayImport = {
   dsl: [],
   runtime: [],
   definitions: ['dsl'],
-  // The generator's CLI shares the runtime's command-line helpers (@convapi/runtime/cli) and the
-  // migration files' format it writes and the runtime applies (@convapi/runtime/migrations), nothing else.
+  // The generator's CLI shares the runtime's command-line helpers (@convapi/runtime/cli), the
+  // migration files' format it writes and the runtime applies (@convapi/runtime/migrations), and the
+  // Node version check (@convapi/runtime/node-check), nothing else.
   codegen: ['dsl'],
   generated: ['dsl', 'runtime', 'definitions'],
 };
@@ -55,7 +56,7 @@ const packageDirections = Object.entries(mayImport).map(([from, allowed]) => ({
   from: { path: `^${from}/` },
   to: {
     path: `^(${OURS.filter((folder) => folder !== from && !allowed.includes(folder)).join('|')})/`,
-    ...(from === 'codegen' ? { pathNot: '^runtime/(cli|storage/migrations)/' } : {}),
+    ...(from === 'codegen' ? { pathNot: '^runtime/((cli|storage/migrations)/|node-check[.]ts$)' } : {}),
   },
 }));
 
