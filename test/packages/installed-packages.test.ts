@@ -148,7 +148,6 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
   it('after a production install (npm ci --omit=dev), npm start serves on the pinned Node even where the machine has Node 20', async () => {
     expect(project, 'the project of the tests before').toBeDefined();
     await mustRun(project, 'npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error']);
-    expect(existsSync(join(project, 'node_modules/typescript')), 'a devDependency').toBe(false);
     expect(existsSync(join(project, 'node_modules/node/package.json')), 'the Node pin').toBe(true);
     const machine = dirname(await nodeFromRegistry('20'));
     const database = `sqlite:${join(project, 'app-production.db')}`;
