@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOURCE_CONDITION, spawnServer, type SpawnedServer } from '../../support/spawn-server.ts';
+import { REPOSITORY, SOURCE_CONDITION, spawnServer, type SpawnedServer } from '../../support/spawn-server.ts';
 import { CLI, editFile, serveCopiedProject } from '../../support/temp-project.ts';
 import { newTestDatabase } from '../../support/test-database.ts';
 import { issueToken } from '../../support/token-cli.ts';
@@ -45,7 +47,13 @@ describe('instances starting together apply each migration once', () => {
     await client.connect();
     try {
       const { rows } = await client.query<{ id: string }>('SELECT id FROM convapi_migrations ORDER BY id');
-      expect(rows.map((row) => row.id)).toEqual(['0001_baseline', '0002_rename-title', '0003_label-to-integer']);
+      // The example API's own migrations first, then the test's two, each recorded once.
+      const shipped = readdirSync(join(REPOSITORY, 'migrations'))
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => name.replace(/\.json$/, ''))
+        .sort();
+      const ours = ['rename-title', 'label-to-integer'].map((name, index) => `${String(shipped.length + index + 1).padStart(4, '0')}_${name}`);
+      expect(rows.map((row) => row.id)).toEqual([...shipped, ...ours]);
     } finally {
       await client.end();
     }

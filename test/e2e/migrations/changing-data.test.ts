@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOURCE_CONDITION } from '../../support/spawn-server.ts';
+import { REPOSITORY, SOURCE_CONDITION } from '../../support/spawn-server.ts';
 import { CLI, editFile, serveCopiedProject, serveProject } from '../../support/temp-project.ts';
 import { newTestDatabase } from '../../support/test-database.ts';
 
@@ -13,6 +13,13 @@ function migrate(root: string, databaseUrl: string, ...args: string[]) {
   const result = spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'migrate', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, DATABASE_URL: databaseUrl } });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
+
+/**
+ * The number `migrate new` gives the test's nth migration of its own (1 = the first): the example API
+ * ships its migrations, and the test's follow them.
+ */
+const shipped = readdirSync(join(REPOSITORY, 'migrations')).filter((name) => name.endsWith('.json')).length;
+const numbered = (nth: number, name: string) => `${String(shipped + nth).padStart(4, '0')}_${name}`;
 
 const replace = (from: string, to: string) => (text: string) => {
   if (!text.includes(from)) throw new Error(`the definition no longer has ${from}`);
@@ -85,9 +92,9 @@ describe('changing stored data with migrations, on a database holding rows', () 
     expect(written.output).toContain('collection table products is renamed wares; its rows move');
     expect(written.output).toContain('field wares.title is renamed name; its values move');
     expect(written.output).toContain('wares.code changes from string to integer; a row whose value does not convert stops the migration');
-    expect(migrate(root, databaseUrl, 'status').output).toMatch(/^pending {2}0003_rename-and-convert$/m);
+    expect(migrate(root, databaseUrl, 'status').output).toMatch(new RegExp(`^pending {2}${numbered(2, 'rename-and-convert')}$`, 'm'));
     const sql = migrate(root, databaseUrl, '--dry-run').output;
-    expect(sql).toContain('-- 0003_rename-and-convert');
+    expect(sql).toContain(`-- ${numbered(2, 'rename-and-convert')}`);
     expect(sql).toContain('ALTER TABLE "products" RENAME TO "wares";');
     expect(sql).toContain('ALTER TABLE "wares" RENAME COLUMN "title" TO "name";');
     served = await serveProject(root, databaseUrl);
@@ -97,7 +104,7 @@ describe('changing stored data with migrations, on a database holding rows', () 
     expect((await get('/v1/wares/red-cup')).body).toMatchObject({ name: 'Red cup', code: 250, stock: 12 });
     expect((await get('/v1/wares?code=250')).body.map((ware) => ware.sku)).toEqual(['red-cup']);
     expect((await get('/services/v1/search?q=mug&category=wares')).body.map((ware) => ware.sku)).toEqual(['blue-mug']);
-    expect(migrate(root, databaseUrl, 'status').output).toMatch(/^applied {2}0003_rename-and-convert/m);
+    expect(migrate(root, databaseUrl, 'status').output).toMatch(new RegExp(`^applied {2}${numbered(2, 'rename-and-convert')}`, 'm'));
   });
 
   it('converts integer to string, and removes a field only with --accept-data-loss, which the file says', { timeout: 180_000 }, async () => {
@@ -110,7 +117,7 @@ describe('changing stored data with migrations, on a database holding rows', () 
     expect(refused.output).toContain('nothing written');
     const written = migrate(root, databaseUrl, 'new', 'drop-code', '--accept-data-loss');
     expect(written.status, written.output).toBe(0);
-    expect(readFileSync(join(root, 'migrations/0004_drop-code.json'), 'utf8')).toContain('LOSES DATA: field wares.code is no longer declared');
+    expect(readFileSync(join(root, `migrations/${numbered(3, 'drop-code')}.json`), 'utf8')).toContain('LOSES DATA: field wares.code is no longer declared');
     served = await serveProject(root, databaseUrl);
     const mug = (await get('/v1/wares/blue-mug')).body;
     expect(mug).toMatchObject({ sku: 'blue-mug', name: 'Blue mug', stock: '7' });
