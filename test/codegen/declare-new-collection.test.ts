@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnServer } from '../support/spawn-server.ts';
-import { copyProject, editFile, generateIn } from '../support/temp-project.ts';
+import { copyProject, editFile, generateIn, migrateNew } from '../support/temp-project.ts';
 import { issueToken } from '../support/token-cli.ts';
 
 const BOOKS = `import { collection, field } from '@convapi/dsl';
@@ -26,6 +26,9 @@ describe('declaring a new collection, as docs/dsl.md walks a user through it', (
     const generated = generateIn(root);
     expect(generated.status, generated.output).toBe(0);
     expect(generated.output).toMatch(/generated \d+ files/);
+    const migrated = migrateNew(root, 'add-books');
+    expect(migrated.status, migrated.output).toBe(0);
+    expect(migrated.output).toMatch(/^wrote migrations\/\d{4}_add-books\.json/);
 
     // The default data/app.db, named absolutely for the CLI run from elsewhere: an explicit path's folder must exist.
     mkdirSync(join(root, 'data'));
@@ -42,7 +45,8 @@ describe('declaring a new collection, as docs/dsl.md walks a user through it', (
 
     // Later: a new field, regenerate, restart: the old row is still there, and the new field works.
     editFile(root, 'definitions/books.ts', (text) => text.replace("    order: field.reference('orders'),", "    order: field.reference('orders'),\n    pages: field.integer({ min: 1 }),"));
-    expect(generateIn(root).status).toBe(0);
+    const addPages = migrateNew(root, 'add-pages');
+    expect(addPages.status, addPages.output).toBe(0);
     server = await spawnServer({ DATABASE_URL: databaseUrl }, 'generated/main.ts', root);
     expect(await (await fetch(`${server.url}/v1/books/1`, { headers })).json()).toMatchObject({ book_id: 1, title: 'Dune' });
     const patched = await fetch(`${server.url}/v1/books/1`, { method: 'PATCH', headers, body: JSON.stringify({ pages: 412 }) });

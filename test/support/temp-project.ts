@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -16,6 +16,17 @@ export function copyProject(): string {
   return root;
 }
 
+/**
+ * A copy of the example project without its migrations/: for tests about published shapes alone. A
+ * project without migrations/ is not checked for missing migrations (docs/changing-your-data.md), so
+ * a changed definition is reported by the published-shape rules only.
+ */
+export function copyProjectWithoutMigrations(): string {
+  const root = copyProject();
+  rmSync(join(root, 'migrations'), { recursive: true, force: true });
+  return root;
+}
+
 /** Rewrites one file of a copied project. */
 export function editFile(root: string, path: string, edit: (text: string) => string): void {
   const file = join(root, path);
@@ -28,6 +39,12 @@ export const CLI = join(REPOSITORY, 'codegen/cli/convapi.ts');
 /** Runs `npm run generate` (the script's command) in a copied project; returns its exit code and output. */
 export function generateIn(root: string, ...args: string[]): { status: number | null; output: string } {
   const result = spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'generate', ...args], { cwd: root, encoding: 'utf8' });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** Runs `npm run convapi -- migrate new NAME` (which also regenerates) in a copied project; returns its exit code and output. */
+export function migrateNew(root: string, name: string, ...args: string[]): { status: number | null; output: string } {
+  const result = spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'migrate', 'new', name, ...args], { cwd: root, encoding: 'utf8' });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -47,9 +64,9 @@ export async function serveProject(root: string, databaseUrl: string) {
   const { spawnServer } = await import('./spawn-server.ts');
   const { issueToken } = await import('./token-cli.ts');
   // As a user would after changing a definition: write its migration, which regenerates (when nothing stored changed, generate).
-  const migrated = spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'migrate', 'new', 'definitions-changed'], { cwd: root, encoding: 'utf8' });
-  if (migrated.status !== 0) throw new Error(`migrate new failed:\n${migrated.stdout}${migrated.stderr}`);
-  const generated = migrated.stdout.startsWith('wrote ') ? { status: 0, output: `${migrated.stdout}${migrated.stderr}` } : generateIn(root);
+  const migrated = migrateNew(root, 'definitions-changed');
+  if (migrated.status !== 0) throw new Error(`migrate new failed:\n${migrated.output}`);
+  const generated = migrated.output.startsWith('wrote ') ? migrated : generateIn(root);
   if (generated.status !== 0) throw new Error(`generate failed:\n${generated.output}`);
   const headers = { 'User-Agent': 'copied-project-test', Authorization: `Bearer ${issueToken(databaseUrl, 'copied-project')}`, 'Content-Type': 'application/json' };
   const server = await spawnServer({ DATABASE_URL: databaseUrl }, 'generated/main.ts', root);

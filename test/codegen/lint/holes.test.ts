@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { lintDefinitions, type Diagnostic } from '../../../codegen/lint/index.ts';
 import { loadDefinitions } from '../../../codegen/load/load-definitions.ts';
 import { resolveModel } from '../../../codegen/model/index.ts';
-import { CLI, copyProject, editFile, generateIn } from '../../support/temp-project.ts';
+import { CLI, copyProject, copyProjectWithoutMigrations, editFile, generateIn } from '../../support/temp-project.ts';
 import { writeDefinitions } from '../../support/temp-definitions.ts';
 import { REPOSITORY, SOURCE_CONDITION } from '../../support/spawn-server.ts';
 
@@ -50,17 +50,6 @@ export default collection({
     expect(generated.output).toContain('generate: the definitions have 7 error(s)');
   });
 });
-
-/**
- * A copy of the example project without its migrations/: these tests are about published shapes, and
- * a project without migrations/ is not checked for them (docs/changing-your-data.md), so the removal
- * is reported by the published-shape rule alone.
- */
-function copyProjectWithoutMigrations(): string {
-  const root = copyProject();
-  rmSync(join(root, 'migrations'), { recursive: true, force: true });
-  return root;
-}
 
 describe('a published declaration that disappears', () => {
   it('a deleted file is reported once, at its entry in published-versions.json; generate removes nothing', () => {

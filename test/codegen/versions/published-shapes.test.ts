@@ -4,7 +4,7 @@ import { lintDefinitions } from '../../../codegen/lint/index.ts';
 import { loadDefinitions } from '../../../codegen/load/load-definitions.ts';
 import { resolveModel } from '../../../codegen/model/index.ts';
 import { describeDiff, versionDiffs } from '../../../codegen/versions/index.ts';
-import { copyProject, editFile } from '../../support/temp-project.ts';
+import { copyProjectWithoutMigrations, editFile } from '../../support/temp-project.ts';
 
 const REPOSITORY = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -19,7 +19,7 @@ describe('differences between consecutive versions', () => {
 
 describe('lint refuses changes to published versions', () => {
   const lintEdited = async (file: string, edit: (text: string) => string) => {
-    const root = copyProject();
+    const root = copyProjectWithoutMigrations();
     editFile(root, file, edit);
     return (await lintDefinitions(root)).map(({ rule, severity, message, line, column }) => ({ rule, severity, message, line, column }));
   };

@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPOSITORY, SOURCE_CONDITION, spawnServer, type SpawnedServer } from '../../support/spawn-server.ts';
-import { CLI, editFile, serveCopiedProject } from '../../support/temp-project.ts';
+import { REPOSITORY, spawnServer, type SpawnedServer } from '../../support/spawn-server.ts';
+import { editFile, migrateNew, serveCopiedProject } from '../../support/temp-project.ts';
 import { newTestDatabase } from '../../support/test-database.ts';
 import { issueToken } from '../../support/token-cli.ts';
 
@@ -26,8 +25,8 @@ describe('instances starting together apply each migration once', () => {
     await first.stop();
     const root = first.root;
     const migrate = (name: string) => {
-      const result = spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'migrate', 'new', name], { cwd: root, encoding: 'utf8' });
-      expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
+      const result = migrateNew(root, name);
+      expect(result.status, result.output).toBe(0);
     };
     editFile(root, 'definitions/products.ts', (text) => text.replace('    title: field.string({', "    label: field.string({ renamedFrom: 'title',"));
     migrate('rename-title');
