@@ -5,7 +5,7 @@ import { repoPath } from './paths.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
 /** The hand-written orders servers under bench/servers/, each serving the example's orders endpoints. */
-export const ORDERS_SERVERS = { b: 'koa-sqlite', f: 'fastify-sqlite', j: 'json-server' } as const;
+export const ORDERS_SERVERS = { b: 'koa-sqlite', f: 'fastify-sqlite', o: 'hono-sqlite', j: 'json-server' } as const;
 export type OrdersServer = keyof typeof ORDERS_SERVERS;
 
 export interface OrdersServerOptions {

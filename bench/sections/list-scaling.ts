@@ -13,36 +13,38 @@ import type { Log, SectionResult } from '../lib/section.ts';
 /** Page sizes measured: one row, the usual page, a large one, and the generated server's maximum. */
 export const LIST_LIMITS = [1, 20, 100, 500] as const;
 const ROWS = 500;
+/** The servers c is compared with, a ratio column each. */
+const PEERS = ['b', 'f', 'o'] as const;
 
 /**
  * How the cost of a list grows with its page size: the generated server (c), hand-written Koa (b)
- * and Fastify (f), side by side, on GET /v1/orders?limit=N over 500 orders. The per-row cost (the
+ * Fastify (f) and Hono (o), side by side, on GET /v1/orders?limit=N over 500 orders. The per-row cost (the
  * slope from 1 to 500 rows) tells fixed costs from per-row work.
  */
 export async function listScaling(options: BenchOptions, log: Log): Promise<SectionResult> {
   const dataDir = tempDir('list-scaling');
   const started: ServerProcess[] = [];
   try {
-    log(`list scaling: starting c, b and f with ${ROWS} orders each`);
+    log(`list scaling: starting c, b, f and o with ${ROWS} orders each`);
     const generated = await startGenerated(REPO_ROOT, dataDir, 'list-c');
     started.push(generated.server);
     await seed(generated.server.url, '/v1/orders', generated.headers, ORDER_BODY, ROWS);
-    const peer = async (server: 'b' | 'f') => {
+    const peer = async (server: 'b' | 'f' | 'o') => {
       const process = await startOrdersServer(server, dataDir, { gzip: false, name: `list-${server}`, seedCount: ROWS, headers: generated.headers });
       started.push(process);
       return process;
     };
-    const servers = { c: generated.server, b: await peer('b'), f: await peer('f') };
+    const servers = { c: generated.server, b: await peer('b'), f: await peer('f'), o: await peer('o') };
     const rows: string[][] = [];
     const cpuAt = new Map<string, number>();
     for (const limit of LIST_LIMITS) {
       const endpoint: Endpoint = { title: `GET list of ${limit}`, method: 'GET', path: `/v1/orders?limit=${limit}`, expectStatus: 200, revalidates: false };
-      log(`list scaling: limit ${limit}, the three servers side by side`);
+      log(`list scaling: limit ${limit}, the four servers side by side`);
       const targets: Target[] = Object.entries(servers).map(([label, server]) => ({ label, server, request: requestFor(endpoint, generated.headers, '') }));
       const shared = await measureShared(targets, options.plan, log);
       const cpu = Object.fromEntries(Object.keys(servers).map((label) => [label, medianCpuPerRequestUs(shared, label)]));
       for (const [label, value] of Object.entries(cpu)) cpuAt.set(`${label} ${limit}`, value);
-      rows.push([String(limit), ...Object.values(cpu).map((value) => formatNumber(value, 1)), formatPairedRatio(pairedRatio(shared, 'c', 'b')), formatPairedRatio(pairedRatio(shared, 'c', 'f'))]);
+      rows.push([String(limit), ...Object.values(cpu).map((value) => formatNumber(value, 1)), ...PEERS.map((peer) => formatPairedRatio(pairedRatio(shared, 'c', peer)))]);
     }
     const [first, last] = [LIST_LIMITS[0], LIST_LIMITS[LIST_LIMITS.length - 1]!];
     const perRow = Object.keys(servers).map((label) => `${label} ${formatNumber((cpuAt.get(`${label} ${last}`)! - cpuAt.get(`${label} ${first}`)!) / (last - first), 2)} µs`);
@@ -50,10 +52,14 @@ export async function listScaling(options: BenchOptions, log: Log): Promise<Sect
       tables: [
         {
           title: `List-size scaling: GET /v1/orders?limit=N over ${ROWS} orders, side by side`,
-          columns: [{ title: 'limit', align: 'right' }, { title: 'µs CPU/req c', align: 'right' }, { title: 'µs CPU/req b', align: 'right' }, { title: 'µs CPU/req f', align: 'right' }, { title: 'c/b', align: 'right' }, { title: 'c/f', align: 'right' }],
+          columns: [
+            { title: 'limit', align: 'right' },
+            ...Object.keys(servers).map((label) => ({ title: `µs CPU/req ${label}`, align: 'right' as const })),
+            ...PEERS.map((peer) => ({ title: `c/${peer}`, align: 'right' as const })),
+          ],
           rows,
           notes: [
-            `c generated, b Koa + @koa/router, f Fastify 5 (as in the request-path table), loaded at once on the CPU they share, ${options.plan.connections} connections each, ${options.plan.rounds} rounds of ${options.plan.durationSeconds} s per limit after a warm-up; c/b and c/f: requests per CPU-second, the median of the rounds (lowest–highest).`,
+            `c generated, b Koa + @koa/router, f Fastify 5, o Hono 4 (as in the request-path table), loaded at once on the CPU they share, ${options.plan.connections} connections each, ${options.plan.rounds} rounds of ${options.plan.durationSeconds} s per limit after a warm-up; c/b, c/f and c/o: requests per CPU-second, the median of the rounds (lowest–highest).`,
             `Per row (the slope of µs CPU/req from ${first} to ${last} rows): ${perRow.join(', ')}. What is left at one row is each server's fixed cost per request.`,
           ],
         },

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { BenchOptions, EndpointId } from '../lib/options.ts';
 import { ENDPOINTS, ORDER_BODY, requestFor } from '../lib/endpoints.ts';
 import { measureTargets, type Summary, type Target } from '../lib/rounds.ts';
-import { formatPairedRatio, measureShared, medianCpuPerRequestUs, pairedRatio, type SharedRounds } from '../lib/shared-rounds.ts';
+import { formatPairedRatio, measureShared, medianCpuPerRequestUs, pairedRatio, type PairedRatio, type SharedRounds } from '../lib/shared-rounds.ts';
 import { startServer, type ServerProcess } from '../lib/server-process.ts';
 import { startGenerated, seed } from '../lib/generated-server.ts';
 import { startOrdersServer, type OrdersServer } from '../lib/orders-server.ts';
@@ -23,10 +23,10 @@ const SEED_COUNT = 25;
  * The request path's targets, without compression: the least c/peer ratio (requests per CPU-second, side by
  * side) per endpoint. The older c/b >= 0.85 for GET one is the weaker form of the first.
  */
-const TARGETS: Readonly<Record<EndpointId, Partial<Record<'b' | 'f' | 'j', number>>>> = {
-  'get-one': { b: 1.0, f: 0.75, j: 1.0 },
-  'get-list': { b: 0.9, f: 0.7, j: 1.0 },
-  revalidate: { b: 1.0, j: 1.0 },
+const TARGETS: Readonly<Record<EndpointId, Partial<Record<Peer, number>>>> = {
+  'get-one': { b: 1.0, f: 0.75, o: 0.75, j: 1.0 },
+  'get-list': { b: 0.9, f: 0.7, o: 0.75, j: 1.0 },
+  revalidate: { b: 1.0, o: 0.75, j: 1.0 },
   post: { b: 0.9, j: 1.0 },
 };
 /**
@@ -36,6 +36,9 @@ const TARGETS: Readonly<Record<EndpointId, Partial<Record<'b' | 'f' | 'j', numbe
 const CONTROL_TOLERANCE = 0.1;
 
 type Encoding = 'identity' | 'gzip';
+/** The servers c is compared with, each in a ratio column of its own. */
+const PEERS = ['a', 'b', 'f', 'o', 'j'] as const;
+type Peer = (typeof PEERS)[number];
 
 /** The servers for one encoding, and the ETag each gives /v1/orders/1 (for revalidation). */
 interface Contenders {
@@ -44,8 +47,9 @@ interface Contenders {
   readonly b: ServerProcess;
   readonly c: ServerProcess;
   readonly f: ServerProcess;
+  readonly o: ServerProcess;
   readonly j: ServerProcess;
-  readonly etags: { readonly a: string; readonly b: string; readonly c: string; readonly f: string; readonly j: string };
+  readonly etags: { readonly a: string; readonly b: string; readonly c: string; readonly f: string; readonly o: string; readonly j: string };
 }
 
 /**
@@ -70,8 +74,8 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
     };
     const bServers = new Map<Encoding, ServerProcess>();
     for (const encoding of encodings) bServers.set(encoding, await ordersServer('b', encoding));
-    const peerServers = new Map<Encoding, { f: ServerProcess; j: ServerProcess }>();
-    for (const encoding of encodings) peerServers.set(encoding, { f: await ordersServer('f', encoding), j: await ordersServer('j', encoding) });
+    const peerServers = new Map<Encoding, { f: ServerProcess; o: ServerProcess; j: ServerProcess }>();
+    for (const encoding of encodings) peerServers.set(encoding, { f: await ordersServer('f', encoding), o: await ordersServer('o', encoding), j: await ordersServer('j', encoding) });
     // b′ and c′: a second process of b and of c, measured beside the others on GET one. Two processes
     // of the same code differ by a few percent (where their memory lands): b/b′ and c/c′ show by how
     // much, and GET one's ratios compare the mean of each pair, which halves that.
@@ -112,14 +116,14 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
     const contenders: Contenders[] = [];
     for (const encoding of encodings) {
       const b = bServers.get(encoding)!;
-      const { f, j } = peerServers.get(encoding)!;
-      // b and f send an ETag only to a revalidating request (see servers/koa-sqlite.ts); ask for it that way.
+      const { f, o, j } = peerServers.get(encoding)!;
+      // b, f and o send an ETag only to a revalidating request (see servers/koa-sqlite.ts); ask for it that way.
       const tagOf = async (server: ServerProcess) => {
         const tag = (await expectStatus(server.url, { method: 'GET', path: ENDPOINTS['get-one'].path, headers: { ...withEncoding(encoding), 'If-None-Match': '"none"' } }, 200)).header('ETag');
         if (tag === undefined) throw new Error(`${server.name} sent no ETag`);
         return tag;
       };
-      contenders.push({ encoding, a, b, c, f, j, etags: { a: cTags.get(encoding)!, b: await tagOf(b), c: cTags.get(encoding)!, f: await tagOf(f), j: await tagOf(j) } });
+      contenders.push({ encoding, a, b, c, f, o, j, etags: { a: cTags.get(encoding)!, b: await tagOf(b), c: cTags.get(encoding)!, f: await tagOf(f), o: await tagOf(o), j: await tagOf(j) } });
     }
 
     const results: Measured[] = [];
@@ -127,7 +131,7 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
     for (const id of options.endpoints) {
       const endpoint = ENDPOINTS[id];
       log(`request path: ${endpoint.title}`);
-      const targets: Target[] = contenders.flatMap(({ encoding, a, b, c, f, j, etags }) => {
+      const targets: Target[] = contenders.flatMap(({ encoding, a, b, c, f, o, j, etags }) => {
         // h, b' and c' are measured on GET one without compression only.
         const getOneIdentity = id === 'get-one' && encoding === 'identity';
         return [
@@ -138,6 +142,7 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
           { label: `c ${encoding}`, server: c, request: requestFor(endpoint, withEncoding(encoding), etags.c) },
           ...(cControl !== undefined && getOneIdentity ? [{ label: `${TWIN.c} ${encoding}`, server: cControl.server, request: requestFor(endpoint, { ...cControl.headers }, '') }] : []),
           { label: `f ${encoding}`, server: f, request: requestFor(endpoint, withEncoding(encoding), etags.f) },
+          { label: `o ${encoding}`, server: o, request: requestFor(endpoint, withEncoding(encoding), etags.o) },
           { label: `j ${encoding}`, server: j, request: requestFor(endpoint, withEncoding(encoding), etags.j) },
         ];
       });
@@ -166,6 +171,7 @@ const SERVER_NAMES = {
   c: 'c generated',
   [TWIN.c]: `${TWIN.c} a second c process`,
   f: 'f Fastify 5 + node:sqlite',
+  o: 'o Hono 4 + node:sqlite',
   j: 'j json-server 0.17',
 } as const;
 type Letter = keyof typeof SERVER_NAMES;
@@ -205,15 +211,12 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
     const processesOf = (letter: Letter) =>
       [letter, ...(letter === 'b' || letter === 'c' ? [TWIN[letter]] : [])].map((name) => `${name} ${encoding}`).filter((label) => shared.labels.includes(label));
     const sideBySide = (top: Letter, bottom: Letter) => pairedRatio(shared, processesOf(top), processesOf(bottom));
-    const cOverA = sideBySide('c', 'a');
-    const cOverB = sideBySide('c', 'b');
-    const cOverF = sideBySide('c', 'f');
-    const cOverJ = sideBySide('c', 'j');
-    fromThroughput ||= [cOverA, cOverB, cOverF, cOverJ].some((ratio) => ratio.basis === 'throughput');
+    const ratios = Object.fromEntries(PEERS.map((peer) => [peer, sideBySide('c', peer)])) as Record<Peer, PairedRatio>;
+    fromThroughput ||= Object.values(ratios).some((ratio) => ratio.basis === 'throughput');
     const pick = (letter: Letter) => summaries.find((summary) => summary.label.startsWith(`${letter} `));
     const [b, h, c] = [pick('b')!, pick('h'), pick('c')!];
     // h is measured for GET one (identity) only.
-    const measured = (['a', 'b', TWIN.b, 'h', 'c', TWIN.c, 'f', 'j'] as const).flatMap((letter) => {
+    const measured = (['a', 'b', TWIN.b, 'h', 'c', TWIN.c, 'f', 'o', 'j'] as const).flatMap((letter) => {
       const summary = pick(letter);
       return summary === undefined ? [] : [[letter, summary] as const];
     });
@@ -230,10 +233,7 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
         SERVER_NAMES[letter],
         ...loadCells(summary),
         formatNumber(medianCpuPerRequestUs(shared, `${letter} ${encoding}`), 1),
-        letter === 'c' ? formatPairedRatio(cOverA) : '',
-        letter === 'c' ? formatPairedRatio(cOverB) : '',
-        letter === 'c' ? formatPairedRatio(cOverF) : '',
-        letter === 'c' ? formatPairedRatio(cOverJ) : '',
+        ...PEERS.map((peer) => (letter === 'c' ? formatPairedRatio(ratios[peer]) : '')),
       ]);
     }
     alone.push(`${ENDPOINTS[id].title} ${encoding}: ${formatRatio(c.requestsPerSecond / b.requestsPerSecond)}`);
@@ -248,13 +248,12 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
       if (!(Math.abs(control.median - 1) <= CONTROL_TOLERANCE)) invalid.push(`${ENDPOINTS[id].title} ${encoding}: the method check ${letter}/${twin} is ${formatRatio(control.median)}, more than ${CONTROL_TOLERANCE} from 1`);
     }
     if (encoding === 'identity') {
-      const ratios = { b: cOverB, f: cOverF, j: cOverJ };
-      for (const [peer, least] of Object.entries(TARGETS[id]) as ['b' | 'f' | 'j', number][]) {
+      for (const [peer, least] of Object.entries(TARGETS[id]) as [Peer, number][]) {
         const ratio = ratios[peer];
         const comparable = ratio.valid && c.unexpected + (pick(peer)?.unexpected ?? 0) === 0;
         targets.push({ name: `request path: c/${peer} for ${ENDPOINTS[id].title}`, target: `>= ${least}`, figure: formatRatioAgainst(ratio.median, least), verdict: comparable ? verdict(ratio.median, least, 'at-least') : 'n/a' });
       }
-      if (![cOverB, cOverF, cOverJ].every((ratio) => ratio.valid)) invalid.push(`${ENDPOINTS[id].title} ${encoding}: unexpected responses while the servers ran side by side`);
+      if (!PEERS.filter((peer) => peer !== 'a').every((peer) => ratios[peer].valid)) invalid.push(`${ENDPOINTS[id].title} ${encoding}: unexpected responses while the servers ran side by side`);
     }
   }
   const { warmupSeconds, rounds, durationSeconds, connections } = options.plan;
@@ -266,10 +265,7 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
       { title: 'server' },
       ...LOAD_COLUMNS,
       { title: 'µs CPU/req side by side', align: 'right' },
-      { title: 'c/a side by side', align: 'right' },
-      { title: 'c/b side by side', align: 'right' },
-      { title: 'c/f side by side', align: 'right' },
-      { title: 'c/j side by side', align: 'right' },
+      ...PEERS.map((peer) => ({ title: `c/${peer} side by side`, align: 'right' as const })),
     ],
     rows,
     notes: [
@@ -279,10 +275,10 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
       'spread: (fastest − slowest round) / median; a large spread means the machine was busy with something else during some rounds.',
       `For comparison, c/b from the medians of the separate runs (requests/s column), which move with the spreads: ${alone.join('; ')}.`,
       'a replays the bytes c sent; b is plain Koa, compact JSON, no auth or limits; c has User-Agent, bearer auth, limits, ETag and pretty print on.',
-      'f is Fastify 5 over node:sqlite as a speed-minded user writes it: JSON-schema validation of query, parameters and body (types coerced, unknown members dropped, not refused), schema-compiled compact JSON, an ETag only when revalidating; no auth, limits or User-Agent check. j is json-server 0.17 with its defaults (CORS, static files, no-cache, a weak ETag on every response, pretty JSON): no validation at all (any object is stored, created_at is not set), no auth or limits, and every write rewrites its whole JSON file. c/f and c/j: as c/b, against f and j.',
+      'f is Fastify 5 over node:sqlite as a speed-minded user writes it: JSON-schema validation of query, parameters and body (types coerced, unknown members dropped, not refused), schema-compiled compact JSON, an ETag only when revalidating; no auth, limits or User-Agent check. j is json-server 0.17 with its defaults (CORS, static files, no-cache, a weak ETag on every response, pretty JSON): no validation at all (any object is stored, created_at is not set), no auth or limits, and every write rewrites its whole JSON file. o is Hono 4 on @hono/node-server over node:sqlite as a speed-minded user writes it: the POST body validated with zod (unknown members refused), limit and offset read as b reads them, compact JSON through c.json, an ETag only when revalidating; no auth, limits or User-Agent check. c/f, c/o and c/j: as c/b, against f, o and j.',
       "h (GET one only) is b with c's response headers copied in as constants and c's pretty layout: the conventions' bytes without their logic.",
       ...floor,
-      `gzip: Accept-Encoding: gzip on every request; bodies under 1 KiB (GET one) are sent as they are by every server. ${PEER_GZIP_NOTE}`,
+      `gzip: Accept-Encoding: gzip on every request; bodies under 1 KiB (GET one) are sent as they are by every server but o (below). ${PEER_GZIP_NOTE}`,
       `Peak RSS over each server's whole life (VmHWM): ${lifetime}.`,
       ...invalid.map((line) => `(!) figures not comparable: ${line}`),
     ],

@@ -79,6 +79,35 @@ describe("the bench peers' settings are the generated server's", () => {
     expect(gzipSync(text).equals(page.body)).toBe(false);
   });
 
+  // What the notes say of o: hono/compress takes no zlib settings, and its threshold never applies to c.json's bodies.
+  it('o (hono/compress) gzips with zlib defaults, GET one under the threshold too', async () => {
+    const server = await startOrdersServer('o', tempDir('peer-gzip'), { gzip: true, seedCount: 0, headers: {} });
+    servers.push({ close: () => void server.stop() });
+    const item = BLOCK.slice(0, 2 * PEER_GZIP.thresholdBytes);
+    const created = await fetch(`${server.url}/v1/orders`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ item, quantity: 1 }) });
+    expect(created.status).toBe(201);
+    const large = await rawGet(`${server.url}/v1/orders/1`);
+    expect(large.encoding).toBe('gzip');
+    const text = gunzipSync(large.body);
+    expect(gzipSync(text).equals(large.body)).toBe(true);
+    await fetch(`${server.url}/v1/orders`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"item":"x","quantity":1}' });
+    const small = await rawGet(`${server.url}/v1/orders/2`);
+    expect(small.encoding).toBe('gzip');
+    expect(gunzipSync(small.body).length).toBeLessThan(PEER_GZIP.thresholdBytes);
+  });
+
+  it('o validates the body with zod: unknown members and a quantity under 1 are refused', async () => {
+    const server = await startOrdersServer('o', tempDir('peer-zod'), { gzip: false, seedCount: 0, headers: {} });
+    servers.push({ close: () => void server.stop() });
+    const post = (body: string) => fetch(`${server.url}/v1/orders`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    expect((await post('{"item":"x","quantity":0}')).status).toBe(400);
+    expect((await post('{"item":"x","quantity":1,"note":"y"}')).status).toBe(400);
+    const created = await post('{"item":"x","quantity":1}');
+    expect(created.status).toBe(201);
+    expect(created.headers.get('location')).toBe('/v1/orders/1');
+    expect(await created.json()).toMatchObject({ order_id: 1, item: 'x', quantity: 1 });
+  });
+
   it('PostgreSQL pool: as many connections as the generated server keeps, min = max', () => {
     expect(PEER_POOL.max).toBe(DEFAULT_POOL_SIZE);
     expect(PEER_POOL.min).toBe(PEER_POOL.max);
