@@ -14,6 +14,8 @@ export interface JobTypeDefinition<Tools> {
   readonly produces?: string;
   /** Queued only by the server itself (an asynchronous operation), never through the queue's PUT. */
   readonly internal?: boolean;
+  /** The collection an asynchronous operation's job writes, as the caller its payload carries. */
+  readonly writes?: string;
   readonly run: (payload: any, tools: Tools) => unknown;
 }
 
@@ -149,6 +151,17 @@ export class JobQueue<Tools = unknown> {
     if (collection === undefined || job.state !== 'succeeded') return undefined;
     const identity = (job.result as { identity?: unknown } | null | undefined)?.identity;
     return typeof identity === 'string' || typeof identity === 'number' ? { collection, identity } : undefined;
+  }
+
+  /**
+   * The collection a job of an asynchronous operation writes and the caller it writes as (the one
+   * whose request queued it); undefined for other job types.
+   */
+  writtenAs(job: Job): { readonly collection: string; readonly caller?: { readonly client: string; readonly user?: string } } | undefined {
+    const collection = Object.hasOwn(this.#options.types, job.type) ? this.#options.types[job.type]?.writes : undefined;
+    if (collection === undefined) return undefined;
+    const caller = job.payload.caller as { client: string; user?: string } | undefined;
+    return caller === undefined ? { collection } : { collection, caller };
   }
 
   representation(job: Job, uri: string): Record<string, unknown> {

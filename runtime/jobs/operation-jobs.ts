@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { runFlow } from '../storage/index.ts';
 import { changeResource, deleteResource } from '../resources/change-resource.ts';
 import { createResource } from '../resources/create-resource.ts';
+import { rowsForCaller } from '../resources/caller-rows.ts';
 import type { CollectionModel, ResourceContext } from '../resources/index.ts';
 import type { JobTypeDefinition } from './job-queue.ts';
 
@@ -15,7 +16,7 @@ const OPERATION_PAYLOAD = z.object({
   key: z.union([z.string(), z.number()]).optional(),
   body: z.unknown().optional(),
   /** Who sent the request: the collection's rules judge the write as theirs. */
-  caller: z.looseObject({ client: z.string(), user: z.string().optional() }).optional(),
+  caller: z.looseObject({ client: z.string(), user: z.string().optional(), scopes: z.array(z.string()).optional() }).optional(),
 });
 
 /**
@@ -25,18 +26,23 @@ const OPERATION_PAYLOAD = z.object({
  */
 export function operationJobTypes<Tools>(context: ResourceContext, model: CollectionModel): Record<string, JobTypeDefinition<Tools>> {
   const types: Record<string, JobTypeDefinition<Tools>> = {};
+  const rows = rowsForCaller(context.catalog, model);
   for (const operation of model.asynchronous?.operations ?? []) {
     types[operationJobType(model.name, operation)] = {
       payload: OPERATION_PAYLOAD,
       internal: true,
+      writes: model.name,
       ...(operation === 'delete' ? {} : { produces: model.name }),
-      run: ({ version, key, body, caller }: z.output<typeof OPERATION_PAYLOAD>) =>
+      run: ({ version, key, body, caller: sent }: z.output<typeof OPERATION_PAYLOAD>) =>
         runFlow(
           (function* () {
-            if (operation === 'create') return { identity: (yield* createResource(context, model, version, body, caller))[model.identifier.name] };
+            // The job writes as its caller: the collection's row access holds for it as for the request.
+            const caller = sent === undefined ? undefined : { ...sent, scopes: sent.scopes ?? [] };
+            const asCaller = { caller, rows };
+            if (operation === 'create') return { identity: (yield* createResource(context, model, version, body, caller, rows))[model.identifier.name] };
             if (key === undefined) throw new Error(`${operation} of ${model.name} needs an identifier`);
-            if (operation === 'delete') yield* deleteResource(context, model, key, undefined, caller);
-            else yield* changeResource(context, model, version, key, body, operation, undefined, caller);
+            if (operation === 'delete') yield* deleteResource(context, model, key, undefined, asCaller);
+            else yield* changeResource(context, model, version, key, body, operation, undefined, asCaller);
             return { identity: key };
           })(),
         ),

@@ -12,7 +12,8 @@ import type { ResourceContext } from './runtime-context.ts';
 import { clearedFields, fromStored, parseWriteInput, toStored } from './write-input.ts';
 import { withDeprecation } from '../versions/index.ts';
 import { alwaysPresentMode, declaredDefaults } from './declared-defaults.ts';
-import { authOf } from '../auth/index.ts';
+import { authOf, callerOf } from '../auth/index.ts';
+import { rowsForCaller } from './caller-rows.ts';
 import { dataAccess } from './row-writes.ts';
 import { hasWriteRules, runEffect, storedOf, valuesFromRules, withComputedFields } from './write-rules.ts';
 
@@ -48,12 +49,16 @@ export function aggregateHandlers(
     return stripNulls(project(representation, fields));
   };
 
+  // Row access: an aggregate is read and written through its parent row, as the caller may see and change it.
+  const parentRows = rowsForCaller(context.catalog, parent);
+
   const parentKey = (params: Readonly<Record<string, string>>) => keyFromPath(parent, params[parent.identifier.name]);
 
   function* read(ctx: Context, params: PathParams): Flow<void> {
     const fields = resultFields(ctx, names);
     const key = parentKey(params);
-    const parentRow = yield* wait(context.store.find(parent.table, key));
+    // A parent the caller may not see is a missing one: its aggregate answers the same 404.
+    const parentRow = yield* wait(parentRows.reader(callerOf(ctx), context.store).find(parent.table, key));
     if (parentRow === undefined) throw resourceNotFound(parent, key);
     const row = yield* wait(context.store.find(model.table, key));
     ctx.state[lastModifiedKey] = String((row ?? parentRow).updated_at);
@@ -66,11 +71,15 @@ export function aggregateHandlers(
       const fields = resultFields(ctx, names);
       const key = parentKey(params);
       const row = yield* wait(
-        context.store.transaction((tx) =>
+        context.store.transaction((raw) =>
           runFlow(
             (function* () {
+              const tx = parentRows.reader(callerOf(ctx), raw);
               // Reading the parent inside the transaction also serialises two first writes of its aggregate.
-              if ((yield* wait(tx.find(parent.table, key))) === undefined) throw resourceNotFound(parent, key);
+              const parentRow = yield* wait(tx.find(parent.table, key));
+              if (parentRow === undefined) throw resourceNotFound(parent, key);
+              // Writing an aggregate changes its parent: the parent's row access decides (403 row_not_changeable).
+              parentRows.assertMayChange(callerOf(ctx), parentRow);
               const current = yield* wait(tx.find(model.table, key));
               if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(current, fields)));
               const mode = alwaysPresentMode(method, current !== undefined);

@@ -1,5 +1,4 @@
-import type { Context } from 'koa';
-import { callerOf, type Caller } from '../auth/index.ts';
+import type { Caller } from '../auth/index.ts';
 import { forbidden } from '../errors/index.ts';
 import type { ListQuery, ListResult, Maybe, Row, RowCondition, StoreReader, StoreTransaction, TableSpec } from '../storage/index.ts';
 import type { Catalog, CollectionModel } from './model.ts';
@@ -74,19 +73,24 @@ class CallerRows implements StoreTransaction {
  * Row access for the handlers of one collection, decided once when they are made. Where neither the
  * collection nor any collection it refers to declares a row rule, every method hands back what it is
  * given: the request path is the one without row access, the same statements, nothing added.
+ * `caller` is who asks: a request's `callerOf(ctx)`, or the caller an asynchronous operation's job
+ * carries (undefined: a request without a credential, which sees no row a rule guards).
  */
 export interface RowsForCaller {
-  /** The condition a read of this collection adds for the request's caller (undefined: every row). */
-  visible(ctx: Context): RowCondition | undefined;
-  /** The store, or a transaction, as the request's caller may read it (see CallerRows). */
-  reader<T extends StoreReader>(ctx: Context, reader: T): T;
+  /** False when nothing here declares a row rule: then `reader` hands back the reader it is given. */
+  readonly guarded: boolean;
+  /** The condition a read of this collection adds for this caller (undefined: every row). */
+  visible(caller: Caller | undefined): RowCondition | undefined;
+  /** The store, or a transaction, as this caller may read it (see CallerRows). */
+  reader<T extends StoreReader>(caller: Caller | undefined, reader: T): T;
   /** 403 row_not_changeable unless the caller may change this row (the collection's `change` rule, on top of `see`). */
-  assertMayChange(ctx: Context, row: Row): void;
+  assertMayChange(caller: Caller | undefined, row: Row): void;
 }
 
 const EVERY_ROW: RowsForCaller = {
+  guarded: false,
   visible: () => undefined,
-  reader: (_ctx, reader) => reader,
+  reader: (_caller, reader) => reader,
   assertMayChange: () => undefined,
 };
 
@@ -97,10 +101,10 @@ export function rowsForCaller(catalog: Catalog, model: CollectionModel): RowsFor
   const see = model.rows?.see;
   const change = model.rows?.change;
   return {
-    visible: (ctx) => (see === undefined ? undefined : rowCondition(see, callerOf(ctx))),
-    reader: <T extends StoreReader>(ctx: Context, reader: T) => new CallerRows(reader, rules, callerOf(ctx)) as unknown as T,
-    assertMayChange: (ctx, row) => {
-      const caller = callerOf(ctx);
+    guarded: true,
+    visible: (caller) => (see === undefined ? undefined : rowCondition(see, caller)),
+    reader: <T extends StoreReader>(caller: Caller | undefined, reader: T) => new CallerRows(reader, rules, caller) as unknown as T,
+    assertMayChange: (caller, row) => {
       if ((see !== undefined && !rowMatches(see, caller, row)) || (change !== undefined && !rowMatches(change, caller, row))) {
         throw forbidden('row_not_changeable', `this ${model.singular} may not be changed by this caller, or not so: its row rule refuses it`, { resource: model.name });
       }

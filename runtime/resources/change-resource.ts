@@ -5,6 +5,8 @@ import { removeRow, updateRow } from './row-writes.ts';
 import type { ResourceContext } from './runtime-context.ts';
 import { parseWriteInput, toStored, type WriteMode } from './write-input.ts';
 import type { WriteCaller } from './write-rules.ts';
+import type { Caller } from '../auth/index.ts';
+import type { RowsForCaller } from './caller-rows.ts';
 
 /** Runs inside the write's transaction before anything changes (If-Match): throws to refuse. */
 export type BeforeChange = (tx: StoreTransaction, current: Row) => Maybe<void> | undefined;
@@ -41,7 +43,16 @@ function* existingRow(tx: StoreTransaction, model: CollectionModel, key: string 
   return current;
 }
 
-/** changeRow() in a transaction of its own, for the row at `key` (404 when there is none). */
+/**
+ * The transaction as `caller` may use it under the collection's row access: a row it may not see is
+ * none (404), and one it may not change is refused (403) before the write and after it.
+ */
+export interface AsCaller {
+  readonly caller: Caller | undefined;
+  readonly rows: RowsForCaller;
+}
+
+/** changeRow() in a transaction of its own, for the row at `key` (404 when there is none, or when `asCaller` may not see it). */
 export function* changeResource(
   context: ResourceContext,
   model: CollectionModel,
@@ -50,14 +61,18 @@ export function* changeResource(
   body: unknown,
   mode: Exclude<WriteMode, 'create'>,
   before?: BeforeChange,
-  caller?: WriteCaller,
+  asCaller?: AsCaller,
 ): Flow<Row> {
   return yield* wait(
-    context.store.transaction((tx) =>
+    context.store.transaction((raw) =>
       runFlow(
         (function* () {
+          const tx = asCaller === undefined ? raw : asCaller.rows.reader(asCaller.caller, raw);
           const current = yield* existingRow(tx, model, key, before);
-          return yield* changeRow(tx, context, model, versionName, current, body, mode, caller);
+          asCaller?.rows.assertMayChange(asCaller.caller, current);
+          const changed = yield* changeRow(tx, context, model, versionName, current, body, mode, asCaller?.caller);
+          asCaller?.rows.assertMayChange(asCaller.caller, changed);
+          return changed;
         })(),
       ),
     ),
@@ -66,16 +81,18 @@ export function* changeResource(
 
 /**
  * Deletes the row at `key` (404 when there is none; 409 while another resource refers to it), its
- * delete rule first. `asCaller` gives the transaction as the caller may read it (row access): a row
- * it may not see is none.
+ * delete rule first. With `asCaller`, the transaction is read as that caller may read it (row access:
+ * a row it may not see is none) and a row it may not change is refused.
  */
-export function* deleteResource(context: ResourceContext, model: CollectionModel, key: string | number, before?: BeforeChange, caller?: WriteCaller, asCaller: (tx: StoreTransaction) => StoreTransaction = (tx) => tx): Flow<void> {
+export function* deleteResource(context: ResourceContext, model: CollectionModel, key: string | number, before?: BeforeChange, asCaller?: AsCaller): Flow<void> {
   yield* wait(
     context.store.transaction((raw) =>
       runFlow(
         (function* () {
-          const tx = asCaller(raw);
-          yield* removeRow({ tx, context, caller, depth: 0 }, model, yield* existingRow(tx, model, key, before));
+          const tx = asCaller === undefined ? raw : asCaller.rows.reader(asCaller.caller, raw);
+          const current = yield* existingRow(tx, model, key, before);
+          asCaller?.rows.assertMayChange(asCaller.caller, current);
+          yield* removeRow({ tx, context, caller: asCaller?.caller, depth: 0 }, model, current);
         })(),
       ),
     ),

@@ -7,7 +7,7 @@ import { assertMayCreateAt, createsOnPut } from './client-identifiers.ts';
 import { createResource } from './create-resource.ts';
 import { changeRow, deleteResource } from './change-resource.ts';
 import { insertRow } from './row-writes.ts';
-import { authOf } from '../auth/index.ts';
+import { authOf, callerOf } from '../auth/index.ts';
 import { operationJobType } from './operation-job-type.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
 import { keyFromPath, resourceNotFound } from './identifiers.ts';
@@ -67,9 +67,9 @@ export function collectionHandlers(
     const fields = resultFields(ctx, names);
     const parsed = parseListQuery(ctx, model, version, context);
     // Only the rows the caller may see are listed and counted (X-Total-Count, Link).
-    const visible = rows.visible(ctx);
+    const visible = rows.visible(callerOf(ctx));
     const query = visible === undefined ? parsed : { ...parsed, visible };
-    const reader = rows.reader(ctx, context.store);
+    const reader = rows.reader(callerOf(ctx), context.store);
     return andThen(context.store.list(model.table, query), ({ rows: found, total }) => {
       // A page whose values pass MAX_PAGE_BYTES is cut short; Link: next continues after its last row.
       const served = rowsWithinBudget(found);
@@ -82,7 +82,7 @@ export function collectionHandlers(
   const read: RouteHandler = (ctx, params) => {
     const fields = resultFields(ctx, names);
     const key = keyFromPath(model, params[identity]);
-    const reader = rows.reader(ctx, context.store);
+    const reader = rows.reader(callerOf(ctx), context.store);
     // A row the caller may not see is found as a missing one is not: the same 404.
     return andThen(reader.find(model.table, key), (row) => {
       if (row === undefined) throw resourceNotFound(model, key);
@@ -108,7 +108,7 @@ export function collectionHandlers(
   };
 
   function* create(ctx: Context): Flow<void> {
-    answerCreated(ctx, yield* createResource(context, model, version.name, requestBody(ctx), authOf(ctx), rows.reader(ctx, context.store) === context.store ? undefined : { rows, ctx }));
+    answerCreated(ctx, yield* createResource(context, model, version.name, requestBody(ctx), callerOf(ctx), rows));
   }
 
   /** PUT to an identifier not taken yet, where clients assign them: the resource is created there. */
@@ -128,7 +128,7 @@ export function collectionHandlers(
         context.store.transaction((raw) =>
           runFlow(
             (function* () {
-              const tx = rows.reader(ctx, raw);
+              const tx = rows.reader(callerOf(ctx), raw);
               const current = yield* wait(tx.find(model.table, key));
               if (current === undefined && mode === 'replace' && putCreates) {
                 created = true;
@@ -136,10 +136,10 @@ export function collectionHandlers(
               }
               if (current === undefined) throw resourceNotFound(model, key);
               if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(ctx, tx, current, fields)));
-              rows.assertMayChange(ctx, current);
+              rows.assertMayChange(callerOf(ctx), current);
               const changed = yield* changeRow(tx, context, model, version.name, current, requestBody(ctx), mode, authOf(ctx));
               // Nor may a write leave behind a row the caller could not have changed (giving a note away).
-              rows.assertMayChange(ctx, changed);
+              rows.assertMayChange(callerOf(ctx), changed);
               return changed;
             })(),
           ),
@@ -149,21 +149,21 @@ export function collectionHandlers(
       ctx.state[lastModifiedKey] = String(row.updated_at);
       // Prefer: return=minimal: 204, and no representation rendered.
       if (prefersMinimalReturn(ctx)) return answerMinimal(ctx);
-      setJsonBody(ctx, yield* wait(render(ctx, rows.reader(ctx, context.store), row, fields)));
+      setJsonBody(ctx, yield* wait(render(ctx, rows.reader(callerOf(ctx), context.store), row, fields)));
     };
 
   function* remove(ctx: Context, params: PathParams): Flow<void> {
     const key = keyFromPath(model, params[identity]);
+    // May this caller change the row? Asked before If-Match, so a 412 never tells it the row's version.
     yield* deleteResource(
       context,
       model,
       key,
       (tx, current) => {
-        rows.assertMayChange(ctx, current);
+        rows.assertMayChange(callerOf(ctx), current);
         return preconditions === undefined ? undefined : preconditions(ctx, () => render(ctx, tx, current, undefined));
       },
-      authOf(ctx),
-      (tx) => rows.reader(ctx, tx),
+      { caller: callerOf(ctx), rows },
     );
     ctx.status = 204;
   }
@@ -179,13 +179,15 @@ export function collectionHandlers(
       const body = operation === 'delete' ? undefined : requestBody(ctx);
       let key: string | number | undefined;
       if (operation === 'create') {
-        parseWriteInput(body, version, { mode: 'create', readOnly: { [identity]: undefined, created_at: undefined }, resource: model.name });
+        const values = parseWriteInput(body, version, { mode: 'create', readOnly: { [identity]: undefined, created_at: undefined }, resource: model.name });
+        // A row the caller could not change is refused now (403), not by a job it could then watch fail.
+        rows.assertMayChange(callerOf(ctx), toStored(version, values));
       } else {
         key = keyFromPath(model, params[identity]);
-        const reader = rows.reader(ctx, context.store);
+        const reader = rows.reader(callerOf(ctx), context.store);
         const current = yield* wait(reader.find(model.table, key));
         if (current === undefined) throw resourceNotFound(model, key);
-        rows.assertMayChange(ctx, current);
+        rows.assertMayChange(callerOf(ctx), current);
         if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(ctx, reader, current, undefined)));
         if (operation !== 'delete') parseWriteInput(body, version, { mode: operation, readOnly: { [identity]: key, created_at: current.created_at }, resource: model.name });
       }

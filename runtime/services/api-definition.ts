@@ -73,6 +73,8 @@ export interface JobQueuePort {
   remove(id: string): Maybe<void>;
   representation(job: never, uri: string): Record<string, unknown>;
   producedResource(job: never): { readonly collection: string; readonly identity: string | number } | undefined;
+  /** The collection an asynchronous operation's job writes and the caller it writes as; undefined for other jobs. */
+  writtenAs(job: never): { readonly collection: string; readonly caller?: { readonly client: string; readonly user?: string } } | undefined;
 }
 
 /** Where setting values live, per principal; runtime/settings provides it. */

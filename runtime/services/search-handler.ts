@@ -1,3 +1,4 @@
+import { callerOf } from '../auth/index.ts';
 import { badRequest } from '../errors/index.ts';
 import { expansionRequested, resultFields } from '../representation/index.ts';
 import { representationNames, representBody, type CollectionModel, type ResourceContext } from '../resources/index.ts';
@@ -61,10 +62,10 @@ export function searchHandler(context: ResourceContext, version: string): RouteH
     const expand = expansionRequested(ctx);
     // Row access: only rows the caller may see are found and counted, and inlined references are its own.
     const rows = rowsForCaller(context.catalog, model);
-    const reader = rows.reader(ctx, context.store);
+    const reader = rows.reader(callerOf(ctx), context.store);
     return runFlow(
       (function* () {
-        const { keys, total } = yield* wait(context.store.search(model.table, words.join(' '), limit, offset, rows.visible(ctx)));
+        const { keys, total } = yield* wait(context.store.search(model.table, words.join(' '), limit, offset, rows.visible(callerOf(ctx))));
         const body: Record<string, unknown>[] = [];
         for (const key of keys) {
           const row = yield* wait(reader.find(model.table, key));
