@@ -5,6 +5,8 @@ import { renderTable, type Table } from './lib/table.ts';
 import { writeFiguresBlock } from './lib/report.ts';
 import type { Log, SectionResult, TargetCheck } from './lib/section.ts';
 import { requestPath } from './sections/request-path.ts';
+import { memory } from './sections/memory.ts';
+import { container } from './sections/container.ts';
 import { postgresPath } from './sections/postgres-path.ts';
 import { routeScaling } from './sections/route-scaling.ts';
 import { generatorTimes } from './sections/generator.ts';
@@ -22,6 +24,8 @@ import { pinBench, type CpuSplit } from './lib/cpu-affinity.ts';
  */
 const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Promise<SectionResult>> = {
   'request-path': requestPath,
+  memory,
+  container,
   postgres: postgresPath,
   'list-scaling': listScaling,
   'search-beside': searchBeside,
@@ -33,7 +37,7 @@ const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Prom
   profile,
   against: againstRef,
 };
-const ORDER: readonly Section[] = ['request-path', 'postgres', 'list-scaling', 'search-beside', 'write-cost', 'generator', 'route-scaling', 'serialisation', 'profile', 'against'];
+const ORDER: readonly Section[] = ['request-path', 'memory', 'container', 'postgres', 'list-scaling', 'search-beside', 'write-cost', 'generator', 'route-scaling', 'serialisation', 'profile', 'against'];
 
 async function main(options: BenchOptions, args: readonly string[]): Promise<number> {
   const machine = describeMachine();

@@ -9,6 +9,10 @@ declare module 'autocannon' {
     pipelining?: number;
     duration?: number;
     timeout?: number;
+    /** Requests each connection sends in turn, round and round (a mixed load). */
+    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>;
+    /** Requests to send in all, after which the run ends; duration is then ignored. */
+    amount?: number;
   }
   interface Histogram {
     average: number;

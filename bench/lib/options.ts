@@ -2,9 +2,9 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '@convapi/runtime/cli';
 import type { RoundPlan } from './rounds.ts';
 
-export const SECTIONS = ['request-path', 'postgres', 'list-scaling', 'search-beside', 'write-cost', 'route-scaling', 'generator', 'serialisation', 'profile', 'against'] as const;
+export const SECTIONS = ['request-path', 'memory', 'container', 'postgres', 'list-scaling', 'search-beside', 'write-cost', 'route-scaling', 'generator', 'serialisation', 'profile', 'against'] as const;
 /** What a plain `npm run bench` runs; the profile only on request, since it is a diagnosis, not a figure. */
-const DEFAULT_SECTIONS: readonly Section[] = ['request-path', 'postgres', 'list-scaling', 'search-beside', 'write-cost', 'route-scaling', 'generator', 'serialisation'];
+const DEFAULT_SECTIONS: readonly Section[] = ['request-path', 'memory', 'container', 'postgres', 'list-scaling', 'search-beside', 'write-cost', 'route-scaling', 'generator', 'serialisation'];
 export type Section = (typeof SECTIONS)[number];
 
 export const ENDPOINTS = ['get-one', 'get-list', 'revalidate', 'post'] as const;

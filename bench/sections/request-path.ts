@@ -8,6 +8,7 @@ import { startServer, type ServerProcess } from '../lib/server-process.ts';
 import { startGenerated, seed } from '../lib/generated-server.ts';
 import { startOrdersServer, type OrdersServer } from '../lib/orders-server.ts';
 import { expectStatus } from '../lib/raw-request.ts';
+import { revalidationTag } from '../lib/memory-load.ts';
 import { REPO_ROOT, repoPath } from '../lib/paths.ts';
 import { tempDir } from '../lib/temp.ts';
 import { verdict } from '../lib/stats.ts';
@@ -118,11 +119,7 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
       const b = bServers.get(encoding)!;
       const { f, o, j } = peerServers.get(encoding)!;
       // b, f and o send an ETag only to a revalidating request (see servers/koa-sqlite.ts); ask for it that way.
-      const tagOf = async (server: ServerProcess) => {
-        const tag = (await expectStatus(server.url, { method: 'GET', path: ENDPOINTS['get-one'].path, headers: { ...withEncoding(encoding), 'If-None-Match': '"none"' } }, 200)).header('ETag');
-        if (tag === undefined) throw new Error(`${server.name} sent no ETag`);
-        return tag;
-      };
+      const tagOf = (server: ServerProcess) => revalidationTag(server, withEncoding(encoding));
       contenders.push({ encoding, a, b, c, f, o, j, etags: { a: cTags.get(encoding)!, b: await tagOf(b), c: cTags.get(encoding)!, f: await tagOf(f), o: await tagOf(o), j: await tagOf(j) } });
     }
 
