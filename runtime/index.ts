@@ -257,6 +257,8 @@ export {
   serverHeaders,
   type ServerHeadersOptions,
   serverHeadersStep,
+  setVersionBody,
+  versionTagOf,
 } from './presentation/index.ts';
 export {
   assertIfMatch,

@@ -27,10 +27,10 @@ export interface CreateApiOptions {
   readonly logger?: Logger;
 }
 
-/** If-Match on PUT, PATCH and DELETE: the tag of the current representation as this request would GET it. */
-const ifMatchPrecondition: PreconditionCheck = (ctx, renderCurrent) => {
+/** If-Match on PUT, PATCH and DELETE: the tag of the current version, as any GET of it carries (presentation/version-tag.ts). */
+const ifMatchPrecondition: PreconditionCheck = (ctx, renderCanonical) => {
   if (ctx.get('If-Match') === '') return;
-  return andThen(renderCurrent(), (current) => checkIfMatch(ctx, current));
+  return andThen(renderCanonical(), (current) => checkIfMatch(ctx, current));
 };
 
 /** A created API: the Koa app, its context, and what shutting it down needs. */

@@ -4,3 +4,4 @@ export { compression, compressionStep, type CompressionOptions } from './compres
 export { serverHeaders, serverHeadersStep, type ServerHeadersOptions } from './server-headers.ts';
 export { conventionalResponse, type ConventionalResponseOptions } from './conventional-response.ts';
 export { presentationHeaders } from './presentation-headers.ts';
+export { setVersionBody, versionTagOf } from './version-tag.ts';

@@ -7,6 +7,7 @@ import { renderError } from '../http/index.ts';
 import { JSON_CONTENT_TYPE } from '../http/media-types.ts';
 import { JSON_SERIALISER_STATE, requestHeader, setResponseHeader, type JsonSerialiser } from '../http/headers.ts';
 import { presentationOf, serializeJson, type Presentation } from './serialize.ts';
+import { versionBodyOf, versionTagOf } from './version-tag.ts';
 
 /**
  * The ctx.state key where a handler leaves when its resource last changed: a Date, or an ISO 8601
@@ -47,6 +48,13 @@ export function jsonResponse(options: JsonResponseOptions = {}): Middleware {
 
 /** The ctx.state key under which the serialiser remembers the text it made (setJsonBody's fast path). */
 const SERIALISED_STATE = Symbol('serialisedJson');
+/** And the value it made it from, with the layout, for the tag of a body laid out the other way. */
+const SERIALISED_VALUE_STATE = Symbol('serialisedValue');
+
+interface Serialised {
+  readonly value: unknown;
+  readonly pretty: boolean;
+}
 
 /** jsonResponse() as a step of conventionalResponse(). */
 export function jsonResponseStep({ prettyByDefault = true }: JsonResponseOptions = {}): ResponseStep {
@@ -70,6 +78,7 @@ export function jsonResponseStep({ prettyByDefault = true }: JsonResponseOptions
     }
     const text = serialise(ctx, value, presentation);
     (ctx.state as Record<symbol, unknown>)[SERIALISED_STATE] = text;
+    (ctx.state as Record<symbol, unknown>)[SERIALISED_VALUE_STATE] = { value, pretty: presentation.pretty } satisfies Serialised;
     return text;
   };
   return {
@@ -80,8 +89,10 @@ export function jsonResponseStep({ prettyByDefault = true }: JsonResponseOptions
       const body: unknown = ctx.body;
       const serialised = (ctx.state as Record<symbol, unknown>)[SERIALISED_STATE] as string | undefined;
       let text: string;
+      let made: Serialised;
       if (serialised !== undefined && body === serialised) {
         text = serialised;
+        made = (ctx.state as Record<symbol, unknown>)[SERIALISED_VALUE_STATE] as Serialised;
       } else {
         if (!isPlainJson(body)) {
           // A handler that set JSON and then another kind of body: the layout header no longer applies.
@@ -95,12 +106,16 @@ export function jsonResponseStep({ prettyByDefault = true }: JsonResponseOptions
           renderError(ctx, toApiError(error));
           presentation = { pretty: prettyByDefault };
         }
+        made = { value: ctx.body, pretty: presentation.pretty };
         text = serialise(ctx, ctx.body, presentation);
         ctx.body = text;
       }
       if (ctx.status !== 200 || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return;
 
-      const tag = etagOf(text);
+      // The version's tag (version-tag.ts): from the bytes sent when they are the canonical ones.
+      const canonical = versionBodyOf(ctx);
+      const tag =
+        canonical !== undefined ? versionTagOf(canonical, prettyByDefault) : made.pretty === prettyByDefault ? etagOf(text) : versionTagOf(made.value, prettyByDefault);
       setResponseHeader(ctx, 'ETag', tag);
       setResponseHeader(ctx, 'E-Tag', tag);
       const changed = ctx.state[LAST_MODIFIED_STATE] as Date | string | undefined;

@@ -1,5 +1,6 @@
 import { answerWritten, requestBody, setJsonBody } from '../http/index.ts';
 import { project, resultFields, stripNulls } from '../representation/index.ts';
+import { setVersionBody } from '../presentation/index.ts';
 import type { Context } from 'koa';
 import { runFlow, wait, type Flow, type Row } from '../storage/index.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
@@ -62,6 +63,8 @@ export function aggregateHandlers(
     if (parentRow === undefined) throw resourceNotFound(parent, key);
     const row = yield* wait(context.store.find(model.table, key));
     ctx.state[lastModifiedKey] = String((row ?? parentRow).updated_at);
+    // Fewer fields than the whole: the version's tag is made from the whole (presentation/version-tag.ts).
+    if (fields !== undefined) setVersionBody(ctx, render(row, undefined));
     setJsonBody(ctx, render(row, fields));
   }
 
@@ -81,7 +84,7 @@ export function aggregateHandlers(
               // Writing an aggregate changes its parent: the parent's row access decides (403 row_not_changeable).
               parentRows.assertMayChange(callerOf(ctx), parentRow);
               const current = yield* wait(tx.find(model.table, key));
-              if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(current, fields)));
+              if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(current, undefined)));
               const mode = alwaysPresentMode(method, current !== undefined);
               const input = parseWriteInput(requestBody(ctx), version, { mode, readOnly: {}, resource: model.name });
               const values = toStored(version, input);

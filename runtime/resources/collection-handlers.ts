@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import { notImplemented } from '../errors/index.ts';
 import { answerMinimal, prefersMinimalReturn, requestBody, setJsonBody, setResponseHeader } from '../http/index.ts';
 import { collectionUri, expansionRequested, jobUri, resourceUri, resultFields } from '../representation/index.ts';
+import { setVersionBody } from '../presentation/index.ts';
 import { allOf, andThen, runFlow, wait, type Flow, type Maybe, type Row, type StoreReader, type StoreTransaction } from '../storage/index.ts';
 import { assertMayCreateAt, createsOnPut } from './client-identifiers.ts';
 import { createResource } from './create-resource.ts';
@@ -62,6 +63,17 @@ export function collectionHandlers(
   // writes are Flows, synchronous on SQLite too.
   const render = (ctx: Context, reader: StoreReader, row: Row, fields: readonly string[] | undefined): Maybe<Record<string, unknown>> =>
     representBody(model, version, row, { baseUrl: context.baseUrl, catalog: context.catalog, reader, expand: expansionRequested(ctx) }, fields);
+  // Every field, references as URIs: what the version's tag is made from (presentation/version-tag.ts).
+  const canonical = (reader: StoreReader, row: Row): Maybe<Record<string, unknown>> =>
+    representBody(model, version, row, { baseUrl: context.baseUrl, catalog: context.catalog, reader, expand: false }, undefined);
+  /** Sets the body the request asks for, and, when it is not the canonical one, leaves that for the tag. */
+  const answer = <T>(ctx: Context, fields: readonly string[] | undefined, presented: Maybe<T>, whole: () => Maybe<T>): Maybe<void> => {
+    if (fields === undefined && !expansionRequested(ctx)) return andThen(presented, (body) => setJsonBody(ctx, body));
+    return andThen(whole(), (version) => {
+      setVersionBody(ctx, version);
+      return andThen(presented, (body) => setJsonBody(ctx, body));
+    });
+  };
 
   const list: RouteHandler = (ctx) => {
     const fields = resultFields(ctx, names);
@@ -75,7 +87,7 @@ export function collectionHandlers(
       const served = rowsWithinBudget(found);
       const page = served === found.length ? found : found.slice(0, served);
       setPagingHeaders(ctx, context.baseUrl, total, query.limit, query.offset, served);
-      return andThen(allOf(page.map((row) => render(ctx, reader, row, fields))), (body) => setJsonBody(ctx, body));
+      return answer(ctx, fields, allOf(page.map((row) => render(ctx, reader, row, fields))), () => allOf(page.map((row) => canonical(reader, row))));
     });
   };
 
@@ -87,7 +99,7 @@ export function collectionHandlers(
     return andThen(reader.find(model.table, key), (row) => {
       if (row === undefined) throw resourceNotFound(model, key);
       ctx.state[lastModifiedKey] = String(row.updated_at);
-      return andThen(render(ctx, reader, row, fields), (body) => setJsonBody(ctx, body));
+      return answer(ctx, fields, render(ctx, reader, row, fields), () => canonical(reader, row));
     });
   };
 
@@ -135,7 +147,7 @@ export function collectionHandlers(
                 return yield* createAt(ctx, tx, key);
               }
               if (current === undefined) throw resourceNotFound(model, key);
-              if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(ctx, tx, current, fields)));
+              if (preconditions !== undefined) yield* wait(preconditions(ctx, () => canonical(tx, current)));
               rows.assertMayChange(callerOf(ctx), current);
               const changed = yield* changeRow(tx, context, model, version.name, current, requestBody(ctx), mode, authOf(ctx));
               // Nor may a write leave behind a row the caller could not have changed (giving a note away).
@@ -161,7 +173,7 @@ export function collectionHandlers(
       key,
       (tx, current) => {
         rows.assertMayChange(callerOf(ctx), current);
-        return preconditions === undefined ? undefined : preconditions(ctx, () => render(ctx, tx, current, undefined));
+        return preconditions === undefined ? undefined : preconditions(ctx, () => canonical(tx, current));
       },
       { caller: callerOf(ctx), rows },
     );
@@ -188,7 +200,7 @@ export function collectionHandlers(
         const current = yield* wait(reader.find(model.table, key));
         if (current === undefined) throw resourceNotFound(model, key);
         rows.assertMayChange(callerOf(ctx), current);
-        if (preconditions !== undefined) yield* wait(preconditions(ctx, () => render(ctx, reader, current, undefined)));
+        if (preconditions !== undefined) yield* wait(preconditions(ctx, () => canonical(reader, current)));
         if (operation !== 'delete') parseWriteInput(body, version, { mode: operation, readOnly: { [identity]: key, created_at: current.created_at }, resource: model.name });
       }
       // The caller travels with the job: the collection's rules judge the write as the caller's.

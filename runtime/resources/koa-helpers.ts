@@ -1,9 +1,9 @@
 import type { Context } from 'koa';
 import { ZodObject, type z, type ZodType } from 'zod';
-import { assertIfMatch, etagOf } from '../caching/index.ts';
+import { assertIfMatch } from '../caching/index.ts';
 import { badRequest } from '../errors/index.ts';
 import { requestBody, requestHeader } from '../http/index.ts';
-import { presentationOf, serializeJson } from '../presentation/index.ts';
+import { setVersionBody, versionTagOf } from '../presentation/index.ts';
 import { expansionRequested, project, resultFields, stripNulls } from '../representation/index.ts';
 import { andThen, type Maybe } from '../storage/index.ts';
 import { invalidInput } from './write-input.ts';
@@ -33,7 +33,8 @@ export function validBody<S extends ZodType>(ctx: Context, schema: S, resource =
  * A resource as the response body, as the conventions say: the members X-Result-Fields names (400
  * unknown_field for a name the resource cannot have; `names` lists them, default its own members),
  * and null members left out. With X-Expansion-Fields: true, `expand` is asked first to inline what
- * the resource refers to (a value now, or a promise of it).
+ * the resource refers to (a value now, or a promise of it). Whatever it presents, the response's ETag
+ * is the one of the whole resource (presentation/version-tag.ts), so checkIfMatch takes it.
  */
 export function representResource(
   ctx: Context,
@@ -41,15 +42,19 @@ export function representResource(
   { names = Object.keys(resource), expand }: { readonly names?: readonly string[]; readonly expand?: (resource: Record<string, unknown>) => Maybe<Record<string, unknown>> } = {},
 ): Maybe<Record<string, unknown>> {
   const fields = resultFields(ctx, names);
-  const expanded = expand !== undefined && expansionRequested(ctx) ? expand(resource) : resource;
+  const expanding = expand !== undefined && expansionRequested(ctx);
+  if (fields !== undefined || expanding) setVersionBody(ctx, stripNulls(resource));
+  const expanded = expanding ? expand(resource) : resource;
   return andThen(expanded, (full) => stripNulls(project(full, fields)));
 }
 
 /**
  * 412 precondition_failed unless the request's If-Match (when it sends one) names the current version
- * of `current`, the resource as this request would GET it: call it before changing the resource.
+ * of `current`, the whole resource as a GET without presentation headers gives it (every member,
+ * nulls left out, nothing expanded): the tag a GET of it carries under any presentation. Call it
+ * before changing the resource.
  */
 export function checkIfMatch(ctx: Context, current: Record<string, unknown>): void {
   const header = requestHeader(ctx, 'if-match');
-  if (header !== '') assertIfMatch(header, etagOf(serializeJson(current, presentationOf(ctx))));
+  if (header !== '') assertIfMatch(header, versionTagOf(stripNulls(current)));
 }

@@ -2,7 +2,9 @@ import type { Context } from 'koa';
 import type { Maybe } from '../storage/index.ts';
 
 /**
- * Checks a write's preconditions (If-Match) against the current representation, inside the write's
- * transaction so that two writers holding the same tag cannot both pass. Renders only when the request carries a precondition; the rendering may read the store (expansion).
+ * Checks a write's preconditions (If-Match) against the current version, inside the write's
+ * transaction so that two writers holding the same tag cannot both pass. `renderCanonical` gives the
+ * current canonical representation (every field, no expansion: what the version's tag is made
+ * from, presentation/version-tag.ts); it is called only when the request carries a precondition.
  */
-export type PreconditionCheck = (ctx: Context, renderCurrent: () => Maybe<Record<string, unknown>>) => Maybe<void>;
+export type PreconditionCheck = (ctx: Context, renderCanonical: () => Maybe<Record<string, unknown>>) => Maybe<void>;

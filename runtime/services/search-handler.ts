@@ -7,6 +7,7 @@ import { rowsForCaller } from '../resources/caller-rows.ts';
 import { boundedInteger } from '../resources/list-query.ts';
 import type { RouteHandler } from '../routing/index.ts';
 import { setJsonBody } from '../http/index.ts';
+import { setVersionBody } from '../presentation/index.ts';
 import { runFlow, searchWords, wait } from '../storage/index.ts';
 
 const PARAMETERS = ['q', 'category', 'limit', 'offset'];
@@ -67,13 +68,17 @@ export function searchHandler(context: ResourceContext, version: string): RouteH
       (function* () {
         const { keys, total } = yield* wait(context.store.search(model.table, words.join(' '), limit, offset, rows.visible(callerOf(ctx))));
         const body: Record<string, unknown>[] = [];
+        // Fewer fields or expanded references: the tag is made from the whole results (presentation/version-tag.ts).
+        const whole: Record<string, unknown>[] | undefined = fields !== undefined || expand ? [] : undefined;
         for (const key of keys) {
           const row = yield* wait(reader.find(model.table, key));
           if (row === undefined) continue;
           const options = { baseUrl: context.baseUrl, catalog: context.catalog, reader, expand };
           body.push(yield* wait(representBody(model, versionModel, row, options, fields)));
+          if (whole !== undefined) whole.push(yield* wait(representBody(model, versionModel, row, { ...options, expand: false }, undefined)));
         }
         setPagingHeaders(ctx, context.baseUrl, total, limit, offset);
+        if (whole !== undefined) setVersionBody(ctx, whole);
         setJsonBody(ctx, body);
       })(),
     );

@@ -1,5 +1,6 @@
 import { answerWritten, requestBody, setJsonBody } from '../http/index.ts';
 import { project, resultFields, stripNulls } from '../representation/index.ts';
+import { setVersionBody } from '../presentation/index.ts';
 import { alwaysPresentMode, declaredDefaults, fromStored, parseWriteInput, toStored, type SettingModel } from '../resources/index.ts';
 import type { RouteHandler } from '../routing/index.ts';
 import type { ApiContext } from './api-definition.ts';
@@ -31,7 +32,11 @@ export function settingHandlers(context: ApiContext, model: SettingModel, versio
 
   const read: RouteHandler = (ctx) => {
     const fields = resultFields(ctx, names);
-    return andThen(store().read(settingPrincipal(authOf(ctx)), model.name), (stored) => setJsonBody(ctx, render(stored ?? defaults, fields)));
+    return andThen(store().read(settingPrincipal(authOf(ctx)), model.name), (stored) => {
+      // Fewer fields than the whole: the version's tag is made from the whole (presentation/version-tag.ts).
+      if (fields !== undefined) setVersionBody(ctx, render(stored ?? defaults, undefined));
+      setJsonBody(ctx, render(stored ?? defaults, fields));
+    });
   };
   const write = (method: 'replace' | 'update'): RouteHandler => (ctx) => {
     const fields = resultFields(ctx, names);

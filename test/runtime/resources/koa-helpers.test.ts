@@ -2,14 +2,14 @@ import Koa from 'koa';
 import request from 'supertest';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { checkIfMatch, errorHandler, etagOf, jsonBody, representResource, serializeJson, validBody } from '../../../runtime/index.ts';
+import { checkIfMatch, conventionalResponse, etagOf, jsonBody, representResource, serializeJson, validBody } from '../../../runtime/index.ts';
 
 const transfer = { transfer_id: 7, amount: 12.5, note: null, account: 'https://api.example/v1/accounts/3' };
 
 /** A hand-written Koa app using the helpers, as docs/runtime-api.md shows. */
 function app() {
   const koa = new Koa();
-  koa.use(errorHandler());
+  koa.use(conventionalResponse());
   koa.use(jsonBody({ limitBytes: 64 * 1024 }));
   koa.use(async (ctx) => {
     if (ctx.method === 'POST') {
@@ -44,9 +44,12 @@ describe('helpers for hand-written Koa routes: the conventions without the gener
     expect((await request(app()).get('/').set('X-Expansion-Fields', 'true')).body.account).toEqual({ account_id: 3 });
   });
 
-  it('checkIfMatch: 412 unless If-Match names the current version of the resource', async () => {
-    const current = etagOf(serializeJson(transfer, { pretty: true }));
-    expect((await request(app()).put('/').set('If-Match', current).send({})).status).toBe(200);
+  it('checkIfMatch: 412 unless If-Match names the current version, as a GET under any presentation tags it', async () => {
+    const presentations = [{}, { 'X-Result-Fields': 'amount' }, { 'X-Expansion-Fields': 'true' }, { 'X-Pretty-Print': 'false' }];
+    for (const headers of presentations) {
+      const read = await request(app()).get('/').set(headers).expect(200);
+      expect((await request(app()).put('/').set('If-Match', read.headers.etag!).send({})).status, JSON.stringify(headers)).toBe(200);
+    }
     const stale = await request(app()).put('/').set('If-Match', etagOf(serializeJson({ ...transfer, amount: 1 }, { pretty: true }))).send({});
     expect(stale.status).toBe(412);
     expect(stale.body.errors[0].code).toBe('precondition_failed');
