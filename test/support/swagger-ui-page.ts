@@ -18,11 +18,12 @@ const TALL_WINDOW = { width: 1280, height: 4000 };
 
 /** Scrolls three quarters of a screen down; says whether the page was already at its bottom. */
 async function scrollDown(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
+  // Run in the page, given as text: these tests compile without the DOM's types.
+  return page.evaluate<boolean>(`(() => {
     const bottom = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
     window.scrollBy(0, Math.floor(window.innerHeight * 0.75));
     return bottom;
-  });
+  })()`);
 }
 
 /** What a reader scrolling through the docs page saw: each operation's block and each tag's heading. */
@@ -42,7 +43,7 @@ export async function scrollThroughOperations(page: Page): Promise<ScrolledPage>
   const tagHeadings = new Set<string>();
   await page.setViewportSize(TALL_WINDOW);
   await page.locator('.opblock').first().waitFor({ timeout: 60_000 });
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate('window.scrollTo(0, 0)');
   for (let step = 0; step < 2_000; step += 1) {
     const drawn = await page.$$eval('.opblock', (blocks) => blocks.map((block) => ({ id: block.id, summary: (block.querySelector('.opblock-summary') as HTMLElement | null)?.innerText ?? '' })));
     for (const { id, summary } of drawn) seen.set(id.replaceAll('\\/', '/'), summary.replace(/\s+/g, ' ').trim());
@@ -63,7 +64,7 @@ export async function scrollToOperation(page: Page, tag: string, operationId: st
   const operation = page.locator(`[id="operations-${tag.replaceAll('/', '\\\\/')}-${operationId}"]`);
   await page.setViewportSize(TALL_WINDOW);
   await page.locator('.opblock').first().waitFor({ timeout: 60_000 });
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate('window.scrollTo(0, 0)');
   for (let step = 0; step < 2_000 && (await operation.count()) === 0; step += 1) {
     const atBottom = await scrollDown(page);
     if (atBottom) break;
