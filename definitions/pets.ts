@@ -5,7 +5,7 @@ export default collection({
   name: 'pets',
   identifier: { name: 'pet_id', type: 'integer' },
   fields: {
-    pet_name: field.string({ required: true, minLength: 1, filterable: true, searchable: true }),
+    pet_name: field.string({ required: true, minLength: 1, filterable: true, sortable: true, searchable: true }),
     born_at: field.time(),
   },
   versions: { v1: {}, v2: {} },

@@ -10,8 +10,17 @@ export interface FieldOptions {
   required?: boolean;
   /** No two rows may share a value: a duplicate write is refused with 409. Default false. */
   unique?: boolean;
-  /** The field can be used as an equality filter in the list query string (`?trade_name=x`). Default false. */
+  /**
+   * The field can be used as a filter in the list query string: equality (`?trade_name=x`), and on
+   * integer, number and time fields comparisons too (`?fee.gte=10&scheduled_at.lt=2026-12-03T00:00:00Z`:
+   * `gt`, `gte`, `lt`, `lte`). Indexed. Default false.
+   */
   filterable?: boolean;
+  /**
+   * Lists can be sorted by the field (`?sort=-scheduled_at,pet_name`; ties by the identifier). Indexed
+   * together with the identifier. Not for references or nested objects. Default false.
+   */
+  sortable?: boolean;
   /** The field is indexed for the search service (full-text). Default false. */
   searchable?: boolean;
   /**

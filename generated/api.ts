@@ -23,6 +23,7 @@ import openApiV1 from './openapi/v1.json' with { type: 'json' };
 import openApiV2 from './openapi/v2.json' with { type: 'json' };
 import migration0001 from '../migrations/0001_baseline.json' with { type: 'json' };
 import migration0002 from '../migrations/0002_notes-row-access.json' with { type: 'json' };
+import migration0003 from '../migrations/0003_sortable-fields.json' with { type: 'json' };
 import { resourceRoutes } from './resources/index.ts';
 import { serviceRoutes } from './services/index.ts';
 import { settingRoutes } from './settings/index.ts';
@@ -39,5 +40,5 @@ export const api: ApiDefinition = {
   openApi: { v1: openApiV1, v2: openApiV2 },
   openApiService: 'openapi',
   routes: (context) => [...resourceRoutes(context), ...serviceRoutes(context), ...settingRoutes(context)],
-  migrations: [{ id: '0001_baseline', plan: migration0001 }, { id: '0002_notes-row-access', plan: migration0002 }],
+  migrations: [{ id: '0001_baseline', plan: migration0001 }, { id: '0002_notes-row-access', plan: migration0002 }, { id: '0003_sortable-fields', plan: migration0003 }],
 };

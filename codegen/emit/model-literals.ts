@@ -13,6 +13,7 @@ export function fieldLiteral(field: ResolvedField): Record<string, unknown> {
     required: field.required,
     unique: field.unique,
     filterable: field.filterable,
+    sortable: field.sortable ? true : undefined,
     searchable: field.searchable,
     readOnly: field.readOnly ? true : undefined,
     schema: code(`${accessOf(DEFINITION, field.access)}.schema`),

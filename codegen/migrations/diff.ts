@@ -20,8 +20,13 @@ export interface SchemaDiff {
   readonly changes: SchemaChange[];
 }
 
-type IndexKind = 'unique' | 'filter' | undefined;
-const indexOf = (column: ColumnSpec | undefined): IndexKind => (column === undefined ? undefined : column.unique ? 'unique' : column.indexed ? 'filter' : undefined);
+/** A column's index, as the engines make it (createIndexSql): unique first, then a sortable column's `(column, key)`, then a filter's. */
+type IndexKind = 'unique' | 'sorted' | 'filter' | undefined;
+const indexOf = (column: ColumnSpec | undefined): IndexKind =>
+  column === undefined ? undefined : column.unique ? 'unique' : column.sortable === true ? 'sorted' : column.indexed ? 'filter' : undefined;
+/** The add-index and drop-index steps of an index of that kind (`sorted` only when it is one, so the files of other indexes stay as they were). */
+const addIndex = (table: string, column: string, kind: Exclude<IndexKind, undefined>): MigrationStep => ({ op: 'add-index', table, column, unique: kind === 'unique', ...(kind === 'sorted' ? { sorted: true } : {}) });
+const dropIndex = (table: string, column: string, kind: IndexKind): MigrationStep => ({ op: 'drop-index', table, column, ...(kind === 'sorted' ? { sorted: true } : {}) });
 const searchOf = (table: TableSpec) => table.columns.filter((column) => column.searchable).map((column) => column.name);
 
 /**
@@ -50,7 +55,7 @@ export function diffSchema(before: readonly TableSpec[], declared: readonly Decl
       const former = old.get(from)!;
       formerOf.set(name, former);
       // Indexes and the search index are named after their table: they go with the old name and come back with the new one.
-      for (const column of former.columns) if (indexOf(column) !== undefined) first.push({ op: 'drop-index', table: from, column: column.name });
+      for (const column of former.columns) if (indexOf(column) !== undefined) first.push(dropIndex(from, column.name, indexOf(column)));
       if (searchOf(former).length > 0) first.push({ op: 'search-index', table: from, columns: [] });
       renames.push({ op: 'rename-table', from, to: name });
       changes.push({ source: table.source, at: ['name'], change: `collection table ${from} is renamed ${name}; its rows move` });
@@ -106,7 +111,7 @@ function alterTable(former: TableSpec, declared: DeclaredTable, { renamed, accep
   for (const column of former.columns) {
     if (continued.has(column.name)) continue;
     const loses = `the values of ${table}.${column.name} in every row`;
-    if (!renamed && indexOf(column) !== undefined) dropIndexes.push({ op: 'drop-index', table, column: column.name });
+    if (!renamed && indexOf(column) !== undefined) dropIndexes.push(dropIndex(table, column.name, indexOf(column)));
     columnSteps.push({ op: 'drop-column', table, column: column.name, loses });
     structural = true;
     changes.push({ source, at: ['fields'], change: `field ${table}.${column.name} is no longer declared; removing it loses ${loses} (if it was renamed, declare renamedFrom: '${column.name}' on the new field)`, loses });
@@ -118,7 +123,7 @@ function alterTable(former: TableSpec, declared: DeclaredTable, { renamed, accep
     if (was === undefined) {
       columnSteps.push({ op: 'add-column', table, column });
       const kind = indexOf(column);
-      if (kind !== undefined) addIndexes.push({ op: 'add-index', table, column: column.name, unique: kind === 'unique' });
+      if (kind !== undefined) addIndexes.push(addIndex(table, column.name, kind));
       const stored = column.default === undefined ? 'rows stored before hold no value' : `rows stored before hold its default ${JSON.stringify(column.default)}`;
       changes.push({ source, at, change: `field ${table}.${column.name} (${column.kind}) is new; ${stored}` });
       continue;
@@ -147,8 +152,8 @@ function alterTable(former: TableSpec, declared: DeclaredTable, { renamed, accep
     const before = indexOf(was);
     const after = indexOf(column);
     const remade = touched || before !== after;
-    if (before !== undefined && remade && !renamed) dropIndexes.push({ op: 'drop-index', table, column: was.name });
-    if (after !== undefined && remade) addIndexes.push({ op: 'add-index', table, column: column.name, unique: after === 'unique' });
+    if (before !== undefined && remade && !renamed) dropIndexes.push(dropIndex(table, was.name, before));
+    if (after !== undefined && remade) addIndexes.push(addIndex(table, column.name, after));
     if (!touched && before !== after) changes.push({ source, at, change: `the index of ${table}.${column.name} changes from ${before ?? 'none'} to ${after ?? 'none'}` });
   }
 

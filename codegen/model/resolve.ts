@@ -63,6 +63,7 @@ function resolveField(name: string, declaration: FieldDeclaration, access: reado
     required: declaration.required ?? false,
     unique: declaration.unique ?? false,
     filterable: declaration.filterable ?? false,
+    sortable: declaration.sortable ?? false,
     searchable: declaration.searchable ?? false,
     readOnly: declaration.readOnly ?? false,
     ...(declaration.references === undefined ? {} : { references: declaration.references }),

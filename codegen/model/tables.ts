@@ -23,6 +23,7 @@ function columnsOf(fields: readonly ResolvedField[], ruled: ReadonlySet<string> 
       // References are indexed: a delete counts the rows that still refer to its row. A column a row
       // rule compares is too: the rule is part of every read's WHERE.
       indexed: field.filterable || field.kind === 'reference' || ruled.has(field.name),
+      ...(field.sortable ? { sortable: true } : {}),
       searchable: field.searchable,
       ...(field.default === undefined ? {} : { default: field.default }),
     }));

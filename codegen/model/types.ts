@@ -11,6 +11,8 @@ export interface ResolvedField {
   readonly required: boolean;
   readonly unique: boolean;
   readonly filterable: boolean;
+  /** Lists can be sorted by it (`sort=`): indexed with the identifier. */
+  readonly sortable: boolean;
   readonly searchable: boolean;
   /** Set by the server (computed or by a rule): refused in writes, readOnly in the OpenAPI documents. */
   readonly readOnly: boolean;

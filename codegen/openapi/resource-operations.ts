@@ -7,6 +7,7 @@ import { header, json, jsonSuccess, NOT_MODIFIED, noContent, type OperationSpec 
 import { representationName } from './representation-schemas.ts';
 import type { JsonSchema } from './schema-of.ts';
 import { createdByPut, queuedIfAsynchronous, withMinimalReturn } from './statuses.ts';
+import { listQueryParameters } from './list-parameters.ts';
 
 const READ_HEADERS = [header('UserAgent'), header('ResultFields'), header('ExpansionFields'), header('PrettyPrint')];
 export const CONDITIONAL = [header('IfNoneMatch'), header('IfModifiedSince')];
@@ -37,7 +38,6 @@ export function pagingParameters(paging: { defaultLimit: number; maxLimit: numbe
   ];
 }
 
-/** `a trade`, `an order`: the article English puts before a word. */
 /**
  * Collections by name, and the names some reference points at: asked for every route, so made once
  * per model (a project of 1,000 collections has 4,000 routes per version).
@@ -56,6 +56,7 @@ function lookupsOf(model: ResolvedModel): Lookups {
   return lookups;
 }
 
+/** `a trade`, `an order`: the article English puts before a word. */
 const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 
 /** The operation of a collection route: list, read, create, replace, update or delete. */
@@ -77,19 +78,12 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
     switch (operation) {
       case 'list': {
         const listForm = route.path.endsWith('/(list)');
-        const filters = collection.fields
-          .filter((field) => field.filterable)
-          .map((field) => ({
-            name: field.name,
-            in: 'query',
-            description: `Only ${collection.name} whose ${field.name} equals this value.`,
-            schema: { type: field.kind === 'integer' ? 'integer' : field.kind === 'number' ? 'number' : field.kind === 'boolean' ? 'boolean' : 'string' },
-          }));
+        const filters = listQueryParameters(collection);
         return {
           ...base,
           operationId: listForm ? operationIds.listForm(collection.name) : operationIds.list(collection.name),
           summary: listForm ? `List ${collection.name} (the /(list) form)` : `List ${collection.name}`,
-          description: `A page of ${collection.name}, filtered by the query string; X-Total-Count and Link carry the paging.${listForm ? ` The same as GET /${version}/${collection.name}.` : ''} Any other query parameter gets 400 unknown_parameter.`,
+          description: `A page of ${collection.name}, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging.${listForm ? ` The same as GET /${version}/${collection.name}.` : ''} Any other query parameter gets 400 unknown_parameter.`,
           parameters: [...READ_HEADERS, ...CONDITIONAL, ...pagingParameters(collection.paging), ...filters],
           successes: [jsonSuccess('200', `A page of ${collection.name}.`, { type: 'array', items: ref('schemas', name) }, 'ETag', 'E-Tag', 'X-Total-Count', 'Link'), NOT_MODIFIED],
           errors: [],

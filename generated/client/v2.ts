@@ -11,7 +11,7 @@ export interface paths {
         };
         /**
          * List accounts
-         * @description A page of accounts, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of accounts, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listAccounts"];
         put?: never;
@@ -35,7 +35,7 @@ export interface paths {
         };
         /**
          * List accounts (the /(list) form)
-         * @description A page of accounts, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v2/accounts. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of accounts, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. The same as GET /v2/accounts. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listAccountsListForm"];
         put?: never;
@@ -87,7 +87,7 @@ export interface paths {
         };
         /**
          * List audits
-         * @description A page of audits, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of audits, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listAudits"];
         put?: never;
@@ -107,7 +107,7 @@ export interface paths {
         };
         /**
          * List audits (the /(list) form)
-         * @description A page of audits, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v2/audits. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of audits, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. The same as GET /v2/audits. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listAuditsListForm"];
         put?: never;
@@ -147,7 +147,7 @@ export interface paths {
         };
         /**
          * List batches
-         * @description A page of batches, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of batches, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listBatches"];
         put?: never;
@@ -171,7 +171,7 @@ export interface paths {
         };
         /**
          * List batches (the /(list) form)
-         * @description A page of batches, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v2/batches. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of batches, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. The same as GET /v2/batches. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listBatchesListForm"];
         put?: never;
@@ -223,7 +223,7 @@ export interface paths {
         };
         /**
          * List notes
-         * @description A page of notes, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of notes, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listNotes"];
         put?: never;
@@ -249,7 +249,7 @@ export interface paths {
         };
         /**
          * List notes (the /(list) form)
-         * @description A page of notes, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v2/notes. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of notes, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. The same as GET /v2/notes. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listNotesListForm"];
         put?: never;
@@ -307,7 +307,7 @@ export interface paths {
         };
         /**
          * List orders
-         * @description A page of orders, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of orders, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listOrders"];
         put?: never;
@@ -331,7 +331,7 @@ export interface paths {
         };
         /**
          * List orders (the /(list) form)
-         * @description A page of orders, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v2/orders. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of orders, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. The same as GET /v2/orders. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listOrdersListForm"];
         put?: never;
@@ -383,7 +383,7 @@ export interface paths {
         };
         /**
          * List pets
-         * @description A page of pets, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of pets, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listPets"];
         put?: never;
@@ -407,7 +407,7 @@ export interface paths {
         };
         /**
          * List pets (the /(list) form)
-         * @description A page of pets, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v2/pets. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of pets, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. The same as GET /v2/pets. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listPetsListForm"];
         put?: never;
@@ -459,7 +459,7 @@ export interface paths {
         };
         /**
          * List products
-         * @description A page of products, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of products, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listProducts"];
         put?: never;
@@ -479,7 +479,7 @@ export interface paths {
         };
         /**
          * List products (the /(list) form)
-         * @description A page of products, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v2/products. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of products, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. The same as GET /v2/products. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listProductsListForm"];
         put?: never;
@@ -531,7 +531,7 @@ export interface paths {
         };
         /**
          * List reservations
-         * @description A page of reservations, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of reservations, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listReservations"];
         put?: never;
@@ -555,7 +555,7 @@ export interface paths {
         };
         /**
          * List reservations (the /(list) form)
-         * @description A page of reservations, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v2/reservations. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of reservations, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. The same as GET /v2/reservations. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listReservationsListForm"];
         put?: never;
@@ -607,7 +607,7 @@ export interface paths {
         };
         /**
          * List trades
-         * @description A page of trades, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of trades, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listTrades"];
         put?: never;
@@ -631,7 +631,7 @@ export interface paths {
         };
         /**
          * List trades (the /(list) form)
-         * @description A page of trades, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v2/trades. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of trades, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. The same as GET /v2/trades. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listTradesListForm"];
         put?: never;
@@ -683,7 +683,7 @@ export interface paths {
         };
         /**
          * List users
-         * @description A page of users, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of users, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listUsers"];
         put?: never;
@@ -707,7 +707,7 @@ export interface paths {
         };
         /**
          * List users (the /(list) form)
-         * @description A page of users, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v2/users. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of users, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. The same as GET /v2/users. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listUsersListForm"];
         put?: never;
@@ -759,7 +759,7 @@ export interface paths {
         };
         /**
          * List visits
-         * @description A page of visits, filtered by the query string; X-Total-Count and Link carry the paging. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of visits, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listVisits"];
         put?: never;
@@ -783,7 +783,7 @@ export interface paths {
         };
         /**
          * List visits (the /(list) form)
-         * @description A page of visits, filtered by the query string; X-Total-Count and Link carry the paging. The same as GET /v2/visits. Any other query parameter gets 400 unknown_parameter.
+         * @description A page of visits, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging. The same as GET /v2/visits. Any other query parameter gets 400 unknown_parameter.
          */
         get: operations["listVisitsListForm"];
         put?: never;
@@ -1489,7 +1489,7 @@ export interface components {
         UserV2Patch: {
             user_name?: string;
         };
-        /** @description Visits to the clinic, each for one pet. `scheduled_at` is written with any ISO 8601 offset and served in UTC (`2026-12-02T09:30:00+02:00` is served as `2026-12-02T07:30:00Z`). */
+        /** @description Visits to the clinic, each for one pet. `scheduled_at` is written with any ISO 8601 offset and served in UTC (`2026-12-02T09:30:00+02:00` is served as `2026-12-02T07:30:00Z`). Lists sort by it or by the fee and compare both: `GET /v1/visits?scheduled_at.gte=2026-12-01T00:00:00Z&sort=-scheduled_at`. */
         VisitV2: {
             visit_id?: number;
             pet?: string | components["schemas"]["PetV2"];
@@ -1793,6 +1793,8 @@ export interface operations {
                 user_name?: string;
                 /** @description Only accounts whose e_mail equals this value. */
                 e_mail?: string;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (account_id). Ties are broken by account_id, in the direction of the last name; null sorts first ascending. Default: account_id ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -1889,6 +1891,8 @@ export interface operations {
                 user_name?: string;
                 /** @description Only accounts whose e_mail equals this value. */
                 e_mail?: string;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (account_id). Ties are broken by account_id, in the direction of the last name; null sorts first ascending. Default: account_id ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -2152,6 +2156,8 @@ export interface operations {
                 action?: string;
                 /** @description Only audits whose actor equals this value. */
                 actor?: string;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (audit_id). Ties are broken by audit_id, in the direction of the last name; null sorts first ascending. Default: audit_id ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -2209,6 +2215,8 @@ export interface operations {
                 action?: string;
                 /** @description Only audits whose actor equals this value. */
                 actor?: string;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (audit_id). Ties are broken by audit_id, in the direction of the last name; null sorts first ascending. Default: audit_id ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -2316,6 +2324,8 @@ export interface operations {
                 offset?: number;
                 /** @description Only batches whose label equals this value. */
                 label?: string;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (batch_id). Ties are broken by batch_id, in the direction of the last name; null sorts first ascending. Default: batch_id ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -2410,6 +2420,8 @@ export interface operations {
                 offset?: number;
                 /** @description Only batches whose label equals this value. */
                 label?: string;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (batch_id). Ties are broken by batch_id, in the direction of the last name; null sorts first ascending. Default: batch_id ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -2655,6 +2667,8 @@ export interface operations {
                 offset?: number;
                 /** @description Only notes whose title equals this value. */
                 title?: string;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (note_id). Ties are broken by note_id, in the direction of the last name; null sorts first ascending. Default: note_id ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -2750,6 +2764,8 @@ export interface operations {
                 offset?: number;
                 /** @description Only notes whose title equals this value. */
                 title?: string;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (note_id). Ties are broken by note_id, in the direction of the last name; null sorts first ascending. Default: note_id ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -3016,6 +3032,16 @@ export interface operations {
                 item?: string;
                 /** @description Only orders whose quantity equals this value. */
                 quantity?: number;
+                /** @description Only orders whose quantity is greater than this value. */
+                "quantity.gt"?: number;
+                /** @description Only orders whose quantity is at least this value. */
+                "quantity.gte"?: number;
+                /** @description Only orders whose quantity is less than this value. */
+                "quantity.lt"?: number;
+                /** @description Only orders whose quantity is at most this value. */
+                "quantity.lte"?: number;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (order_id). Ties are broken by order_id, in the direction of the last name; null sorts first ascending. Default: order_id ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -3112,6 +3138,16 @@ export interface operations {
                 item?: string;
                 /** @description Only orders whose quantity equals this value. */
                 quantity?: number;
+                /** @description Only orders whose quantity is greater than this value. */
+                "quantity.gt"?: number;
+                /** @description Only orders whose quantity is at least this value. */
+                "quantity.gte"?: number;
+                /** @description Only orders whose quantity is less than this value. */
+                "quantity.lt"?: number;
+                /** @description Only orders whose quantity is at most this value. */
+                "quantity.lte"?: number;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (order_id). Ties are broken by order_id, in the direction of the last name; null sorts first ascending. Default: order_id ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -3374,6 +3410,8 @@ export interface operations {
                 offset?: number;
                 /** @description Only pets whose pet_name equals this value. */
                 pet_name?: string;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -3468,6 +3506,8 @@ export interface operations {
                 offset?: number;
                 /** @description Only pets whose pet_name equals this value. */
                 pet_name?: string;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -3730,6 +3770,8 @@ export interface operations {
                 offset?: number;
                 /** @description Only products whose title equals this value. */
                 title?: string;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (sku). Ties are broken by sku, in the direction of the last name; null sorts first ascending. Default: sku ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -3785,6 +3827,8 @@ export interface operations {
                 offset?: number;
                 /** @description Only products whose title equals this value. */
                 title?: string;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (sku). Ties are broken by sku, in the direction of the last name; null sorts first ascending. Default: sku ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -4056,6 +4100,8 @@ export interface operations {
                 guest_key?: string;
                 /** @description Only reservations whose room equals this value. */
                 room?: string;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (reservation_id). Ties are broken by reservation_id, in the direction of the last name; null sorts first ascending. Default: reservation_id ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -4154,6 +4200,8 @@ export interface operations {
                 guest_key?: string;
                 /** @description Only reservations whose room equals this value. */
                 room?: string;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (reservation_id). Ties are broken by reservation_id, in the direction of the last name; null sorts first ascending. Default: reservation_id ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -4421,6 +4469,8 @@ export interface operations {
                 offset?: number;
                 /** @description Only trades whose trade_name equals this value. */
                 trade_name?: string;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (trade_id). Ties are broken by trade_id, in the direction of the last name; null sorts first ascending. Default: trade_id ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -4516,6 +4566,8 @@ export interface operations {
                 offset?: number;
                 /** @description Only trades whose trade_name equals this value. */
                 trade_name?: string;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (trade_id). Ties are broken by trade_id, in the direction of the last name; null sorts first ascending. Default: trade_id ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -4779,6 +4831,8 @@ export interface operations {
                 offset?: number;
                 /** @description Only users whose user_name equals this value. */
                 user_name?: string;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (user_id). Ties are broken by user_id, in the direction of the last name; null sorts first ascending. Default: user_id ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -4874,6 +4928,8 @@ export interface operations {
                 offset?: number;
                 /** @description Only users whose user_name equals this value. */
                 user_name?: string;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (user_id). Ties are broken by user_id, in the direction of the last name; null sorts first ascending. Default: user_id ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -5137,6 +5193,28 @@ export interface operations {
                 offset?: number;
                 /** @description Only visits whose pet equals this value. */
                 pet?: string;
+                /** @description Only visits whose scheduled_at equals this value (any ISO 8601 offset; compared in UTC). */
+                scheduled_at?: string;
+                /** @description Only visits whose fee equals this value. */
+                fee?: number;
+                /** @description Only visits whose scheduled_at is greater than this value (any ISO 8601 offset, + encoded as %2B). */
+                "scheduled_at.gt"?: string;
+                /** @description Only visits whose scheduled_at is at least this value (any ISO 8601 offset, + encoded as %2B). */
+                "scheduled_at.gte"?: string;
+                /** @description Only visits whose scheduled_at is less than this value (any ISO 8601 offset, + encoded as %2B). */
+                "scheduled_at.lt"?: string;
+                /** @description Only visits whose scheduled_at is at most this value (any ISO 8601 offset, + encoded as %2B). */
+                "scheduled_at.lte"?: string;
+                /** @description Only visits whose fee is greater than this value. */
+                "fee.gt"?: number;
+                /** @description Only visits whose fee is at least this value. */
+                "fee.gte"?: number;
+                /** @description Only visits whose fee is less than this value. */
+                "fee.lt"?: number;
+                /** @description Only visits whose fee is at most this value. */
+                "fee.lte"?: number;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */
@@ -5232,6 +5310,28 @@ export interface operations {
                 offset?: number;
                 /** @description Only visits whose pet equals this value. */
                 pet?: string;
+                /** @description Only visits whose scheduled_at equals this value (any ISO 8601 offset; compared in UTC). */
+                scheduled_at?: string;
+                /** @description Only visits whose fee equals this value. */
+                fee?: number;
+                /** @description Only visits whose scheduled_at is greater than this value (any ISO 8601 offset, + encoded as %2B). */
+                "scheduled_at.gt"?: string;
+                /** @description Only visits whose scheduled_at is at least this value (any ISO 8601 offset, + encoded as %2B). */
+                "scheduled_at.gte"?: string;
+                /** @description Only visits whose scheduled_at is less than this value (any ISO 8601 offset, + encoded as %2B). */
+                "scheduled_at.lt"?: string;
+                /** @description Only visits whose scheduled_at is at most this value (any ISO 8601 offset, + encoded as %2B). */
+                "scheduled_at.lte"?: string;
+                /** @description Only visits whose fee is greater than this value. */
+                "fee.gt"?: number;
+                /** @description Only visits whose fee is at least this value. */
+                "fee.gte"?: number;
+                /** @description Only visits whose fee is less than this value. */
+                "fee.lt"?: number;
+                /** @description Only visits whose fee is at most this value. */
+                "fee.lte"?: number;
+                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending. */
+                sort?: string;
             };
             header: {
                 /** @description Names the client; a request without it is refused (400 missing_user_agent). */

@@ -12,6 +12,7 @@ const storedFields: readonly FieldModel[] = [
     required: true,
     unique: false,
     filterable: true,
+    sortable: true,
     searchable: true,
     schema: definition.fields.pet_name.schema,
   },
@@ -73,6 +74,7 @@ export const petsModel: CollectionModel = {
         kind: 'string',
         unique: false,
         indexed: true,
+        sortable: true,
         searchable: true,
       },
       {

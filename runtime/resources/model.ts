@@ -11,6 +11,8 @@ export interface FieldModel {
   readonly required: boolean;
   readonly unique: boolean;
   readonly filterable: boolean;
+  /** Lists can be sorted by it (`sort=`). Absent means false. */
+  readonly sortable?: boolean;
   readonly searchable: boolean;
   /** Validates a written value. */
   readonly schema: ZodType;

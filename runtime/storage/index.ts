@@ -1,4 +1,4 @@
-export type { ColumnKind, ColumnSpec, ListQuery, ListResult, Row, TableSpec } from './table-spec.ts';
+export type { ColumnKind, ColumnSpec, ListQuery, ListResult, RangeCondition, RangeOperator, Row, SortKey, TableSpec } from './table-spec.ts';
 export type { ResourceStore, StoreReader, StoreTransaction } from './resource-store.ts';
 export { conditionSql, type ConditionSql, type RowCondition } from './row-condition.ts';
 export { parseDatabaseUrl, describeDatabaseUrl, DEFAULT_DATABASE_URL, type DatabaseLocation } from './database-url.ts';

@@ -7,11 +7,20 @@ export interface ColumnSpec {
   readonly unique: boolean;
   /** Indexed for equality filters. */
   readonly indexed: boolean;
+  /**
+   * Lists can be sorted by it: indexed together with the key (`(column, key)`), which serves the
+   * sort with the key as tie-breaker, range conditions on the column and equality filters alike.
+   * Absent means false.
+   */
+  readonly sortable?: boolean;
   /** Indexed in the table's full-text index for search. */
   readonly searchable: boolean;
   /** The field's default: the column is added with it, so rows stored before it existed hold it. */
   readonly default?: string | number | boolean;
 }
+
+/** What decides a column's index (see each engine's createIndexSql). */
+export type IndexedColumn = Pick<ColumnSpec, 'name' | 'unique' | 'indexed' | 'sortable'>;
 
 /** A table as the store sees it, derived from a collection or aggregate model. */
 export interface TableSpec {
@@ -39,11 +48,33 @@ export type RowCondition =
 /** A stored row: key, columns, and the server-set `created_at` / `updated_at` (ISO 8601 UTC). */
 export type Row = Record<string, unknown>;
 
+/** A comparison of a column with a value: greater than, at least, less than, at most. */
+export type RangeOperator = 'gt' | 'gte' | 'lt' | 'lte';
+
+export interface RangeCondition {
+  readonly column: string;
+  readonly operator: RangeOperator;
+  readonly value: unknown;
+}
+
+/** One key of a list's order. Null sorts as the smallest value on both engines. */
+export interface SortKey {
+  readonly column: string;
+  readonly descending: boolean;
+}
+
 export interface ListQuery {
   /** Equality conditions, all of which must hold. */
   readonly where: Readonly<Record<string, unknown>>;
   /** The rows the caller may see (row access): only they are listed and counted. Absent: every row. */
   readonly visible?: RowCondition;
+  /** Comparisons, all of which must hold (besides `where`). Absent: none. */
+  readonly ranges?: readonly RangeCondition[];
+  /**
+   * The order of the rows; the key always ends it, as the tie-breaker, in the direction of the last
+   * sort key. Absent or empty: by the key, ascending.
+   */
+  readonly order?: readonly SortKey[];
   readonly limit: number;
   readonly offset: number;
 }

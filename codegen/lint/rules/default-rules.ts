@@ -3,7 +3,7 @@ import type { Finding } from '../finding.ts';
 import { allDeclarations, type Rule } from './context.ts';
 
 /** Every field of a declaration, nested ones and those of each version's own shape included, each once. */
-function everyField(declaration: ReturnType<typeof allDeclarations>[number]): ResolvedField[] {
+export function everyField(declaration: ReturnType<typeof allDeclarations>[number]): ResolvedField[] {
   const all: ResolvedField[] = [];
   const visit = (fields: readonly ResolvedField[]) => {
     for (const field of fields) {

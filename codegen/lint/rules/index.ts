@@ -11,6 +11,7 @@ import { malformedScope } from './access-rules.ts';
 import { referenceVersion } from './reference-versions.ts';
 import { computedField, readOnlyRequired, ruleUnknownCollection } from './business-rules.ts';
 import { migrationRules } from './migration-rules.ts';
+import { sortableField } from './sortable-rules.ts';
 
 /** Every rule the linter runs on the model, in the order of the registry (rootCauses() runs before them). */
 export const ALL_RULES: readonly Rule[] = [
@@ -23,6 +24,7 @@ export const ALL_RULES: readonly Rule[] = [
   invalidDefault,
   unknownReference,
   referenceVersion,
+  sortableField,
   duplicatePath,
   reservedPath,
   versionNames,

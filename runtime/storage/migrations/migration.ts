@@ -4,7 +4,8 @@ import type { ColumnKind, ColumnSpec, TableSpec } from '../table-spec.ts';
 /**
  * One change a migration makes, declared rather than written as SQL: each engine's migration-sql.ts
  * turns it into statements, so one file serves SQLite and PostgreSQL and `migrate --dry-run` shows the
- * SQL each would run. Indexes are named `<table>__<column>` on both engines.
+ * SQL each would run. Indexes are named `<table>__<column>` on both engines; a sortable column's
+ * `(column, key)` index is named `<table>__<column>__sorted`.
  */
 export type MigrationStep =
   /** A table with its columns and their indexes (its search index is a `search-index` step). Kept when it exists. */
@@ -21,8 +22,9 @@ export type MigrationStep =
    */
   | { readonly op: 'convert-column'; readonly table: string; readonly column: string; readonly from: ColumnKind; readonly to: ColumnKind; readonly unconvertible: 'refuse' | 'set-null'; readonly loses?: string }
   | { readonly op: 'drop-column'; readonly table: string; readonly column: string; readonly loses: string }
-  | { readonly op: 'add-index'; readonly table: string; readonly column: string; readonly unique: boolean }
-  | { readonly op: 'drop-index'; readonly table: string; readonly column: string }
+  /** `sorted`: the `(column, key)` index a sortable column has (lists read it in order), instead of `(column)`. */
+  | { readonly op: 'add-index'; readonly table: string; readonly column: string; readonly unique: boolean; readonly sorted?: boolean }
+  | { readonly op: 'drop-index'; readonly table: string; readonly column: string; readonly sorted?: boolean }
   /** The table's full-text index rebuilt over these columns (none: removed). */
   | { readonly op: 'search-index'; readonly table: string; readonly columns: readonly string[] };
 
@@ -63,6 +65,7 @@ const columnSpec = z.object({
   kind: columnKind,
   unique: z.boolean(),
   indexed: z.boolean(),
+  sortable: z.boolean().optional(),
   searchable: z.boolean(),
   default: z.union([z.string(), z.number(), z.boolean()]).optional(),
 });
@@ -79,8 +82,8 @@ const step = z.discriminatedUnion('op', [
   z.object({ op: z.literal('rename-column'), table: z.string(), from: z.string(), to: z.string() }),
   z.object({ op: z.literal('convert-column'), table: z.string(), column: z.string(), from: columnKind, to: columnKind, unconvertible: z.enum(['refuse', 'set-null']), loses: z.string().optional() }),
   z.object({ op: z.literal('drop-column'), table: z.string(), column: z.string(), loses: z.string() }),
-  z.object({ op: z.literal('add-index'), table: z.string(), column: z.string(), unique: z.boolean() }),
-  z.object({ op: z.literal('drop-index'), table: z.string(), column: z.string() }),
+  z.object({ op: z.literal('add-index'), table: z.string(), column: z.string(), unique: z.boolean(), sorted: z.boolean().optional() }),
+  z.object({ op: z.literal('drop-index'), table: z.string(), column: z.string(), sorted: z.boolean().optional() }),
   z.object({ op: z.literal('search-index'), table: z.string(), columns: z.array(z.string()) }),
 ]);
 const plan = z.object({

@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { defaultClause } from '../column-default.ts';
 import { quoteName } from '../quote-name.ts';
-import type { ColumnKind, TableSpec } from '../table-spec.ts';
+import type { ColumnKind, IndexedColumn, TableSpec } from '../table-spec.ts';
+import { sortIndexName } from '../list-shape.ts';
 
 /** The PostgreSQL type of each kind of column (the start's schema check compares them too). */
 export const COLUMN_TYPES: Record<ColumnKind, string> = {
@@ -15,6 +16,16 @@ export const COLUMN_TYPES: Record<ColumnKind, string> = {
 };
 
 export const POSTGRES_BOOLEANS = { true: 'true', false: 'false' };
+
+/**
+ * A column as lists sort and compare it: text in byte order (COLLATE "C"), as SQLite compares it,
+ * whatever the database's collation, so both engines give the same order; numbers as they are. The
+ * sort indexes are built on the same expression, so the planner can use them.
+ */
+export function sortExpression(table: TableSpec, column: string): string {
+  const kind = column === table.key.name ? table.key.type : table.columns.find((candidate) => candidate.name === column)?.kind;
+  return kind === 'string' || kind === 'time' || kind === 'reference' ? `${quoteName(column)} COLLATE "C"` : quoteName(column);
+}
 
 /** The generated column holding a table's full-text document, and its GIN index. */
 export const SEARCH_COLUMN = '__search';
@@ -60,12 +71,24 @@ export async function migrateTables(client: pg.PoolClient, tables: readonly Tabl
     const present = new Set(existing.rows.map((row) => row.column_name));
     for (const column of table.columns) {
       if (!present.has(column.name)) await client.query(`ALTER TABLE ${name} ADD COLUMN ${quoteName(column.name)} ${COLUMN_TYPES[column.kind]}${defaultClause(column, POSTGRES_BOOLEANS)}`);
-      const indexName = quoteName(`${table.table}__${column.name}`);
-      if (column.unique) await client.query(`CREATE UNIQUE INDEX IF NOT EXISTS ${indexName} ON ${name} (${quoteName(column.name)})`);
-      else if (column.indexed) await client.query(`CREATE INDEX IF NOT EXISTS ${indexName} ON ${name} (${quoteName(column.name)})`);
+      const index = createIndexSql(table, column);
+      if (index !== undefined) await client.query(index);
     }
     await migrateSearchColumn(client, table, present.has(SEARCH_COLUMN));
   }
+}
+
+/**
+ * The statement making a column's index, if it has one: unique; `(column, key)` for a sortable column,
+ * in the order lists sort by (NULL first ascending; read backwards for a descending sort); or
+ * `(column)` for an equality filter. The migrations make the same (migration-sql.ts).
+ */
+export function createIndexSql(table: TableSpec, column: IndexedColumn): string | undefined {
+  const name = quoteName(table.table);
+  if (column.unique) return `CREATE UNIQUE INDEX IF NOT EXISTS ${quoteName(`${table.table}__${column.name}`)} ON ${name} (${quoteName(column.name)})`;
+  if (column.sortable === true) return `CREATE INDEX IF NOT EXISTS ${quoteName(sortIndexName(table.table, column.name))} ON ${name} (${sortExpression(table, column.name)} ASC NULLS FIRST, ${sortExpression(table, table.key.name)})`;
+  if (column.indexed) return `CREATE INDEX IF NOT EXISTS ${quoteName(`${table.table}__${column.name}`)} ON ${name} (${quoteName(column.name)})`;
+  return undefined;
 }
 
 /** The key column's definition: a generated integer key is an identity column. */

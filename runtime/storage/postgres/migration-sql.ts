@@ -6,7 +6,8 @@ import { run, type MigrationStatement } from '../migrations/statements.ts';
 import { refusalMessage, tableAfter } from '../migrations/step-context.ts';
 import { quoteName } from '../quote-name.ts';
 import type { ColumnSpec } from '../table-spec.ts';
-import { addSearchColumn, COLUMN_TYPES, keyDefinition, POSTGRES_BOOLEANS, SEARCH_COLUMN } from './migrate.ts';
+import { addSearchColumn, COLUMN_TYPES, createIndexSql, keyDefinition, POSTGRES_BOOLEANS, SEARCH_COLUMN } from './migrate.ts';
+import { sortIndexName } from '../list-shape.ts';
 
 /** The SQL of each conversion on PostgreSQL: which values convert, and what they become (`v`: the quoted column). */
 const CONVERSIONS: Record<Conversion, { readonly convertible: (v: string) => string; readonly convert: (v: string) => string }> = {
@@ -18,9 +19,7 @@ const CONVERSIONS: Record<Conversion, { readonly convertible: (v: string) => str
   'time->string': { convertible: () => 'true', convert: (v) => v },
 };
 
-const indexName = (table: string, column: string) => quoteName(`${table}__${column}`);
-const createIndex = (table: string, column: string, unique: boolean) =>
-  `CREATE ${unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${indexName(table, column)} ON ${quoteName(table)} (${quoteName(column)})`;
+const indexName = (table: string, column: string, sorted: boolean | undefined) => quoteName(sorted === true ? sortIndexName(table, column) : `${table}__${column}`);
 const columnDefinition = (column: ColumnSpec) => `${quoteName(column.name)} ${COLUMN_TYPES[column.kind]}${defaultClause(column, POSTGRES_BOOLEANS)}`;
 /** The generated search column depends on the columns it covers: it goes before one of them is dropped or converted (a search-index step makes it again). */
 const dropSearchColumn = (table: string) => run(`ALTER TABLE ${quoteName(table)} DROP COLUMN IF EXISTS ${quoteName(SEARCH_COLUMN)}`);
@@ -37,7 +36,7 @@ function statementsOf(step: MigrationStep, migration: Migration): MigrationState
       const definitions = [keyDefinition(step.table), 'created_at text NOT NULL', 'updated_at text NOT NULL', ...columns.map(columnDefinition)];
       return [
         run(`CREATE TABLE IF NOT EXISTS ${quoteName(table)} (${definitions.join(', ')})`),
-        ...columns.filter((column) => column.unique || column.indexed).map((column) => run(createIndex(table, column.name, column.unique))),
+        ...columns.flatMap((column) => createIndexSql(step.table, column) ?? []).map(run),
       ];
     }
     case 'rename-table':
@@ -50,10 +49,13 @@ function statementsOf(step: MigrationStep, migration: Migration): MigrationState
       return [run(`ALTER TABLE ${quoteName(step.table)} RENAME COLUMN ${quoteName(step.from)} TO ${quoteName(step.to)}`)];
     case 'drop-column':
       return [dropSearchColumn(step.table), run(`ALTER TABLE ${quoteName(step.table)} DROP COLUMN ${quoteName(step.column)}`)];
-    case 'add-index':
-      return [run(createIndex(step.table, step.column, step.unique))];
+    case 'add-index': {
+      // A sorted index names the key and, on PostgreSQL, sorts by the column's kind: both as the migration leaves the table.
+      const index = { name: step.column, unique: step.unique, indexed: true, sortable: step.sorted === true };
+      return [run(createIndexSql(tableAfter(migration, step.table), index)!)];
+    }
     case 'drop-index':
-      return [run(`DROP INDEX IF EXISTS ${indexName(step.table, step.column)}`)];
+      return [run(`DROP INDEX IF EXISTS ${indexName(step.table, step.column, step.sorted)}`)];
     case 'search-index':
       return [dropSearchColumn(step.table), ...addSearchColumn(step.table, step.columns).map(run)];
     case 'convert-column':

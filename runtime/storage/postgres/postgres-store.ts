@@ -9,7 +9,8 @@ import { fromSqlValues, insertPlan, selectedColumns } from '../row-values.ts';
 import { searchWords } from '../search-words.ts';
 import type { ListQuery, ListResult, Row, TableSpec } from '../table-spec.ts';
 import { isoNow } from '../time.ts';
-import { migrateTables, SEARCH_COLUMN, underMigrationLock } from './migrate.ts';
+import { migrateTables, SEARCH_COLUMN, sortExpression, underMigrationLock } from './migrate.ts';
+import { keyDescending, RANGE_SQL, rangeAndOrderKey } from '../list-shape.ts';
 import { inPostgresTransaction, query, queryArrays, queryFirstArray, underStatementTimeout, type Queryable } from './queries.ts';
 
 /** A value as a query parameter: undefined as NULL; pg formats the rest. */
@@ -57,11 +58,12 @@ class PostgresReader implements StoreReader {
     const conditions = Object.keys(listQuery.where);
     if (conditions.length > 1) conditions.sort();
     const filters = conditions.map((c) => param(listQuery.where[c]));
-    // Row access: the caller's condition after the filters, its parameters numbered after theirs.
-    const visible = listQuery.visible === undefined ? undefined : visibleSql(table, listQuery.visible, conditions.length + 1);
+    if (listQuery.ranges !== undefined) for (const range of listQuery.ranges) filters.push(param(range.value));
+    // Row access: the caller's condition after the filters and ranges, its parameters numbered after theirs.
+    const visible = listQuery.visible === undefined ? undefined : visibleSql(table, listQuery.visible, filters.length + 1);
     const values = visible === undefined ? filters : [...filters, ...visible.values];
-    // The texts for these filter columns, made once per table: the common list (no filter) builds no SQL.
-    const { from, page } = visible === undefined ? listStatements(table, conditions) : visibleListStatements(table, conditions, visible);
+    // The texts for this list's shape, made once per table: the common list (no filter) builds no SQL.
+    const { from, page } = visible === undefined ? listStatements(table, conditions, listQuery) : listSql(table, conditions, listQuery, visible);
     // One round trip and one promise: the window count is taken over every matching row, before LIMIT.
     return queryArrays(this.db, page, [...values, listQuery.limit, listQuery.offset], (rows): Maybe<ListResult> => {
       const counted = rows[0]?.at(-1);
@@ -217,27 +219,33 @@ function columnList(table: TableSpec): string {
   return statementOf(table, 'columns', () => selectedColumns(table).map(quoteName).join(', '));
 }
 
-/** listStatements() with a row condition (its parameters numbered after the filters'): its text is the caller's, so it is not kept. */
-function visibleListStatements(table: TableSpec, conditions: readonly string[], visible: ConditionSql): { from: string; page: string } {
-  const clauses = [...conditions.map((c, index) => `${quoteName(c)} = $${index + 1}`), visible.sql];
-  const from = `FROM ${quoteName(table.table)} WHERE ${clauses.join(' AND ')}`;
-  const parameters = conditions.length + visible.values.length;
-  return { from, page: `SELECT ${columnList(table)}, count(*) OVER () ${from} ORDER BY ${quoteName(table.key.name)} LIMIT $${parameters + 1} OFFSET $${parameters + 2}` };
+/** listSql() kept per table and list shape (without a row condition, whose text is the caller's). */
+function listStatements(table: TableSpec, conditions: readonly string[], query: ListQuery): { from: string; page: string } {
+  const key = `list ${conditions.join(' ')}${rangeAndOrderKey(query)}`;
+  const from = statementOf(table, `${key} from`, () => listSql(table, conditions, query, undefined).from);
+  const page = statementOf(table, key, () => listSql(table, conditions, query, undefined).page);
+  return { from, page };
 }
 
-/** A list's page statement (with its window count) and its FROM clause, for the columns it filters on. */
-function listStatements(table: TableSpec, conditions: readonly string[]): { from: string; page: string } {
-  const key = `list ${conditions.join(' ')}`;
-  const from = statementOf(table, `${key} from`, () => {
-    const where = conditions.length === 0 ? '' : ` WHERE ${conditions.map((c, index) => `${quoteName(c)} = $${index + 1}`).join(' AND ')}`;
-    return `FROM ${quoteName(table.table)}${where}`;
-  });
-  const page = statementOf(
-    table,
-    key,
-    () => `SELECT ${columnList(table)}, count(*) OVER () ${from} ORDER BY ${quoteName(table.key.name)} LIMIT $${conditions.length + 1} OFFSET $${conditions.length + 2}`,
-  );
-  return { from, page };
+/**
+ * A list's page statement (with its window count) and its FROM clause: the equality conditions, the
+ * ranges and row access's condition (its parameters numbered after theirs), in the list's order.
+ */
+function listSql(table: TableSpec, conditions: readonly string[], query: ListQuery, visible: ConditionSql | undefined): { from: string; page: string } {
+  const { ranges = [], order = [] } = query;
+  const tests = [
+    ...conditions.map((c, index) => `${quoteName(c)} = $${index + 1}`),
+    ...ranges.map((range, index) => `${sortExpression(table, range.column)} ${RANGE_SQL[range.operator]} $${conditions.length + index + 1}`),
+    ...(visible === undefined ? [] : [visible.sql]),
+  ];
+  const from = `FROM ${quoteName(table.table)}${tests.length === 0 ? '' : ` WHERE ${tests.join(' AND ')}`}`;
+  const parameters = conditions.length + ranges.length + (visible?.values.length ?? 0);
+  // NULL sorts as the smallest value, as on SQLite: first ascending, last descending (the sort indexes are built so).
+  const orderBy = [
+    ...order.map((sortKey) => `${sortExpression(table, sortKey.column)} ${sortKey.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`),
+    `${sortExpression(table, table.key.name)}${keyDescending(query) ? ' DESC' : ''}`,
+  ].join(', ');
+  return { from, page: `SELECT ${columnList(table)}, count(*) OVER () ${from} ORDER BY ${orderBy} LIMIT $${parameters + 1} OFFSET $${parameters + 2}` };
 }
 
 function duplicateAsConflict<T>(table: TableSpec, pending: Promise<T>): Promise<T> {

@@ -4,10 +4,12 @@ import { columnKind, fromSqlValues, selectedColumns } from '../row-values.ts';
 import { toSqlValue } from './column-values.ts';
 import { quoteName } from './sql-names.ts';
 import { conditionSql, type ConditionSql } from '../row-condition.ts';
+import { keyDescending, RANGE_SQL, rangeAndOrderKey } from '../list-shape.ts';
 
-/** The statements of one list shape: a table and the names of its equality conditions, in order. */
+/** The statements of one list shape: a table, the names of its equality conditions in order, its range conditions and its order. */
 interface ListPlan {
   readonly conditions: readonly string[];
+  /** The kind of each parameter before limit and offset: the equality conditions', then the ranges'. */
   readonly kinds: readonly ColumnKind[];
   /** The page, each row ending with the count of every matching row (computed once, on the first row). */
   readonly pageWithTotal: StatementSync;
@@ -31,10 +33,12 @@ export class ListStatements {
   }
 
   list(table: TableSpec, query: ListQuery): ListResult {
-    // Row access: the caller's condition after the filters and the page's bounds (numbered from n + 3).
-    const visible = query.visible === undefined ? undefined : conditionSql(table, query.visible, (index) => `?${index}`, Object.keys(query.where).length + 3, toSqlValue);
-    const plan = this.#planFor(table, query.where, visible);
+    // Parameters: the equality filters, the ranges, the page's bounds, then row access's condition.
+    const bounded = Object.keys(query.where).length + (query.ranges?.length ?? 0);
+    const visible = query.visible === undefined ? undefined : conditionSql(table, query.visible, (index) => `?${index}`, bounded + 3, toSqlValue);
+    const plan = this.#planFor(table, query, visible);
     const filters = plan.conditions.map((name, index) => toSqlValue(plan.kinds[index]!, query.where[name]));
+    if (query.ranges !== undefined) for (const range of query.ranges) filters.push(toSqlValue(plan.kinds[filters.length]!, range.value));
     const values = visible === undefined ? filters : [...filters, query.limit, query.offset, ...visible.values];
     const raws = (visible === undefined ? plan.pageWithTotal.all(...(values as never[]), query.limit, query.offset) : plan.pageWithTotal.all(...(values as never[]))) as unknown as unknown[][];
     if (raws.length === 0) {
@@ -52,35 +56,44 @@ export class ListStatements {
     this.#plans = new WeakMap();
   }
 
-  #planFor(table: TableSpec, where: ListQuery['where'], visible: ConditionSql | undefined): ListPlan {
+  #planFor(table: TableSpec, query: ListQuery, visible: ConditionSql | undefined): ListPlan {
     let plans = this.#plans.get(table);
     if (plans === undefined) {
       plans = new Map();
       this.#plans.set(table, plans);
     }
-    const names = Object.keys(where);
-    // Most lists have no condition: their plan is found without sorting or joining anything.
-    const filters = names.length === 0 ? '' : names.sort().join('\0');
+    const names = Object.keys(query.where);
+    // Most lists have no condition and no order: their plan is found without sorting or joining anything.
+    const shape = rangeAndOrderKey(query);
+    const filters = names.length === 0 ? shape : `${names.sort().join('\0')}${shape}`;
     const key = visible === undefined ? filters : `${filters}\0\0${visible.sql}`;
     let plan = plans.get(key);
     if (plan === undefined) {
-      plan = this.#prepare(table, names, visible?.sql);
+      plan = this.#prepare(table, names, query, visible?.sql);
       plans.set(key, plan);
     }
     return plan;
   }
 
-  #prepare(table: TableSpec, conditions: readonly string[], visible: string | undefined): ListPlan {
+  #prepare(table: TableSpec, conditions: readonly string[], { ranges = [], order = [] }: ListQuery, visible: string | undefined): ListPlan {
     // Numbered parameters: the subquery and the page share each condition's value.
-    const clauses = [...conditions.map((name, index) => `${quoteName(name)} = ?${index + 1}`), ...(visible === undefined ? [] : [visible])];
+    const tests = [
+      ...conditions.map((name, index) => `${quoteName(name)} = ?${index + 1}`),
+      ...ranges.map((range, index) => `${quoteName(range.column)} ${RANGE_SQL[range.operator]} ?${conditions.length + index + 1}`),
+    ];
+    const clauses = visible === undefined ? tests : [...tests, visible];
     const where = clauses.length === 0 ? '' : ` WHERE ${clauses.join(' AND ')}`;
     const from = `FROM ${quoteName(table.table)}${where}`;
     const columns = selectedColumns(table).map(quoteName).join(', ');
-    const [limit, offset] = [conditions.length + 1, conditions.length + 2];
-    const pageWithTotal = this.#db.prepare(`SELECT ${columns}, (SELECT count(*) ${from}) ${from} ORDER BY ${quoteName(table.key.name)} LIMIT ?${limit} OFFSET ?${offset}`);
+    const [limit, offset] = [tests.length + 1, tests.length + 2];
+    // SQLite sorts NULL as the smallest value: first ascending, last descending (the order the store promises).
+    const keyOrder = `${quoteName(table.key.name)}${keyDescending({ order }) ? ' DESC' : ''}`;
+    const orderBy = [...order.map((key) => `${quoteName(key.column)}${key.descending ? ' DESC' : ''}`), keyOrder].join(', ');
+    const pageWithTotal = this.#db.prepare(`SELECT ${columns}, (SELECT count(*) ${from}) ${from} ORDER BY ${orderBy} LIMIT ?${limit} OFFSET ?${offset}`);
     const count = this.#db.prepare(`SELECT count(*) ${from}`);
     pageWithTotal.setReturnArrays(true);
     count.setReturnArrays(true);
-    return { conditions: [...conditions], kinds: conditions.map((name) => columnKind(table, name)), pageWithTotal, count };
+    const kinds = [...conditions, ...ranges.map((range) => range.column)].map((name) => columnKind(table, name));
+    return { conditions: [...conditions], kinds, pageWithTotal, count };
   }
 }

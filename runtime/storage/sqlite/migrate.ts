@@ -1,8 +1,9 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { ColumnKind, TableSpec } from '../table-spec.ts';
+import type { ColumnKind, IndexedColumn, TableSpec } from '../table-spec.ts';
 import { defaultClause } from '../column-default.ts';
 import { ftsTableOf, quoteName } from './sql-names.ts';
 import { searchIndexOf } from './search-index.ts';
+import { sortIndexName } from '../list-shape.ts';
 
 /** The SQLite type of each kind of column (the start's schema check compares them too). */
 export const COLUMN_TYPES: Record<ColumnKind, string> = {
@@ -34,12 +35,24 @@ export function migrateTables(db: DatabaseSync, tables: readonly TableSpec[]): v
       if (!existing.has(column.name)) {
         db.exec(`ALTER TABLE ${name} ADD COLUMN ${quoteName(column.name)} ${COLUMN_TYPES[column.kind]}${defaultClause(column, SQLITE_BOOLEANS)}`);
       }
-      const indexName = quoteName(`${table.table}__${column.name}`);
-      if (column.unique) db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${indexName} ON ${name} (${quoteName(column.name)})`);
-      else if (column.indexed) db.exec(`CREATE INDEX IF NOT EXISTS ${indexName} ON ${name} (${quoteName(column.name)})`);
+      const index = createIndexSql(table, column);
+      if (index !== undefined) db.exec(index);
     }
     migrateSearchIndex(db, table);
   }
+}
+
+/**
+ * The statement making a column's index, if it has one: unique; `(column, key)` for a sortable column
+ * (a sorted page reads it in order, ties by the key, and it serves ranges and equality too); or
+ * `(column)` for an equality filter. The migrations make the same (migration-sql.ts).
+ */
+export function createIndexSql(table: TableSpec, column: IndexedColumn): string | undefined {
+  const name = quoteName(table.table);
+  if (column.unique) return `CREATE UNIQUE INDEX IF NOT EXISTS ${quoteName(`${table.table}__${column.name}`)} ON ${name} (${quoteName(column.name)})`;
+  if (column.sortable === true) return `CREATE INDEX IF NOT EXISTS ${quoteName(sortIndexName(table.table, column.name))} ON ${name} (${quoteName(column.name)}, ${quoteName(table.key.name)})`;
+  if (column.indexed) return `CREATE INDEX IF NOT EXISTS ${quoteName(`${table.table}__${column.name}`)} ON ${name} (${quoteName(column.name)})`;
+  return undefined;
 }
 
 /** The key column's definition: a generated integer key is AUTOINCREMENT, so an id is never reused. */

@@ -5,7 +5,8 @@ import type { Migration, MigrationStep } from '../migrations/migration.ts';
 import { run, type MigrationStatement } from '../migrations/statements.ts';
 import { refusalMessage, tableAfter } from '../migrations/step-context.ts';
 import type { ColumnSpec } from '../table-spec.ts';
-import { COLUMN_TYPES, keyDefinition, SQLITE_BOOLEANS } from './migrate.ts';
+import { COLUMN_TYPES, createIndexSql, keyDefinition, SQLITE_BOOLEANS } from './migrate.ts';
+import { sortIndexName } from '../list-shape.ts';
 import { searchIndexOf } from './search-index.ts';
 import { ftsTableOf, quoteName } from './sql-names.ts';
 
@@ -26,9 +27,7 @@ const CONVERSIONS: Record<Conversion, { readonly convertible: (v: string) => str
   'time->string': { convertible: () => '1', convert: (v) => v },
 };
 
-const indexName = (table: string, column: string) => quoteName(`${table}__${column}`);
-const createIndex = (table: string, column: string, unique: boolean) =>
-  `CREATE ${unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${indexName(table, column)} ON ${quoteName(table)} (${quoteName(column)})`;
+const indexName = (table: string, column: string, sorted: boolean | undefined) => quoteName(sorted === true ? sortIndexName(table, column) : `${table}__${column}`);
 const columnDefinition = (column: ColumnSpec) => `${quoteName(column.name)} ${COLUMN_TYPES[column.kind]}${defaultClause(column, SQLITE_BOOLEANS)}`;
 
 /** What applying `migration` runs on SQLite, in order (one transaction; see apply-migrations.ts). */
@@ -43,7 +42,7 @@ function statementsOf(step: MigrationStep, migration: Migration): MigrationState
       const definitions = [keyDefinition(step.table), 'created_at TEXT NOT NULL', 'updated_at TEXT NOT NULL', ...columns.map(columnDefinition)];
       return [
         run(`CREATE TABLE IF NOT EXISTS ${quoteName(table)} (${definitions.join(', ')})`),
-        ...columns.filter((column) => column.unique || column.indexed).map((column) => run(createIndex(table, column.name, column.unique))),
+        ...columns.flatMap((column) => createIndexSql(step.table, column) ?? []).map(run),
       ];
     }
     case 'rename-table':
@@ -56,10 +55,13 @@ function statementsOf(step: MigrationStep, migration: Migration): MigrationState
       return [run(`ALTER TABLE ${quoteName(step.table)} RENAME COLUMN ${quoteName(step.from)} TO ${quoteName(step.to)}`)];
     case 'drop-column':
       return [run(`ALTER TABLE ${quoteName(step.table)} DROP COLUMN ${quoteName(step.column)}`)];
-    case 'add-index':
-      return [run(createIndex(step.table, step.column, step.unique))];
+    case 'add-index': {
+      // A sorted index names the key and, on PostgreSQL, sorts by the column's kind: both as the migration leaves the table.
+      const index = { name: step.column, unique: step.unique, indexed: true, sortable: step.sorted === true };
+      return [run(createIndexSql(tableAfter(migration, step.table), index)!)];
+    }
     case 'drop-index':
-      return [run(`DROP INDEX IF EXISTS ${indexName(step.table, step.column)}`)];
+      return [run(`DROP INDEX IF EXISTS ${indexName(step.table, step.column, step.sorted)}`)];
     case 'search-index': {
       // No columns: the index goes (its table may be about to be renamed, and the schema after has it under its new name).
       if (step.columns.length === 0) return [run(`DROP TABLE IF EXISTS ${quoteName(ftsTableOf(step.table))}`)];

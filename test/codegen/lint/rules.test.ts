@@ -228,6 +228,42 @@ export default collection({
     },
   ],
   [
+    'sortable-field: sortable on a reference and on a nested field, at the option',
+    {
+      given: {
+        'orders.ts': orders,
+        'trades.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'trades',
+  fields: {
+    order: field.reference('orders', { sortable: true }),
+    placed: field.object({ at: field.time({ sortable: true }) }),
+  },
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'sortable-field',
+          severity: 'error',
+          message: 'field "order" is declared sortable, but a reference field cannot order a list: remove sortable, or sort by a string, integer, number, boolean or time field of the collection',
+          file: 'definitions/trades.ts',
+          line: 5,
+          column: 40,
+        },
+        {
+          rule: 'sortable-field',
+          severity: 'error',
+          message: 'field "at" is declared sortable, but a nested field cannot order a list: remove sortable, or sort by a string, integer, number, boolean or time field of the collection',
+          file: 'definitions/trades.ts',
+          line: 6,
+          column: 45,
+        },
+      ],
+    },
+  ],
+  [
     'duplicate-declaration: two files declare the same collection, reported once at the second',
     {
       given: { 'a-orders.ts': orders, 'b-orders.ts': orders },

@@ -24,6 +24,22 @@ describe('diffSchema: the steps from the last migration\'s schema to the definit
     expect(changes.find((change) => change.loses !== undefined)?.change).toContain("field things.name is no longer declared; removing it loses the values of things.name in every row (if it was renamed, declare renamedFrom: 'name' on the new field)");
   });
 
+  it('a field made sortable swaps its filter index for the (column, key) one; a renamed sortable field remakes it under the new name', () => {
+    const sortable = column('name', 'string', { indexed: true, sortable: true });
+    const made = diff([things], [declared(table('things', [sortable]))]);
+    expect(made.steps).toEqual([
+      { op: 'drop-index', table: 'things', column: 'name' },
+      { op: 'add-index', table: 'things', column: 'name', unique: false, sorted: true },
+    ]);
+    expect(made.changes.map((change) => change.change)).toEqual(['the index of things.name changes from filter to sorted']);
+    const renamed = diff([table('things', [sortable])], [declared(table('things', [{ ...sortable, name: 'title' }]), { title: 'name' })]);
+    expect(renamed.steps).toEqual([
+      { op: 'drop-index', table: 'things', column: 'name', sorted: true },
+      { op: 'rename-column', table: 'things', from: 'name', to: 'title' },
+      { op: 'add-index', table: 'things', column: 'title', unique: false, sorted: true },
+    ]);
+  });
+
   it('a declared rename moves the column and remakes its index under the new name', () => {
     const { steps, changes } = diff([things], [declared(table('things', [column('title', 'string', { indexed: true })]), { title: 'name' })]);
     expect(steps).toEqual([

@@ -83,6 +83,20 @@ describe('the typed client, against the running example API', () => {
     expect(lang.data!.lang).toBe('fr-FR');
   });
 
+  it('lists visits sorted and filtered by comparisons, and patches an aggregate and a setting', async () => {
+    const pet = await client.v1.POST('/v1/pets', { body: { pet_name: 'Rex' } });
+    const petId = pet.data!.identity as number;
+    for (const [scheduled_at, fee] of [['2026-12-02T09:00:00+02:00', 40], ['2026-12-01T09:00:00Z', 25], ['2026-12-03T09:00:00Z', 5]] as const) {
+      await client.v1.POST('/v1/visits', { body: { pet: petId, scheduled_at, fee } });
+    }
+    const sorted = await client.v1.GET('/v1/visits', { params: { query: { sort: '-scheduled_at', 'fee.gte': 10, 'scheduled_at.lt': '2026-12-03T00:00:00Z' } } });
+    expect(sorted.data!.map((visit) => [visit.scheduled_at, visit.fee])).toEqual([['2026-12-02T07:00:00Z', 40], ['2026-12-01T09:00:00Z', 25]]);
+    const diet = await client.v2.PATCH('/v2/pets/{pet_id}/diets', { params: { path: { pet_id: petId } }, body: { meals_per_day: 3 } });
+    expect(diet.data).toEqual({ food: 'standard', meals_per_day: 3 });
+    const reminders = await client.v1.PATCH('/settings/v1/reminders', { body: { hours_before: 12 } });
+    expect(reminders.data).toEqual({ enabled: true, hours_before: 12 });
+  });
+
   it('sends User-Agent and Authorization on every call, set once', () => {
     expect(seen.length).toBeGreaterThan(10);
     for (const call of seen) expect(call).toEqual({ method: call.method, userAgent: 'typed-client-test/1.0', authorization: expect.stringMatching(/^Bearer [A-Za-z0-9_-]+$/) });
@@ -97,6 +111,8 @@ describe('the typed client, against the running example API', () => {
       void client.v1.POST('/v1/orders', { body: { quantity: 1 } });
       // @ts-expect-error no such path
       void client.v1.GET('/v1/profiles');
+      // @ts-expect-error fee compares with a number
+      void client.v1.GET('/v1/visits', { params: { query: { 'fee.gte': 'cheap' } } });
     };
     expect(typeof check).toBe('function');
     // v1 accounts have state at the top level; v2 keeps it inside profile.

@@ -131,4 +131,15 @@ describe('changing stored data with migrations, on a database holding rows', () 
     expect((await send('PUT', '/v1/wares/blue-plate', { name: 'Blue mug' })).status).toBe(409);
     expect((await get('/v1/wares/blue-mug')).body).toMatchObject({ name: 'Blue mug', stock: '7' });
   });
+
+  it('makes a field sortable: the migration makes its (column, key) index, and lists sort by it', { timeout: 180_000 }, async () => {
+    await served.stop();
+    editFile(root, 'definitions/products.ts', replace('    price: field.number({ min: 0 }),', '    price: field.number({ min: 0, sortable: true }),'));
+    const written = migrate(root, databaseUrl, 'new', 'sortable-price');
+    expect(written.status, written.output).toBe(0);
+    expect(written.output).toContain('the index of wares.price changes from none to sorted');
+    expect(migrate(root, databaseUrl, '--dry-run').output).toMatch(/CREATE INDEX IF NOT EXISTS "wares__price__sorted" ON "wares" \("price"( COLLATE "C")?( ASC NULLS FIRST)?, "sku"( COLLATE "C")?\);/);
+    served = await serveProject(root, databaseUrl);
+    expect((await get('/v1/wares?sort=-price')).body.map((ware) => ware.sku)).toEqual(['blue-mug', 'red-cup', 'green-bowl']);
+  });
 });

@@ -270,6 +270,9 @@ describe('the contract: every operation, every status it can produce, through a 
     await send(v, { method: 'put', path: visitPath, body: { pet: 424242, scheduled_at: '2026-12-02T09:30:00Z' }, status: 422 });
     await send(v, { method: 'patch', path: visitPath, body: { pet: 424242 }, status: 422 });
     await send(v, { method: 'delete', path: `/${v}/pets/1`, status: 409 });
+    // A sorted list with comparison filters: the parameters the document declares for them.
+    const sorted = await send(v, { method: 'get', path: `/${v}/visits?sort=-scheduled_at,fee&scheduled_at.gte=2026-12-01T00:00:00Z&fee.lt=100&limit=5`, status: 200 });
+    expect(sorted.body.length).toBeGreaterThan(0);
 
     // Notes: one that follows up another, missing (422), and the note it follows up cannot go (409).
     const followUp = await send(v, { method: 'post', path: `/${v}/notes`, body: { owner: USER, title: 'follow-up', about: ids.notes }, status: 201 });

@@ -1,0 +1,52 @@
+import type { ResolvedCollection, ResolvedField } from '../model/index.ts';
+import type { JsonSchema } from './schema-of.ts';
+
+/** The comparisons of a filterable integer, number or time field: `fee.gte=10` (runtime: list-query.ts). */
+const RANGE_OPERATORS = [
+  ['gt', 'greater than'],
+  ['gte', 'at least'],
+  ['lt', 'less than'],
+  ['lte', 'at most'],
+] as const;
+
+const COMPARABLE = new Set(['integer', 'number', 'time']);
+
+/** A filter value's schema: the field's type as a query parameter (a time as an ISO 8601 date-time). */
+function valueSchema(field: ResolvedField): JsonSchema {
+  if (field.kind === 'time') return { type: 'string', format: 'date-time' };
+  return { type: field.kind === 'integer' ? 'integer' : field.kind === 'number' ? 'number' : field.kind === 'boolean' ? 'boolean' : 'string' };
+}
+
+/**
+ * The query parameters of a collection's list besides paging: an equality filter per filterable
+ * field, the comparisons of each filterable integer, number or time field, and `sort` over the
+ * sortable fields and the identifier.
+ */
+export function listQueryParameters(collection: ResolvedCollection): JsonSchema[] {
+  const filterable = collection.fields.filter((field) => field.filterable);
+  const equality = filterable.map((field) => ({
+    name: field.name,
+    in: 'query',
+    description: `Only ${collection.name} whose ${field.name} equals this value${field.kind === 'time' ? ' (any ISO 8601 offset; compared in UTC)' : ''}.`,
+    schema: valueSchema(field),
+  }));
+  const comparisons = filterable
+    .filter((field) => COMPARABLE.has(field.kind))
+    .flatMap((field) =>
+      RANGE_OPERATORS.map(([operator, meaning]) => ({
+        name: `${field.name}.${operator}`,
+        in: 'query',
+        description: `Only ${collection.name} whose ${field.name} is ${meaning} this value${field.kind === 'time' ? ' (any ISO 8601 offset, + encoded as %2B)' : ''}.`,
+        schema: valueSchema(field),
+      })),
+    );
+  const sortable = [collection.identifier.name, ...collection.fields.filter((field) => field.sortable).map((field) => field.name)];
+  const name = `(${sortable.join('|')})`;
+  const sort = {
+    name: 'sort',
+    in: 'query',
+    description: `The order of the list: field names separated by commas, each with a leading - to sort it descending (${sortable.join(', ')}). Ties are broken by ${collection.identifier.name}, in the direction of the last name; null sorts first ascending. Default: ${collection.identifier.name} ascending.`,
+    schema: { type: 'string', pattern: `^-?${name}(,-?${name})*$` },
+  };
+  return [...equality, ...comparisons, sort];
+}
