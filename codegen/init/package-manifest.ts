@@ -21,6 +21,8 @@ export function projectScripts(): Record<string, string> {
     start: 'exec node --import @convapi/runtime/node-check generated/main.ts',
     generate: 'convapi generate',
     'lint:definitions': 'convapi lint',
+    // The CLI's other commands, as the docs write them: `npm run convapi -- migrate new NAME`.
+    convapi: 'convapi',
     token: 'convapi-token',
     test: 'tsc --noEmit && convapi generate --check && convapi lint',
   };

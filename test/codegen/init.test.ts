@@ -17,7 +17,7 @@ describe('convapi init', () => {
     expect(result.status, result.stderr).toBe(0);
     const manifest = manifestOf(root);
     expect(manifest.type).toBe('module');
-    expect(Object.keys(manifest.scripts!).sort()).toEqual(['generate', 'lint:definitions', 'start', 'test', 'token']);
+    expect(Object.keys(manifest.scripts!).sort()).toEqual(['convapi', 'generate', 'lint:definitions', 'start', 'test', 'token']);
     // The Node pin is a dependency: a production install keeps it, so `npm start` runs Node 24 there too.
     expect(manifest.dependencies).toMatchObject({ '@convapi/runtime': expect.stringMatching(/^\^\d/), '@convapi/dsl': expect.stringMatching(/^\^\d/), koa: expect.any(String), node: expect.stringMatching(/^\^24/) });
     expect(manifest.devDependencies).toMatchObject({ '@convapi/cli': expect.any(String), typescript: expect.any(String) });

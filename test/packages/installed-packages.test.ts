@@ -108,6 +108,60 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
     expect(await server.exited).toBe(0);
   }, 600_000);
 
+  it('changes its data with the documented commands: the first migration, then add, rename and a type change, the rows read back each time', async () => {
+    expect(project, 'the project of the test before').toBeDefined();
+    const database = `sqlite:${join(project, 'app-changes.db')}`;
+    const migrate = async (name: string) => (await mustRun(project, 'npm', ['run', '-s', 'convapi', '--', 'migrate', 'new', name])).stdout;
+    const editBooks = (edit: (text: string) => string) => writeFileSync(join(project, 'definitions/books.ts'), edit(readFileSync(join(project, 'definitions/books.ts'), 'utf8')));
+    const token = (await mustRun(project, 'npm', ['run', '-s', 'token', '--', 'issue', '--client', 'changes'], userEnvironment({ DATABASE_URL: database }))).stdout.trim().split('\n').at(-1)!;
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    /** Starts the project as `npm start` does, runs `use` with its URL, and stops it gracefully. */
+    const withServer = async <T>(use: (url: string) => Promise<T>): Promise<T> => {
+      const server = await serve('npm', ['start'], project, { DATABASE_URL: database });
+      try {
+        return await use(server.url);
+      } finally {
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+      }
+    };
+    const bookOne = (url: string) => call(`${url}/v1/books/1`, { headers }).then(async (response) => ({ status: response.status, body: (await response.json()) as Record<string, unknown> }));
+
+    expect(await migrate('initial')).toMatch(/^wrote migrations\/0001_initial\.json/m);
+    await withServer(async (url) => {
+      expect((await call(`${url}/v1/books`, { method: 'POST', headers, body: JSON.stringify({ title: 'Dune' }) })).status).toBe(201);
+    });
+
+    // Add a field with a default: the row stored before holds it.
+    editBooks((text) => text.replace("    note: field.reference('notes'),", "    note: field.reference('notes'),\n    edition: field.string({ default: '1' }),"));
+    expect(await migrate('add-edition')).toMatch(/^wrote migrations\/0002_add-edition\.json/m);
+    await withServer(async (url) => {
+      expect(await bookOne(url)).toMatchObject({ status: 200, body: { title: 'Dune', edition: '1' } });
+      expect((await call(`${url}/v1/books/1`, { method: 'PATCH', headers, body: JSON.stringify({ edition: '2' }) })).status).toBe(200);
+    });
+
+    // Rename it, declared: the value moves.
+    editBooks((text) => text.replace("edition: field.string({ default: '1' })", "printing: field.string({ renamedFrom: 'edition', default: '1' })"));
+    expect(await migrate('rename-edition')).toMatch(/^wrote migrations\/0003_rename-edition\.json/m);
+    await withServer(async (url) => {
+      const { body } = await bookOne(url);
+      expect(body).toMatchObject({ title: 'Dune', printing: '2' });
+      expect(body).not.toHaveProperty('edition');
+    });
+
+    // Change its type: the stored text becomes a number.
+    editBooks((text) => text.replace("printing: field.string({ renamedFrom: 'edition', default: '1' })", "printing: field.integer({ renamedFrom: 'edition', default: 1 })"));
+    expect(await migrate('printing-to-integer')).toMatch(/^wrote migrations\/0004_printing-to-integer\.json/m);
+    await withServer(async (url) => {
+      expect(await bookOne(url)).toMatchObject({ status: 200, body: { title: 'Dune', printing: 2 } });
+    });
+
+    const status = (await mustRun(project, 'npm', ['run', '-s', 'convapi', '--', 'migrate', 'status'], userEnvironment({ DATABASE_URL: database }))).stdout;
+    for (const name of ['0001_initial', '0002_add-edition', '0003_rename-edition', '0004_printing-to-integer']) expect(status).toContain(name);
+    // The project's own checks hold after the changes: type check, drift check, lint.
+    await mustRun(project, 'npm', ['test']);
+  }, 600_000);
+
   it('runs on the oldest Node its engines accept', async () => {
     expect(project, 'the project of the test before').toBeDefined();
     const engines = (JSON.parse(readFileSync(join(REPOSITORY, 'runtime/package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
