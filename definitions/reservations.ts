@@ -34,7 +34,8 @@ export default collection({
       endsAfterItStarts(write);
       const { starts_at, ends_at, room } = write.next;
       if (Date.parse(starts_at!) < Date.now()) throw unprocessable('starts_in_past', 'a new reservation cannot start in the past', { field: 'starts_at' });
-      const { rows } = yield* write.data.of('reservations').list({ where: { room }, limit: 500 });
+      // Every reservation of the room counts, whoever made it: the rule asks for every row, not only the caller's.
+      const { rows } = yield* write.data.of('reservations', { rows: 'all' }).list({ where: { room }, limit: 500 });
       const overlapping = rows.find((other) => Date.parse(String(other.starts_at)) < Date.parse(ends_at!) && Date.parse(starts_at!) < Date.parse(String(other.ends_at)));
       if (overlapping !== undefined) throw conflict('room_taken', `${room} is reserved from ${String(overlapping.starts_at)} to ${String(overlapping.ends_at)}`, { field: 'starts_at' });
     },

@@ -31,6 +31,7 @@ export type {
   CollectionAccess,
   ComputedFields,
   DataAccess,
+  DataAccessOptions,
   DataListQuery,
   DeclaredCollection,
   DeleteCheck,

@@ -142,11 +142,22 @@ export interface DeclaredCollection<F extends Fields> {
   readonly fields: F;
 }
 
+/**
+ * Whose rows the data access touches. `'caller'` (the default): the rows the caller may see, as its
+ * own requests would (a row it may not see reads as none, is not listed or counted, and is 404 to
+ * update or delete; a write must leave a row it may change). `'all'`: every row, as the server itself;
+ * for a rule that must know of rows the caller may not see (a room already taken by someone else).
+ * Work the server does for no caller (a job queued through a queue's PUT) touches every row.
+ */
+export interface DataAccessOptions {
+  readonly rows?: 'caller' | 'all';
+}
+
 /** The data a rule may read and write, all inside the transaction of the write being checked. */
 export interface DataAccess {
-  /** A collection by its declaration (typed by its fields) or by its name. */
-  of<F extends Fields>(collection: DeclaredCollection<F>): CollectionAccess<F>;
-  of(collection: string): CollectionAccess<Fields>;
+  /** A collection by its declaration (typed by its fields) or by its name; the caller's rows unless `{ rows: 'all' }`. */
+  of<F extends Fields>(collection: DeclaredCollection<F>, options?: DataAccessOptions): CollectionAccess<F>;
+  of(collection: string, options?: DataAccessOptions): CollectionAccess<Fields>;
   /**
    * Queues a job of a job queue's declared type (its payload validated), kept or dropped with the
    * write: a job queued by a refused write never runs.

@@ -173,9 +173,9 @@ function resolveRules(declaration: CollectionDeclaration | AggregateDeclaration)
   };
 }
 
-/** The collections a check's source names by string: `.of('rooms')` (a declaration passed to of() is checked by TypeScript). */
+/** The collections a check's source names by string: `.of('rooms')`, `.of('rooms', { rows: 'all' })` (a declaration passed to of() is checked by TypeScript). */
 function collectionsNamedIn(source: string): string[] {
-  return [...new Set([...source.matchAll(/\.of\(\s*(['"`])([^'"`]+)\1\s*\)/g)].map((match) => match[2]!))];
+  return [...new Set([...source.matchAll(/\.of\(\s*(['"`])([^'"`]+)\1\s*[,)]/g)].map((match) => match[2]!))];
 }
 
 function resolveAggregate(source: string, declaration: AggregateDeclaration): ResolvedAggregate {

@@ -28,6 +28,11 @@ class CallerRows implements StoreTransaction {
   readonly #rules: ReadonlyMap<TableSpec, RowRuleModel>;
   readonly #caller: Caller | undefined;
 
+  /** The reader this one restricts: what the server itself reads. */
+  get inner(): StoreTransaction {
+    return this.#inner;
+  }
+
   constructor(inner: StoreReader, rules: ReadonlyMap<TableSpec, RowRuleModel>, caller: Caller | undefined) {
     this.#inner = inner as StoreTransaction;
     this.#rules = rules;
@@ -67,6 +72,11 @@ class CallerRows implements StoreTransaction {
   reindex(table: TableSpec): Maybe<number> {
     return this.#inner.reindex(table);
   }
+}
+
+/** The reader (or transaction) without any caller's row access: every row, as the server itself reads. */
+export function everyRowOf<T extends StoreReader>(reader: T): T {
+  return reader instanceof CallerRows ? (reader.inner as unknown as T) : reader;
 }
 
 /**

@@ -4,7 +4,6 @@ import type { CollectionModel } from './model.ts';
 import { removeRow, updateRow } from './row-writes.ts';
 import type { ResourceContext } from './runtime-context.ts';
 import { parseWriteInput, toStored, type WriteMode } from './write-input.ts';
-import type { WriteCaller } from './write-rules.ts';
 import type { Caller } from '../auth/index.ts';
 import type { RowsForCaller } from './caller-rows.ts';
 
@@ -25,7 +24,7 @@ export function* changeRow(
   current: Row,
   body: unknown,
   mode: Exclude<WriteMode, 'create'>,
-  caller?: WriteCaller,
+  caller?: Caller,
 ): Flow<Row> {
   const version = model.versions[versionName];
   if (version === undefined) throw new Error(`${model.name} has no version ${versionName}`);

@@ -4,7 +4,9 @@ import type { CollectionModel, VersionModel } from './model.ts';
 import type { ResourceContext } from './runtime-context.ts';
 import { prepareDelete, prepareStoredValues } from './write-checks.ts';
 import { clearedFields, parseWriteInput } from './write-input.ts';
-import { checkDelete, hasWriteRules, runEffect, storedOf, valuesFromRules, type WriteCaller } from './write-rules.ts';
+import { checkDelete, hasWriteRules, runEffect, storedOf, valuesFromRules } from './write-rules.ts';
+import type { Caller } from '../auth/index.ts';
+import { everyRowOf, rowsForCaller } from './caller-rows.ts';
 
 /**
  * One write's surroundings: its transaction, the server's context, who asked, and how deep inside
@@ -13,7 +15,8 @@ import { checkDelete, hasWriteRules, runEffect, storedOf, valuesFromRules, type 
 export interface WriteScope {
   readonly tx: StoreTransaction;
   readonly context: ResourceContext;
-  readonly caller: WriteCaller | undefined;
+  /** Who asked: its row access holds for the data access (undefined: the server's own work, every row). */
+  readonly caller: Caller | undefined;
   readonly depth: number;
 }
 
@@ -71,12 +74,14 @@ export function* removeRow(scope: WriteScope, model: CollectionModel, current: R
 /**
  * The data a rule reads and writes (the DSL's DataAccess): every collection, each write validated
  * against the stored fields and checked by that collection's own rules, and the job queues, all in
- * the transaction of the write being checked.
+ * the transaction of the write being checked. A collection is seen as the caller may see it unless
+ * the rule asks for every row (`{ rows: 'all' }`).
  */
 export function dataAccess(scope: WriteScope) {
   const inner: WriteScope = { ...scope, depth: scope.depth + 1 };
   return {
-    of: (collection: string | { readonly name: string }) => collectionAccess(inner, collectionNamed(scope.context, typeof collection === 'string' ? collection : collection.name)),
+    of: (collection: string | { readonly name: string }, options: { readonly rows?: 'caller' | 'all' } = {}) =>
+      collectionAccess(inner, collectionNamed(scope.context, typeof collection === 'string' ? collection : collection.name), options.rows ?? 'caller'),
     *enqueue(queue: string, type: string, payload: Record<string, unknown>): Flow<{ readonly job_id: number }> {
       const jobs = scope.context.jobs;
       if (jobs === undefined) throw new Error(`no job queue runs beside this store: cannot queue ${type} in ${queue}`);
@@ -85,26 +90,41 @@ export function dataAccess(scope: WriteScope) {
   };
 }
 
-/** One collection through the data access: read, list, create, update, delete in the scope's transaction. */
-export function collectionAccess(scope: WriteScope, model: CollectionModel) {
-  const { tx } = scope;
+/**
+ * One collection through the data access: read, list, create, update, delete in the scope's
+ * transaction. With `rows: 'caller'` and a caller, the collection's row access holds as on the
+ * caller's own requests: a row it may not see reads as none, is neither listed nor counted, and is
+ * 404 to update or delete; a write must leave a row it may change (403 row_not_changeable).
+ */
+export function collectionAccess(scope: WriteScope, model: CollectionModel, rows: 'caller' | 'all' = 'caller') {
+  const everyRow = everyRowOf(scope.tx);
+  const access = rows === 'all' || scope.caller === undefined ? undefined : rowsForCaller(scope.context.catalog, model);
+  const caller = scope.caller;
+  const tx = access === undefined ? everyRow : access.reader(caller, everyRow);
+  const writes: WriteScope = { ...scope, tx };
   const deeper = (): WriteScope => {
     if (scope.depth > MAX_DEPTH) throw new Error(`rules' writes nest more than ${MAX_DEPTH} deep (at ${model.name}): a rule's effect triggers itself`);
-    return scope;
+    return writes;
+  };
+  const mayChange = (row: Row): Row => {
+    access?.assertMayChange(caller, row);
+    return row;
   };
   const stored = storedVersionOf(model);
   const identity = model.identifier.name;
   function* existing(key: string | number): Flow<Row> {
     const current = yield* wait(tx.find(model.table, key));
     if (current === undefined) throw resourceNotFound(model, key);
-    return current;
+    return mayChange(current);
   }
   return {
     *read(key: string | number): Flow<Row | undefined> {
       return yield* wait(tx.find(model.table, key));
     },
     *list(query: { readonly where?: Record<string, unknown>; readonly limit?: number; readonly offset?: number } = {}) {
-      return yield* wait(tx.list(model.table, { where: query.where ?? {}, limit: query.limit ?? model.paging.defaultLimit, offset: query.offset ?? 0 }));
+      const visible = access?.visible(caller);
+      const page = { where: query.where ?? {}, limit: query.limit ?? model.paging.defaultLimit, offset: query.offset ?? 0 };
+      return yield* wait(tx.list(model.table, visible === undefined ? page : { ...page, visible }));
     },
     *create(values: Record<string, unknown>): Flow<Row> {
       // Where clients name resources, the server's own code names the new one too: in `values`.
@@ -112,12 +132,12 @@ export function collectionAccess(scope: WriteScope, model: CollectionModel) {
       const key = model.identifier.assignedBy === 'client' ? (chosen as string | number | undefined) : undefined;
       if (model.identifier.assignedBy === 'client' && key === undefined) throw new Error(`creating one of ${model.name} needs its ${identity}`);
       const checked = parseWriteInput(key === undefined ? values : rest, stored, { mode: 'create', readOnly: { [identity]: undefined, created_at: undefined }, resource: model.name });
-      return yield* insertRow(deeper(), model, { version: stored.name, input: checked, stored: checked }, key);
+      return mayChange(yield* insertRow(deeper(), model, { version: stored.name, input: checked, stored: checked }, key));
     },
     *update(key: string | number, values: Record<string, unknown>): Flow<Row> {
       const current = yield* existing(key);
       const checked = parseWriteInput(values, stored, { mode: 'update', readOnly: { [identity]: key, created_at: current.created_at }, resource: model.name });
-      return yield* updateRow(deeper(), model, current, 'update', { version: stored.name, input: checked, stored: checked });
+      return mayChange(yield* updateRow(deeper(), model, current, 'update', { version: stored.name, input: checked, stored: checked }));
     },
     *delete(key: string | number): Flow<void> {
       yield* removeRow(deeper(), model, yield* existing(key));

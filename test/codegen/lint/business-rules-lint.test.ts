@@ -75,6 +75,12 @@ describe('lint of business rules: each mistake at its line and column', () => {
     ]);
   });
 
+  it('rule-unknown-collection: also where the rule asks for every row', async () => {
+    const everyRow = bookings.replace("data.of('rooms').list()", "data.of('rooms', { rows: 'all' }).list()");
+    expect(await placed({ 'rooms.ts': rooms, 'bookings.ts': everyRow })).toEqual([]);
+    expect(await placed({ 'bookings.ts': everyRow })).toEqual([expect.objectContaining({ rule: 'rule-unknown-collection', file: 'definitions/bookings.ts', line: 11, column: 23 })]);
+  });
+
   it('a rule naming a field that does not exist is a type error at its position', async () => {
     const findings = await placed({ 'rooms.ts': rooms, 'bookings.ts': bookings.replace('row.guest?.toLowerCase()', 'row.gest?.toLowerCase()') });
     expect(findings).toEqual([expect.objectContaining({ rule: 'type-check', severity: 'error', file: 'definitions/bookings.ts', line: 8, column: 38 })]);

@@ -5,21 +5,8 @@ import { until } from '../../support/poll.ts';
 import { editFile, serveCopiedProject } from '../../support/temp-project.ts';
 import { newTestDatabase } from '../../support/test-database.ts';
 import { issueToken } from '../../support/token-cli.ts';
+import { MEMOS } from '../../support/memo-definitions.ts';
 
-/** Memos: each its owner's (memos:admin sees all), searchable, referring to another, with an aggregate. */
-const MEMOS = `import { caller, collection, field } from '@convapi/dsl';
-export default collection({
-  name: 'memos',
-  identifier: { name: 'memo_id', type: 'integer' },
-  fields: {
-    owner: field.string({ required: true, minLength: 1 }),
-    title: field.string({ required: true, minLength: 1, filterable: true, searchable: true }),
-    about: field.reference('memos'),
-  },
-  rows: { see: { any: [{ field: 'owner', equals: caller.user }, { scope: 'memos:admin' }] } },
-  versions: { v1: {}, v2: {} },
-});
-`;
 const LABELS = `import { aggregate, field } from '@convapi/dsl';
 export default aggregate({ name: 'labels', parent: 'memos', fields: { color: field.string() }, versions: { v1: {}, v2: {} } });
 `;
