@@ -18,6 +18,7 @@ export const DEFINITION_RULES: readonly RuleInfo[] = [
   definitions('unknown-reference', 'error', 'references name a declared collection', 'Refer to a collection some definition declares, by its plural name.'),
   definitions('reference-version', 'error', 'a version references only collections served in that version', 'Serve the referenced collection in every version whose representation holds the reference, or give that version a shape without the field.'),
   definitions('sortable-field', 'error', 'sortable is declared on top-level scalar fields of a collection', 'Remove sortable from references, nested objects, fields inside them and fields of aggregates and settings; sort by a string, integer, number, boolean or time field of the collection.'),
+  definitions('enum-values', 'error', 'an enum lists at least one value, none empty, none twice', 'List each value of field.enum([...]) once; the empty string cannot be told from no filter.'),
   definitions('duplicate-path', 'error', 'no two declarations serve the same method and path', 'Rename one of the two declarations.'),
   definitions('reserved-path', 'error', 'no service is named docs where the server serves the docs pages', 'Rename the service: with an openapi service declared, /services/{v}/docs and below are the docs pages.'),
   definitions('version-name', 'error', 'versions are named v1, v2, ...', 'Name versions v1, v2, ... in order.'),

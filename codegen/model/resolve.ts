@@ -69,6 +69,7 @@ function resolveField(name: string, declaration: FieldDeclaration, access: reado
     ...(declaration.references === undefined ? {} : { references: declaration.references }),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
     ...(declaration.fields === undefined ? {} : { fields: resolveFields(declaration.fields, [...access, 'fields']) }),
+    ...(declaration.values === undefined ? {} : { values: [...declaration.values] }),
     ...(declaration.default === undefined ? {} : resolveDefault(declaration)),
     ...(declaration.renamedFrom === undefined ? {} : { renamedFrom: declaration.renamedFrom }),
     access,

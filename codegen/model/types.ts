@@ -19,6 +19,8 @@ export interface ResolvedField {
   readonly references?: string;
   readonly description?: string;
   readonly fields?: readonly ResolvedField[];
+  /** For enums: the values the field takes, in the declared order. */
+  readonly values?: readonly string[];
   /** What a create or replace that leaves the field out stores, as the field's own schema reads it (`fr-fr` → `fr-FR`). */
   readonly default?: string | number | boolean;
   /** Why the declared default is not a value of the field (lint: invalid-default); absent when it is. */

@@ -12,6 +12,7 @@ import { referenceVersion } from './reference-versions.ts';
 import { computedField, readOnlyRequired, ruleUnknownCollection } from './business-rules.ts';
 import { migrationRules } from './migration-rules.ts';
 import { sortableField } from './sortable-rules.ts';
+import { enumValues } from './enum-rules.ts';
 
 /** Every rule the linter runs on the model, in the order of the registry (rootCauses() runs before them). */
 export const ALL_RULES: readonly Rule[] = [
@@ -25,6 +26,7 @@ export const ALL_RULES: readonly Rule[] = [
   unknownReference,
   referenceVersion,
   sortableField,
+  enumValues,
   duplicatePath,
   reservedPath,
   versionNames,

@@ -264,6 +264,41 @@ export default collection({
     },
   ],
   [
+    'enum-values: a value listed twice, and the empty string, at the values',
+    {
+      given: {
+        'pets.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'pets',
+  fields: {
+    species: field.enum(['cat', 'dog', 'cat']),
+    size: field.enum(['small', ''] as const, { filterable: true }),
+  },
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'enum-values',
+          severity: 'error',
+          message: 'enum field "species" lists "cat" twice: list each value once, none empty',
+          file: 'definitions/pets.ts',
+          line: 5,
+          column: 25,
+        },
+        {
+          rule: 'enum-values',
+          severity: 'error',
+          message: 'enum field "size" lists the empty string, which a query string cannot tell from no filter: list each value once, none empty',
+          file: 'definitions/pets.ts',
+          line: 6,
+          column: 22,
+        },
+      ],
+    },
+  ],
+  [
     'duplicate-declaration: two files declare the same collection, reported once at the second',
     {
       given: { 'a-orders.ts': orders, 'b-orders.ts': orders },
