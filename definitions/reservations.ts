@@ -2,7 +2,8 @@ import { badRequest, collection, conflict, field, unprocessable, type WriteCheck
 import audits from './audits.ts';
 
 const fields = {
-  guest_name: field.string({ required: true, minLength: 1, searchable: true }),
+  // Bounded so that guest_key, its indexed lower-case copy, stays within an index entry.
+  guest_name: field.string({ required: true, minLength: 1, maxLength: 200, searchable: true }),
   /** Computed from guest_name at every write: clients filter on it, never write it. */
   guest_key: field.string({ readOnly: true, filterable: true, description: 'guest_name in lower case, set by the server' }),
   room: field.string({ required: true, minLength: 1, filterable: true }),

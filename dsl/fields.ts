@@ -57,10 +57,13 @@ export interface FieldDeclaration<Kind extends FieldKind = FieldKind, Schema ext
   readonly references?: string;
   /** For `object` fields: the nested fields (used by version shapes such as accounts v2 `profile`). */
   readonly fields?: Readonly<Record<string, FieldDeclaration>>;
-  /** For enums (`field.enum`): the values a string field may hold, in the declared order. */
-  readonly values?: readonly string[];
   /** The value a create or a replace that leaves the field out stores (see DefaultOption). */
   readonly default?: FieldDefault;
+  /**
+   * For `string` fields: the declared maximum length. Without one the field takes a default bound
+   * (STRING_LENGTHS: smaller for an indexed string); a longer value is refused with 400 value_too_long.
+   */
+  readonly maxLength?: number;
 }
 
 /** The JSON values a default can be: the field kinds that take one are strings, numbers and booleans. */
@@ -78,6 +81,7 @@ export type LowercaseFieldNames<F> = {
 
 interface StringOptions extends FieldOptions, DefaultOption<string> {
   minLength?: number;
+  /** Default: STRING_LENGTHS.default, or STRING_LENGTHS.indexed for an indexed string (docs/dsl.md). */
   maxLength?: number;
   /** A ready-made format: `email` checks an address. */
   format?: 'email';
@@ -96,7 +100,7 @@ function stringField(options: StringOptions = {}): FieldDeclaration<'string', z.
   if (minLength !== undefined) schema = schema.min(minLength);
   if (maxLength !== undefined) schema = schema.max(maxLength);
   if (pattern !== undefined) schema = schema.regex(pattern);
-  return { kind: 'string', schema, ...rest };
+  return { kind: 'string', schema, ...rest, ...(maxLength === undefined ? {} : { maxLength }) };
 }
 
 function integerField(options: NumberOptions = {}): FieldDeclaration<'integer', z.ZodNumber> {
@@ -125,20 +129,6 @@ function booleanField(options: FieldOptions & DefaultOption<boolean> = {}): Fiel
  */
 function timeField(options: FieldOptions & DefaultOption<string> = {}): FieldDeclaration<'time', z.ZodString> {
   return { kind: 'time', schema: utcTimeSchema(), ...options };
-}
-
-/**
- * One of a listed set of strings (`field.enum(['cat', 'dog'])`), stored as a string. A write of any
- * other value is refused with 400 invalid_field naming the field and the values it takes; the
- * OpenAPI documents list them (`enum`), and a filterable enum filters by one of them (another value:
- * 400 invalid_parameter). Lint: enum-values (at least one value, none empty, none twice).
- */
-function enumField<const Values extends readonly [string, ...string[]]>(
-  values: Values,
-  options: FieldOptions & DefaultOption<Values[number]> = {},
-): FieldDeclaration<'string', z.ZodType<Values[number], Values[number]>> & { values: Values } {
-  const schema = z.enum(values as unknown as [string, ...string[]], { error: () => `must be one of ${values.join(', ')}` }) as unknown as z.ZodType<Values[number], Values[number]>;
-  return { kind: 'string', schema, values, ...options };
 }
 
 /**
@@ -189,7 +179,6 @@ export const field = {
   number: numberField,
   boolean: booleanField,
   time: timeField,
-  enum: enumField,
   reference: referenceField,
   object: objectField,
   languageTag: languageTagField,

@@ -1,4 +1,5 @@
 export { field, type FieldDeclaration, type FieldDefault, type FieldKind, type FieldOptions, type Fields, type LowercaseFieldNames } from './fields.ts';
+export { STRING_LENGTHS } from './string-lengths.ts';
 export { collection, type AsynchronousOperation, type CollectionDeclaration, type Operation } from './collection.ts';
 export { aggregate, type AggregateDeclaration } from './aggregate.ts';
 export { shape, type StoredRecord, type VersionDeclaration, type VersionDeclarations, type VersionShape } from './versions.ts';

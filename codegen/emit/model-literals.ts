@@ -19,9 +19,9 @@ export function fieldLiteral(field: ResolvedField): Record<string, unknown> {
     schema: code(`${accessOf(DEFINITION, field.access)}.schema`),
     references: field.references,
     fields: field.fields?.map(fieldLiteral),
-    values: field.values,
     description: field.description,
     default: field.default,
+    maxLength: field.stringLength?.max,
   };
 }
 

@@ -1,3 +1,4 @@
+import { STRING_LENGTHS } from '@convapi/dsl';
 import { OPENAPI_RULES } from '../openapi-lint/rule-info.ts';
 import type { RuleInfo, Severity } from './diagnostic.ts';
 
@@ -15,10 +16,10 @@ export const DEFINITION_RULES: readonly RuleInfo[] = [
   definitions('property-name-case', 'error', 'property names are lowercase snake_case', 'Rename the field: lowercase letters and digits, words joined with underscores (trade_name).'),
   definitions('reserved-member-name', 'error', 'fields do not take the name of a member the server manages or of the error body', 'Rename the field: the identifier, created_at, updated_at, uri, identity and links are set by the server; message and errors belong to the error body.'),
   definitions('invalid-default', 'error', "a field's default is a value of the field that passes its own checks", "Give a default of the field's type that the field's checks (minLength, min, max, format, pattern) accept; references and nested objects take no default."),
+  definitions('indexed-string-length', 'error', 'an indexed string declares no maxLength above what an index entry holds', `A filterable, unique or sortable string, or one a row rule compares, is indexed, and PostgreSQL holds at most ${STRING_LENGTHS.indexed} characters of it in an index entry: declare maxLength ${STRING_LENGTHS.indexed} or less, or stop indexing the field (docs/dsl.md, String lengths).`),
   definitions('unknown-reference', 'error', 'references name a declared collection', 'Refer to a collection some definition declares, by its plural name.'),
   definitions('reference-version', 'error', 'a version references only collections served in that version', 'Serve the referenced collection in every version whose representation holds the reference, or give that version a shape without the field.'),
   definitions('sortable-field', 'error', 'sortable is declared on top-level scalar fields of a collection', 'Remove sortable from references, nested objects, fields inside them and fields of aggregates and settings; sort by a string, integer, number, boolean or time field of the collection.'),
-  definitions('enum-values', 'error', 'an enum lists at least one value, none empty, none twice', 'List each value of field.enum([...]) once; the empty string cannot be told from no filter.'),
   definitions('duplicate-path', 'error', 'no two declarations serve the same method and path', 'Rename one of the two declarations.'),
   definitions('reserved-path', 'error', 'no service is named docs where the server serves the docs pages', 'Rename the service: with an openapi service declared, /services/{v}/docs and below are the docs pages.'),
   definitions('version-name', 'error', 'versions are named v1, v2, ...', 'Name versions v1, v2, ... in order.'),
@@ -27,6 +28,7 @@ export const DEFINITION_RULES: readonly RuleInfo[] = [
   definitions('published-field-required', 'error', 'no required field without a default is added to a published version', 'Stored rows have no value for a new field and its writers do not send it: give it a default (rows stored before, and writes that leave it out, take it), make it optional, or add it in a new version.'),
   definitions('published-declaration-removed', 'error', 'a declaration with published versions is not deleted or renamed', 'Restore the definition under its published name; retire its versions by marking them deprecated.'),
   definitions('published-shape-extended', 'warning', 'an optional field, or a required one with a default, added to a published version', 'Readers of the published version see a new member: consider declaring it in a new version.'),
+  definitions('published-string-bounded', 'warning', 'a published version recorded before strings had a length bound now refuses strings over it', 'Check that the bound (declared maxLength, or the default of docs/dsl.md) suits the clients of the published version, declare a larger maxLength if not, then record it with `npm run generate -- --publish vN`.'),
   definitions('put-create-identifier', 'error', 'PUT creates only where clients assign identifiers, and POST does not create there', "Declare identifier: { assignedBy: 'client' } with createOnPut: true and operations: { create: false }, or drop createOnPut."),
   definitions('moved-path', 'error', 'a former path (movedFrom) is not served now and redirects to one place', 'Remove the former name from versions.{v}.movedFrom, or keep it on one declaration only.'),
   definitions('job-produces', 'error', 'a job type produces a declared collection', "Name a declared collection in the job type's produces, or remove produces."),
@@ -34,7 +36,6 @@ export const DEFINITION_RULES: readonly RuleInfo[] = [
   definitions('computed-field', 'error', 'compute names read-only fields of the declaration', 'Declare each computed field among the fields with readOnly: true, or remove it from compute.'),
   definitions('rule-unknown-collection', 'error', "a rule's data.of('name') names a declared collection", 'Name a collection some definition declares, by its plural name, or pass its imported declaration to data.of().'),
   definitions('asynchronous-queue', 'error', 'asynchronous operations are served and queued on a declared job queue of every version', 'Name a jobQueue served in every version of the collection, and list only operations the collection serves.'),
-  definitions('row-rule-field', 'error', 'a row rule compares a stored field of its collection with a value of its type', "Name a field the collection declares (not a nested object) and compare it with a value of the field's type: caller.user or caller.client with a string field."),
   definitions('malformed-scope', 'error', 'the scopes an operation needs are well-formed scope names', 'Name each scope as lowercase words of letters, digits, _ or - joined by ":" (notes:write, clinic:admin).'),
   definitions('migration-order', 'error', 'migration files are numbered 0001, 0002, ... and each follows the one before', 'Two branches each wrote a migration: delete the one your branch added and run `npm run convapi -- migrate new <name>` again (docs/changing-your-data.md).'),
   definitions('migration-missing', 'error', 'in a project that keeps migrations, every change to stored fields and collections has its migration', 'Run `npm run convapi -- migrate new <name>` and commit the file it writes; declare renamedFrom on a renamed field or collection, or its values are removed with the old name (--accept-data-loss).'),

@@ -2,6 +2,7 @@ import type { AggregateDeclaration, CollectionDeclaration, FieldDeclaration, Fie
 import type { ServiceDeclaration, SettingDeclaration } from '@convapi/dsl';
 import type { LoadedDefinition } from '../load/load-definitions.ts';
 import { DEFAULTS, defaultIdentifierName, singularOf } from './defaults.ts';
+import { boundStrings, indexedStringNames } from './string-bounds.ts';
 import type {
   ResolvedAggregate,
   ResolvedCollection,
@@ -69,9 +70,10 @@ function resolveField(name: string, declaration: FieldDeclaration, access: reado
     ...(declaration.references === undefined ? {} : { references: declaration.references }),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
     ...(declaration.fields === undefined ? {} : { fields: resolveFields(declaration.fields, [...access, 'fields']) }),
-    ...(declaration.values === undefined ? {} : { values: [...declaration.values] }),
     ...(declaration.default === undefined ? {} : resolveDefault(declaration)),
     ...(declaration.renamedFrom === undefined ? {} : { renamedFrom: declaration.renamedFrom }),
+    // Declared only here; boundStrings gives every string its bound once the indexed columns are known.
+    ...(declaration.maxLength === undefined ? {} : { stringLength: { max: declaration.maxLength, declared: true, indexed: false } }),
     access,
   };
 }
@@ -93,13 +95,13 @@ function resolveScopes(scopes: Readonly<Partial<Record<ResolvedMethod, readonly 
 
 /** Every field and scope the row rules name, each with its property path from the declaration. */
 function resolveRowAccess(rows: NonNullable<CollectionDeclaration['rows']>): ResolvedRowAccess {
-  const fields: { name: string; operand: unknown; access: string[] }[] = [];
+  const fields: { name: string; access: string[] }[] = [];
   const scopes: { scope: string; access: string[] }[] = [];
   const visit = (rule: RowRule, access: string[]) => {
     if ('all' in rule) rule.all.forEach((part, index) => visit(part, [...access, 'all', String(index)]));
     else if ('any' in rule) rule.any.forEach((part, index) => visit(part, [...access, 'any', String(index)]));
     else if ('scope' in rule) scopes.push({ scope: rule.scope, access: [...access, 'scope'] });
-    else fields.push({ name: rule.field, operand: 'equals' in rule ? rule.equals : rule.notEquals, access: [...access, 'field'] });
+    else fields.push({ name: rule.field, access: [...access, 'field'] });
   };
   if (rows.see !== undefined) visit(rows.see, ['rows', 'see']);
   if (rows.change !== undefined) visit(rows.change, ['rows', 'change']);
@@ -107,6 +109,7 @@ function resolveRowAccess(rows: NonNullable<CollectionDeclaration['rows']>): Res
 }
 
 function resolveVersions(versions: VersionDeclarations, storedFields: readonly ResolvedField[]): ResolvedVersion[] {
+  const indexed = indexedStringNames(storedFields);
   return Object.entries(versions)
     .sort(([a], [b]) => compareVersions(a, b))
     .map(([name, version]) => {
@@ -114,7 +117,7 @@ function resolveVersions(versions: VersionDeclarations, storedFields: readonly R
       const shaped = version.shape !== undefined;
       return {
         name,
-        fields: shaped ? resolveFields(version.shape!.fields, [...access, 'shape', 'fields']) : storedFields,
+        fields: shaped ? boundStrings(resolveFields(version.shape!.fields, [...access, 'shape', 'fields']), indexed) : storedFields,
         shaped,
         ...(version.deprecated === undefined ? {} : { deprecated: { ...version.deprecated } }),
         movedFrom: [...(version.movedFrom ?? [])],
@@ -125,7 +128,9 @@ function resolveVersions(versions: VersionDeclarations, storedFields: readonly R
 
 function resolveCollection(source: string, declaration: CollectionDeclaration): ResolvedCollection {
   const singular = singularOf(declaration.name);
-  const fields = resolveFields(declaration.fields, ['fields']);
+  const rows = declaration.rows === undefined ? undefined : resolveRowAccess(declaration.rows);
+  // A column a row rule compares is indexed (model/tables.ts), and its strings bounded as such.
+  const fields = boundStrings(resolveFields(declaration.fields, ['fields']), new Set(rows?.fields.map((field) => field.name)));
   const operations = Object.fromEntries(
     OPERATIONS.map((operation): [ResolvedOperation, ResolvedOperationState] => {
       const declared = declaration.operations?.[operation];
@@ -151,7 +156,7 @@ function resolveCollection(source: string, declaration: CollectionDeclaration): 
       defaultLimit: declaration.paging?.defaultLimit ?? DEFAULTS.paging.defaultLimit,
       maxLimit: declaration.paging?.maxLimit ?? DEFAULTS.paging.maxLimit,
     },
-    ...(declaration.rows === undefined ? {} : { rows: resolveRowAccess(declaration.rows) }),
+    ...(rows === undefined ? {} : { rows }),
     scopes: resolveScopes(declaration.scopes),
     ...resolveRules(declaration),
     ...(declaration.renamedFrom === undefined ? {} : { renamedFrom: declaration.renamedFrom }),
@@ -180,7 +185,7 @@ function collectionsNamedIn(source: string): string[] {
 }
 
 function resolveAggregate(source: string, declaration: AggregateDeclaration): ResolvedAggregate {
-  const fields = resolveFields(declaration.fields, ['fields']);
+  const fields = boundStrings(resolveFields(declaration.fields, ['fields']));
   return {
     kind: 'aggregate',
     source,
@@ -234,7 +239,7 @@ function resolveService(source: string, declaration: ServiceDeclaration): Resolv
 }
 
 function resolveSetting(source: string, declaration: SettingDeclaration): ResolvedSetting {
-  const fields = resolveFields(declaration.fields, ['fields']);
+  const fields = boundStrings(resolveFields(declaration.fields, ['fields']));
   return {
     kind: 'setting',
     source,

@@ -19,7 +19,20 @@ function readSchema(field: ResolvedField, declaration: unknown, version: string,
   if (field.kind === 'object') {
     return { type: 'object', additionalProperties: false, properties: Object.fromEntries((field.fields ?? []).map((nested) => [nested.name, readSchema(nested, declaration, version, names)])) };
   }
-  return withDescription(jsonSchemaOf(valueAt(declaration, [...field.access, 'schema'])), field);
+  return withDescription(boundedSchema(field, declaration), field);
+}
+
+/** The JSON Schema of a field's zod schema, with every string's length bound (declared or default) as its maxLength, nested ones included. */
+function boundedSchema(field: ResolvedField, declaration: unknown): JsonSchema {
+  return withLengths(jsonSchemaOf(valueAt(declaration, [...field.access, 'schema'])), field);
+}
+
+function withLengths(schema: JsonSchema, field: ResolvedField): JsonSchema {
+  if (field.stringLength !== undefined) return { ...schema, maxLength: field.stringLength.max };
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  if (field.kind !== 'object' || properties === undefined) return schema;
+  const nested = new Map((field.fields ?? []).map((member) => [member.name, member]));
+  return { ...schema, properties: Object.fromEntries(Object.entries(properties).map(([name, member]) => [name, nested.has(name) ? withLengths(member, nested.get(name)!) : member])) };
 }
 
 /** A field as clients write it: the zod schema's input form; references as a URI or an id. */
@@ -29,7 +42,7 @@ function writeSchema(field: ResolvedField, declaration: unknown, names: Readonly
     const uri = { type: 'string', minLength: 1, description: `URI of the ${target} (as responses show it) or its id` };
     return withDescription({ anyOf: [uri, { type: 'integer', minimum: 1 }] }, field);
   }
-  return withDescription(jsonSchemaOf(valueAt(declaration, [...field.access, 'schema'])), field);
+  return withDescription(boundedSchema(field, declaration), field);
 }
 
 function withDescription(schema: JsonSchema, field: ResolvedField): JsonSchema {

@@ -5,6 +5,11 @@ export interface ShapeField {
   readonly path: string;
   readonly kind: string;
   readonly required: boolean;
+  /**
+   * For strings: the most characters a write may carry (declared or default). Absent from shapes
+   * recorded before strings were bounded (lint: published-string-bounded).
+   */
+  readonly maxLength?: number;
 }
 
 /** A version's shape as a sorted list of leaves: what publishing records and diffs compare. */
@@ -13,7 +18,14 @@ export function shapeOf(version: ResolvedVersion): ShapeField[] {
     fields.flatMap((field) =>
       field.kind === 'object'
         ? leaves(field.fields ?? [], `${prefix}${field.name}.`)
-        : [{ path: `${prefix}${field.name}`, kind: field.kind === 'reference' ? `reference(${field.references ?? ''})` : field.kind, required: field.required }],
+        : [
+            {
+              path: `${prefix}${field.name}`,
+              kind: field.kind === 'reference' ? `reference(${field.references ?? ''})` : field.kind,
+              required: field.required,
+              ...(field.stringLength === undefined ? {} : { maxLength: field.stringLength.max }),
+            },
+          ],
     );
   return leaves(version.fields, '').sort((a, b) => a.path.localeCompare(b.path));
 }

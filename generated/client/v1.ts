@@ -1375,14 +1375,12 @@ export interface components {
             item?: string;
             quantity?: number;
         };
-        /** @description Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`). */
+        /** @description Pets of a veterinary clinic: what a visit is for. */
         PetV1: {
             pet_id?: number;
             pet_name?: string;
             /** Format: date-time */
             born_at?: string;
-            /** @enum {string} */
-            species?: "cat" | "dog" | "rabbit" | "bird" | "other";
             /**
              * Format: date-time
              * @description Set by the server.
@@ -1393,13 +1391,10 @@ export interface components {
             pet_name: string;
             /** Format: date-time */
             born_at?: string;
-            /** @enum {string} */
-            species?: "cat" | "dog" | "rabbit" | "bird" | "other";
         };
         PetV1Patch: {
             pet_name?: string;
             born_at?: string | null;
-            species?: ("cat" | "dog" | "rabbit" | "bird" | "other") | null;
         };
         /** @description Products: the client names each one by its SKU in the path (`PUT /v1/products/blue-mug` creates it, 201; the same PUT again replaces it, 200). No POST: the server never invents a SKU. */
         ProductV1: {
@@ -1496,6 +1491,8 @@ export interface components {
             scheduled_at?: string;
             reason?: string;
             fee?: number;
+            /** @description What the vet wrote after the visit, up to a million characters. */
+            report?: string;
             /**
              * Format: date-time
              * @description Set by the server.
@@ -1508,6 +1505,8 @@ export interface components {
             scheduled_at: string;
             reason?: string;
             fee?: number;
+            /** @description What the vet wrote after the visit, up to a million characters. */
+            report?: string;
         };
         VisitV1Patch: {
             pet?: string | number;
@@ -1515,6 +1514,7 @@ export interface components {
             scheduled_at?: string;
             reason?: string | null;
             fee?: number | null;
+            report?: string | null;
         };
         /** @description The diet of a pet: an aggregate at /{v}/pets/{pet_id}/diets. Before its first write GET answers the declared defaults; PATCH changes the fields it sends. */
         DietsV1: {
@@ -3409,8 +3409,6 @@ export interface operations {
                 offset?: number;
                 /** @description Only pets whose pet_name equals this value. */
                 pet_name?: string;
-                /** @description Only pets whose species equals this value. */
-                species?: "cat" | "dog" | "rabbit" | "bird" | "other";
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending. */
                 sort?: string;
             };
@@ -3507,8 +3505,6 @@ export interface operations {
                 offset?: number;
                 /** @description Only pets whose pet_name equals this value. */
                 pet_name?: string;
-                /** @description Only pets whose species equals this value. */
-                species?: "cat" | "dog" | "rabbit" | "bird" | "other";
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending. */
                 sort?: string;
             };

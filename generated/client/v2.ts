@@ -1381,14 +1381,12 @@ export interface components {
             item?: string;
             quantity?: number;
         };
-        /** @description Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`). */
+        /** @description Pets of a veterinary clinic: what a visit is for. */
         PetV2: {
             pet_id?: number;
             pet_name?: string;
             /** Format: date-time */
             born_at?: string;
-            /** @enum {string} */
-            species?: "cat" | "dog" | "rabbit" | "bird" | "other";
             /**
              * Format: date-time
              * @description Set by the server.
@@ -1399,13 +1397,10 @@ export interface components {
             pet_name: string;
             /** Format: date-time */
             born_at?: string;
-            /** @enum {string} */
-            species?: "cat" | "dog" | "rabbit" | "bird" | "other";
         };
         PetV2Patch: {
             pet_name?: string;
             born_at?: string | null;
-            species?: ("cat" | "dog" | "rabbit" | "bird" | "other") | null;
         };
         /** @description Products: the client names each one by its SKU in the path (`PUT /v1/products/blue-mug` creates it, 201; the same PUT again replaces it, 200). No POST: the server never invents a SKU. */
         ProductV2: {
@@ -1502,6 +1497,8 @@ export interface components {
             scheduled_at?: string;
             reason?: string;
             fee?: number;
+            /** @description What the vet wrote after the visit, up to a million characters. */
+            report?: string;
             /**
              * Format: date-time
              * @description Set by the server.
@@ -1514,6 +1511,8 @@ export interface components {
             scheduled_at: string;
             reason?: string;
             fee?: number;
+            /** @description What the vet wrote after the visit, up to a million characters. */
+            report?: string;
         };
         VisitV2Patch: {
             pet?: string | number;
@@ -1521,6 +1520,7 @@ export interface components {
             scheduled_at?: string;
             reason?: string | null;
             fee?: number | null;
+            report?: string | null;
         };
         /** @description The diet of a pet: an aggregate at /{v}/pets/{pet_id}/diets. Before its first write GET answers the declared defaults; PATCH changes the fields it sends. */
         DietsV2: {
@@ -3415,8 +3415,6 @@ export interface operations {
                 offset?: number;
                 /** @description Only pets whose pet_name equals this value. */
                 pet_name?: string;
-                /** @description Only pets whose species equals this value. */
-                species?: "cat" | "dog" | "rabbit" | "bird" | "other";
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending. */
                 sort?: string;
             };
@@ -3513,8 +3511,6 @@ export interface operations {
                 offset?: number;
                 /** @description Only pets whose pet_name equals this value. */
                 pet_name?: string;
-                /** @description Only pets whose species equals this value. */
-                species?: "cat" | "dog" | "rabbit" | "bird" | "other";
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending. */
                 sort?: string;
             };

@@ -14,6 +14,7 @@ const storedFields: readonly FieldModel[] = [
     filterable: true,
     searchable: true,
     schema: definition.fields.user_name.schema,
+    maxLength: 655,
   },
   {
     name: 'e_mail',
@@ -23,6 +24,7 @@ const storedFields: readonly FieldModel[] = [
     filterable: true,
     searchable: false,
     schema: definition.fields.e_mail.schema,
+    maxLength: 655,
   },
   {
     name: 'state',
@@ -32,6 +34,7 @@ const storedFields: readonly FieldModel[] = [
     filterable: false,
     searchable: false,
     schema: definition.fields.state.schema,
+    maxLength: 10000,
   },
   {
     name: 'title',
@@ -41,6 +44,7 @@ const storedFields: readonly FieldModel[] = [
     filterable: false,
     searchable: false,
     schema: definition.fields.title.schema,
+    maxLength: 10000,
   },
 ];
 
@@ -72,6 +76,7 @@ export const accountsModel: CollectionModel = {
           filterable: true,
           searchable: false,
           schema: definition.versions.v2.shape.fields.user_name.schema,
+          maxLength: 655,
         },
         {
           name: 'e_mail',
@@ -81,6 +86,7 @@ export const accountsModel: CollectionModel = {
           filterable: true,
           searchable: false,
           schema: definition.versions.v2.shape.fields.e_mail.schema,
+          maxLength: 655,
         },
         {
           name: 'profile',
@@ -99,6 +105,7 @@ export const accountsModel: CollectionModel = {
               filterable: false,
               searchable: false,
               schema: definition.versions.v2.shape.fields.profile.fields.state.schema,
+              maxLength: 10000,
             },
             {
               name: 'title',
@@ -108,6 +115,7 @@ export const accountsModel: CollectionModel = {
               filterable: false,
               searchable: false,
               schema: definition.versions.v2.shape.fields.profile.fields.title.schema,
+              maxLength: 10000,
             },
           ],
         },

@@ -14,6 +14,7 @@ const storedFields: readonly FieldModel[] = [
     filterable: true,
     searchable: false,
     schema: definition.fields.action.schema,
+    maxLength: 655,
   },
   {
     name: 'summary',
@@ -23,6 +24,7 @@ const storedFields: readonly FieldModel[] = [
     filterable: false,
     searchable: false,
     schema: definition.fields.summary.schema,
+    maxLength: 10000,
   },
   {
     name: 'actor',
@@ -32,6 +34,7 @@ const storedFields: readonly FieldModel[] = [
     filterable: true,
     searchable: false,
     schema: definition.fields.actor.schema,
+    maxLength: 655,
   },
 ];
 

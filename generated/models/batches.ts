@@ -14,6 +14,7 @@ const storedFields: readonly FieldModel[] = [
     filterable: true,
     searchable: false,
     schema: definition.fields.label.schema,
+    maxLength: 655,
   },
   {
     name: 'size',

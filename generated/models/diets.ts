@@ -15,6 +15,7 @@ const storedFields: readonly FieldModel[] = [
     searchable: false,
     schema: definition.fields.food.schema,
     default: 'standard',
+    maxLength: 10000,
   },
   {
     name: 'meals_per_day',
@@ -34,6 +35,7 @@ const storedFields: readonly FieldModel[] = [
     filterable: false,
     searchable: false,
     schema: definition.fields.notes.schema,
+    maxLength: 10000,
   },
 ];
 

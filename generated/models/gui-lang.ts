@@ -15,6 +15,7 @@ const storedFields: readonly FieldModel[] = [
     searchable: false,
     schema: definition.fields.lang.schema,
     description: 'BCP 47 language tag, stored in canonical form',
+    maxLength: 10000,
   },
 ];
 

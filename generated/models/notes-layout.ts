@@ -15,6 +15,7 @@ const storedFields: readonly FieldModel[] = [
     searchable: false,
     schema: definition.fields.view.schema,
     description: 'list or grid',
+    maxLength: 10000,
   },
 ];
 

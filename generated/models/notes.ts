@@ -15,6 +15,7 @@ const storedFields: readonly FieldModel[] = [
     searchable: false,
     schema: definition.fields.owner.schema,
     description: 'The user name of the note’s owner',
+    maxLength: 655,
   },
   {
     name: 'title',
@@ -24,6 +25,7 @@ const storedFields: readonly FieldModel[] = [
     filterable: true,
     searchable: true,
     schema: definition.fields.title.schema,
+    maxLength: 200,
   },
   {
     name: 'text',
@@ -33,6 +35,7 @@ const storedFields: readonly FieldModel[] = [
     filterable: false,
     searchable: true,
     schema: definition.fields.text.schema,
+    maxLength: 10000,
   },
   {
     name: 'about',

@@ -15,6 +15,7 @@ const storedFields: readonly FieldModel[] = [
     sortable: true,
     searchable: true,
     schema: definition.fields.pet_name.schema,
+    maxLength: 655,
   },
   {
     name: 'born_at',
@@ -24,22 +25,6 @@ const storedFields: readonly FieldModel[] = [
     filterable: false,
     searchable: false,
     schema: definition.fields.born_at.schema,
-  },
-  {
-    name: 'species',
-    kind: 'string',
-    required: false,
-    unique: false,
-    filterable: true,
-    searchable: false,
-    schema: definition.fields.species.schema,
-    values: [
-      'cat',
-      'dog',
-      'rabbit',
-      'bird',
-      'other',
-    ],
   },
 ];
 
@@ -100,14 +85,7 @@ export const petsModel: CollectionModel = {
         indexed: false,
         searchable: false,
       },
-      {
-        name: 'species',
-        kind: 'string',
-        unique: false,
-        indexed: true,
-        searchable: false,
-      },
     ],
   },
-  description: 'Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`).',
+  description: 'Pets of a veterinary clinic: what a visit is for.',
 };

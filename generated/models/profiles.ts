@@ -14,6 +14,7 @@ const storedFields: readonly FieldModel[] = [
     filterable: false,
     searchable: false,
     schema: definition.fields.full_name.schema,
+    maxLength: 10000,
   },
   {
     name: 'state',
@@ -23,6 +24,7 @@ const storedFields: readonly FieldModel[] = [
     filterable: false,
     searchable: false,
     schema: definition.fields.state.schema,
+    maxLength: 10000,
   },
   {
     name: 'title',
@@ -32,6 +34,7 @@ const storedFields: readonly FieldModel[] = [
     filterable: false,
     searchable: false,
     schema: definition.fields.title.schema,
+    maxLength: 10000,
   },
 ];
 

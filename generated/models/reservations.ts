@@ -14,6 +14,7 @@ const storedFields: readonly FieldModel[] = [
     filterable: false,
     searchable: true,
     schema: definition.fields.guest_name.schema,
+    maxLength: 200,
   },
   {
     name: 'guest_key',
@@ -25,6 +26,7 @@ const storedFields: readonly FieldModel[] = [
     readOnly: true,
     schema: definition.fields.guest_key.schema,
     description: 'guest_name in lower case, set by the server',
+    maxLength: 655,
   },
   {
     name: 'room',
@@ -34,6 +36,7 @@ const storedFields: readonly FieldModel[] = [
     filterable: true,
     searchable: false,
     schema: definition.fields.room.schema,
+    maxLength: 655,
   },
   {
     name: 'starts_at',

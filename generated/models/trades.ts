@@ -14,6 +14,7 @@ const storedFields: readonly FieldModel[] = [
     filterable: true,
     searchable: true,
     schema: definition.fields.trade_name.schema,
+    maxLength: 655,
   },
   {
     name: 'order',

@@ -34,6 +34,7 @@ const storedFields: readonly FieldModel[] = [
     filterable: false,
     searchable: true,
     schema: definition.fields.reason.schema,
+    maxLength: 10000,
   },
   {
     name: 'fee',
@@ -44,6 +45,17 @@ const storedFields: readonly FieldModel[] = [
     sortable: true,
     searchable: false,
     schema: definition.fields.fee.schema,
+  },
+  {
+    name: 'report',
+    kind: 'string',
+    required: false,
+    unique: false,
+    filterable: false,
+    searchable: false,
+    schema: definition.fields.report.schema,
+    description: 'What the vet wrote after the visit, up to a million characters.',
+    maxLength: 1000000,
   },
 ];
 
@@ -117,6 +129,13 @@ export const visitsModel: CollectionModel = {
         unique: false,
         indexed: true,
         sortable: true,
+        searchable: false,
+      },
+      {
+        name: 'report',
+        kind: 'string',
+        unique: false,
+        indexed: false,
         searchable: false,
       },
     ],

@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Server } from 'node:http';
-import { createServer } from '../node/http.ts';
+import { createServer, type Server } from 'node:http';
 import type { Registry } from 'prom-client';
 
 export interface MetricsServerOptions {

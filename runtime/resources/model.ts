@@ -22,14 +22,17 @@ export interface FieldModel {
   readonly readOnly?: boolean;
   /** For objects: the nested fields. */
   readonly fields?: readonly FieldModel[];
-  /** For enums: the values the (string) field takes; a filter on another one answers 400. */
-  readonly values?: readonly string[];
   readonly description?: string;
   /**
    * What a create or a replace that leaves the field out stores (a required field with a default may
    * be left out, never sent as null); rows stored before the field existed hold it too (see ColumnSpec).
    */
   readonly default?: string | number | boolean;
+  /**
+   * For strings: the most characters (UTF-16 code units, as `String.length` counts) a write may
+   * carry; a longer value is refused with 400 value_too_long before any other check of it.
+   */
+  readonly maxLength?: number;
 }
 
 /** A version's representation and its mapping to and from the stored fields. */

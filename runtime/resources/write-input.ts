@@ -1,5 +1,6 @@
 import { ApiError, badRequest, type ErrorEntry } from '../errors/index.ts';
 import type { VersionModel } from './model.ts';
+import { tooLongStrings } from './string-lengths.ts';
 import { zodProblems } from './zod-problems.ts';
 
 /** create: every required field; replace: the whole resource; update: only what is sent (null clears). */
@@ -15,7 +16,8 @@ export interface WriteInputOptions {
 /**
  * Checks a written representation against a version's fields and returns the representation's
  * values (null for a cleared field). Every problem is reported at once, each entry naming its field:
- * missing_field, unknown_field, read_only_field (the identifier, created_at, a field declared readOnly), invalid_field, null_not_allowed (null outside a partial update).
+ * missing_field, unknown_field, read_only_field (the identifier, created_at, a field declared readOnly),
+ * value_too_long (a string over its field's maxLength), invalid_field, null_not_allowed (null outside a partial update).
  * A create or a replace that leaves out a field with a default stores the default (lint holds it to
  * the field's own checks); a partial update leaves it as it is.
  */
@@ -52,6 +54,11 @@ export function parseWriteInput(body: unknown, version: VersionModel, options: W
       if (field.required) problems.push(entry('missing_field', `${name} is required and cannot be null`, name, options.resource));
       else if (options.mode !== 'update') problems.push(entry('null_not_allowed', `${name} cannot be null here: leave it out instead`, name, options.resource));
       else values[name] = null;
+      continue;
+    }
+    const tooLong = tooLongStrings(field, value, name, options.resource);
+    if (tooLong.length > 0) {
+      problems.push(...tooLong);
       continue;
     }
     const parsed = field.schema.safeParse(value);

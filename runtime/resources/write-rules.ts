@@ -1,6 +1,8 @@
 import { isRefusal, refusalAsApiError } from '../errors/index.ts';
 import type { Flow, Row } from '../storage/index.ts';
-import type { ComputedFieldsModel, RuleCheck, WriteRulesModel } from './model.ts';
+import type { ComputedFieldsModel, FieldModel, RuleCheck, WriteRulesModel } from './model.ts';
+import { tooLongStrings } from './string-lengths.ts';
+import { invalidInput } from './write-input.ts';
 
 /** Who asked for a write, as rules see it (the authenticated principal; undefined for the server's own work). */
 export interface WriteCaller {
@@ -11,7 +13,7 @@ export interface WriteCaller {
 /** A declaration that may carry rules: a collection or an aggregate model. */
 export interface RuledModel {
   readonly name: string;
-  readonly fields: readonly { readonly name: string }[];
+  readonly fields: readonly FieldModel[];
   readonly rules?: WriteRulesModel;
   readonly compute?: ComputedFieldsModel;
   readonly effects?: WriteRulesModel;
@@ -35,7 +37,8 @@ export interface WriteFacts {
 /**
  * Runs the operation's check, then the computed fields, on a write about to be stored. Answers the
  * stored values they add (a read-only field a rule sets, every computed field), which the caller
- * validates and writes with the rest. A refusal becomes the runtime's error for this collection;
+ * validates and writes with the rest; a string among them longer than its field allows is a 400
+ * value_too_long naming that field. A refusal becomes the runtime's error for this collection;
  * anything else thrown propagates as it is (a 500, logged with its cause).
  */
 export function* valuesFromRules(model: RuledModel, facts: WriteFacts, caller: WriteCaller | undefined, data: unknown): Flow<Record<string, unknown>> {
@@ -53,6 +56,10 @@ export function* valuesFromRules(model: RuledModel, facts: WriteFacts, caller: W
     const value = compute({ ...next, ...added });
     added[name] = value === undefined ? null : value;
   }
+  // Values derived from the write are held to their fields' bounds too (an indexed column has a
+  // hard limit on PostgreSQL): the client shortens what it sent.
+  const tooLong = model.fields.flatMap((field) => (Object.hasOwn(added, field.name) ? tooLongStrings(field, added[field.name], field.name, model.name) : []));
+  if (tooLong.length > 0) throw invalidInput(tooLong);
   return added;
 }
 

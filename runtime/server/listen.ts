@@ -1,5 +1,4 @@
-import type { Server } from 'node:http';
-import { createServer } from '../node/http.ts';
+import { createServer, type Server } from 'node:http';
 import { HeaderListResponse } from './header-list-response.ts';
 import { applyConnectionSettings, connectionsCheckingInterval, DEFAULT_CONNECTION_SETTINGS, type ConnectionSettings } from '../http/connection-settings.ts';
 

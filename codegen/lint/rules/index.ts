@@ -7,12 +7,13 @@ import { putCreateIdentifier } from './identifier-rules.ts';
 import { movedPath } from './moved-rules.ts';
 import { asynchronousQueue, jobProduces } from './job-rules.ts';
 import { invalidDefault } from './default-rules.ts';
-import { malformedScope, rowRuleField } from './access-rules.ts';
+import { malformedScope } from './access-rules.ts';
 import { referenceVersion } from './reference-versions.ts';
 import { computedField, readOnlyRequired, ruleUnknownCollection } from './business-rules.ts';
 import { migrationRules } from './migration-rules.ts';
 import { sortableField } from './sortable-rules.ts';
-import { enumValues } from './enum-rules.ts';
+import { indexedStringLength } from './string-length-rules.ts';
+import { publishedStringLengths } from './published-lengths.ts';
 
 /** Every rule the linter runs on the model, in the order of the registry (rootCauses() runs before them). */
 export const ALL_RULES: readonly Rule[] = [
@@ -23,21 +24,21 @@ export const ALL_RULES: readonly Rule[] = [
   propertyNameCase,
   reservedMemberName,
   invalidDefault,
+  indexedStringLength,
   unknownReference,
   referenceVersion,
   sortableField,
-  enumValues,
   duplicatePath,
   reservedPath,
   versionNames,
   publishedShapes,
+  publishedStringLengths,
   publishedDeclarationRemoved,
   putCreateIdentifier,
   movedPath,
   jobProduces,
   asynchronousQueue,
   malformedScope,
-  rowRuleField,
   readOnlyRequired,
   computedField,
   ruleUnknownCollection,

@@ -15,7 +15,7 @@ function fieldAt(version: ResolvedVersion, path: string): ResolvedField | undefi
 }
 
 /** The access path of a leaf in a version, for the position of a finding. */
-const accessOf = (version: ResolvedVersion, path: string): readonly string[] | undefined => fieldAt(version, path)?.access;
+export const accessOf = (version: ResolvedVersion, path: string): readonly string[] | undefined => fieldAt(version, path)?.access;
 
 const sameShape = (a: readonly ShapeField[], b: readonly ShapeField[]) => {
   const diff = diffShapes(a, b);

@@ -83,4 +83,27 @@ describe('lint refuses changes to published versions', () => {
     );
     expect(diagnostics).toEqual([]);
   });
+
+  it("a string's lowered bound is an error at the field", async () => {
+    const lowered = await lintEdited('definitions/orders.ts', (text) => text.replace('minLength: 1, filterable: true', 'minLength: 1, maxLength: 100, filterable: true'));
+    expect(lowered.map((d) => [d.rule, d.severity, d.line, d.column, d.message.split(';')[0]])).toEqual(
+      ['v1', 'v2'].map((version) => ['published-shape-changed', 'error', 8, 5, `orders ${version} lowered the maxLength of item from 655 to 100, so values its writers could send are refused`]),
+    );
+  });
+
+  it("a string's raised bound is a warning, nested strings named by their path", async () => {
+    const raised = await lintEdited('definitions/accounts.ts', (text) => text.replace('const title = field.string();', 'const title = field.string({ maxLength: 20_000 });'));
+    expect(raised.map((d) => [d.rule, d.severity, d.message.split(';')[0]])).toEqual([
+      ['published-shape-extended', 'warning', 'accounts v1 raised the maxLength of title from 10000 to 20000'],
+      ['published-shape-extended', 'warning', 'accounts v2 raised the maxLength of profile.title from 10000 to 20000'],
+    ]);
+  });
+
+  it('a version published before strings had bounds: a warning per string naming the bound it takes now', async () => {
+    const unrecorded = await lintEdited('published-versions.json', (text) => text.replaceAll(/,\n\s*"maxLength": \d+/g, ''));
+    expect(unrecorded.every((d) => d.rule === 'published-string-bounded' && d.severity === 'warning')).toBe(true);
+    expect(unrecorded.map((d) => d.message)).toContain(
+      'orders v1 was published before strings had a length bound: item now accepts at most 655 characters, and a longer value is refused with 400 value_too_long; declare a larger maxLength if its clients need one, then record the bound with `npm run generate -- --publish v1`',
+    );
+  });
 });

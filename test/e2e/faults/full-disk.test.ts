@@ -39,8 +39,9 @@ describe.skipIf(typeof disk === 'string')(`a full disk under SQLite${skipped}`, 
       small.fill();
       // The WAL may still have room inside it: writes succeed, durably, until it has none.
       let refused: request.Response | undefined;
-      for (let attempt = 0; attempt < 400 && refused === undefined; attempt += 1) {
-        const item = `order ${attempt} ${'x'.repeat(4000)}`;
+      // Items as long as an indexed string may be (655 characters), so each write takes room.
+      for (let attempt = 0; attempt < 3000 && refused === undefined; attempt += 1) {
+        const item = `order ${attempt} ${'x'.repeat(600)}`;
         const response = await api.post('/v1/orders', { item, quantity: 1 });
         if (response.status === 201) acknowledged.push({ uri: response.headers.location!, item });
         else refused = response;

@@ -1,0 +1,28 @@
+import { STRING_LENGTHS } from '@convapi/dsl';
+import type { Finding } from '../finding.ts';
+import { allDeclarations, type Rule } from './context.ts';
+import { everyField } from './resource-rules.ts';
+
+/**
+ * indexed-string-length: an indexed string (filterable, unique, or compared by a row rule) declares
+ * no maxLength above what an index entry holds: PostgreSQL refuses a longer entry, so the write would
+ * fail on that engine only. Reported at the declared maxLength.
+ */
+export const indexedStringLength: Rule = ({ model }) => {
+  const findings: Finding[] = [];
+  for (const declaration of allDeclarations(model)) {
+    if (!('fields' in declaration)) continue;
+    const fields = [...everyField(declaration.fields), ...declaration.versions.filter((version) => version.shaped).flatMap((version) => everyField(version.fields))];
+    for (const field of fields) {
+      const length = field.stringLength;
+      if (length === undefined || !length.declared || !length.indexed || length.max <= STRING_LENGTHS.indexed) continue;
+      findings.push({
+        rule: 'indexed-string-length',
+        source: declaration.source,
+        at: [...field.access, 'maxLength'],
+        message: `${field.name} is indexed (filterable, unique, sortable or compared by a row rule) and declares maxLength ${length.max}, more than an index entry holds on PostgreSQL (${STRING_LENGTHS.indexed} characters): declare maxLength ${STRING_LENGTHS.indexed} or less, or stop indexing the field`,
+      });
+    }
+  }
+  return findings;
+};
