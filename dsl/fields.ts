@@ -48,6 +48,14 @@ interface DefaultOption<Value> {
   default?: Value;
 }
 
+/**
+ * What deleting a referenced row does to the rows that refer to it through a reference field:
+ * `restrict` refuses the delete with 409 while any refers to it (the default), `cascade` deletes them
+ * too (each with its own delete rule and its own referrers' behaviour), `set-null` empties their
+ * reference (each as an update, with its update rule; not for a required reference, lint).
+ */
+export type OnDelete = 'restrict' | 'cascade' | 'set-null';
+
 /** A declared field: its kind, the zod schema that validates written values, and its options. */
 export interface FieldDeclaration<Kind extends FieldKind = FieldKind, Schema extends z.ZodType = z.ZodType>
   extends FieldOptions {
@@ -55,6 +63,8 @@ export interface FieldDeclaration<Kind extends FieldKind = FieldKind, Schema ext
   readonly schema: Schema;
   /** For `reference` fields: the plural name of the referenced collection. */
   readonly references?: string;
+  /** For `reference` fields: what deleting the referenced row does to this one (see OnDelete). */
+  readonly onDelete?: OnDelete;
   /** For `object` fields: the nested fields (used by version shapes such as accounts v2 `profile`). */
   readonly fields?: Readonly<Record<string, FieldDeclaration>>;
   /** The value a create or a replace that leaves the field out stores (see DefaultOption). */
@@ -135,9 +145,14 @@ function timeField(options: FieldOptions & DefaultOption<string> = {}): FieldDec
  * A reference to one resource of another collection. Responses carry the referenced resource's
  * absolute URI (inlined with `X-Expansion-Fields: true`); writes accept the URI or the bare id.
  */
+interface ReferenceOptions extends FieldOptions {
+  /** What deleting the referenced row does to this one. Default `restrict` (see OnDelete). */
+  onDelete?: OnDelete;
+}
+
 function referenceField<Target extends string>(
   collection: Target,
-  options: FieldOptions = {},
+  options: ReferenceOptions = {},
 ): FieldDeclaration<'reference', z.ZodUnion<[z.ZodString, z.ZodNumber]>> & { references: Target } {
   return { kind: 'reference', schema: z.union([z.string().min(1), z.number().int()]), references: collection, ...options };
 }

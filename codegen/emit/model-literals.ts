@@ -18,6 +18,7 @@ export function fieldLiteral(field: ResolvedField): Record<string, unknown> {
     readOnly: field.readOnly ? true : undefined,
     schema: code(`${accessOf(DEFINITION, field.access)}.schema`),
     references: field.references,
+    onDelete: field.onDelete,
     fields: field.fields?.map(fieldLiteral),
     description: field.description,
     default: field.default,

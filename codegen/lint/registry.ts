@@ -33,6 +33,7 @@ export const DEFINITION_RULES: readonly RuleInfo[] = [
   definitions('moved-path', 'error', 'a former path (movedFrom) is not served now and redirects to one place', 'Remove the former name from versions.{v}.movedFrom, or keep it on one declaration only.'),
   definitions('job-produces', 'error', 'a job type produces a declared collection', "Name a declared collection in the job type's produces, or remove produces."),
   definitions('read-only-required', 'error', 'a read-only field is not required on input', 'Drop required from the field: the server sets it (compute, or a rule), and a client that sends it is refused with read_only_field.'),
+  definitions('on-delete-set-null', 'error', "a reference that deletes set to null is optional", "Make the reference optional, or declare onDelete: 'cascade' or 'restrict'."),
   definitions('computed-field', 'error', 'compute names read-only fields of the declaration', 'Declare each computed field among the fields with readOnly: true, or remove it from compute.'),
   definitions('rule-unknown-collection', 'error', "a rule's data.of('name') names a declared collection", 'Name a collection some definition declares, by its plural name, or pass its imported declaration to data.of().'),
   definitions('asynchronous-queue', 'error', 'asynchronous operations are served and queued on a declared job queue of every version', 'Name a jobQueue served in every version of the collection, and list only operations the collection serves.'),

@@ -68,6 +68,7 @@ function resolveField(name: string, declaration: FieldDeclaration, access: reado
     searchable: declaration.searchable ?? false,
     readOnly: declaration.readOnly ?? false,
     ...(declaration.references === undefined ? {} : { references: declaration.references }),
+    ...(declaration.onDelete === 'cascade' || declaration.onDelete === 'set-null' ? { onDelete: declaration.onDelete } : {}),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
     ...(declaration.fields === undefined ? {} : { fields: resolveFields(declaration.fields, [...access, 'fields']) }),
     ...(declaration.default === undefined ? {} : resolveDefault(declaration)),

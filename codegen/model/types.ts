@@ -17,6 +17,8 @@ export interface ResolvedField {
   /** Set by the server (computed or by a rule): refused in writes, readOnly in the OpenAPI documents. */
   readonly readOnly: boolean;
   readonly references?: string;
+  /** For references: what deleting the referenced row does to this one; absent means restrict. */
+  readonly onDelete?: 'cascade' | 'set-null';
   readonly description?: string;
   readonly fields?: readonly ResolvedField[];
   /** What a create or replace that leaves the field out stores, as the field's own schema reads it (`fr-fr` → `fr-FR`). */

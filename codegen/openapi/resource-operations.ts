@@ -44,14 +44,33 @@ export function pagingParameters(paging: { defaultLimit: number; maxLimit: numbe
  */
 interface Lookups {
   readonly byName: ReadonlyMap<string, ResolvedCollection>;
+  /** The collections some reference restricts the delete of (409 while it refers). */
   readonly referred: ReadonlySet<string | undefined>;
+  /**
+   * The collections whose delete reaches rows with rules of their own: a reference that cascades to a
+   * collection with a delete rule or effect, or sets null in one with an update rule or effect.
+   */
+  readonly ruledThroughReferrers: ReadonlySet<string | undefined>;
+  /** By collection: what its delete does to the rows referring to it (`the visits referring to it through pet are deleted with it`). */
+  readonly released: ReadonlyMap<string | undefined, readonly string[]>;
 }
 const LOOKUPS = new WeakMap<ResolvedModel, Lookups>();
 function lookupsOf(model: ResolvedModel): Lookups {
   const known = LOOKUPS.get(model);
   if (known !== undefined) return known;
-  const referred = new Set(model.collections.flatMap((collection) => collection.fields.filter((field) => field.kind === 'reference').map((field) => field.references)));
-  const lookups: Lookups = { byName: new Map(model.collections.map((collection) => [collection.name, collection])), referred };
+  const references = model.collections.flatMap((collection) => collection.fields.filter((field) => field.kind === 'reference').map((field) => ({ collection, field })));
+  const referred = new Set(references.filter(({ field }) => field.onDelete === undefined).map(({ field }) => field.references));
+  const ruled = (collection: ResolvedCollection, operation: string) => [...collection.ruledOperations, ...collection.effectOperations].includes(operation as never);
+  const ruledThroughReferrers = new Set(
+    references.filter(({ collection, field }) => (field.onDelete === 'cascade' && ruled(collection, 'delete')) || (field.onDelete === 'set-null' && ruled(collection, 'update'))).map(({ field }) => field.references),
+  );
+  const released = new Map<string | undefined, string[]>();
+  for (const { collection, field } of references) {
+    if (field.onDelete === undefined) continue;
+    const effect = field.onDelete === 'cascade' ? 'deleted with it' : `left with no ${field.name}`;
+    released.set(field.references, [...(released.get(field.references) ?? []), `the ${collection.name} referring to it through ${field.name} are ${effect}`]);
+  }
+  const lookups: Lookups = { byName: new Map(model.collections.map((collection) => [collection.name, collection])), referred, ruledThroughReferrers, released };
   LOOKUPS.set(model, lookups);
   return lookups;
 }
@@ -61,7 +80,7 @@ const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${
 
 /** The operation of a collection route: list, read, create, replace, update or delete. */
 export function collectionOperation(route: RouteDescriptor & { handler: { kind: 'collection' } }, model: ResolvedModel, version: string): OperationSpec {
-  const { byName, referred } = lookupsOf(model);
+  const { byName, referred, ruledThroughReferrers, released } = lookupsOf(model);
   const collection = byName.get(route.declaration)!;
   const { singular, identifier } = collection;
   const name = representationName(singular, version);
@@ -72,7 +91,8 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
   const referredTo = referred.has(collection.name) ? ['409'] : [];
   const operation = route.handler.operation;
   // A business rule or effect on this operation may refuse it: a conflict with other data (409) or a write that cannot be done (422).
-  const ruled = [...collection.ruledOperations, ...collection.effectOperations].some((name) => name === operation) ? ['409', '422'] : [];
+  const ruled =
+    [...collection.ruledOperations, ...collection.effectOperations].some((name) => name === operation) || (operation === 'delete' && ruledThroughReferrers.has(collection.name)) ? ['409', '422'] : [];
   const spec = ((): OperationSpec => {
     const base = { tag: collection.name };
     switch (operation) {
@@ -131,7 +151,7 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
           ...base,
           operationId: operationIds.delete(singular),
           summary: `Delete ${withArticle(singular)}`,
-          description: `Deletes the ${singular}${referredTo.length > 0 ? ' (409 while other resources still refer to it)' : ''}.`,
+          description: `Deletes the ${singular}${referredTo.length > 0 ? ' (409 while other resources still refer to it)' : ''}.${(released.get(collection.name) ?? []).map((effect) => ` ${effect[0]!.toUpperCase()}${effect.slice(1)}.`).join('')}`,
           parameters: [header('UserAgent'), header('IfMatch'), id],
           successes: [noContent('Deleted.')],
           errors: ['404', '412', ...referredTo, ...ruled],

@@ -18,6 +18,12 @@ export interface FieldModel {
   readonly schema: ZodType;
   /** For references: the plural name of the referenced collection. */
   readonly references?: string;
+  /**
+   * For references: what deleting the referenced row does to this one. Absent: the delete is refused
+   * with 409 while this one refers to it. `cascade`: this row is deleted too; `set-null`: this
+   * reference is emptied. Either in the delete's transaction, through this collection's own rules.
+   */
+  readonly onDelete?: 'cascade' | 'set-null';
   /** Set by the server (computed, or by a rule): a write that sends it answers 400 read_only_field. */
   readonly readOnly?: boolean;
   /** For objects: the nested fields. */

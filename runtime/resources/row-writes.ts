@@ -62,14 +62,59 @@ export function* updateRow(scope: WriteScope, model: CollectionModel, current: R
   return row;
 }
 
-/** Deletes the row `current`: its delete rule, then 409 while others refer to it; its aggregates go with it. */
-export function* removeRow(scope: WriteScope, model: CollectionModel, current: Row): Flow<void> {
+/**
+ * Deletes the row `current`: its delete rule; then the rows referring to it through a reference that
+ * cascades are deleted and those through one that sets null emptied; then 409 while others still
+ * refer to it; its aggregates go with it. `cascade`: what this delete's cascade has done so far, so
+ * that a row referring back to one being deleted (or to itself) is not deleted twice.
+ */
+export function* removeRow(scope: WriteScope, model: CollectionModel, current: Row, cascade: Cascade = new Map()): Flow<void> {
   const key = current[model.identifier.name] as string | number;
   if (model.rules?.delete !== undefined) yield* checkDelete(model, current, key, scope.caller, dataAccess(scope));
+  cascade.set(rowName(model, key), 'going');
+  yield* releaseReferrers(scope, model, key, cascade);
   yield* prepareDelete(scope.tx, scope.context, model, key);
   yield* wait(scope.tx.remove(model.table, key));
+  cascade.set(rowName(model, key), 'gone');
   if (model.effects?.delete !== undefined) yield* runEffect(model, 'delete', current, key, scope.caller, dataAccess(scope));
 }
+
+/** How many referring rows one statement reads at a time while a delete cascades. */
+const REFERRERS_PER_READ = 200;
+
+/**
+ * Applies the declared `onDelete` of every reference to the row being deleted: each referring row is
+ * deleted (`cascade`, through removeRow: its rule, its own referrers, its effects) or has the
+ * reference emptied (`set-null`, through updateRow: its update rule and effects), in this
+ * transaction. Every referring row, whoever asks: row access decides which rows a caller may delete,
+ * not which rows a delete leaves pointing at nothing. Each pass reads the referrers still left, so
+ * it ends when none is.
+ */
+function* releaseReferrers(scope: WriteScope, model: CollectionModel, key: string | number, cascade: Cascade): Flow<void> {
+  for (const other of Object.values(scope.context.catalog.collections)) {
+    for (const field of other.fields) {
+      if (field.kind !== 'reference' || field.references !== model.name || field.onDelete === undefined) continue;
+      for (let offset = 0; ; ) {
+        const { rows } = yield* wait(scope.tx.list(other.table, { where: { [field.name]: key }, limit: REFERRERS_PER_READ, offset }));
+        if (rows.length === 0) break;
+        for (const row of rows) {
+          const state = cascade.get(rowName(other, row[other.identifier.name] as string | number));
+          // Deleted meanwhile by a deeper cascade: no longer in the table, nor in the next read.
+          if (state === 'gone') continue;
+          // Being deleted further up (a cycle of cascades, or a row referring to itself): it stays in the table until then.
+          if (state === 'going') offset += 1;
+          else if (field.onDelete === 'cascade') yield* removeRow(scope, other, row, cascade);
+          else yield* updateRow(scope, other, row, 'update', { version: 'stored', input: { [field.name]: null }, stored: { [field.name]: null } });
+        }
+      }
+    }
+  }
+}
+
+/** The rows one delete's cascade has reached: `going` while their own cascade runs, `gone` once removed. */
+type Cascade = Map<string, 'going' | 'gone'>;
+
+const rowName = (model: CollectionModel, key: string | number) => `${model.name}/${String(key)}`;
 
 /**
  * The data a rule reads and writes (the DSL's DataAccess): every collection, each write validated

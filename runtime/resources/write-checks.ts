@@ -50,11 +50,14 @@ export function readsBeforeWrite(model: CollectionModel, stored: Record<string, 
 
 const isCheckedReference = (field: CollectionModel['fields'][number]) => field.kind === 'reference' && field.references !== undefined;
 
-/** 409 when other resources still refer to the one being deleted; its aggregates go with it. */
+/**
+ * 409 when other resources still refer to the one being deleted through a reference that restricts
+ * (the default; the cascading ones are dealt with first, see removeRow); its aggregates go with it.
+ */
 export function* prepareDelete(tx: StoreTransaction, context: ResourceContext, model: CollectionModel, key: unknown): Flow<void> {
   for (const other of Object.values(context.catalog.collections)) {
     for (const field of other.fields) {
-      if (field.kind !== 'reference' || field.references !== model.name) continue;
+      if (field.kind !== 'reference' || field.references !== model.name || field.onDelete !== undefined) continue;
       const count = yield* wait(tx.countWhere(other.table, field.name, key));
       if (count > 0) {
         throw conflict('resource_in_use', `${count} of ${other.name} still refer to this ${model.singular} through ${field.name}`, {
