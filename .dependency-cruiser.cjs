@@ -6,6 +6,7 @@
  * files excepted). runtime/index.ts, the package's public list, may import any of them.
  */
 const RUNTIME_LAYERS = [
+  'node',
   'fast-path',
   'errors',
   'http',

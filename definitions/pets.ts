@@ -1,12 +1,13 @@
 import { collection, field } from '@convapi/dsl';
 
-/** Pets of a veterinary clinic: what a visit is for. */
+/** Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`). */
 export default collection({
   name: 'pets',
   identifier: { name: 'pet_id', type: 'integer' },
   fields: {
     pet_name: field.string({ required: true, minLength: 1, filterable: true, sortable: true, searchable: true }),
     born_at: field.time(),
+    species: field.enum(['cat', 'dog', 'rabbit', 'bird', 'other'], { filterable: true }),
   },
   versions: { v1: {}, v2: {} },
 });

@@ -67,6 +67,8 @@ export interface FieldDeclaration<Kind extends FieldKind = FieldKind, Schema ext
   readonly onDelete?: OnDelete;
   /** For `object` fields: the nested fields (used by version shapes such as accounts v2 `profile`). */
   readonly fields?: Readonly<Record<string, FieldDeclaration>>;
+  /** For enums (`field.enum`): the values a string field may hold, in the declared order. */
+  readonly values?: readonly string[];
   /** The value a create or a replace that leaves the field out stores (see DefaultOption). */
   readonly default?: FieldDefault;
   /**
@@ -142,6 +144,20 @@ function timeField(options: FieldOptions & DefaultOption<string> = {}): FieldDec
 }
 
 /**
+ * One of a listed set of strings (`field.enum(['cat', 'dog'])`), stored as a string. A write of any
+ * other value is refused with 400 invalid_field naming the field and the values it takes; the
+ * OpenAPI documents list them (`enum`), and a filterable enum filters by one of them (another value:
+ * 400 invalid_parameter). Lint: enum-values (at least one value, none empty, none twice).
+ */
+function enumField<const Values extends readonly [string, ...string[]]>(
+  values: Values,
+  options: FieldOptions & DefaultOption<Values[number]> = {},
+): FieldDeclaration<'string', z.ZodType<Values[number], Values[number]>> & { values: Values } {
+  const schema = z.enum(values as unknown as [string, ...string[]], { error: () => `must be one of ${values.join(', ')}` }) as unknown as z.ZodType<Values[number], Values[number]>;
+  return { kind: 'string', schema, values, ...options };
+}
+
+/**
  * A reference to one resource of another collection. Responses carry the referenced resource's
  * absolute URI (inlined with `X-Expansion-Fields: true`); writes accept the URI or the bare id.
  */
@@ -194,6 +210,7 @@ export const field = {
   number: numberField,
   boolean: booleanField,
   time: timeField,
+  enum: enumField,
   reference: referenceField,
   object: objectField,
   languageTag: languageTagField,

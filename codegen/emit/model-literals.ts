@@ -20,6 +20,7 @@ export function fieldLiteral(field: ResolvedField): Record<string, unknown> {
     references: field.references,
     onDelete: field.onDelete,
     fields: field.fields?.map(fieldLiteral),
+    values: field.values,
     description: field.description,
     default: field.default,
     maxLength: field.stringLength?.max,

@@ -71,6 +71,7 @@ function resolveField(name: string, declaration: FieldDeclaration, access: reado
     ...(declaration.onDelete === 'cascade' || declaration.onDelete === 'set-null' ? { onDelete: declaration.onDelete } : {}),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
     ...(declaration.fields === undefined ? {} : { fields: resolveFields(declaration.fields, [...access, 'fields']) }),
+    ...(declaration.values === undefined ? {} : { values: [...declaration.values] }),
     ...(declaration.default === undefined ? {} : resolveDefault(declaration)),
     ...(declaration.renamedFrom === undefined ? {} : { renamedFrom: declaration.renamedFrom }),
     // Declared only here; boundStrings gives every string its bound once the indexed columns are known.
@@ -96,13 +97,13 @@ function resolveScopes(scopes: Readonly<Partial<Record<ResolvedMethod, readonly 
 
 /** Every field and scope the row rules name, each with its property path from the declaration. */
 function resolveRowAccess(rows: NonNullable<CollectionDeclaration['rows']>): ResolvedRowAccess {
-  const fields: { name: string; access: string[] }[] = [];
+  const fields: { name: string; operand: unknown; access: string[] }[] = [];
   const scopes: { scope: string; access: string[] }[] = [];
   const visit = (rule: RowRule, access: string[]) => {
     if ('all' in rule) rule.all.forEach((part, index) => visit(part, [...access, 'all', String(index)]));
     else if ('any' in rule) rule.any.forEach((part, index) => visit(part, [...access, 'any', String(index)]));
     else if ('scope' in rule) scopes.push({ scope: rule.scope, access: [...access, 'scope'] });
-    else fields.push({ name: rule.field, access: [...access, 'field'] });
+    else fields.push({ name: rule.field, operand: 'equals' in rule ? rule.equals : rule.notEquals, access: [...access, 'field'] });
   };
   if (rows.see !== undefined) visit(rows.see, ['rows', 'see']);
   if (rows.change !== undefined) visit(rows.change, ['rows', 'change']);

@@ -21,6 +21,8 @@ export interface ResolvedField {
   readonly onDelete?: 'cascade' | 'set-null';
   readonly description?: string;
   readonly fields?: readonly ResolvedField[];
+  /** For enums: the values the field takes, in the declared order. */
+  readonly values?: readonly string[];
   /** What a create or replace that leaves the field out stores, as the field's own schema reads it (`fr-fr` → `fr-FR`). */
   readonly default?: string | number | boolean;
   /** Why the declared default is not a value of the field (lint: invalid-default); absent when it is. */
@@ -85,8 +87,8 @@ export interface ResolvedCollection extends ResolvedBase, ResolvedRules {
 
 /** What the generator needs of a collection's row rules: that there are some, and every place they name a field or a scope. */
 export interface ResolvedRowAccess {
-  /** Each field a rule compares, with the property path to the rule's `field` (lint places findings there). */
-  readonly fields: readonly { readonly name: string; readonly access: readonly string[] }[];
+  /** Each field a rule compares, what it is compared with, and the property path to the rule's `field` (lint places findings there). */
+  readonly fields: readonly { readonly name: string; readonly operand: unknown; readonly access: readonly string[] }[];
   /** Each scope a rule names, with the property path to it. */
   readonly scopes: readonly { readonly scope: string; readonly access: readonly string[] }[];
 }

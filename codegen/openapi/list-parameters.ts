@@ -14,6 +14,7 @@ const COMPARABLE = new Set(['integer', 'number', 'time']);
 /** A filter value's schema: the field's type as a query parameter (a time as an ISO 8601 date-time). */
 function valueSchema(field: ResolvedField): JsonSchema {
   if (field.kind === 'time') return { type: 'string', format: 'date-time' };
+  if (field.values !== undefined) return { type: 'string', enum: [...field.values] };
   return { type: field.kind === 'integer' ? 'integer' : field.kind === 'number' ? 'number' : field.kind === 'boolean' ? 'boolean' : 'string' };
 }
 

@@ -1375,12 +1375,14 @@ export interface components {
             item?: string;
             quantity?: number;
         };
-        /** @description Pets of a veterinary clinic: what a visit is for. */
+        /** @description Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`). */
         PetV1: {
             pet_id?: number;
             pet_name?: string;
             /** Format: date-time */
             born_at?: string;
+            /** @enum {string} */
+            species?: "cat" | "dog" | "rabbit" | "bird" | "other";
             /**
              * Format: date-time
              * @description Set by the server.
@@ -1391,10 +1393,13 @@ export interface components {
             pet_name: string;
             /** Format: date-time */
             born_at?: string;
+            /** @enum {string} */
+            species?: "cat" | "dog" | "rabbit" | "bird" | "other";
         };
         PetV1Patch: {
             pet_name?: string;
             born_at?: string | null;
+            species?: ("cat" | "dog" | "rabbit" | "bird" | "other") | null;
         };
         /** @description Products: the client names each one by its SKU in the path (`PUT /v1/products/blue-mug` creates it, 201; the same PUT again replaces it, 200). No POST: the server never invents a SKU. */
         ProductV1: {
@@ -3409,6 +3414,8 @@ export interface operations {
                 offset?: number;
                 /** @description Only pets whose pet_name equals this value. */
                 pet_name?: string;
+                /** @description Only pets whose species equals this value. */
+                species?: "cat" | "dog" | "rabbit" | "bird" | "other";
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending. */
                 sort?: string;
             };
@@ -3505,6 +3512,8 @@ export interface operations {
                 offset?: number;
                 /** @description Only pets whose pet_name equals this value. */
                 pet_name?: string;
+                /** @description Only pets whose species equals this value. */
+                species?: "cat" | "dog" | "rabbit" | "bird" | "other";
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending. */
                 sort?: string;
             };

@@ -26,6 +26,23 @@ const storedFields: readonly FieldModel[] = [
     searchable: false,
     schema: definition.fields.born_at.schema,
   },
+  {
+    name: 'species',
+    kind: 'string',
+    required: false,
+    unique: false,
+    filterable: true,
+    searchable: false,
+    schema: definition.fields.species.schema,
+    values: [
+      'cat',
+      'dog',
+      'rabbit',
+      'bird',
+      'other',
+    ],
+    maxLength: 655,
+  },
 ];
 
 /** pets, resolved from definitions/pets.ts with every default applied. */
@@ -85,7 +102,14 @@ export const petsModel: CollectionModel = {
         indexed: false,
         searchable: false,
       },
+      {
+        name: 'species',
+        kind: 'string',
+        unique: false,
+        indexed: true,
+        searchable: false,
+      },
     ],
   },
-  description: 'Pets of a veterinary clinic: what a visit is for.',
+  description: 'Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`).',
 };

@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES } from '../node/http.ts';
 import type { DocumentFor } from './error-documents.ts';
 
 /** One entry of the conventions' error body: `errors[]`. */

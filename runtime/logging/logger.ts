@@ -1,11 +1,15 @@
 import { writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import type PinoPretty from 'pino-pretty';
 import { cachedIsoTime } from './iso-time.ts';
 import { BatchedLineStream, type SyncLineSink } from './batched-line-stream.ts';
 import { markJsonLogger } from './json-line-writer.ts';
 
 export type { Logger } from 'pino';
+
+/** pino-pretty, loaded only for LOG_FORMAT=pretty: a JSON logger never needs it (about 30 modules). */
+const pretty = (options: PinoPretty.PrettyOptions) => (createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty)(options);
 
 /** LOG_LEVEL values, most to least severe; `silent` logs nothing. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
+import { createServer } from '../node/http.ts';
 import type { Registry } from 'prom-client';
 
 export interface MetricsServerOptions {

@@ -167,6 +167,9 @@ function filterValue(field: FieldModel, raw: string, context: ResourceContext, p
       return target === undefined ? raw : referencedId(target, raw, parameter, context.baseUrl);
     }
     default:
+      if (field.values !== undefined && !field.values.includes(raw)) {
+        throw badRequest('invalid_parameter', `${parameter} must be one of ${field.values.join(', ')}`, { field: parameter });
+      }
       return raw;
   }
 }

@@ -28,6 +28,8 @@ export interface FieldModel {
   readonly readOnly?: boolean;
   /** For objects: the nested fields. */
   readonly fields?: readonly FieldModel[];
+  /** For enums: the values the (string) field takes; a filter on another one answers 400. */
+  readonly values?: readonly string[];
   readonly description?: string;
   /**
    * What a create or a replace that leaves the field out stores (a required field with a default may

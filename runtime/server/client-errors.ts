@@ -1,4 +1,5 @@
-import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { STATUS_CODES } from '../node/http.ts';
 import type { Socket } from 'node:net';
 import { ApiError, httpVersionNotSupported, type DocumentFor } from '../errors/index.ts';
 import { JSON_CONTENT_TYPE } from '../http/media-types.ts';

@@ -1,4 +1,5 @@
-import { ServerResponse, validateHeaderName, validateHeaderValue, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders } from 'node:http';
+import { ServerResponse, validateHeaderName, validateHeaderValue } from '../node/http.ts';
 import { rememberRecent } from '../caching/recent-results.ts';
 
 /** What a header holds: as set (setHeader takes a number, a string or a list of strings). */

@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
+import { createServer } from '../node/http.ts';
 import { HeaderListResponse } from './header-list-response.ts';
 import { applyConnectionSettings, connectionsCheckingInterval, DEFAULT_CONNECTION_SETTINGS, type ConnectionSettings } from '../http/connection-settings.ts';
 

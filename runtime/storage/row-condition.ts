@@ -11,8 +11,8 @@ export interface ConditionSql {
 }
 
 /**
- * The condition as SQL for one engine: `placeholder(n)` writes the n-th parameter (`?n` for SQLite,
- * `$n` for PostgreSQL), numbered from `first`; `toValue` converts a value to what the engine binds for
+ * The condition as SQL for one engine: `placeholder(n)` writes the n-th parameter, numbered from
+ * `first` (`$n` for PostgreSQL; a plain `?` for SQLite, whose values bind in the order they appear); `toValue` converts a value to what the engine binds for
  * the column's kind. The same condition gives the same text, so each engine's statement cache finds it.
  * A column compared with <> must be set: NULL <> x is not true in SQL, nor in the in-memory check.
  */

@@ -27,6 +27,21 @@ export default collection({
 });
 `;
 
+const SHELVES = `import { caller, collection, field } from '@convapi/dsl';
+
+/** Shelves: each client sees only its own (row access, compiled into the SQL of every read). */
+export default collection({
+  name: 'shelves',
+  identifier: { name: 'shelf_id', type: 'integer' },
+  fields: {
+    owner: field.string({ required: true }),
+    label: field.string({ required: true, filterable: true }),
+  },
+  rows: { see: { field: 'owner', equals: caller.client } },
+  versions: { v1: {} },
+});
+`;
+
 let tarballs: Record<PackageName, string>;
 const servers: SpawnedServer[] = [];
 
@@ -77,6 +92,7 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
     // What init added (typescript, the Node 24 pin, @types/node) comes from the registry.
     await mustRun(project, 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
     writeFileSync(join(project, 'definitions', 'books.ts'), BOOKS);
+    writeFileSync(join(project, 'definitions', 'shelves.ts'), SHELVES);
 
     const generated = await mustRun(project, 'npm', ['run', 'generate']);
     expect(generated.stdout).toMatch(/generated \d+ files/);
@@ -162,7 +178,7 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
     await mustRun(project, 'npm', ['test']);
   }, 600_000);
 
-  it('runs on the oldest Node its engines accept', async () => {
+  it('runs on the oldest Node its engines accept: a create, a read, a list, a filter, a unique write, row access', async () => {
     expect(project, 'the project of the test before').toBeDefined();
     const engines = (JSON.parse(readFileSync(join(REPOSITORY, 'runtime/package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
     const oldest = /^>=(\d+)\.(\d+)$/.exec(engines);
@@ -180,6 +196,34 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
     const read = await call(`${server.url}/v1/notes/1`, { headers });
     expect(read.status).toBe(200);
     expect(read.headers.get('etag')).not.toBeNull();
+    // A list, a filter and a unique field: the statements node:sqlite binds differently across versions.
+    const book = (title: string, isbn: string) => call(`${server.url}/v1/books`, { method: 'POST', headers, body: JSON.stringify({ title, isbn }) });
+    expect((await book('Dune', '978-0441013593')).status).toBe(201);
+    expect((await book('Emma', '978-0141439587')).status).toBe(201);
+    const duplicate = await book('Dune again', '978-0441013593');
+    expect(duplicate.status).toBe(409);
+    expect(await duplicate.json()).toMatchObject({ errors: [{ code: 'duplicate_value', field: 'isbn' }] });
+    const list = await call(`${server.url}/v1/books`, { headers });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('x-total-count')).toBe('2');
+    expect(((await list.json()) as Array<{ title: string }>).map((entry) => entry.title)).toEqual(['Dune', 'Emma']);
+    const filtered = await call(`${server.url}/v1/books?title=Emma`, { headers });
+    expect(filtered.status).toBe(200);
+    expect(filtered.headers.get('x-total-count')).toBe('1');
+    expect(((await filtered.json()) as Array<{ isbn: string }>).map((entry) => entry.isbn)).toEqual(['978-0141439587']);
+    const pastTheEnd = await call(`${server.url}/v1/books?title=Emma&offset=5`, { headers });
+    expect([pastTheEnd.status, pastTheEnd.headers.get('x-total-count'), await pastTheEnd.json()]).toEqual([200, '1', []]);
+    // Row access: the caller's condition joins the statements' parameters.
+    const other = (await mustRun(project, node, ['node_modules/@convapi/runtime/dist/cli/token-bin.js', 'issue', '--client', 'other'], userEnvironment({ DATABASE_URL: database }))).stdout.trim().split('\n').at(-1)!;
+    const shelf = (bearer: string, owner: string) =>
+      call(`${server.url}/v1/shelves`, { method: 'POST', headers: { ...headers, Authorization: `Bearer ${bearer}` }, body: JSON.stringify({ owner, label: 'top' }) });
+    expect((await shelf(other, 'other')).status).toBe(201);
+    expect((await shelf(token, 'oldest')).status).toBe(201);
+    const own = await call(`${server.url}/v1/shelves?label=top`, { headers });
+    expect([own.status, own.headers.get('x-total-count')]).toEqual([200, '1']);
+    expect(((await own.json()) as Array<{ owner: string }>).map((entry) => entry.owner)).toEqual(['oldest']);
+    expect((await call(`${server.url}/v1/shelves/2`, { headers })).status).toBe(200);
+    expect((await call(`${server.url}/v1/shelves/1`, { headers })).status).toBe(404);
     stop(server);
   }, 300_000);
 

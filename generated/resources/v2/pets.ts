@@ -10,6 +10,7 @@ export interface PetV2 {
   pet_id: number;
   pet_name: string;
   born_at?: string;
+  species?: "cat" | "dog" | "rabbit" | "bird" | "other";
   /** ISO 8601 UTC, set by the server. */
   created_at: string;
 }

@@ -12,8 +12,8 @@ export interface FtsQuery {
   readonly limit: number;
   readonly offset: number;
   /**
-   * Row access: only entries whose row meets this condition (SQL over the table's columns, its
-   * parameters numbered from ?4) count and are returned. Plain data, so it crosses to a search thread.
+   * Row access: only entries whose row meets this condition (SQL over the table's columns, with plain
+   * `?` parameters for its values, in order) count and are returned. Plain data, so it crosses to a search thread.
    */
   readonly visible?: { readonly table: string; readonly keyColumn: string; readonly sql: string; readonly values: readonly unknown[] };
 }
@@ -72,14 +72,12 @@ export class FtsSearcher {
   /** run() under a row condition: an entry counts only when its row, found by key, meets it. */
   #runVisible({ fts, key, match, limit, offset, visible }: FtsQuery & { visible: NonNullable<FtsQuery['visible']> }): FtsAnswer {
     const rows = `${key} IN (SELECT ${visible.keyColumn} FROM ${visible.table} WHERE ${visible.sql})`;
-    // ?2 and ?3 go unused by the count: numbered parameters bind by position all the same.
-    const values = [match, limit, offset, ...visible.values] as never[];
-    const keys = this.#prepare(`SELECT ${key} AS key FROM ${fts} WHERE ${fts} MATCH ?1 AND ${rows} ORDER BY ${BUDGET_FUNCTION}(rank), ${key} LIMIT ?2 OFFSET ?3`)
-      .all(...values)
+    // Plain parameters, bound in the order they appear (plain-parameter.ts): the match, the condition's values, then the page's bounds.
+    const matching = [match, ...visible.values] as never[];
+    const keys = this.#prepare(`SELECT ${key} AS key FROM ${fts} WHERE ${fts} MATCH ? AND ${rows} ORDER BY ${BUDGET_FUNCTION}(rank), ${key} LIMIT ? OFFSET ?`)
+      .all(...matching, limit, offset)
       .map((row) => (typeof row.key === 'bigint' ? Number(row.key) : row.key));
-    // A condition without values (no row at all) leaves the count with ?1 alone to bind.
-    const countValues = visible.values.length === 0 ? [match] : values;
-    const { total } = this.#prepare(`SELECT count(*) AS total FROM ${fts} WHERE ${fts} MATCH ?1 AND ${BUDGET_FUNCTION}() AND ${rows}`).get(...(countValues as never[])) as { total: number };
+    const { total } = this.#prepare(`SELECT count(*) AS total FROM ${fts} WHERE ${fts} MATCH ? AND ${BUDGET_FUNCTION}() AND ${rows}`).get(...matching) as { total: number };
     return { keys, total: Number(total) };
   }
 

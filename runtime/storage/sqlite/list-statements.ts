@@ -2,6 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { ColumnKind, ListQuery, ListResult, TableSpec } from '../table-spec.ts';
 import { columnKind, fromSqlValues, selectedColumns } from '../row-values.ts';
 import { toSqlValue } from './column-values.ts';
+import { plainParameter } from './plain-parameter.ts';
 import { quoteName } from './sql-names.ts';
 import { conditionSql, type ConditionSql } from '../row-condition.ts';
 import { keyDescending, RANGE_SQL, rangeAndOrderKey } from '../list-shape.ts';
@@ -33,18 +34,17 @@ export class ListStatements {
   }
 
   list(table: TableSpec, query: ListQuery): ListResult {
-    // Parameters: the equality filters, the ranges, the page's bounds, then row access's condition.
-    const bounded = Object.keys(query.where).length + (query.ranges?.length ?? 0);
-    const visible = query.visible === undefined ? undefined : conditionSql(table, query.visible, (index) => `?${index}`, bounded + 3, toSqlValue);
+    // Parameters: the equality filters, the ranges, then row access's condition, each a plain `?`.
+    const visible = query.visible === undefined ? undefined : conditionSql(table, query.visible, plainParameter, 1, toSqlValue);
     const plan = this.#planFor(table, query, visible);
     const filters = plan.conditions.map((name, index) => toSqlValue(plan.kinds[index]!, query.where[name]));
     if (query.ranges !== undefined) for (const range of query.ranges) filters.push(toSqlValue(plan.kinds[filters.length]!, range.value));
-    const values = visible === undefined ? filters : [...filters, query.limit, query.offset, ...visible.values];
-    const raws = (visible === undefined ? plan.pageWithTotal.all(...(values as never[]), query.limit, query.offset) : plan.pageWithTotal.all(...(values as never[]))) as unknown as unknown[][];
+    // The WHERE clause's values, in the order its plain `?` parameters appear.
+    const where = (visible === undefined || visible.values.length === 0 ? filters : [...filters, ...visible.values]) as never[];
+    // Twice: once for the count's subquery, once for the page; then the page's bounds.
+    const raws = plan.pageWithTotal.all(...where, ...where, query.limit, query.offset) as unknown as unknown[][];
     if (raws.length === 0) {
-      // The count names no page bound: past the filters, it binds only a condition's own values, if any.
-      const countValues = visible === undefined || visible.values.length === 0 ? filters : values;
-      const counted = plan.count.get(...(countValues as never[])) as unknown as unknown[];
+      const counted = plan.count.get(...where) as unknown as unknown[];
       return { rows: [], total: Number(counted[0]) };
     }
     const totalAt = raws[0]!.length - 1;
@@ -76,20 +76,16 @@ export class ListStatements {
   }
 
   #prepare(table: TableSpec, conditions: readonly string[], { ranges = [], order = [] }: ListQuery, visible: string | undefined): ListPlan {
-    // Numbered parameters: the subquery and the page share each condition's value.
-    const tests = [
-      ...conditions.map((name, index) => `${quoteName(name)} = ?${index + 1}`),
-      ...ranges.map((range, index) => `${quoteName(range.column)} ${RANGE_SQL[range.operator]} ?${conditions.length + index + 1}`),
-    ];
+    // Plain parameters (plain-parameter.ts): the subquery and the page each bind every condition's value.
+    const tests = [...conditions.map((name) => `${quoteName(name)} = ?`), ...ranges.map((range) => `${quoteName(range.column)} ${RANGE_SQL[range.operator]} ?`)];
     const clauses = visible === undefined ? tests : [...tests, visible];
     const where = clauses.length === 0 ? '' : ` WHERE ${clauses.join(' AND ')}`;
     const from = `FROM ${quoteName(table.table)}${where}`;
     const columns = selectedColumns(table).map(quoteName).join(', ');
-    const [limit, offset] = [tests.length + 1, tests.length + 2];
     // SQLite sorts NULL as the smallest value: first ascending, last descending (the order the store promises).
     const keyOrder = `${quoteName(table.key.name)}${keyDescending({ order }) ? ' DESC' : ''}`;
     const orderBy = [...order.map((key) => `${quoteName(key.column)}${key.descending ? ' DESC' : ''}`), keyOrder].join(', ');
-    const pageWithTotal = this.#db.prepare(`SELECT ${columns}, (SELECT count(*) ${from}) ${from} ORDER BY ${orderBy} LIMIT ?${limit} OFFSET ?${offset}`);
+    const pageWithTotal = this.#db.prepare(`SELECT ${columns}, (SELECT count(*) ${from}) ${from} ORDER BY ${orderBy} LIMIT ? OFFSET ?`);
     const count = this.#db.prepare(`SELECT count(*) ${from}`);
     pageWithTotal.setReturnArrays(true);
     count.setReturnArrays(true);

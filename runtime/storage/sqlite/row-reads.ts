@@ -2,6 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { ListQuery, ListResult, Row, TableSpec } from '../table-spec.ts';
 import { fromSqlValues, selectedColumns } from '../row-values.ts';
 import { toSqlValue } from './column-values.ts';
+import { plainParameter } from './plain-parameter.ts';
 import { ListStatements } from './list-statements.ts';
 import { conditionSql, type RowCondition } from '../row-condition.ts';
 import { quoteName } from './sql-names.ts';
@@ -44,9 +45,9 @@ export class RowReads {
 
   /** find() under a row condition: the key and the condition in one statement, prepared once per condition's text. */
   #findVisible(table: TableSpec, key: unknown, visible: RowCondition): Row | undefined {
-    const condition = conditionSql(table, visible, (index) => `?${index}`, 2, toSqlValue);
+    const condition = conditionSql(table, visible, plainParameter, 1, toSqlValue);
     const columns = selectedColumns(table).map(quoteName).join(', ');
-    const statement = this.#arrays.get(`SELECT ${columns} FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = ?1 AND ${condition.sql}`);
+    const statement = this.#arrays.get(`SELECT ${columns} FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = ? AND ${condition.sql}`);
     const values = statement.get(toSqlValue(table.key.type, key), ...(condition.values as never[])) as unknown as unknown[] | undefined;
     return values === undefined ? undefined : fromSqlValues(table, values);
   }

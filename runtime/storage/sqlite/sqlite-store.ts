@@ -5,6 +5,7 @@ import type { ListQuery, ListResult, Row, TableSpec } from '../table-spec.ts';
 import { isoNow } from '../time.ts';
 import { searchWords } from '../search-words.ts';
 import { fromSqlRow, toSqlValue } from './column-values.ts';
+import { plainParameter } from './plain-parameter.ts';
 import { columnKind } from '../row-values.ts';
 import { migrateTables } from './migrate.ts';
 import { inTransaction } from './open-database.ts';
@@ -143,7 +144,7 @@ export class SqliteResourceStore implements ResourceStore {
     if (match === '') return { keys: [], total: 0 };
     const index = searchIndexOf(table);
     if (index === undefined) throw new Error(`${table.table} has no searchable column`);
-    const condition = visible === undefined ? undefined : conditionSql(table, visible, (at) => `?${at}`, 4, toSqlValue);
+    const condition = visible === undefined ? undefined : conditionSql(table, visible, plainParameter, 1, toSqlValue);
     const query: FtsQuery = {
       fts: index.name,
       key: index.keyColumn,

@@ -264,6 +264,41 @@ export default collection({
     },
   ],
   [
+    'enum-values: a value listed twice, and the empty string, at the values',
+    {
+      given: {
+        'pets.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'pets',
+  fields: {
+    species: field.enum(['cat', 'dog', 'cat']),
+    size: field.enum(['small', ''] as const, { filterable: true }),
+  },
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'enum-values',
+          severity: 'error',
+          message: 'enum field "species" lists "cat" twice: list each value once, none empty',
+          file: 'definitions/pets.ts',
+          line: 5,
+          column: 25,
+        },
+        {
+          rule: 'enum-values',
+          severity: 'error',
+          message: 'enum field "size" lists the empty string, which a query string cannot tell from no filter: list each value once, none empty',
+          file: 'definitions/pets.ts',
+          line: 6,
+          column: 22,
+        },
+      ],
+    },
+  ],
+  [
     'duplicate-declaration: two files declare the same collection, reported once at the second',
     {
       given: { 'a-orders.ts': orders, 'b-orders.ts': orders },
@@ -588,6 +623,67 @@ export default service({
           file: 'definitions/time.ts',
           line: 5,
           column: 42,
+        },
+      ],
+    },
+  ],
+  [
+    'row-rule-field: a row rule on a field the collection does not store, or compared with a value it can never equal, at the field; a malformed scope in a row rule at the scope',
+    {
+      given: {
+        'memos.ts': `import { caller, collection, field } from 'DSL';
+export default collection({
+  name: 'memos',
+  fields: { owner: field.string({ required: true }), level: field.integer(), about: field.reference('memos') },
+  rows: {
+    see: { any: [{ field: 'owner', equals: caller.user }, { field: 'level', equals: 'high' }, { scope: 'Memos Admin' }] },
+    change: { field: 'level', notEquals: caller.user },
+  },
+  versions: { v1: {} },
+});
+`,
+        // The cast keeps TypeScript's own error out: the rule holds where types do not (a loosened type, JavaScript).
+        'pads.ts': `import { caller, collection, field } from 'DSL';
+export default collection({
+  name: 'pads',
+  fields: { owner: field.string({ required: true }) },
+  rows: { see: { field: 'ownr' as 'owner', equals: caller.user } },
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'row-rule-field',
+          severity: 'error',
+          message: 'a row rule of collection "memos" compares field "level" (integer) with "high", which it can never equal; compare it with a value of its own type',
+          file: 'definitions/memos.ts',
+          line: 6,
+          column: 61,
+        },
+        {
+          rule: 'malformed-scope',
+          severity: 'error',
+          message: 'scope "Memos Admin" of collection "memos" is not a scope name: lowercase words of letters, digits, _ or - joined by ":" (notes:write)',
+          file: 'definitions/memos.ts',
+          line: 6,
+          column: 97,
+        },
+        {
+          rule: 'row-rule-field',
+          severity: 'error',
+          message: 'a row rule of collection "memos" compares field "level" (integer) with caller.user, which it can never equal; compare it with a value of its own type',
+          file: 'definitions/memos.ts',
+          line: 7,
+          column: 15,
+        },
+        {
+          rule: 'row-rule-field',
+          severity: 'error',
+          message: 'a row rule of collection "pads" compares field "ownr", which it does not store; name one of its fields (owner)',
+          file: 'definitions/pads.ts',
+          line: 5,
+          column: 18,
         },
       ],
     },

@@ -1,0 +1,71 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnServer, type SpawnedServer } from '../../support/spawn-server.ts';
+import { newTestDatabase, testEngine } from '../../support/test-database.ts';
+import { issueToken } from '../../support/token-cli.ts';
+import { until } from '../../support/poll.ts';
+
+const PROBE = fileURLToPath(new URL('../../support/loaded-modules-probe.ts', import.meta.url));
+/** Node's fetch (undici), loaded whole: about 13 MB resident that a server on node:http never uses. */
+const UNDICI = 'NativeModule internal/deps/undici/undici';
+
+interface Loaded {
+  readonly builtins: readonly string[];
+  readonly files: readonly string[];
+}
+
+/** What the server has loaded so far, as the preloaded probe reports it. */
+async function loaded(server: SpawnedServer): Promise<Loaded> {
+  const seen = server.output.length;
+  server.child.kill('SIGUSR2');
+  const reported = () => server.output.slice(seen).find((candidate) => candidate.startsWith('loaded-modules '));
+  const line = await until(async () => reported(), (found) => found !== undefined);
+  return JSON.parse(line!.slice('loaded-modules '.length)) as Loaded;
+}
+
+/** The names of the server's threads (Linux: /proc/<pid>/task/<tid>/comm); a worker thread is `WorkerThread`. */
+const threadNames = (server: SpawnedServer) => readdirSync(`/proc/${server.child.pid}/task`).map((tid) => readFileSync(`/proc/${server.child.pid}/task/${tid}/comm`, 'utf8').trim());
+
+/** The packages among the loaded files, by name. */
+const packagesOf = ({ files }: Loaded) => new Set(files.flatMap((file) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1] ?? []));
+
+describe('what the server loads to start and to answer, with the defaults (JSON logs, no metrics)', () => {
+  let server: SpawnedServer;
+  let databaseUrl: string;
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    databaseUrl = await newTestDatabase();
+    server = await spawnServer({ DATABASE_URL: databaseUrl, JOB_WORKERS: '0', NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PROBE}`.trim() });
+    headers = { 'User-Agent': 'probe', Authorization: `Bearer ${issueToken(databaseUrl, 'probe')}` };
+    const created = await fetch(`${server.url}/v1/orders`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: '{"item":"x","quantity":1}' });
+    expect(created.status).toBe(201);
+    expect((await fetch(`${server.url}/v1/orders?limit=20`, { headers })).status).toBe(200);
+  });
+  afterAll(async () => {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  });
+
+  it("never loads Node's fetch (undici)", async () => {
+    expect((await loaded(server)).builtins).not.toContain(UNDICI);
+  });
+
+  it('loads neither the metrics library (prom-client) nor the pretty logger (pino-pretty)', async () => {
+    const packages = packagesOf(await loaded(server));
+    // The probe sees the packages the server did load: koa, which every request goes through.
+    expect(packages).toContain('koa');
+    expect(packages).not.toContain('prom-client');
+    expect(packages).not.toContain('@opentelemetry/api');
+    expect(packages).not.toContain('pino-pretty');
+  });
+
+  // The search thread holds its own V8 heap and SQLite connection: about 27 MB resident.
+  it.runIf(existsSync('/proc/self/task') && testEngine() === 'sqlite')('starts the search thread at the first search, not before', async () => {
+    expect(threadNames(server)).not.toContain('WorkerThread');
+    const search = await fetch(`${server.url}/services/v1/search?category=orders&q=x`, { headers });
+    expect(search.status).toBe(200);
+    expect(threadNames(server)).toContain('WorkerThread');
+  });
+});
