@@ -11,7 +11,8 @@ import type { ResolvedField } from './types.ts';
 export function boundStrings(fields: readonly ResolvedField[], indexedNames: ReadonlySet<string> = new Set()): ResolvedField[] {
   return fields.map((field) => {
     if (field.kind === 'object') return { ...field, fields: boundStrings(field.fields ?? [], indexedNames) };
-    if (field.kind !== 'string') return field;
+    // An enum's values are its bound: they are listed, each checked by lint.
+    if (field.kind !== 'string' || field.values !== undefined) return field;
     const indexed = field.filterable || field.unique || field.sortable || indexedNames.has(field.name);
     const declared = field.stringLength?.declared === true;
     const max = declared ? field.stringLength!.max : indexed ? STRING_LENGTHS.indexed : STRING_LENGTHS.default;

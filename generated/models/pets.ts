@@ -41,7 +41,6 @@ const storedFields: readonly FieldModel[] = [
       'bird',
       'other',
     ],
-    maxLength: 655,
   },
 ];
 
