@@ -1,6 +1,7 @@
 import { collection, field } from '@convapi/dsl';
 
-/** Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`). */
+/** Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`);
+ * `allergies` a list of strings. */
 export default collection({
   name: 'pets',
   identifier: { name: 'pet_id', type: 'integer' },
@@ -8,6 +9,7 @@ export default collection({
     pet_name: field.string({ required: true, minLength: 1, filterable: true, sortable: true, searchable: true }),
     born_at: field.time(),
     species: field.enum(['cat', 'dog', 'rabbit', 'bird', 'other'], { filterable: true }),
+    allergies: field.array(field.string({ minLength: 1, maxLength: 40 }), { maxItems: 10, uniqueItems: true }),
   },
   versions: { v1: {}, v2: {} },
 });

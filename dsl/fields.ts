@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { utcTimeSchema } from './utc-time.ts';
 
 /** The storable kinds of field. Each maps to one column type and one JSON type. */
-export type FieldKind = 'string' | 'integer' | 'number' | 'boolean' | 'time' | 'reference' | 'object';
+export type FieldKind = 'string' | 'integer' | 'number' | 'boolean' | 'time' | 'reference' | 'object' | 'array';
 
 /** What every field can say about itself besides its type. */
 export interface FieldOptions {
@@ -67,6 +67,8 @@ export interface FieldDeclaration<Kind extends FieldKind = FieldKind, Schema ext
   readonly onDelete?: OnDelete;
   /** For `object` fields: the nested fields (used by version shapes such as accounts v2 `profile`). */
   readonly fields?: Readonly<Record<string, FieldDeclaration>>;
+  /** For `array` fields: the declaration of each item (a string, integer, number, boolean, time or enum field). */
+  readonly items?: FieldDeclaration;
   /** For enums (`field.enum`): the values a string field may hold, in the declared order. */
   readonly values?: readonly string[];
   /** The value a create or a replace that leaves the field out stores (see DefaultOption). */
@@ -157,6 +159,43 @@ function enumField<const Values extends readonly [string, ...string[]]>(
   return { kind: 'string', schema, values, ...options };
 }
 
+/** The kinds an array's items can be: scalars stored in the array's JSON. */
+type ItemKind = 'string' | 'integer' | 'number' | 'boolean' | 'time';
+
+interface ArrayOptions extends Pick<FieldOptions, 'required' | 'readOnly' | 'description' | 'renamedFrom'> {
+  minItems?: number;
+  maxItems?: number;
+  /** No item may appear twice. Default false. */
+  uniqueItems?: boolean;
+}
+
+/**
+ * A list of scalars (`field.array(field.string({ minLength: 1 }), { maxItems: 10 })`), stored as JSON
+ * (text on SQLite, jsonb on PostgreSQL) in the item's stored form (times in UTC). Each item is checked
+ * by the item's own field: a refusal names it by position (`allergies[2]`). Not filterable, sortable,
+ * unique or searchable, and it takes no default.
+ */
+function arrayField<Item extends FieldDeclaration<ItemKind>>(
+  items: Item,
+  options: ArrayOptions = {},
+): FieldDeclaration<'array', z.ZodType<z.output<Item['schema']>[], z.input<Item['schema']>[]>> & { items: Item } {
+  const { minItems, maxItems, uniqueItems, ...rest } = options;
+  let schema = z.array(items.schema);
+  if (minItems !== undefined) schema = schema.min(minItems, { error: `must hold at least ${minItems} item${minItems === 1 ? '' : 's'}` });
+  if (maxItems !== undefined) schema = schema.max(maxItems, { error: `must hold at most ${maxItems} item${maxItems === 1 ? '' : 's'}` });
+  const checked = uniqueItems === true
+    ? schema.superRefine((list, context) => {
+        const seen = new Set<string>();
+        list.forEach((item, index) => {
+          const text = JSON.stringify(item);
+          if (seen.has(text)) context.addIssue({ code: 'custom', path: [index], message: `repeats the item ${text}` });
+          seen.add(text);
+        });
+      }).meta({ uniqueItems: true })
+    : schema;
+  return { kind: 'array', schema: checked as never, items, ...rest };
+}
+
 /**
  * A reference to one resource of another collection. Responses carry the referenced resource's
  * absolute URI (inlined with `X-Expansion-Fields: true`); writes accept the URI or the bare id.
@@ -211,6 +250,7 @@ export const field = {
   boolean: booleanField,
   time: timeField,
   enum: enumField,
+  array: arrayField,
   reference: referenceField,
   object: objectField,
   languageTag: languageTagField,

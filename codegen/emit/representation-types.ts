@@ -18,6 +18,7 @@ export function typeOfField(field: ResolvedField): string {
     const members = (field.fields ?? []).map((nested) => `${nested.name}${nested.required ? '' : '?'}: ${typeOfField(nested)}`);
     return `{ ${members.join('; ')} }`;
   }
+  if (field.kind === 'array') return `Array<${field.items === undefined ? 'unknown' : typeOfField(field.items)}>`;
   if (field.values !== undefined) return field.values.map((value) => JSON.stringify(value)).join(' | ');
   return SCALAR_TYPES[field.kind] ?? 'unknown';
 }

@@ -72,6 +72,7 @@ function resolveField(name: string, declaration: FieldDeclaration, access: reado
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
     ...(declaration.fields === undefined ? {} : { fields: resolveFields(declaration.fields, [...access, 'fields']) }),
     ...(declaration.values === undefined ? {} : { values: [...declaration.values] }),
+    ...(declaration.items === undefined ? {} : { items: resolveField('items', declaration.items, [...access, 'items']) }),
     ...(declaration.default === undefined ? {} : resolveDefault(declaration)),
     ...(declaration.renamedFrom === undefined ? {} : { renamedFrom: declaration.renamedFrom }),
     // Declared only here; boundStrings gives every string its bound once the indexed columns are known.

@@ -18,7 +18,8 @@ function columnsOf(fields: readonly ResolvedField[], ruled: ReadonlySet<string> 
     .filter((field) => field.kind !== 'object')
     .map((field) => ({
       name: field.name,
-      kind: field.kind as ColumnSpec['kind'],
+      // An array is stored as JSON in one column.
+      kind: (field.kind === 'array' ? 'json' : field.kind) as ColumnSpec['kind'],
       unique: field.unique,
       // References are indexed: a delete counts the rows that still refer to its row. A column a row
       // rule compares is too: the rule is part of every read's WHERE.

@@ -3,7 +3,7 @@
  * route flattening reads it, every emitter reads it; nothing downstream re-derives a default.
  */
 
-export type ResolvedFieldKind = 'string' | 'integer' | 'number' | 'boolean' | 'time' | 'reference' | 'object';
+export type ResolvedFieldKind = 'string' | 'integer' | 'number' | 'boolean' | 'time' | 'reference' | 'object' | 'array';
 
 export interface ResolvedField {
   readonly name: string;
@@ -21,6 +21,8 @@ export interface ResolvedField {
   readonly onDelete?: 'cascade' | 'set-null';
   readonly description?: string;
   readonly fields?: readonly ResolvedField[];
+  /** For arrays: each item's field (its kind, checks and values). */
+  readonly items?: ResolvedField;
   /** For enums: the values the field takes, in the declared order. */
   readonly values?: readonly string[];
   /** What a create or replace that leaves the field out stores, as the field's own schema reads it (`fr-fr` → `fr-FR`). */

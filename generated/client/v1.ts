@@ -1375,7 +1375,7 @@ export interface components {
             item?: string;
             quantity?: number;
         };
-        /** @description Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`). */
+        /** @description Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`); `allergies` a list of strings. */
         PetV1: {
             pet_id?: number;
             pet_name?: string;
@@ -1383,6 +1383,7 @@ export interface components {
             born_at?: string;
             /** @enum {string} */
             species?: "cat" | "dog" | "rabbit" | "bird" | "other";
+            allergies?: string[];
             /**
              * Format: date-time
              * @description Set by the server.
@@ -1395,11 +1396,13 @@ export interface components {
             born_at?: string;
             /** @enum {string} */
             species?: "cat" | "dog" | "rabbit" | "bird" | "other";
+            allergies?: string[];
         };
         PetV1Patch: {
             pet_name?: string;
             born_at?: string | null;
             species?: ("cat" | "dog" | "rabbit" | "bird" | "other") | null;
+            allergies?: string[] | null;
         };
         /** @description Products: the client names each one by its SKU in the path (`PUT /v1/products/blue-mug` creates it, 201; the same PUT again replaces it, 200). No POST: the server never invents a SKU. */
         ProductV1: {

@@ -1381,7 +1381,7 @@ export interface components {
             item?: string;
             quantity?: number;
         };
-        /** @description Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`). */
+        /** @description Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`); `allergies` a list of strings. */
         PetV2: {
             pet_id?: number;
             pet_name?: string;
@@ -1389,6 +1389,7 @@ export interface components {
             born_at?: string;
             /** @enum {string} */
             species?: "cat" | "dog" | "rabbit" | "bird" | "other";
+            allergies?: string[];
             /**
              * Format: date-time
              * @description Set by the server.
@@ -1401,11 +1402,13 @@ export interface components {
             born_at?: string;
             /** @enum {string} */
             species?: "cat" | "dog" | "rabbit" | "bird" | "other";
+            allergies?: string[];
         };
         PetV2Patch: {
             pet_name?: string;
             born_at?: string | null;
             species?: ("cat" | "dog" | "rabbit" | "bird" | "other") | null;
+            allergies?: string[] | null;
         };
         /** @description Products: the client names each one by its SKU in the path (`PUT /v1/products/blue-mug` creates it, 201; the same PUT again replaces it, 200). No POST: the server never invents a SKU. */
         ProductV2: {

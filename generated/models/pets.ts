@@ -42,6 +42,15 @@ const storedFields: readonly FieldModel[] = [
       'other',
     ],
   },
+  {
+    name: 'allergies',
+    kind: 'array',
+    required: false,
+    unique: false,
+    filterable: false,
+    searchable: false,
+    schema: definition.fields.allergies.schema,
+  },
 ];
 
 /** pets, resolved from definitions/pets.ts with every default applied. */
@@ -108,7 +117,14 @@ export const petsModel: CollectionModel = {
         indexed: true,
         searchable: false,
       },
+      {
+        name: 'allergies',
+        kind: 'json',
+        unique: false,
+        indexed: false,
+        searchable: false,
+      },
     ],
   },
-  description: 'Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`).',
+  description: 'Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`); `allergies` a list of strings.',
 };

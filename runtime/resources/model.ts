@@ -3,7 +3,7 @@ import type { TableSpec } from '../storage/index.ts';
 import type { RowAccessModel } from './row-access.ts';
 
 /** Field kinds as the runtime serves them (mirrors the DSL's kinds; the runtime imports nothing of the DSL). */
-export type FieldKind = 'string' | 'integer' | 'number' | 'boolean' | 'time' | 'reference' | 'object';
+export type FieldKind = 'string' | 'integer' | 'number' | 'boolean' | 'time' | 'reference' | 'object' | 'array';
 
 export interface FieldModel {
   readonly name: string;

@@ -14,10 +14,12 @@ function memberAt(input: unknown, path: readonly PropertyKey[]): unknown {
 export function zodProblems(error: ZodError, resource: string, input: unknown, prefix: readonly string[] = []): ErrorEntry[] {
   return error.issues.flatMap((issue): ErrorEntry[] => {
     const path = [...prefix, ...issue.path.map(String)];
+    // An item of an array is named by its position: allergies[2], not allergies.2.
+    const name = (segments: readonly string[]) => segments.reduce((text, segment, index) => (index > 0 && /^[0-9]+$/.test(segment) ? `${text}[${segment}]` : index === 0 ? segment : `${text}.${segment}`), '');
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ code: 'unknown_field', message: `${[...path, key].join('.')} is not understood here`, field: [...path, key].join('.'), resource }));
+      return issue.keys.map((key) => ({ code: 'unknown_field', message: `${name([...path, key])} is not understood here`, field: name([...path, key]), resource }));
     }
-    const field = path.join('.') || 'body';
+    const field = name(path) || 'body';
     const missing = issue.code === 'invalid_type' && memberAt(input, issue.path) === undefined;
     return [{ code: missing ? 'missing_field' : 'invalid_field', message: `${field}: ${missing ? 'is required' : issue.message}`, field, resource }];
   });

@@ -13,6 +13,11 @@ export function columnKind(table: TableSpec, name: string): ColumnKind {
   return table.columns.find((column) => column.name === name)?.kind ?? 'string';
 }
 
+/** A json column's value as read: SQLite gives its JSON text, PostgreSQL (jsonb) the parsed value. */
+export function jsonValue(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
 /**
  * A row read as an array (StatementSync.setReturnArrays, or pg's rowMode 'array') of selectedColumns(), back in the model's
  * types, as fromSqlRow makes it from an object. Reading arrays spares node:sqlite building an
@@ -27,7 +32,7 @@ export function fromSqlValues(table: TableSpec, values: readonly unknown[]): Row
     const value = values[index + 1];
     if (value === null || value === undefined) continue;
     const column = columns[index]!;
-    row[column.name] = column.kind === 'boolean' ? value === true || value === 1 || value === 1n : typeof value === 'bigint' ? Number(value) : value;
+    row[column.name] = column.kind === 'boolean' ? value === true || value === 1 || value === 1n : column.kind === 'json' ? jsonValue(value) : typeof value === 'bigint' ? Number(value) : value;
   }
   row.created_at = values[columns.length + 1];
   row.updated_at = values[columns.length + 2];

@@ -1,5 +1,5 @@
-/** The storable kinds of column, one per field kind that is stored flat. */
-export type ColumnKind = 'string' | 'integer' | 'number' | 'boolean' | 'time' | 'reference';
+/** The storable kinds of column, one per field kind that is stored flat; `json` holds an array of scalars (JSON text on SQLite, jsonb on PostgreSQL). */
+export type ColumnKind = 'string' | 'integer' | 'number' | 'boolean' | 'time' | 'reference' | 'json';
 
 export interface ColumnSpec {
   readonly name: string;

@@ -11,6 +11,7 @@ export interface PetV2 {
   pet_name: string;
   born_at?: string;
   species?: "cat" | "dog" | "rabbit" | "bird" | "other";
+  allergies?: Array<string>;
   /** ISO 8601 UTC, set by the server. */
   created_at: string;
 }

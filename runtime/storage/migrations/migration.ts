@@ -56,7 +56,7 @@ export interface MigrationSource {
 }
 
 /** Every ColumnKind: a kind added to table-spec.ts without being listed here fails the type check below. */
-const COLUMN_KINDS = ['string', 'integer', 'number', 'boolean', 'time', 'reference'] as const satisfies readonly ColumnKind[];
+const COLUMN_KINDS = ['string', 'integer', 'number', 'boolean', 'time', 'reference', 'json'] as const satisfies readonly ColumnKind[];
 const everyKindListed: [Exclude<ColumnKind, (typeof COLUMN_KINDS)[number]>] extends [never] ? true : never = true;
 void everyKindListed;
 const columnKind = z.enum(COLUMN_KINDS);

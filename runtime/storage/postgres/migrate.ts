@@ -13,6 +13,7 @@ export const COLUMN_TYPES: Record<ColumnKind, string> = {
   boolean: 'boolean',
   // A reference holds the target's id, integer or string: text compares equal to either as a parameter.
   reference: 'text',
+  json: 'jsonb',
 };
 
 export const POSTGRES_BOOLEANS = { true: 'true', false: 'false' };

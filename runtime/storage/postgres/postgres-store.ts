@@ -13,8 +13,8 @@ import { migrateTables, SEARCH_COLUMN, sortExpression, underMigrationLock } from
 import { keyDescending, RANGE_SQL, rangeAndOrderKey } from '../list-shape.ts';
 import { inPostgresTransaction, query, queryArrays, queryFirstArray, underStatementTimeout, type Queryable } from './queries.ts';
 
-/** A value as a query parameter: undefined as NULL; pg formats the rest. */
-const param = (value: unknown) => (value === undefined ? null : value);
+/** A value as a query parameter: undefined as NULL; an array (a json column's) as its JSON text, which jsonb reads; pg formats the rest. */
+const param = (value: unknown) => (value === undefined ? null : Array.isArray(value) ? JSON.stringify(value) : value);
 
 /** A row condition (row access) as PostgreSQL's SQL, its parameters numbered from `first`. */
 const visibleSql = (table: TableSpec, visible: RowCondition, first: number) => conditionSql(table, visible, (index) => `$${index}`, first, (_kind, value) => param(value));

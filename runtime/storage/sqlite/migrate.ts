@@ -13,6 +13,7 @@ export const COLUMN_TYPES: Record<ColumnKind, string> = {
   number: 'REAL',
   boolean: 'INTEGER',
   reference: 'ANY',
+  json: 'TEXT',
 };
 
 /** Booleans are stored as 0 and 1 (see column-values.ts). */

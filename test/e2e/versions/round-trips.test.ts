@@ -76,6 +76,8 @@ function storedValueOf(kind: ColumnKind): fc.Arbitrary<unknown> {
       return fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2999-12-31T23:59:59Z'), noInvalidDate: true }).map((at) => isoNow(at));
     case 'string':
       return fc.string({ maxLength: 40, unit: 'grapheme' });
+    case 'json':
+      return fc.array(fc.string({ maxLength: 10, unit: 'grapheme' }), { maxLength: 5 });
   }
 }
 
