@@ -40,7 +40,9 @@ export function buildOpenApiDocument(model: ResolvedModel, routes: readonly Rout
       if (route.method === 'GET') item.head = writeHeadOperation(spec, deprecated);
     }
     const first = operations[0]!;
-    item.options = writeOptionsOperation(path, first.spec.tag, operations.map(({ route }) => route.method), isDeprecated(declarationOfRoute(first.route), first.route));
+    // A former path's OPTIONS is deprecated with it, without the headers of a deprecated version.
+    const deprecation = isDeprecated(declarationOfRoute(first.route), first.route) ? 'version' : first.spec.deprecated === true ? 'path' : undefined;
+    item.options = writeOptionsOperation(path, first.spec.tag, operations.map(({ route }) => route.method), deprecation);
     paths[path] = item;
   }
 

@@ -27,6 +27,11 @@ export interface OperationSpec {
   readonly open?: true;
   /** The scopes the bearer token must all hold: the operation's security requirement lists them. */
   readonly scopes?: readonly string[];
+  /**
+   * Marked deprecated although its version is not (a former path, kept only to redirect): it carries
+   * none of a deprecated version's headers (Deprecation, Sunset).
+   */
+  readonly deprecated?: true;
 }
 
 /** Headers every counted response carries: the family's call limit. */

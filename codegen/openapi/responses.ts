@@ -17,12 +17,15 @@ export const ERROR_MEANINGS: Readonly<Record<string, string>> = {
   '412': 'Precondition Failed: If-Match names an older version; nothing was written.',
   '413': 'Payload Too Large: the body is over the size limit.',
   '415': 'Unsupported Media Type: the body is not JSON.',
+  '417': 'Expectation Failed: an Expect header other than 100-continue; the connection is closed.',
   '422': 'Unprocessable Entity: a reference to a resource that does not exist, or a business rule refused the write.',
   '423': 'Locked: the job is running.',
   '429': 'Too Many Requests: over the call limit of this path family.',
+  '431': 'Request Header Fields Too Large: the request headers are larger than the server accepts; the connection is closed.',
   '500': 'Internal Server Error.',
   '501': 'Not Implemented: declared but not implemented yet.',
   '503': 'Service Unavailable: the server is shutting down; on search, the query ran past the time budget and was stopped (search_timeout).',
+  '505': 'HTTP Version Not Supported: the server speaks HTTP/1.0 and HTTP/1.1; the connection is closed.',
 };
 
 /** Headers an error response always carries besides the body, by status. */
@@ -34,14 +37,21 @@ const ERROR_HEADERS: Readonly<Record<string, readonly string[]>> = {
 const headerRefs = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, ref('headers', name)]));
 
 /**
- * The statuses every operation can answer whatever it does: checks that run before any route
- * (User-Agent, token in the URL, Accept, presentation headers, authentication, the call limit), a
- * request that does not arrive in time (408), and the server's own failures (500, 503 while draining).
+ * What the connection itself can be refused with, before any route sees the request (the server's
+ * client-error handling): an Expect other than 100-continue (417), headers over the size the server
+ * accepts (431), an HTTP version it does not speak (505), and a request that does not arrive in time (408).
  */
-export const COMMON_ERRORS = ['400', '401', '403', '406', '408', '429', '500', '503'] as const;
+const CONNECTION_ERRORS = ['408', '417', '431', '505'] as const;
+
+/**
+ * The statuses every operation can answer whatever it does: checks that run before any route
+ * (User-Agent, token in the URL, Accept, presentation headers, authentication, the call limit), the
+ * connection's refusals, and the server's own failures (500, 503 while draining).
+ */
+export const COMMON_ERRORS = ['400', '401', '403', '406', ...CONNECTION_ERRORS, '429', '500', '503'] as const;
 
 /** The statuses an open route (no token, no call limit) can answer whatever it does. */
-export const OPEN_ROUTE_ERRORS = ['400', '406', '408', '500', '503'] as const;
+export const OPEN_ROUTE_ERRORS = ['400', '406', ...CONNECTION_ERRORS, '500', '503'] as const;
 
 /** Statuses a request with a JSON body can also answer (the body's size and media type). */
 export const BODY_ERRORS = ['413', '415'] as const;

@@ -62,6 +62,7 @@ export function movedOperation(route: RouteDescriptor & { handler: { kind: 'move
     parameters: [header('UserAgent'), ...parameters],
     successes: [redirect('301', 'Moved Permanently: Location and the link body name the current path.')],
     errors: [],
+    deprecated: true,
   };
 }
 

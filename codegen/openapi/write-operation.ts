@@ -55,7 +55,7 @@ export function writeOperation(spec: OperationSpec, deprecated: boolean): JsonSc
     tags: [spec.tag],
     summary: spec.summary,
     description: spec.description,
-    ...(deprecated ? { deprecated: true } : {}),
+    ...(deprecated || spec.deprecated === true ? { deprecated: true } : {}),
     ...securityOf(spec),
     parameters: spec.parameters,
     ...(spec.requestBody === undefined ? {} : { requestBody: spec.requestBody }),
@@ -73,7 +73,7 @@ export function writeHeadOperation(get: OperationSpec, deprecated: boolean): Jso
     tags: [get.tag],
     summary: `${get.summary} (headers only)`,
     description: `HEAD of ${get.operationId}: the same status and headers as the GET would answer, without a body.`,
-    ...(deprecated ? { deprecated: true } : {}),
+    ...(deprecated || get.deprecated === true ? { deprecated: true } : {}),
     ...securityOf(get),
     parameters: get.parameters,
     responses: responsesOf(get, deprecated, true),
@@ -82,16 +82,18 @@ export function writeHeadOperation(get: OperationSpec, deprecated: boolean): Jso
 
 /**
  * OPTIONS of a path: 204 with Allow naming the methods it answers. Any other method on the path gets
- * 405 Method Not Allowed with the same Allow and the error body.
+ * 405 Method Not Allowed with the same Allow and the error body. `deprecation`: the path's version is
+ * deprecated (its headers too), or the path is a former one (deprecated, no such headers).
  */
-export function writeOptionsOperation(path: string, tag: string, methods: readonly string[], deprecated: boolean): JsonSchema {
+export function writeOptionsOperation(path: string, tag: string, methods: readonly string[], deprecation: 'version' | 'path' | undefined): JsonSchema {
+  const deprecated = deprecation === 'version';
   const allowed = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
   return {
     operationId: operationIds.options(path),
     tags: [tag],
     summary: `Methods of ${path}`,
     description: `Answers 204 with Allow: ${allowed.join(', ')}. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.`,
-    ...(deprecated ? { deprecated: true } : {}),
+    ...(deprecation === undefined ? {} : { deprecated: true }),
     parameters: [header('UserAgent'), ...pathParametersOf(path)],
     responses: {
       '204': {

@@ -1125,6 +1125,7 @@ export interface paths {
         };
         /**
          * Moved to /v1/trades
+         * @deprecated
          * @description This path is now /v1/trades: 301 with Location and the link (rel "self") naming the same path there, with the same query. Writes here are not redirected (405). An unexpected failure (500) is documented as the `default` response, since this operation has no 2xx.
          */
         get: operations["movedDeals"];
@@ -1145,6 +1146,7 @@ export interface paths {
         };
         /**
          * Moved to /v1/trades
+         * @deprecated
          * @description This path is now /v1/trades: 301 with Location and the link (rel "self") naming the same path there, with the same query. Writes here are not redirected (405). An unexpected failure (500) is documented as the `default` response, since this operation has no 2xx.
          */
         get: operations["movedDealsListForm"];
@@ -1165,6 +1167,7 @@ export interface paths {
         };
         /**
          * Moved to /v1/trades
+         * @deprecated
          * @description This path is now /v1/trades: 301 with Location and the link (rel "self") naming the same path there, with the same query. Writes here are not redirected (405). An unexpected failure (500) is documented as the `default` response, since this operation has no 2xx.
          */
         get: operations["movedDealsByTradeId"];
@@ -1695,6 +1698,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Expectation Failed: an Expect header other than 100-continue; the connection is closed. */
+        Error417: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Unprocessable Entity: a reference to a resource that does not exist, or a business rule refused the write. */
         Error422: {
             headers: {
@@ -1722,6 +1734,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Request Header Fields Too Large: the request headers are larger than the server accepts; the connection is closed. */
+        Error431: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Internal Server Error. */
         Error500: {
             headers: {
@@ -1733,6 +1754,15 @@ export interface components {
         };
         /** @description Service Unavailable: the server is shutting down; on search, the query ran past the time budget and was stopped (search_timeout). */
         Error503: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description HTTP Version Not Supported: the server speaks HTTP/1.0 and HTTP/1.1; the connection is closed. */
+        Error505: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1843,9 +1873,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     createAccount: {
@@ -1882,9 +1915,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listAccountsListForm: {
@@ -1941,9 +1977,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getAccount: {
@@ -1993,9 +2032,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replaceAccount: {
@@ -2052,9 +2094,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deleteAccount: {
@@ -2088,9 +2133,12 @@ export interface operations {
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateAccount: {
@@ -2147,9 +2195,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listAudits: {
@@ -2206,9 +2257,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listAuditsListForm: {
@@ -2265,9 +2319,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getAudit: {
@@ -2317,9 +2374,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listBatches: {
@@ -2374,9 +2434,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     createBatch: {
@@ -2413,9 +2476,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listBatchesListForm: {
@@ -2470,9 +2536,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getBatch: {
@@ -2522,9 +2591,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replaceBatch: {
@@ -2572,9 +2644,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deleteBatch: {
@@ -2610,9 +2685,12 @@ export interface operations {
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateBatch: {
@@ -2660,9 +2738,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listNotes: {
@@ -2717,9 +2798,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     createNote: {
@@ -2756,10 +2840,13 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listNotesListForm: {
@@ -2814,9 +2901,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getNote: {
@@ -2866,9 +2956,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replaceNote: {
@@ -2925,10 +3018,13 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deleteNote: {
@@ -2963,9 +3059,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             412: components["responses"]["Error412"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateNote: {
@@ -3022,10 +3121,13 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listOrders: {
@@ -3090,9 +3192,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     createOrder: {
@@ -3129,9 +3234,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listOrdersListForm: {
@@ -3196,9 +3304,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getOrder: {
@@ -3248,9 +3359,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replaceOrder: {
@@ -3307,9 +3421,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deleteOrder: {
@@ -3344,9 +3461,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             412: components["responses"]["Error412"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateOrder: {
@@ -3403,9 +3523,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listPets: {
@@ -3462,9 +3585,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     createPet: {
@@ -3501,9 +3627,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listPetsListForm: {
@@ -3560,9 +3689,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getPet: {
@@ -3612,9 +3744,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replacePet: {
@@ -3671,9 +3806,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deletePet: {
@@ -3708,9 +3846,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             412: components["responses"]["Error412"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updatePet: {
@@ -3767,9 +3908,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listProducts: {
@@ -3824,9 +3968,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listProductsListForm: {
@@ -3881,9 +4028,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getProduct: {
@@ -3933,9 +4083,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replaceProduct: {
@@ -4000,9 +4153,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deleteProduct: {
@@ -4036,9 +4192,12 @@ export interface operations {
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateProduct: {
@@ -4095,9 +4254,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listReservations: {
@@ -4154,9 +4316,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     createReservation: {
@@ -4194,10 +4359,13 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listReservationsListForm: {
@@ -4254,9 +4422,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getReservation: {
@@ -4306,9 +4477,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replaceReservation: {
@@ -4366,10 +4540,13 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deleteReservation: {
@@ -4404,10 +4581,13 @@ export interface operations {
             408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             412: components["responses"]["Error412"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateReservation: {
@@ -4465,10 +4645,13 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listTrades: {
@@ -4523,9 +4706,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     createTrade: {
@@ -4562,10 +4748,13 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listTradesListForm: {
@@ -4620,9 +4809,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getTrade: {
@@ -4672,9 +4864,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replaceTrade: {
@@ -4731,10 +4926,13 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deleteTrade: {
@@ -4768,9 +4966,12 @@ export interface operations {
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateTrade: {
@@ -4827,10 +5028,13 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listUsers: {
@@ -4885,9 +5089,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     createUser: {
@@ -4925,9 +5132,12 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listUsersListForm: {
@@ -4982,9 +5192,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getUser: {
@@ -5034,9 +5247,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replaceUser: {
@@ -5094,9 +5310,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deleteUser: {
@@ -5130,9 +5349,12 @@ export interface operations {
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateUser: {
@@ -5190,9 +5412,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listVisits: {
@@ -5267,9 +5492,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     createVisit: {
@@ -5306,10 +5534,13 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listVisitsListForm: {
@@ -5384,9 +5615,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getVisit: {
@@ -5436,9 +5670,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replaceVisit: {
@@ -5495,10 +5732,13 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deleteVisit: {
@@ -5532,9 +5772,12 @@ export interface operations {
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateVisit: {
@@ -5591,10 +5834,13 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getPetDiet: {
@@ -5644,9 +5890,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replacePetDiet: {
@@ -5701,9 +5950,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updatePetDiet: {
@@ -5758,9 +6010,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getUserProfile: {
@@ -5810,9 +6065,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replaceUserProfile: {
@@ -5867,9 +6125,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateUserProfile: {
@@ -5924,9 +6185,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getDelay: {
@@ -5977,9 +6241,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getHealth: {
@@ -6022,8 +6289,11 @@ export interface operations {
             400: components["responses"]["Error400"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getHealthReady: {
@@ -6070,8 +6340,11 @@ export interface operations {
             400: components["responses"]["Error400"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getOpenapiDocument: {
@@ -6121,9 +6394,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     enqueueQueuedJob: {
@@ -6160,9 +6436,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getQueuedJob: {
@@ -6221,9 +6500,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deleteQueuedJob: {
@@ -6254,10 +6536,13 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             423: components["responses"]["Error423"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     search: {
@@ -6312,9 +6597,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getGuiLang: {
@@ -6360,9 +6648,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     setGuiLang: {
@@ -6410,9 +6701,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateGuiLang: {
@@ -6460,9 +6754,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getNotesLayout: {
@@ -6508,9 +6805,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     setNotesLayout: {
@@ -6558,9 +6858,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateNotesLayout: {
@@ -6608,9 +6911,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getReminders: {
@@ -6656,9 +6962,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     setReminders: {
@@ -6706,9 +7015,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateReminders: {
@@ -6756,9 +7068,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     movedDeals: {
@@ -6787,8 +7102,11 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
             default: components["responses"]["Error500"];
         };
     };
@@ -6818,8 +7136,11 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
             default: components["responses"]["Error500"];
         };
     };
@@ -6852,8 +7173,11 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
             default: components["responses"]["Error500"];
         };
     };

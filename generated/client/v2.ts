@@ -1125,6 +1125,7 @@ export interface paths {
         };
         /**
          * Moved to /v2/trades
+         * @deprecated
          * @description This path is now /v2/trades: 301 with Location and the link (rel "self") naming the same path there, with the same query. Writes here are not redirected (405). An unexpected failure (500) is documented as the `default` response, since this operation has no 2xx.
          */
         get: operations["movedDeals"];
@@ -1145,6 +1146,7 @@ export interface paths {
         };
         /**
          * Moved to /v2/trades
+         * @deprecated
          * @description This path is now /v2/trades: 301 with Location and the link (rel "self") naming the same path there, with the same query. Writes here are not redirected (405). An unexpected failure (500) is documented as the `default` response, since this operation has no 2xx.
          */
         get: operations["movedDealsListForm"];
@@ -1165,6 +1167,7 @@ export interface paths {
         };
         /**
          * Moved to /v2/trades
+         * @deprecated
          * @description This path is now /v2/trades: 301 with Location and the link (rel "self") naming the same path there, with the same query. Writes here are not redirected (405). An unexpected failure (500) is documented as the `default` response, since this operation has no 2xx.
          */
         get: operations["movedDealsByTradeId"];
@@ -1701,6 +1704,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Expectation Failed: an Expect header other than 100-continue; the connection is closed. */
+        Error417: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Unprocessable Entity: a reference to a resource that does not exist, or a business rule refused the write. */
         Error422: {
             headers: {
@@ -1728,6 +1740,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Request Header Fields Too Large: the request headers are larger than the server accepts; the connection is closed. */
+        Error431: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Internal Server Error. */
         Error500: {
             headers: {
@@ -1739,6 +1760,15 @@ export interface components {
         };
         /** @description Service Unavailable: the server is shutting down; on search, the query ran past the time budget and was stopped (search_timeout). */
         Error503: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description HTTP Version Not Supported: the server speaks HTTP/1.0 and HTTP/1.1; the connection is closed. */
+        Error505: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1849,9 +1879,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     createAccount: {
@@ -1888,9 +1921,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listAccountsListForm: {
@@ -1947,9 +1983,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getAccount: {
@@ -1999,9 +2038,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replaceAccount: {
@@ -2058,9 +2100,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deleteAccount: {
@@ -2094,9 +2139,12 @@ export interface operations {
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateAccount: {
@@ -2153,9 +2201,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listAudits: {
@@ -2212,9 +2263,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listAuditsListForm: {
@@ -2271,9 +2325,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getAudit: {
@@ -2323,9 +2380,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listBatches: {
@@ -2380,9 +2440,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     createBatch: {
@@ -2419,9 +2482,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listBatchesListForm: {
@@ -2476,9 +2542,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getBatch: {
@@ -2528,9 +2597,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replaceBatch: {
@@ -2578,9 +2650,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deleteBatch: {
@@ -2616,9 +2691,12 @@ export interface operations {
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateBatch: {
@@ -2666,9 +2744,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listNotes: {
@@ -2723,9 +2804,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     createNote: {
@@ -2762,10 +2846,13 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listNotesListForm: {
@@ -2820,9 +2907,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getNote: {
@@ -2872,9 +2962,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replaceNote: {
@@ -2931,10 +3024,13 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deleteNote: {
@@ -2969,9 +3065,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             412: components["responses"]["Error412"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateNote: {
@@ -3028,10 +3127,13 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listOrders: {
@@ -3096,9 +3198,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     createOrder: {
@@ -3135,9 +3240,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listOrdersListForm: {
@@ -3202,9 +3310,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getOrder: {
@@ -3254,9 +3365,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replaceOrder: {
@@ -3313,9 +3427,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deleteOrder: {
@@ -3350,9 +3467,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             412: components["responses"]["Error412"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateOrder: {
@@ -3409,9 +3529,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listPets: {
@@ -3468,9 +3591,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     createPet: {
@@ -3507,9 +3633,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listPetsListForm: {
@@ -3566,9 +3695,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getPet: {
@@ -3618,9 +3750,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replacePet: {
@@ -3677,9 +3812,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deletePet: {
@@ -3714,9 +3852,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             412: components["responses"]["Error412"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updatePet: {
@@ -3773,9 +3914,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listProducts: {
@@ -3830,9 +3974,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listProductsListForm: {
@@ -3887,9 +4034,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getProduct: {
@@ -3939,9 +4089,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replaceProduct: {
@@ -4006,9 +4159,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deleteProduct: {
@@ -4042,9 +4198,12 @@ export interface operations {
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateProduct: {
@@ -4101,9 +4260,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listReservations: {
@@ -4160,9 +4322,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     createReservation: {
@@ -4200,10 +4365,13 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listReservationsListForm: {
@@ -4260,9 +4428,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getReservation: {
@@ -4312,9 +4483,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replaceReservation: {
@@ -4372,10 +4546,13 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deleteReservation: {
@@ -4410,10 +4587,13 @@ export interface operations {
             408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             412: components["responses"]["Error412"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateReservation: {
@@ -4471,10 +4651,13 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listTrades: {
@@ -4529,9 +4712,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     createTrade: {
@@ -4568,10 +4754,13 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listTradesListForm: {
@@ -4626,9 +4815,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getTrade: {
@@ -4678,9 +4870,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replaceTrade: {
@@ -4737,10 +4932,13 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deleteTrade: {
@@ -4774,9 +4972,12 @@ export interface operations {
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateTrade: {
@@ -4833,10 +5034,13 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listUsers: {
@@ -4891,9 +5095,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     createUser: {
@@ -4931,9 +5138,12 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listUsersListForm: {
@@ -4988,9 +5198,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getUser: {
@@ -5040,9 +5253,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replaceUser: {
@@ -5100,9 +5316,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deleteUser: {
@@ -5136,9 +5355,12 @@ export interface operations {
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateUser: {
@@ -5196,9 +5418,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listVisits: {
@@ -5273,9 +5498,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     createVisit: {
@@ -5312,10 +5540,13 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     listVisitsListForm: {
@@ -5390,9 +5621,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getVisit: {
@@ -5442,9 +5676,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replaceVisit: {
@@ -5501,10 +5738,13 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deleteVisit: {
@@ -5538,9 +5778,12 @@ export interface operations {
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
             412: components["responses"]["Error412"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateVisit: {
@@ -5597,10 +5840,13 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getPetDiet: {
@@ -5650,9 +5896,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replacePetDiet: {
@@ -5707,9 +5956,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updatePetDiet: {
@@ -5764,9 +6016,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getUserProfile: {
@@ -5816,9 +6071,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     replaceUserProfile: {
@@ -5873,9 +6131,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateUserProfile: {
@@ -5930,9 +6191,12 @@ export interface operations {
             412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getDelay: {
@@ -5983,9 +6247,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getHealth: {
@@ -6028,8 +6295,11 @@ export interface operations {
             400: components["responses"]["Error400"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getHealthReady: {
@@ -6076,8 +6346,11 @@ export interface operations {
             400: components["responses"]["Error400"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getOpenapiDocument: {
@@ -6127,9 +6400,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     enqueueQueuedJob: {
@@ -6166,9 +6442,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getQueuedJob: {
@@ -6227,9 +6506,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     deleteQueuedJob: {
@@ -6260,10 +6542,13 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             423: components["responses"]["Error423"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     search: {
@@ -6318,9 +6603,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getGuiLang: {
@@ -6366,9 +6654,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     setGuiLang: {
@@ -6416,9 +6707,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateGuiLang: {
@@ -6466,9 +6760,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getNotesLayout: {
@@ -6514,9 +6811,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     setNotesLayout: {
@@ -6564,9 +6864,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateNotesLayout: {
@@ -6614,9 +6917,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     getReminders: {
@@ -6662,9 +6968,12 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     setReminders: {
@@ -6712,9 +7021,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     updateReminders: {
@@ -6762,9 +7074,12 @@ export interface operations {
             408: components["responses"]["Error408"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
         };
     };
     movedDeals: {
@@ -6793,8 +7108,11 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
             default: components["responses"]["Error500"];
         };
     };
@@ -6824,8 +7142,11 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
             default: components["responses"]["Error500"];
         };
     };
@@ -6858,8 +7179,11 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
             default: components["responses"]["Error500"];
         };
     };

@@ -38,12 +38,13 @@ const LIMIT = 1000;
 /**
  * Statuses documented that no well-formed request through a proxy can make or see: a server fault
  * (500; on a former path's redirect-only GET it is the `default` response), shutting down (503,
- * test/e2e/server/shutdown.test.ts), a request that does not arrive in time (408,
- * test/e2e/server/connection-errors.test.ts), and the interim 102, which HTTP clients pass over and
- * only a raw socket sees (test/e2e/statuses/processing.test.ts). Those three tests check what they
- * see against the same documents.
+ * test/e2e/server/shutdown.test.ts), the connection's refusals, which only a raw socket can provoke
+ * (408 a request that does not arrive in time, 417 an Expect other than 100-continue, 431 headers
+ * too large, 505 an HTTP version the server does not speak: test/e2e/server/connection-errors.test.ts),
+ * and the interim 102, which HTTP clients pass over and only a raw socket sees
+ * (test/e2e/statuses/processing.test.ts). Those three tests check what they see against the same documents.
  */
-const NOT_PRODUCIBLE = new Set(['500', 'default', '503', '408', '102']);
+const NOT_PRODUCIBLE = new Set(['500', 'default', '503', '408', '417', '431', '505', '102']);
 /**
  * Statuses one operation documents that no request can make it answer. The documents list 409 and
  * 422 on every write of a collection with a rule or an effect (docs/business-rules.md), but the

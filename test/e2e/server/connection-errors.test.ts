@@ -65,16 +65,21 @@ describe('what Node answers before Koa sees the request', () => {
   it('headers larger than Node accepts: 431 headers_too_large', async () => {
     const exchange = await rawExchange(api.url, [`GET /v1/orders HTTP/1.1\r\n${host}X-Big: ${'a'.repeat(20_000)}\r\n\r\n`]);
     expectErrorAndClose(exchange, 431, 'headers_too_large');
+    expectDocumented(exchange, 'get', '/v1/orders');
   });
 
   it('an Expect other than 100-continue: 417 expectation_failed', async () => {
     const exchange = await rawExchange(api.url, [`GET /v1/orders HTTP/1.1\r\n${host}${authorised()}Expect: something-else\r\n\r\n`]);
     expectErrorAndClose(exchange, 417, 'expectation_failed');
+    expectDocumented(exchange, 'get', '/v1/orders');
   });
 
   it('an HTTP version the parser refuses, or one it parses but the server does not speak: 505', async () => {
-    expectErrorAndClose(await rawExchange(api.url, [`GET /v1/orders HTTP/1.2\r\n${host}\r\n`]), 505, 'http_version_not_supported');
-    expectErrorAndClose(await rawExchange(api.url, [`GET /v1/orders HTTP/2.0\r\n${host}${authorised()}\r\n`]), 505, 'http_version_not_supported');
+    for (const request of [`GET /v1/orders HTTP/1.2\r\n${host}\r\n`, `GET /v1/orders HTTP/2.0\r\n${host}${authorised()}\r\n`]) {
+      const exchange = await rawExchange(api.url, [request]);
+      expectErrorAndClose(exchange, 505, 'http_version_not_supported');
+      expectDocumented(exchange, 'get', '/v1/orders');
+    }
   });
 
   it('a request that arrives whole is served, however long its handler then takes to start', async () => {

@@ -40,6 +40,22 @@ describe('301 Moved Permanently at a former path (trades, formerly deals)', () =
     expect((await send('get', '/v1/trades?trade_name=lost')).body).toEqual([]);
   });
 
+  it.each([['v1'], ['v2']])('%s: the served document marks every operation of a former path deprecated, and none of the current one', async (version) => {
+    const document = (await send('get', `/services/${version}/openapi`)).body as { paths: Record<string, Record<string, { deprecated?: boolean; responses: Record<string, { headers?: object }> }>> };
+    const former = Object.keys(document.paths).filter((path) => path.startsWith(`/${version}/deals`));
+    expect(former.length).toBeGreaterThan(0);
+    for (const path of former) {
+      for (const [method, operation] of Object.entries(document.paths[path]!)) {
+        expect(operation.deprecated, `${method} ${path}`).toBe(true);
+        // Not a deprecated version: no Deprecation or Sunset header is promised.
+        for (const response of Object.values(operation.responses)) expect(Object.keys(response.headers ?? {}), `${method} ${path}`).not.toContain('Deprecation');
+      }
+    }
+    for (const path of Object.keys(document.paths).filter((candidate) => candidate.startsWith(`/${version}/trades`))) {
+      for (const [method, operation] of Object.entries(document.paths[path]!)) expect(operation.deprecated, `${method} ${path}`).toBeUndefined();
+    }
+  });
+
   it('a former path still needs the credentials the current one needs', async () => {
     const response = await api().raw().get('/v1/deals').set('User-Agent', 'moved-test');
     expect(response.status).toBe(401);
