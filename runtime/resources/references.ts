@@ -1,6 +1,6 @@
 import { badRequest, unprocessable } from '../errors/index.ts';
 import { wait, type Flow, type StoreReader } from '../storage/index.ts';
-import type { CollectionModel } from './model.ts';
+import type { Catalog, CollectionModel, FieldModel } from './model.ts';
 
 /**
  * The id a written reference names. Clients write a reference as the referenced resource's URI
@@ -42,4 +42,9 @@ export function* assertReferenceExists(reader: StoreReader, target: CollectionMo
       resource: target.name,
     });
   }
+}
+
+/** Every reference field of the catalog that points at `target`, with the collection that holds it: what a delete of a `target` row reaches. */
+export function referencesTo(catalog: Catalog, target: CollectionModel): Array<{ readonly holder: CollectionModel; readonly field: FieldModel }> {
+  return Object.values(catalog.collections).flatMap((holder) => holder.fields.filter((field) => field.kind === 'reference' && field.references === target.name).map((field) => ({ holder, field })));
 }

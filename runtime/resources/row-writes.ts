@@ -2,6 +2,7 @@ import { wait, type Flow, type Row, type StoreTransaction } from '../storage/ind
 import { resourceNotFound } from './identifiers.ts';
 import type { CollectionModel, VersionModel } from './model.ts';
 import type { ResourceContext } from './runtime-context.ts';
+import { referencesTo } from './references.ts';
 import { prepareDelete, prepareStoredValues } from './write-checks.ts';
 import { clearedFields, parseWriteInput } from './write-input.ts';
 import { checkDelete, hasWriteRules, runEffect, storedOf, valuesFromRules } from './write-rules.ts';
@@ -91,21 +92,19 @@ const REFERRERS_PER_READ = 200;
  * it ends when none is.
  */
 function* releaseReferrers(scope: WriteScope, model: CollectionModel, key: string | number, cascade: Cascade): Flow<void> {
-  for (const other of Object.values(scope.context.catalog.collections)) {
-    for (const field of other.fields) {
-      if (field.kind !== 'reference' || field.references !== model.name || field.onDelete === undefined) continue;
-      for (let offset = 0; ; ) {
-        const { rows } = yield* wait(scope.tx.list(other.table, { where: { [field.name]: key }, limit: REFERRERS_PER_READ, offset }));
-        if (rows.length === 0) break;
-        for (const row of rows) {
-          const state = cascade.get(rowName(other, row[other.identifier.name] as string | number));
-          // Deleted meanwhile by a deeper cascade: no longer in the table, nor in the next read.
-          if (state === 'gone') continue;
-          // Being deleted further up (a cycle of cascades, or a row referring to itself): it stays in the table until then.
-          if (state === 'going') offset += 1;
-          else if (field.onDelete === 'cascade') yield* removeRow(scope, other, row, cascade);
-          else yield* updateRow(scope, other, row, 'update', { version: 'stored', input: { [field.name]: null }, stored: { [field.name]: null } });
-        }
+  for (const { holder, field } of referencesTo(scope.context.catalog, model)) {
+    if (field.onDelete === undefined) continue;
+    for (let offset = 0; ; ) {
+      const { rows } = yield* wait(scope.tx.list(holder.table, { where: { [field.name]: key }, limit: REFERRERS_PER_READ, offset }));
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        const state = cascade.get(rowName(holder, row[holder.identifier.name] as string | number));
+        // Deleted meanwhile by a deeper cascade: no longer in the table, nor in the next read.
+        if (state === 'gone') continue;
+        // Being deleted further up (a cycle of cascades, or a row referring to itself): it stays in the table until then.
+        if (state === 'going') offset += 1;
+        else if (field.onDelete === 'cascade') yield* removeRow(scope, holder, row, cascade);
+        else yield* updateRow(scope, holder, row, 'update', { version: 'stored', input: { [field.name]: null }, stored: { [field.name]: null } });
       }
     }
   }

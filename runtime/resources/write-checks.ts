@@ -1,7 +1,7 @@
 import { conflict } from '../errors/index.ts';
 import { wait, type Flow, type StoreTransaction } from '../storage/index.ts';
 import type { CollectionModel } from './model.ts';
-import { assertReferenceExists, referencedId } from './references.ts';
+import { assertReferenceExists, referencedId, referencesTo } from './references.ts';
 import type { ResourceContext } from './runtime-context.ts';
 
 /**
@@ -55,16 +55,14 @@ const isCheckedReference = (field: CollectionModel['fields'][number]) => field.k
  * (the default; the cascading ones are dealt with first, see removeRow); its aggregates go with it.
  */
 export function* prepareDelete(tx: StoreTransaction, context: ResourceContext, model: CollectionModel, key: unknown): Flow<void> {
-  for (const other of Object.values(context.catalog.collections)) {
-    for (const field of other.fields) {
-      if (field.kind !== 'reference' || field.references !== model.name || field.onDelete !== undefined) continue;
-      const count = yield* wait(tx.countWhere(other.table, field.name, key));
-      if (count > 0) {
-        throw conflict('resource_in_use', `${count} of ${other.name} still refer to this ${model.singular} through ${field.name}`, {
-          resource: other.name,
-          field: field.name,
-        });
-      }
+  for (const { holder, field } of referencesTo(context.catalog, model)) {
+    if (field.onDelete !== undefined) continue;
+    const count = yield* wait(tx.countWhere(holder.table, field.name, key));
+    if (count > 0) {
+      throw conflict('resource_in_use', `${count} of ${holder.name} still refer to this ${model.singular} through ${field.name}`, {
+        resource: holder.name,
+        field: field.name,
+      });
     }
   }
   for (const aggregate of context.catalog.aggregates) {

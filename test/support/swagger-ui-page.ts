@@ -16,6 +16,13 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 const TALL_WINDOW = { width: 1280, height: 4000 };
 
+/** Opens the page in a tall window once its first operation is drawn, scrolled to the top. */
+async function fromTheTop(page: Page): Promise<void> {
+  await page.setViewportSize(TALL_WINDOW);
+  await page.locator('.opblock').first().waitFor({ timeout: 60_000 });
+  await page.evaluate('window.scrollTo(0, 0)');
+}
+
 /** Scrolls three quarters of a screen down; says whether the page was already at its bottom. */
 async function scrollDown(page: Page): Promise<boolean> {
   // Run in the page, given as text: these tests compile without the DOM's types.
@@ -41,9 +48,7 @@ export interface ScrolledPage {
 export async function scrollThroughOperations(page: Page): Promise<ScrolledPage> {
   const seen = new Map<string, string>();
   const tagHeadings = new Set<string>();
-  await page.setViewportSize(TALL_WINDOW);
-  await page.locator('.opblock').first().waitFor({ timeout: 60_000 });
-  await page.evaluate('window.scrollTo(0, 0)');
+  await fromTheTop(page);
   for (let step = 0; step < 2_000; step += 1) {
     const drawn = await page.$$eval('.opblock', (blocks) => blocks.map((block) => ({ id: block.id, summary: (block.querySelector('.opblock-summary') as HTMLElement | null)?.innerText ?? '' })));
     for (const { id, summary } of drawn) seen.set(id.replaceAll('\\/', '/'), summary.replace(/\s+/g, ' ').trim());
@@ -62,9 +67,7 @@ export async function scrollThroughOperations(page: Page): Promise<ScrolledPage>
  */
 export async function scrollToOperation(page: Page, tag: string, operationId: string): Promise<Locator> {
   const operation = page.locator(`[id="operations-${tag.replaceAll('/', '\\\\/')}-${operationId}"]`);
-  await page.setViewportSize(TALL_WINDOW);
-  await page.locator('.opblock').first().waitFor({ timeout: 60_000 });
-  await page.evaluate('window.scrollTo(0, 0)');
+  await fromTheTop(page);
   for (let step = 0; step < 2_000 && (await operation.count()) === 0; step += 1) {
     const atBottom = await scrollDown(page);
     if (atBottom) break;
