@@ -5,7 +5,11 @@ const folder = process.env.MUTATION_FOLDER ?? 'errors';
 
 // Adapters whose every line talks to a server the unit tests do not start (PostgreSQL, Redis): their
 // tests are the postgres project's and the Redis suites' (test/e2e/limits, test/e2e/instances).
-const NEEDS_A_SERVER = ['runtime/auth/postgres-token-store.ts', 'runtime/limits/redis-connection.ts', 'runtime/limits/shared-counters.ts'];
+const NEEDS_A_SERVER = [
+  'runtime/auth/postgres-token-store.ts',
+  'runtime/limits/redis-connection.ts',
+  'runtime/limits/shared-counters.ts',
+];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

@@ -16,7 +16,11 @@ const postgresProject = {
   extends: true,
   test: {
     name: 'postgres',
-    include: ['test/e2e/**/*.test.ts', 'test/runtime/storage/**/*.test.ts', 'test/runtime/resources/create-resource.test.ts'],
+    include: [
+      'test/e2e/**/*.test.ts',
+      'test/runtime/storage/**/*.test.ts',
+      'test/runtime/resources/create-resource.test.ts',
+    ],
     env: { TEST_ENGINE: 'postgres' },
     globalSetup: ['test/support/postgres-global-setup.ts'],
   },
@@ -24,7 +28,8 @@ const postgresProject = {
 
 // Without PostgreSQL's server binaries (and CI unset) the postgres project is left out, saying so once.
 const runsPostgres = runsTestsNeeding(POSTGRESQL);
-if (!runsPostgres) console.warn(skipLine(POSTGRESQL, 'the vitest project "postgres" (the end-to-end and storage suites on PostgreSQL)'));
+if (!runsPostgres)
+  console.warn(skipLine(POSTGRESQL, 'the vitest project "postgres" (the end-to-end and storage suites on PostgreSQL)'));
 
 export default defineConfig({
   resolve: { conditions },
@@ -36,7 +41,15 @@ export default defineConfig({
     hookTimeout: 30_000,
     projects: [
       // test/e2e/instances needs what only PostgreSQL (and Redis) give: several instances as one server.
-      { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: ['test/e2e/instances/**'], env: { TEST_ENGINE: 'sqlite' } } },
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/instances/**'],
+          env: { TEST_ENGINE: 'sqlite' },
+        },
+      },
       ...(runsPostgres ? [postgresProject] : []),
     ],
   },

@@ -37,14 +37,30 @@ const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Prom
   profile,
   against: againstRef,
 };
-const ORDER: readonly Section[] = ['request-path', 'memory', 'container', 'postgres', 'list-scaling', 'search-beside', 'write-cost', 'generator', 'route-scaling', 'serialisation', 'profile', 'against'];
+const ORDER: readonly Section[] = [
+  'request-path',
+  'memory',
+  'container',
+  'postgres',
+  'list-scaling',
+  'search-beside',
+  'write-cost',
+  'generator',
+  'route-scaling',
+  'serialisation',
+  'profile',
+  'against',
+];
 
 async function main(options: BenchOptions, args: readonly string[]): Promise<number> {
   const machine = describeMachine();
   const log: Log = (line) => console.error(line);
   const loadBefore = loadAverage();
   // The bench itself keeps about 2 cores busy; more than that at the end means something else ran too.
-  if (loadBefore > 0.5) log(`note: load average ${loadBefore.toFixed(2)} before the run: other work on this machine will disturb the figures`);
+  if (loadBefore > 0.5)
+    log(
+      `note: load average ${loadBefore.toFixed(2)} before the run: other work on this machine will disturb the figures`,
+    );
   // Before any server starts: each one is pinned to the servers' CPU as it comes up.
   const split = options.pin ? pinBench() : undefined;
   const placement = placementLine(split, options.pin);
@@ -67,9 +83,13 @@ async function main(options: BenchOptions, args: readonly string[]): Promise<num
   if (targets.length > 0) console.log(`${renderTable(summary)}\n`);
   const seconds = Math.round((performance.now() - started) / 1000);
   const loadAfter = loadAverage();
-  log(`bench finished in ${seconds} s (1-minute load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after)`);
+  log(
+    `bench finished in ${seconds} s (1-minute load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after)`,
+  );
   if (options.report !== undefined) {
-    const flags = args.filter((arg, index, all) => arg !== '--report' && all[index - 1] !== '--report' && !arg.startsWith('--report='));
+    const flags = args.filter(
+      (arg, index, all) => arg !== '--report' && all[index - 1] !== '--report' && !arg.startsWith('--report='),
+    );
     const command = `npm run bench${flags.length > 0 ? ` -- ${flags.join(' ')}` : ''}`;
     const figures = [
       '## Latest figures',
@@ -88,8 +108,11 @@ async function main(options: BenchOptions, args: readonly string[]): Promise<num
 }
 
 function placementLine(split: CpuSplit | undefined, wanted: boolean): string {
-  if (split !== undefined) return `CPU placement: servers on CPU ${split.servers}, the load generator on CPU ${split.load} (taskset)`;
-  return wanted ? 'CPU placement: left to the OS (taskset or a second CPU is missing)' : 'CPU placement: left to the OS (--no-pin)';
+  if (split !== undefined)
+    return `CPU placement: servers on CPU ${split.servers}, the load generator on CPU ${split.load} (taskset)`;
+  return wanted
+    ? 'CPU placement: left to the OS (taskset or a second CPU is missing)'
+    : 'CPU placement: left to the OS (--no-pin)';
 }
 
 // Ctrl-C: exit through the 'exit' handlers, which kill the servers and remove the temporary folders.
@@ -100,7 +123,12 @@ if (import.meta.main) {
 
 /** `npm run bench`, for the convapi dispatcher and this entry file alike. */
 export async function run(args: readonly string[]): Promise<number> {
-  return command({ name: 'bench', usage: USAGE, options: OPTION_SPEC, main: ({ values }) => main(optionsFrom(values), args) })(args);
+  return command({
+    name: 'bench',
+    usage: USAGE,
+    options: OPTION_SPEC,
+    main: ({ values }) => main(optionsFrom(values), args),
+  })(args);
 }
 
 if (import.meta.main) process.exitCode = await run(process.argv.slice(2));

@@ -1,4 +1,12 @@
-import { emitIndexes, emitMain, emitModels, emitResourceRoutes, emitServiceRoutes, SourceFileBuilder, type GeneratedFile } from './emit/index.ts';
+import {
+  emitIndexes,
+  emitMain,
+  emitModels,
+  emitResourceRoutes,
+  emitServiceRoutes,
+  SourceFileBuilder,
+  type GeneratedFile,
+} from './emit/index.ts';
 import { loadDefinitions, type LoadedDefinition } from './load/load-definitions.ts';
 import { emitOpenApi, openApiDocuments } from './emit/emit-openapi.ts';
 import { emitClient } from './emit/emit-client.ts';
@@ -21,7 +29,11 @@ export interface Generation {
  * documents, then the typed client), with a turn of the event loop after each, so the caller can
  * write the first while the rest is built.
  */
-export async function generate(root: string, loaded?: readonly LoadedDefinition[], onFiles?: (files: readonly GeneratedFile[]) => void): Promise<Generation> {
+export async function generate(
+  root: string,
+  loaded?: readonly LoadedDefinition[],
+  onFiles?: (files: readonly GeneratedFile[]) => void,
+): Promise<Generation> {
   const definitions = loaded ?? (await loadDefinitions(root));
   const model = resolveModel(definitions);
   const routes = flattenRoutes(model);
@@ -43,7 +55,9 @@ export async function generate(root: string, loaded?: readonly LoadedDefinition[
   const documents = openApiDocuments(model, routes, definitions);
   const openApi = await stage(emitOpenApi(documents));
   // The typed client comes with the published documents: only when the project declares the openapi service.
-  const client = await stage(model.services.some((service) => service.handler === 'openapi') ? await emitClient(documents, builder) : []);
+  const client = await stage(
+    model.services.some((service) => service.handler === 'openapi') ? await emitClient(documents, builder) : [],
+  );
   const files = [...modules, ...openApi, ...client].sort((a, b) => a.path.localeCompare(b.path));
   return { model, routes, files };
 }

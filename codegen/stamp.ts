@@ -41,7 +41,8 @@ function packageInputs(root: string): Array<readonly [string, Buffer]> {
   const require = createRequire(join(root, 'package.json'));
   return INPUT_PACKAGES.flatMap((name) => {
     const folder = dirname(require.resolve(`${name}/package.json`));
-    const skip = (path: string) => path.startsWith('node_modules/') || (RUNNING_FROM_SOURCES && path.startsWith('dist/'));
+    const skip = (path: string) =>
+      path.startsWith('node_modules/') || (RUNNING_FROM_SOURCES && path.startsWith('dist/'));
     return filesUnder(folder, '.', skip).map((path) => [`${name}/${path}`, readFileSync(join(folder, path))] as const);
   });
 }
@@ -54,7 +55,10 @@ function hashOf(entries: Iterable<readonly [string, string | Buffer]>): string {
 
 /** The hash of every input of generation, as the files are now. */
 export function inputsHash(root: string): string {
-  const paths = [...INPUT_FOLDERS.flatMap((folder) => filesUnder(root, folder)), ...INPUT_FILES.filter((file) => existsSync(join(root, file)))];
+  const paths = [
+    ...INPUT_FOLDERS.flatMap((folder) => filesUnder(root, folder)),
+    ...INPUT_FILES.filter((file) => existsSync(join(root, file))),
+  ];
   const inputs = [...paths.map((path) => [path, readFileSync(join(root, path))] as const), ...packageInputs(root)];
   return hashOf(inputs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -26,7 +26,8 @@ export default collection({
           profile: field.object({ state, title }),
         },
         // No profile at all when neither nested field is set: absent fields are left out at every depth.
-        read: ({ profile: _ignored, state, title, ...rest }) => (state == null && title == null ? rest : { ...rest, profile: { state, title } }),
+        read: ({ profile: _ignored, state, title, ...rest }) =>
+          state == null && title == null ? rest : { ...rest, profile: { state, title } },
         write: ({ profile, ...rest }) => {
           // profile: null clears both nested fields; an absent member leaves its field as it is.
           if (profile === null) return { ...rest, state: null, title: null };

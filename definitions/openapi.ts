@@ -6,7 +6,8 @@ export default openApiService({
   versions: { v1: {}, v2: {} },
   info: {
     title: 'Conventional example API',
-    description: 'The example API of the resource-oriented conventions: orders, trades, users with their profile, accounts, search, queued jobs and the interface language.',
+    description:
+      'The example API of the resource-oriented conventions: orders, trades, users with their profile, accounts, search, queued jobs and the interface language.',
     contact: { name: 'Example API team', email: 'api-team@example.com' },
     license: { name: 'MIT', identifier: 'MIT' },
   },

@@ -17,16 +17,22 @@ export default jobQueue({
       },
     }),
     'import-order': job({
-      description: 'Creates one order from an outside system\'s record; when done, GET of the job answers 303 to the order.',
+      description:
+        "Creates one order from an outside system's record; when done, GET of the job answers 303 to the order.",
       payload: z.object({ item: z.string().min(1), quantity: z.number().int().min(1) }).strict(),
       produces: 'orders',
       run: (record, tools) => tools.createResource('orders', record),
     }),
     'remind-guest': job({
-      description: 'Reminds a guest of a reservation (queued by each reservation made, in its transaction). The example records the reminder in audits where a real API would send a message.',
+      description:
+        'Reminds a guest of a reservation (queued by each reservation made, in its transaction). The example records the reminder in audits where a real API would send a message.',
       payload: z.object({ reservation_id: z.number().int().min(1), guest_name: z.string().min(1) }).strict(),
       produces: 'audits',
-      run: ({ reservation_id, guest_name }, tools) => tools.createResource('audits', { action: 'reminded', summary: `reservation ${reservation_id}: ${guest_name} reminded` }),
+      run: ({ reservation_id, guest_name }, tools) =>
+        tools.createResource('audits', {
+          action: 'reminded',
+          summary: `reservation ${reservation_id}: ${guest_name} reminded`,
+        }),
     }),
   },
 });

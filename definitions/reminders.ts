@@ -8,7 +8,12 @@ export default setting({
   name: 'reminders',
   fields: {
     enabled: field.boolean({ required: true, default: true }),
-    hours_before: field.integer({ min: 1, max: 168, default: 24, description: 'How long before a visit the reminder is sent.' }),
+    hours_before: field.integer({
+      min: 1,
+      max: 168,
+      default: 24,
+      description: 'How long before a visit the reminder is sent.',
+    }),
   },
   versions: { v1: {}, v2: {} },
 });

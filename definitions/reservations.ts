@@ -5,7 +5,11 @@ const fields = {
   // Bounded so that guest_key, its indexed lower-case copy, stays within an index entry.
   guest_name: field.string({ required: true, minLength: 1, maxLength: 200, searchable: true }),
   /** Computed from guest_name at every write: clients filter on it, never write it. */
-  guest_key: field.string({ readOnly: true, filterable: true, description: 'guest_name in lower case, set by the server' }),
+  guest_key: field.string({
+    readOnly: true,
+    filterable: true,
+    description: 'guest_name in lower case, set by the server',
+  }),
   room: field.string({ required: true, minLength: 1, filterable: true }),
   starts_at: field.time({ required: true }),
   ends_at: field.time({ required: true }),
@@ -34,22 +38,40 @@ export default collection({
     *create(write) {
       endsAfterItStarts(write);
       const { starts_at, ends_at, room } = write.next;
-      if (Date.parse(starts_at!) < Date.now()) throw unprocessable('starts_in_past', 'a new reservation cannot start in the past', { field: 'starts_at' });
+      if (Date.parse(starts_at!) < Date.now())
+        throw unprocessable('starts_in_past', 'a new reservation cannot start in the past', { field: 'starts_at' });
       // Every reservation of the room counts, whoever made it: the rule asks for every row, not only the caller's.
       const { rows } = yield* write.data.of('reservations', { rows: 'all' }).list({ where: { room }, limit: 500 });
-      const overlapping = rows.find((other) => Date.parse(String(other.starts_at)) < Date.parse(ends_at!) && Date.parse(starts_at!) < Date.parse(String(other.ends_at)));
-      if (overlapping !== undefined) throw conflict('room_taken', `${room} is reserved from ${String(overlapping.starts_at)} to ${String(overlapping.ends_at)}`, { field: 'starts_at' });
+      const overlapping = rows.find(
+        (other) =>
+          Date.parse(String(other.starts_at)) < Date.parse(ends_at!) &&
+          Date.parse(starts_at!) < Date.parse(String(other.ends_at)),
+      );
+      if (overlapping !== undefined)
+        throw conflict(
+          'room_taken',
+          `${room} is reserved from ${String(overlapping.starts_at)} to ${String(overlapping.ends_at)}`,
+          { field: 'starts_at' },
+        );
     },
     replace: endsAfterItStarts,
     update: endsAfterItStarts,
   },
   effects: {
     *create({ row, key, caller, data }) {
-      yield* data.of(audits).create({ action: 'reserved', summary: `reservation ${key}: ${row.guest_name} in ${row.room} from ${row.starts_at} to ${row.ends_at}`, actor: caller?.client ?? null });
+      yield* data.of(audits).create({
+        action: 'reserved',
+        summary: `reservation ${key}: ${row.guest_name} in ${row.room} from ${row.starts_at} to ${row.ends_at}`,
+        actor: caller?.client ?? null,
+      });
       yield* data.enqueue('queued/jobs', 'remind-guest', { reservation_id: Number(key), guest_name: row.guest_name! });
     },
     *delete({ row, key, caller, data }) {
-      yield* data.of(audits).create({ action: 'cancelled', summary: `reservation ${key}: ${row.guest_name} in ${row.room}`, actor: caller?.client ?? null });
+      yield* data.of(audits).create({
+        action: 'cancelled',
+        summary: `reservation ${key}: ${row.guest_name} in ${row.room}`,
+        actor: caller?.client ?? null,
+      });
     },
   },
 });

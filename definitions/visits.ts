@@ -14,7 +14,10 @@ export default collection({
     reason: field.string({ minLength: 1, searchable: true }),
     fee: field.number({ min: 0, filterable: true, sortable: true }),
     // Long by declaration: a whole report fits (a string without maxLength takes at most 10,000 characters).
-    report: field.string({ maxLength: 1_000_000, description: 'What the vet wrote after the visit, up to a million characters.' }),
+    report: field.string({
+      maxLength: 1_000_000,
+      description: 'What the vet wrote after the visit, up to a million characters.',
+    }),
   },
   versions: { v1: {}, v2: {} },
 });

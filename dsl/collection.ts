@@ -23,7 +23,11 @@ export interface CollectionDeclaration<
    * assigns it (default `'server'`). With `assignedBy: 'client'` the client names each resource in
    * its path (`PUT /v1/products/blue-mug`); POST cannot create there (declare `create: false`).
    */
-  readonly identifier?: { readonly name?: string; readonly type?: 'integer' | 'string'; readonly assignedBy?: 'server' | 'client' };
+  readonly identifier?: {
+    readonly name?: string;
+    readonly type?: 'integer' | 'string';
+    readonly assignedBy?: 'server' | 'client';
+  };
   /**
    * PUT to an identifier that does not exist yet creates the resource (201 with the creation result)
    * instead of answering 404; PUT to an existing one still replaces it (200). Only where clients

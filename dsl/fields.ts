@@ -57,8 +57,10 @@ interface DefaultOption<Value> {
 export type OnDelete = 'restrict' | 'cascade' | 'set-null';
 
 /** A declared field: its kind, the zod schema that validates written values, and its options. */
-export interface FieldDeclaration<Kind extends FieldKind = FieldKind, Schema extends z.ZodType = z.ZodType>
-  extends FieldOptions {
+export interface FieldDeclaration<
+  Kind extends FieldKind = FieldKind,
+  Schema extends z.ZodType = z.ZodType,
+> extends FieldOptions {
   readonly kind: Kind;
   readonly schema: Schema;
   /** For `reference` fields: the plural name of the referenced collection. */
@@ -90,7 +92,9 @@ export type Fields = Readonly<Record<string, FieldDeclaration>>;
  * error that says what to do. (Underscores, digits and the rest are checked by lint with a position.)
  */
 export type LowercaseFieldNames<F> = {
-  readonly [K in keyof F]: K extends Lowercase<K & string> ? F[K] : `property ${K & string} must be lowercase snake_case`;
+  readonly [K in keyof F]: K extends Lowercase<K & string>
+    ? F[K]
+    : `property ${K & string} must be lowercase snake_case`;
 };
 
 interface StringOptions extends FieldOptions, DefaultOption<string> {
@@ -155,7 +159,9 @@ function enumField<const Values extends readonly [string, ...string[]]>(
   values: Values,
   options: FieldOptions & DefaultOption<Values[number]> = {},
 ): FieldDeclaration<'string', z.ZodType<Values[number], Values[number]>> & { values: Values } {
-  const schema = z.enum(values as unknown as [string, ...string[]], { error: () => `must be one of ${values.join(', ')}` }) as unknown as z.ZodType<Values[number], Values[number]>;
+  const schema = z.enum(values as unknown as [string, ...string[]], {
+    error: () => `must be one of ${values.join(', ')}`,
+  }) as unknown as z.ZodType<Values[number], Values[number]>;
   return { kind: 'string', schema, values, ...options };
 }
 
@@ -181,18 +187,24 @@ function arrayField<Item extends FieldDeclaration<ItemKind>>(
 ): FieldDeclaration<'array', z.ZodType<z.output<Item['schema']>[], z.input<Item['schema']>[]>> & { items: Item } {
   const { minItems, maxItems, uniqueItems, ...rest } = options;
   let schema = z.array(items.schema);
-  if (minItems !== undefined) schema = schema.min(minItems, { error: `must hold at least ${minItems} item${minItems === 1 ? '' : 's'}` });
-  if (maxItems !== undefined) schema = schema.max(maxItems, { error: `must hold at most ${maxItems} item${maxItems === 1 ? '' : 's'}` });
-  const checked = uniqueItems === true
-    ? schema.superRefine((list, context) => {
-        const seen = new Set<string>();
-        list.forEach((item, index) => {
-          const text = JSON.stringify(item);
-          if (seen.has(text)) context.addIssue({ code: 'custom', path: [index], message: `repeats the item ${text}` });
-          seen.add(text);
-        });
-      }).meta({ uniqueItems: true })
-    : schema;
+  if (minItems !== undefined)
+    schema = schema.min(minItems, { error: `must hold at least ${minItems} item${minItems === 1 ? '' : 's'}` });
+  if (maxItems !== undefined)
+    schema = schema.max(maxItems, { error: `must hold at most ${maxItems} item${maxItems === 1 ? '' : 's'}` });
+  const checked =
+    uniqueItems === true
+      ? schema
+          .superRefine((list, context) => {
+            const seen = new Set<string>();
+            list.forEach((item, index) => {
+              const text = JSON.stringify(item);
+              if (seen.has(text))
+                context.addIssue({ code: 'custom', path: [index], message: `repeats the item ${text}` });
+              seen.add(text);
+            });
+          })
+          .meta({ uniqueItems: true })
+      : schema;
   return { kind: 'array', schema: checked as never, items, ...rest };
 }
 
@@ -209,7 +221,12 @@ function referenceField<Target extends string>(
   collection: Target,
   options: ReferenceOptions = {},
 ): FieldDeclaration<'reference', z.ZodUnion<[z.ZodString, z.ZodNumber]>> & { references: Target } {
-  return { kind: 'reference', schema: z.union([z.string().min(1), z.number().int()]), references: collection, ...options };
+  return {
+    kind: 'reference',
+    schema: z.union([z.string().min(1), z.number().int()]),
+    references: collection,
+    ...options,
+  };
 }
 
 /** A nested object of fields: only for version shapes (a stored row is flat). */
@@ -219,7 +236,14 @@ function objectField<Nested extends Fields>(
 ): FieldDeclaration<'object'> & { fields: Nested } {
   const shape = Object.fromEntries(
     // A nested field left out takes its default, as a top-level one does.
-    Object.entries(fields).map(([name, nested]) => [name, nested.default !== undefined ? nested.schema.default(nested.default as never) : nested.required ? nested.schema : nested.schema.optional()]),
+    Object.entries(fields).map(([name, nested]) => [
+      name,
+      nested.default !== undefined
+        ? nested.schema.default(nested.default as never)
+        : nested.required
+          ? nested.schema
+          : nested.schema.optional(),
+    ]),
   );
   return { kind: 'object', schema: z.object(shape).strict(), fields, ...options };
 }
@@ -236,7 +260,10 @@ function languageTagField(options: FieldOptions & DefaultOption<string> = {}): F
     } catch {
       // RangeError: not a well-formed tag; reported below.
     }
-    context.addIssue({ code: 'custom', message: `"${tag}" is not a well-formed BCP 47 language tag (for example fr-FR)` });
+    context.addIssue({
+      code: 'custom',
+      message: `"${tag}" is not a well-formed BCP 47 language tag (for example fr-FR)`,
+    });
     return z.NEVER;
   });
   return { kind: 'string', schema, ...options };

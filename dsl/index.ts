@@ -1,8 +1,23 @@
 export { STRING_LENGTHS } from './string-lengths.ts';
-export { field, type FieldDeclaration, type FieldDefault, type FieldKind, type FieldOptions, type Fields, type LowercaseFieldNames, type OnDelete } from './fields.ts';
+export {
+  field,
+  type FieldDeclaration,
+  type FieldDefault,
+  type FieldKind,
+  type FieldOptions,
+  type Fields,
+  type LowercaseFieldNames,
+  type OnDelete,
+} from './fields.ts';
 export { collection, type AsynchronousOperation, type CollectionDeclaration, type Operation } from './collection.ts';
 export { aggregate, type AggregateDeclaration } from './aggregate.ts';
-export { shape, type StoredRecord, type VersionDeclaration, type VersionDeclarations, type VersionShape } from './versions.ts';
+export {
+  shape,
+  type StoredRecord,
+  type VersionDeclaration,
+  type VersionDeclarations,
+  type VersionShape,
+} from './versions.ts';
 export {
   service,
   searchService,
@@ -27,7 +42,16 @@ export { setting, type SettingDeclaration } from './setting.ts';
 export type { Caller, ServiceTools } from './service-tools.ts';
 export type { ScopedMethod, ScopesByMethod } from './scopes.ts';
 export { caller, type CallerValue, type RowAccess, type RowOperand, type RowRule } from './row-rules.ts';
-export { RuleError, refuse, badRequest, forbidden, notFound, conflict, unprocessable, type RefusalOptions } from './rule-errors.ts';
+export {
+  RuleError,
+  refuse,
+  badRequest,
+  forbidden,
+  notFound,
+  conflict,
+  unprocessable,
+  type RefusalOptions,
+} from './rule-errors.ts';
 export type {
   CollectionAccess,
   ComputedFields,

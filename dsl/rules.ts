@@ -63,7 +63,9 @@ export interface DeleteCheckInput<F extends Fields> {
 export type WriteCheckResult<F extends Fields> = void | StoredValues<F>;
 
 /** A check on a create, replace or update: a plain function, or a generator function when it uses `data`. */
-export type WriteCheck<F extends Fields> = (write: WriteCheckInput<F>) => WriteCheckResult<F> | Flow<WriteCheckResult<F>>;
+export type WriteCheck<F extends Fields> = (
+  write: WriteCheckInput<F>,
+) => WriteCheckResult<F> | Flow<WriteCheckResult<F>>;
 
 /** A check on a delete. */
 export type DeleteCheck<F extends Fields> = (write: DeleteCheckInput<F>) => void | Flow<void>;
@@ -109,7 +111,9 @@ export interface WriteEffects<F extends Fields> {
  * Read-only fields computed from the row as it will be stored, at every create, replace and update
  * (`name_key: (row) => row.name?.toLowerCase()`). Each named field must be declared `readOnly`.
  */
-export type ComputedFields<F extends Fields> = { readonly [K in keyof F]?: (row: StoredRow<F>) => FieldValue<F[K]> | null | undefined };
+export type ComputedFields<F extends Fields> = {
+  readonly [K in keyof F]?: (row: StoredRow<F>) => FieldValue<F[K]> | null | undefined;
+};
 
 /** A list through the data access: equality filters on stored fields, and a page. */
 export interface DataListQuery<F extends Fields> {

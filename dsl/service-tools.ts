@@ -15,7 +15,11 @@ export interface ServiceTools {
    * collection's latest), validated as POST validates it; answers its identifier. A job that
    * `produces` that collection returns it, and GET of the finished job answers 303 to the resource.
    */
-  createResource(collection: string, representation: Record<string, unknown>, version?: string): { readonly identity: string | number } | Promise<{ readonly identity: string | number }>;
+  createResource(
+    collection: string,
+    representation: Record<string, unknown>,
+    version?: string,
+  ): { readonly identity: string | number } | Promise<{ readonly identity: string | number }>;
 }
 
 /** How many rows each reindexed collection has in its index. */

@@ -129,17 +129,23 @@ type Declare<T> = Omit<T, 'kind' | 'handler'>;
  * @example
  * export default service({ name: 'time', versions: { v1: {} }, operations: [{ method: 'GET', handle: () => ({ body: { now: new Date().toISOString() } }) }] });
  */
-export function service<const Name extends string>(declaration: Declare<CustomServiceDeclaration<Name>>): CustomServiceDeclaration<Name> {
+export function service<const Name extends string>(
+  declaration: Declare<CustomServiceDeclaration<Name>>,
+): CustomServiceDeclaration<Name> {
   return { kind: 'service', handler: 'custom', ...declaration };
 }
 
 /** Declares the search service: GET /services/{version}/{name}?q=TEXT&category=COLLECTION. */
-export function searchService<const Name extends string>(declaration: Declare<SearchServiceDeclaration<Name>>): SearchServiceDeclaration<Name> {
+export function searchService<const Name extends string>(
+  declaration: Declare<SearchServiceDeclaration<Name>>,
+): SearchServiceDeclaration<Name> {
   return { kind: 'service', handler: 'search', ...declaration };
 }
 
 /** Declares a job queue service with its job types. */
-export function jobQueue<const Name extends string>(declaration: Declare<JobQueueDeclaration<Name>>): JobQueueDeclaration<Name> {
+export function jobQueue<const Name extends string>(
+  declaration: Declare<JobQueueDeclaration<Name>>,
+): JobQueueDeclaration<Name> {
   return { kind: 'service', handler: 'job-queue', ...declaration };
 }
 
@@ -149,11 +155,15 @@ export function job<Payload extends z.ZodObject>(declaration: JobType<Payload>):
 }
 
 /** Declares the health service: GET /services/{version}/{name} (liveness) and .../{name}/ready (readiness), no token. */
-export function healthService<const Name extends string>(declaration: Declare<HealthServiceDeclaration<Name>>): HealthServiceDeclaration<Name> {
+export function healthService<const Name extends string>(
+  declaration: Declare<HealthServiceDeclaration<Name>>,
+): HealthServiceDeclaration<Name> {
   return { kind: 'service', handler: 'health', ...declaration };
 }
 
 /** Declares the OpenAPI service: GET /services/{version}/{name} answers that version's document. */
-export function openApiService<const Name extends string>(declaration: Declare<OpenApiServiceDeclaration<Name>>): OpenApiServiceDeclaration<Name> {
+export function openApiService<const Name extends string>(
+  declaration: Declare<OpenApiServiceDeclaration<Name>>,
+): OpenApiServiceDeclaration<Name> {
   return { kind: 'service', handler: 'openapi', ...declaration };
 }

@@ -5,7 +5,8 @@ import { z } from 'zod';
  * them are optional (`2026-12-02T09:30+02:00`). A time without an offset is refused: it names no
  * instant.
  */
-const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/;
+const ISO_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/;
 
 /**
  * The instant an ISO 8601 time names, as stored and served: UTC, whole seconds, `Z`
@@ -17,14 +18,30 @@ export function utcSeconds(text: string): string | undefined {
   const match = ISO_TIME.exec(text);
   if (match === null) return undefined;
   const [, year, month, day, hour, minute, second = '00', , sign, offsetHours = '00', offsetMinutes = '00'] = match;
-  const parts = [year, month, day, hour, minute, second].map(Number) as [number, number, number, number, number, number];
+  const parts = [year, month, day, hour, minute, second].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const [y, mo, d, h, mi, s] = parts;
   const local = Date.UTC(y, mo - 1, d, h, mi, s);
   const back = new Date(local);
   // Date.UTC rolls 30 February over to March: a date that does not come back unchanged does not exist.
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || back.getUTCHours() !== h || back.getUTCMinutes() !== mi || back.getUTCSeconds() !== s) return undefined;
+  if (
+    back.getUTCFullYear() !== y ||
+    back.getUTCMonth() !== mo - 1 ||
+    back.getUTCDate() !== d ||
+    back.getUTCHours() !== h ||
+    back.getUTCMinutes() !== mi ||
+    back.getUTCSeconds() !== s
+  )
+    return undefined;
   if (Number(offsetHours) > 23 || Number(offsetMinutes) > 59) return undefined;
-  const offsetMs = sign === undefined ? 0 : (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000;
+  const offsetMs =
+    sign === undefined ? 0 : (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000;
   const utc = new Date(local - offsetMs);
   if (Number.isNaN(utc.getTime()) || utc.getUTCFullYear() < 0 || utc.getUTCFullYear() > 9999) return undefined;
   return utc.toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -39,7 +56,11 @@ export function utcTimeSchema(): z.ZodString {
     .string()
     .check((context) => {
       if (utcSeconds(context.value) === undefined) {
-        context.issues.push({ code: 'custom', input: context.value, message: 'must be an ISO 8601 date and time with an offset (Z or ±hh:mm), for example 2026-12-02T09:30:00Z' });
+        context.issues.push({
+          code: 'custom',
+          input: context.value,
+          message: 'must be an ISO 8601 date and time with an offset (Z or ±hh:mm), for example 2026-12-02T09:30:00Z',
+        });
       }
     })
     .overwrite((text) => utcSeconds(text) ?? text)

@@ -331,16 +331,8 @@ export {
   PostgresJobTable,
   SqliteJobTable,
 } from './jobs/index.ts';
-export {
-  PostgresSettingsStore,
-  type SettingsStore,
-  SqliteSettingsStore,
-} from './settings/index.ts';
-export {
-  type Deprecation,
-  deprecationHeaders,
-  withDeprecation,
-} from './versions/index.ts';
+export { PostgresSettingsStore, type SettingsStore, SqliteSettingsStore } from './settings/index.ts';
+export { type Deprecation, deprecationHeaders, withDeprecation } from './versions/index.ts';
 export {
   type DocsAccess,
   type DocsAsset,
@@ -353,4 +345,3 @@ export {
   servedDocument,
   swaggerUiAsset,
 } from './docs/index.ts';
-

@@ -14,7 +14,11 @@ export const ENTRIES = [
   { entry: '@convapi/dsl', file: 'dsl/index.ts', report: 'api-report/dsl.api.txt' },
   { entry: '@convapi/runtime', file: 'runtime/index.ts', report: 'api-report/runtime.api.txt' },
   { entry: '@convapi/runtime/cli', file: 'runtime/cli/index.ts', report: 'api-report/runtime-cli.api.txt' },
-  { entry: '@convapi/runtime/migrations', file: 'runtime/storage/migrations/index.ts', report: 'api-report/runtime-migrations.api.txt' },
+  {
+    entry: '@convapi/runtime/migrations',
+    file: 'runtime/storage/migrations/index.ts',
+    report: 'api-report/runtime-migrations.api.txt',
+  },
 ] as const;
 
 function kindOf(symbol: ts.Symbol): string {

@@ -33,7 +33,10 @@ declare module 'autocannon' {
   }
   interface Instance {
     /** Every response, with its latency in ms (fractional, from process.hrtime). */
-    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): this;
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void,
+    ): this;
   }
   function autocannon(options: Options): Promise<Result>;
   function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;

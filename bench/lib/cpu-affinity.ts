@@ -38,7 +38,10 @@ let split: CpuSplit | undefined;
 export function pinBench(): CpuSplit | undefined {
   if (process.platform !== 'linux') return undefined;
   try {
-    const shown = execFileSync('taskset', ['-cp', String(process.pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const shown = execFileSync('taskset', ['-cp', String(process.pid)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     split = cpuSplitOf(parseCpuList(shown.slice(shown.lastIndexOf(':') + 1)));
     if (split !== undefined) pin(process.pid, split.load);
   } catch {

@@ -1,6 +1,9 @@
 /** The parts of a V8 .cpuprofile the summary reads. */
 export interface CpuProfile {
-  readonly nodes: readonly { readonly id: number; readonly callFrame: { readonly functionName: string; readonly url: string } }[];
+  readonly nodes: readonly {
+    readonly id: number;
+    readonly callFrame: { readonly functionName: string; readonly url: string };
+  }[];
   /** Microseconds on the monotonic clock (the same clock as process.hrtime in any process of this machine). */
   readonly startTime: number;
   readonly samples: readonly number[];
@@ -24,7 +27,8 @@ export function areaOf({ functionName, url }: { functionName: string; url: strin
   const inPackage = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
   if (inPackage !== null) return inPackage[1]!;
   const inRepo = /\/(runtime|generated|definitions|dsl|bench)\/(?:([^/]+)\/)?/.exec(url);
-  if (inRepo !== null) return inRepo[1] === 'runtime' && inRepo[2] !== undefined ? `runtime/${inRepo[2]}` : `${inRepo[1]}/`;
+  if (inRepo !== null)
+    return inRepo[1] === 'runtime' && inRepo[2] !== undefined ? `runtime/${inRepo[2]}` : `${inRepo[1]}/`;
   return url.replace(/^.*\//, '');
 }
 

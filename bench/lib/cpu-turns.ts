@@ -7,7 +7,11 @@
  */
 export async function cpuPerOperationInTurns(
   tasks: readonly (() => Promise<number>)[],
-  { rounds, perRound, warmupCalls }: { readonly rounds: number; readonly perRound: number; readonly warmupCalls: number },
+  {
+    rounds,
+    perRound,
+    warmupCalls,
+  }: { readonly rounds: number; readonly perRound: number; readonly warmupCalls: number },
 ): Promise<number[][]> {
   for (const task of tasks) for (let call = 0; call < warmupCalls; call += 1) await task();
   const samples = tasks.map(() => [] as number[]);

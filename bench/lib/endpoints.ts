@@ -17,8 +17,20 @@ export interface Endpoint {
 
 export const ENDPOINTS: Readonly<Record<EndpointId, Endpoint>> = {
   'get-one': { title: 'GET one', method: 'GET', path: '/v1/orders/1', expectStatus: 200, revalidates: false },
-  'get-list': { title: 'GET list of 20', method: 'GET', path: '/v1/orders?limit=20', expectStatus: 200, revalidates: false },
-  revalidate: { title: 'If-None-Match -> 304', method: 'GET', path: '/v1/orders/1', expectStatus: 304, revalidates: true },
+  'get-list': {
+    title: 'GET list of 20',
+    method: 'GET',
+    path: '/v1/orders?limit=20',
+    expectStatus: 200,
+    revalidates: false,
+  },
+  revalidate: {
+    title: 'If-None-Match -> 304',
+    method: 'GET',
+    path: '/v1/orders/1',
+    expectStatus: 304,
+    revalidates: true,
+  },
   post: { title: 'POST', method: 'POST', path: '/v1/orders', body: ORDER_BODY, expectStatus: 201, revalidates: false },
 };
 

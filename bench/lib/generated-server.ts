@@ -57,8 +57,18 @@ export function requestHeaders(authorization: string): Record<string, string> {
 }
 
 /** Creates `count` resources through the API itself (POST), one after the other. */
-export async function seed(baseUrl: string, path: string, headers: Readonly<Record<string, string>>, body: string, count: number): Promise<void> {
+export async function seed(
+  baseUrl: string,
+  path: string,
+  headers: Readonly<Record<string, string>>,
+  body: string,
+  count: number,
+): Promise<void> {
   for (let index = 0; index < count; index += 1) {
-    await expectStatus(baseUrl, { method: 'POST', path, headers: { ...headers, 'Content-Type': 'application/json' }, body }, 201);
+    await expectStatus(
+      baseUrl,
+      { method: 'POST', path, headers: { ...headers, 'Content-Type': 'application/json' }, body },
+      201,
+    );
   }
 }

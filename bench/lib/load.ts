@@ -32,7 +32,11 @@ export interface Measurement {
  * Loads `baseUrl` with one request repeated over keep-alive connections for a fixed time (autocannon,
  * in this process; the server under load always runs in another one).
  */
-export async function loadOnce(baseUrl: string, request: RequestSpec, { connections, durationSeconds }: LoadSettings): Promise<Measurement> {
+export async function loadOnce(
+  baseUrl: string,
+  request: RequestSpec,
+  { connections, durationSeconds }: LoadSettings,
+): Promise<Measurement> {
   // autocannon's own histogram keeps whole milliseconds, too coarse for sub-millisecond answers:
   // record every response's fractional latency instead.
   const latencies: number[] = [];
@@ -53,7 +57,9 @@ export async function loadOnce(baseUrl: string, request: RequestSpec, { connecti
     instance.on('response', (_client, _status, _bytes, responseTimeMs) => latencies.push(responseTimeMs));
   });
   const sorted = Float64Array.from(latencies).sort();
-  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count]));
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count]),
+  );
   const expected = statuses[String(request.expectStatus)] ?? 0;
   const answered = Object.values(statuses).reduce((sum, count) => sum + count, 0);
   return {

@@ -25,7 +25,9 @@ export function describeMachine(): Machine {
   }
   let autocannon = 'unknown';
   try {
-    autocannon = (JSON.parse(readFileSync(repoPath('node_modules', 'autocannon', 'package.json'), 'utf8')) as { version: string }).version;
+    autocannon = (
+      JSON.parse(readFileSync(repoPath('node_modules', 'autocannon', 'package.json'), 'utf8')) as { version: string }
+    ).version;
   } catch {
     // Not installed where expected: the load would have failed already.
   }
@@ -44,7 +46,8 @@ export function describeMachine(): Machine {
 /** The commit of the measured code; BENCH_SOURCE names it when the tree is not a git checkout. */
 function sourceVersion(): string {
   try {
-    const git = (...args: string[]) => execFileSync('git', ['-C', REPO_ROOT, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-C', REPO_ROOT, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     const changed = git('status', '--porcelain', '--', 'runtime', 'codegen', 'generated', 'definitions', 'dsl') !== '';
     return `${git('rev-parse', '--short', 'HEAD')}${changed ? ' +changes' : ''}`;
   } catch {

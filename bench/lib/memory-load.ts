@@ -34,8 +34,15 @@ export interface ProfileTiming {
 }
 
 /** The ETag a server gives /v1/orders/1, asked the way every server sends one (the peers only to a revalidating request). */
-export async function revalidationTag(server: ServerProcess, headers: Readonly<Record<string, string>>): Promise<string> {
-  const response = await expectStatus(server.url, { method: 'GET', path: ENDPOINTS['get-one'].path, headers: { ...headers, 'If-None-Match': '"none"' } }, 200);
+export async function revalidationTag(
+  server: ServerProcess,
+  headers: Readonly<Record<string, string>>,
+): Promise<string> {
+  const response = await expectStatus(
+    server.url,
+    { method: 'GET', path: ENDPOINTS['get-one'].path, headers: { ...headers, 'If-None-Match': '"none"' } },
+    200,
+  );
   const tag = response.header('ETag');
   if (tag === undefined) throw new Error(`${server.name} sent no ETag`);
   return tag;
@@ -47,14 +54,23 @@ export function requestPathRequests(headers: Readonly<Record<string, string>>, e
 }
 
 /** Each request in turn, `secondsEach` seconds of it over `connections` keep-alive connections. */
-export async function loadInTurn(url: string, requests: readonly RequestSpec[], { connections, secondsEach }: { connections: number; secondsEach: number }): Promise<LoadOutcome> {
+export async function loadInTurn(
+  url: string,
+  requests: readonly RequestSpec[],
+  { connections, secondsEach }: { connections: number; secondsEach: number },
+): Promise<LoadOutcome> {
   const outcomes: LoadOutcome[] = [];
   for (const request of requests) {
     const measured = await loadOnce(url, request, { connections, durationSeconds: secondsEach });
     const answered = Object.values(measured.statuses).reduce((sum, count) => sum + count, 0);
     const wrong = answered - (measured.statuses[String(request.expectStatus)] ?? 0);
     // loadOnce counts errors and timeouts among its unexpected answers; kept apart here.
-    outcomes.push({ responses: measured.responses, statuses: measured.statuses, failures: measured.unexpected - wrong, unexpected: wrong });
+    outcomes.push({
+      responses: measured.responses,
+      statuses: measured.statuses,
+      failures: measured.unexpected - wrong,
+      unexpected: wrong,
+    });
   }
   return combineOutcomes(outcomes);
 }
@@ -63,7 +79,11 @@ export async function loadInTurn(url: string, requests: readonly RequestSpec[], 
  * `amount` requests over `connections` connections, each connection sending the requests in turn:
  * a mix where reads, revalidations and writes interleave on the same server, as real traffic does.
  */
-export async function mixedLoad(url: string, requests: readonly RequestSpec[], { connections, amount }: { connections: number; amount: number }): Promise<LoadOutcome> {
+export async function mixedLoad(
+  url: string,
+  requests: readonly RequestSpec[],
+  { connections, amount }: { connections: number; amount: number },
+): Promise<LoadOutcome> {
   const expected = new Set(requests.map((request) => String(request.expectStatus)));
   const result = await new Promise<Result>((resolve, reject) => {
     autocannon(
@@ -73,34 +93,57 @@ export async function mixedLoad(url: string, requests: readonly RequestSpec[], {
         pipelining: 1,
         amount,
         timeout: 10,
-        requests: requests.map((request) => ({ method: request.method, path: request.path, headers: { ...request.headers }, ...(request.body === undefined ? {} : { body: request.body }) })),
+        requests: requests.map((request) => ({
+          method: request.method,
+          path: request.path,
+          headers: { ...request.headers },
+          ...(request.body === undefined ? {} : { body: request.body }),
+        })),
       },
       (error, done) => (error === null ? resolve(done) : reject(error)),
     );
   });
-  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count]));
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count]),
+  );
   const responses = Object.values(statuses).reduce((sum, count) => sum + count, 0);
-  const unexpected = Object.entries(statuses).reduce((sum, [status, count]) => sum + (expected.has(status) ? 0 : count), 0);
+  const unexpected = Object.entries(statuses).reduce(
+    (sum, [status, count]) => sum + (expected.has(status) ? 0 : count),
+    0,
+  );
   return { responses, statuses, failures: result.errors + result.timeouts, unexpected };
 }
 
 export function combineOutcomes(outcomes: readonly LoadOutcome[]): LoadOutcome {
   const statuses: Record<string, number> = {};
-  for (const outcome of outcomes) for (const [status, count] of Object.entries(outcome.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  for (const outcome of outcomes)
+    for (const [status, count] of Object.entries(outcome.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
   const sum = (of: (outcome: LoadOutcome) => number) => outcomes.reduce((total, outcome) => total + of(outcome), 0);
-  return { responses: sum((outcome) => outcome.responses), statuses, failures: sum((outcome) => outcome.failures), unexpected: sum((outcome) => outcome.unexpected) };
+  return {
+    responses: sum((outcome) => outcome.responses),
+    statuses,
+    failures: sum((outcome) => outcome.failures),
+    unexpected: sum((outcome) => outcome.unexpected),
+  };
 }
 
 /** Responses with a 5xx status. */
 export function serverErrors(outcome: LoadOutcome): number {
-  return Object.entries(outcome.statuses).reduce((sum, [status, count]) => sum + (status.startsWith('5') ? count : 0), 0);
+  return Object.entries(outcome.statuses).reduce(
+    (sum, [status, count]) => sum + (status.startsWith('5') ? count : 0),
+    0,
+  );
 }
 
 /**
  * The resident set (VmRSS) of a server around `load`: after `settleMs` of quiet, the peak sampled
  * every 100 ms while the load runs, and again `afterMs` after it ended.
  */
-export async function profileMemory(server: ServerProcess, load: () => Promise<LoadOutcome>, { settleMs, afterMs }: ProfileTiming): Promise<MemoryProfile> {
+export async function profileMemory(
+  server: ServerProcess,
+  load: () => Promise<LoadOutcome>,
+  { settleMs, afterMs }: ProfileTiming,
+): Promise<MemoryProfile> {
   await sleep(settleMs);
   const idleKib = procStatusKib(server.pid, 'VmRSS');
   const sampler = new RssSampler(server.pid);

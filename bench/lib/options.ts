@@ -2,9 +2,33 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '@convapi/runtime/cli';
 import type { RoundPlan } from './rounds.ts';
 
-export const SECTIONS = ['request-path', 'memory', 'container', 'postgres', 'list-scaling', 'search-beside', 'write-cost', 'route-scaling', 'generator', 'serialisation', 'profile', 'against'] as const;
+export const SECTIONS = [
+  'request-path',
+  'memory',
+  'container',
+  'postgres',
+  'list-scaling',
+  'search-beside',
+  'write-cost',
+  'route-scaling',
+  'generator',
+  'serialisation',
+  'profile',
+  'against',
+] as const;
 /** What a plain `npm run bench` runs; the profile only on request, since it is a diagnosis, not a figure. */
-const DEFAULT_SECTIONS: readonly Section[] = ['request-path', 'memory', 'container', 'postgres', 'list-scaling', 'search-beside', 'write-cost', 'route-scaling', 'generator', 'serialisation'];
+const DEFAULT_SECTIONS: readonly Section[] = [
+  'request-path',
+  'memory',
+  'container',
+  'postgres',
+  'list-scaling',
+  'search-beside',
+  'write-cost',
+  'route-scaling',
+  'generator',
+  'serialisation',
+];
 export type Section = (typeof SECTIONS)[number];
 
 export const ENDPOINTS = ['get-one', 'get-list', 'revalidate', 'post'] as const;
@@ -73,7 +97,10 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
 /** BenchOptions from parsed flags; a bad value is a UsageError. */
 export function optionsFrom(values: OptionValues): BenchOptions {
   const quick = values.quick;
-  const only = (values.only ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
+  const only = (values.only ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
   for (const item of only) {
     if (!(SECTIONS as readonly string[]).includes(item) && !(ENDPOINTS as readonly string[]).includes(item)) {
       throw new UsageError(`--only: unknown "${item}"; choose from ${[...SECTIONS, ...ENDPOINTS].join(', ')}`);
@@ -84,7 +111,17 @@ export function optionsFrom(values: OptionValues): BenchOptions {
   const against = values.against;
   if (only.includes('against') && against === undefined) throw new UsageError('--only against needs --against REF');
   // --against is a comparison of its own: it runs alone, on the endpoints named.
-  const named = against !== undefined ? (['against'] as const) : SECTIONS.filter((section) => only.includes(section) || (section === 'request-path' && onlyEndpoints.length > 0 && !only.includes('profile') && !only.includes('postgres')));
+  const named =
+    against !== undefined
+      ? (['against'] as const)
+      : SECTIONS.filter(
+          (section) =>
+            only.includes(section) ||
+            (section === 'request-path' &&
+              onlyEndpoints.length > 0 &&
+              !only.includes('profile') &&
+              !only.includes('postgres')),
+        );
   const onlySections = named.length > 0 ? named : DEFAULT_SECTIONS;
   return {
     sections: onlySections,

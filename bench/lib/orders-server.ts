@@ -20,13 +20,24 @@ export interface OrdersServerOptions {
 }
 
 /** Starts one of them on a fresh store in `dataDir` and seeds it through its own API. */
-export async function startOrdersServer(server: OrdersServer, dataDir: string, options: OrdersServerOptions): Promise<ServerProcess> {
+export async function startOrdersServer(
+  server: OrdersServer,
+  dataDir: string,
+  options: OrdersServerOptions,
+): Promise<ServerProcess> {
   const script = ORDERS_SERVERS[server];
   const name = options.name ?? `${script}-${options.gzip ? 'gzip' : 'identity'}`;
   const started = await startServer({
     name,
     args: [repoPath('bench', 'servers', `${script}.ts`)],
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: join(dataDir, `${name}.${server === 'j' ? 'json' : 'db'}`), GZIP: options.gzip ? '1' : '0', ...options.env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_PATH: join(dataDir, `${name}.${server === 'j' ? 'json' : 'db'}`),
+      GZIP: options.gzip ? '1' : '0',
+      ...options.env,
+    },
   });
   await seed(started.url, '/v1/orders', options.headers, ORDER_BODY, options.seedCount);
   return started;

@@ -28,7 +28,8 @@ export function rawRequest(baseUrl: string, { method, path, headers = {}, body }
       res.on('error', reject);
       res.on('end', () => {
         const pairs: [string, string][] = [];
-        for (let index = 0; index < res.rawHeaders.length; index += 2) pairs.push([res.rawHeaders[index]!, res.rawHeaders[index + 1]!]);
+        for (let index = 0; index < res.rawHeaders.length; index += 2)
+          pairs.push([res.rawHeaders[index]!, res.rawHeaders[index + 1]!]);
         resolve({
           status: res.statusCode ?? 0,
           headers: pairs,
@@ -46,7 +47,9 @@ export function rawRequest(baseUrl: string, { method, path, headers = {}, body }
 export async function expectStatus(baseUrl: string, spec: RawRequest, status: number): Promise<RawResponse> {
   const response = await rawRequest(baseUrl, spec);
   if (response.status !== status) {
-    throw new Error(`${spec.method} ${new URL(spec.path, baseUrl).href} answered ${response.status}, expected ${status}: ${response.body.toString('utf8').slice(0, 400)}`);
+    throw new Error(
+      `${spec.method} ${new URL(spec.path, baseUrl).href} answered ${response.status}, expected ${status}: ${response.body.toString('utf8').slice(0, 400)}`,
+    );
   }
   return response;
 }

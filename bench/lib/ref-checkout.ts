@@ -19,7 +19,10 @@ export interface RefCheckout {
  * runtime. The ref must need no dependency this repository's node_modules lacks.
  */
 export function checkoutRef(ref: string): RefCheckout {
-  const commit = execFileSync('git', ['rev-parse', '--short', `${ref}^{commit}`], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+  const commit = execFileSync('git', ['rev-parse', '--short', `${ref}^{commit}`], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  }).trim();
   const root = join(tempDir('ref'), commit);
   execFileSync('git', ['worktree', 'add', '--detach', root, commit], { cwd: REPO_ROOT, stdio: 'ignore' });
   const own = workspacePackages(root);
@@ -49,7 +52,8 @@ function workspacePackages(root: string): Map<string, string> {
   const packages = new Map<string, string>();
   for (const folder of manifest.workspaces ?? []) {
     const file = join(root, folder, 'package.json');
-    if (existsSync(file)) packages.set((JSON.parse(readFileSync(file, 'utf8')) as { name: string }).name, join(root, folder));
+    if (existsSync(file))
+      packages.set((JSON.parse(readFileSync(file, 'utf8')) as { name: string }).name, join(root, folder));
   }
   return packages;
 }

@@ -12,6 +12,9 @@ export function writeFiguresBlock(file: string, figures: string): void {
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const start = text.indexOf(START);
   const end = text.indexOf(END);
-  const next = start !== -1 && end > start ? `${text.slice(0, start)}${block}${text.slice(end + END.length)}` : `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}\n${block}\n`;
+  const next =
+    start !== -1 && end > start
+      ? `${text.slice(0, start)}${block}${text.slice(end + END.length)}`
+      : `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}\n${block}\n`;
   writeFileSync(file, next);
 }

@@ -39,23 +39,38 @@ export interface Summary {
  * processes) spreads over all targets instead of landing on whichever ran last. Medians, not means,
  * so one disturbed round does not move the figure.
  */
-export async function measureTargets(targets: readonly Target[], plan: RoundPlan, log: (line: string) => void): Promise<Summary[]> {
+export async function measureTargets(
+  targets: readonly Target[],
+  plan: RoundPlan,
+  log: (line: string) => void,
+): Promise<Summary[]> {
   const settings = { connections: plan.connections };
   for (const target of targets) {
-    if (plan.warmupSeconds > 0) await loadOnce(target.server.url, target.request, { ...settings, durationSeconds: plan.warmupSeconds });
+    if (plan.warmupSeconds > 0)
+      await loadOnce(target.server.url, target.request, { ...settings, durationSeconds: plan.warmupSeconds });
   }
-  const measured = new Map<Target, { rounds: Measurement[]; peakKib: number | undefined }>(targets.map((target) => [target, { rounds: [], peakKib: undefined }]));
+  const measured = new Map<Target, { rounds: Measurement[]; peakKib: number | undefined }>(
+    targets.map((target) => [target, { rounds: [], peakKib: undefined }]),
+  );
   for (let round = 0; round < plan.rounds; round += 1) {
     for (let offset = 0; offset < targets.length; offset += 1) {
       const target = targets[(round + offset) % targets.length]!;
       const sampler = new RssSampler(target.server.pid);
-      const measurement = await loadOnce(target.server.url, target.request, { ...settings, durationSeconds: plan.durationSeconds });
+      const measurement = await loadOnce(target.server.url, target.request, {
+        ...settings,
+        durationSeconds: plan.durationSeconds,
+      });
       const peak = sampler.stop();
       const entry = measured.get(target)!;
       entry.rounds.push(measurement);
       if (peak !== undefined && (entry.peakKib === undefined || peak > entry.peakKib)) entry.peakKib = peak;
-      const warning = measurement.unexpected > 0 ? `  (!) ${measurement.unexpected} unexpected: ${JSON.stringify(measurement.statuses)}` : '';
-      log(`  ${target.label} round ${round + 1}/${plan.rounds}: ${formatNumber(measurement.requestsPerSecond)} req/s${warning}`);
+      const warning =
+        measurement.unexpected > 0
+          ? `  (!) ${measurement.unexpected} unexpected: ${JSON.stringify(measurement.statuses)}`
+          : '';
+      log(
+        `  ${target.label} round ${round + 1}/${plan.rounds}: ${formatNumber(measurement.requestsPerSecond)} req/s${warning}`,
+      );
     }
   }
   return targets.map((target) => {

@@ -41,7 +41,13 @@ process.on('exit', () => {
  * (`listening on <url>`); the baseline servers print the same line. PORT=0 is the caller's to pass,
  * so every server picks a free port and no two runs collide.
  */
-export function startServer({ name, args, env = process.env, cwd, timeoutMs = 60_000 }: StartOptions): Promise<ServerProcess> {
+export function startServer({
+  name,
+  args,
+  env = process.env,
+  cwd,
+  timeoutMs = 60_000,
+}: StartOptions): Promise<ServerProcess> {
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, [SOURCE_CONDITION, ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);

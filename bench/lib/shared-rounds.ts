@@ -41,19 +41,35 @@ export interface PairedRatio {
  * that. Every target must be a different server process: a server's CPU time is the whole
  * process's.
  */
-export async function measureShared(targets: readonly Target[], plan: RoundPlan, log: (line: string) => void): Promise<SharedRounds> {
+export async function measureShared(
+  targets: readonly Target[],
+  plan: RoundPlan,
+  log: (line: string) => void,
+): Promise<SharedRounds> {
   const pids = new Set(targets.map((target) => target.server.pid));
   if (pids.size !== targets.length) throw new Error('measureShared: each target must be a server process of its own');
   // One unmeasured round first: a target measured only here (the method check) gets its warm-up, and
   // every server settles into sharing the CPU before anything counts.
   if (plan.warmupSeconds > 0) {
-    await Promise.all(targets.map((target) => loadOnce(target.server.url, target.request, { connections: plan.connections, durationSeconds: plan.warmupSeconds })));
+    await Promise.all(
+      targets.map((target) =>
+        loadOnce(target.server.url, target.request, {
+          connections: plan.connections,
+          durationSeconds: plan.warmupSeconds,
+        }),
+      ),
+    );
   }
   const rounds: SharedMeasurement[][] = [];
   for (let round = 0; round < plan.rounds; round += 1) {
     const before = targets.map((target) => processCpuNs(target.server.pid));
     const measured = await Promise.all(
-      targets.map((target) => loadOnce(target.server.url, target.request, { connections: plan.connections, durationSeconds: plan.durationSeconds })),
+      targets.map((target) =>
+        loadOnce(target.server.url, target.request, {
+          connections: plan.connections,
+          durationSeconds: plan.durationSeconds,
+        }),
+      ),
     );
     const after = targets.map((target) => processCpuNs(target.server.pid));
     const withCpu = measured.map((measurement, index): SharedMeasurement => {
@@ -63,7 +79,10 @@ export async function measureShared(targets: readonly Target[], plan: RoundPlan,
     rounds.push(withCpu);
     log(
       `  side by side round ${round + 1}/${plan.rounds}: ${targets
-        .map((target, index) => `${target.label} ${formatNumber(measured[index]!.requestsPerSecond)} req/s ${formatNumber(cpuPerRequestUs(withCpu[index]!), 1)} µs CPU/req`)
+        .map(
+          (target, index) =>
+            `${target.label} ${formatNumber(measured[index]!.requestsPerSecond)} req/s ${formatNumber(cpuPerRequestUs(withCpu[index]!), 1)} µs CPU/req`,
+        )
         .join(', ')}`,
     );
   }
@@ -90,23 +109,38 @@ export function medianCpuPerRequestUs(shared: SharedRounds, label: string): numb
  * processes of the same server: that side's CPU time per request (or requests/s) is then their mean,
  * which evens out what one process's memory layout adds or saves. NaN when a label was not measured.
  */
-export function pairedRatio(shared: SharedRounds, numerator: string | readonly string[], denominator: string | readonly string[]): PairedRatio {
-  const indexes = (side: string | readonly string[]) => (typeof side === 'string' ? [side] : side).map((label) => shared.labels.indexOf(label));
+export function pairedRatio(
+  shared: SharedRounds,
+  numerator: string | readonly string[],
+  denominator: string | readonly string[],
+): PairedRatio {
+  const indexes = (side: string | readonly string[]) =>
+    (typeof side === 'string' ? [side] : side).map((label) => shared.labels.indexOf(label));
   const [top, bottom] = [indexes(numerator), indexes(denominator)];
   const both = [...top, ...bottom];
   if (top.length === 0 || bottom.length === 0 || both.some((index) => index < 0) || shared.rounds.length === 0) {
     return { median: Number.NaN, min: Number.NaN, max: Number.NaN, valid: false, basis: 'throughput' };
   }
   const byCpu = shared.rounds.every((round) => both.every((index) => Number.isFinite(cpuPerRequestUs(round[index]!))));
-  const mean = (round: readonly SharedMeasurement[], side: readonly number[], of: (measurement: SharedMeasurement) => number) =>
-    side.reduce((sum, index) => sum + of(round[index]!), 0) / side.length;
+  const mean = (
+    round: readonly SharedMeasurement[],
+    side: readonly number[],
+    of: (measurement: SharedMeasurement) => number,
+  ) => side.reduce((sum, index) => sum + of(round[index]!), 0) / side.length;
   const ratios = shared.rounds.map((round) =>
     byCpu
       ? mean(round, bottom, cpuPerRequestUs) / mean(round, top, cpuPerRequestUs)
-      : mean(round, top, (measurement) => measurement.requestsPerSecond) / mean(round, bottom, (measurement) => measurement.requestsPerSecond),
+      : mean(round, top, (measurement) => measurement.requestsPerSecond) /
+        mean(round, bottom, (measurement) => measurement.requestsPerSecond),
   );
   const valid = shared.rounds.every((round) => both.every((index) => round[index]!.unexpected === 0));
-  return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), valid, basis: byCpu ? 'cpu' : 'throughput' };
+  return {
+    median: median(ratios),
+    min: Math.min(...ratios),
+    max: Math.max(...ratios),
+    valid,
+    basis: byCpu ? 'cpu' : 'throughput',
+  };
 }
 
 /** `0.93 (0.91–0.95)`: a paired ratio with the range of its rounds; a `*` marks one taken from requests/s. */

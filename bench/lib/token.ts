@@ -7,11 +7,15 @@ import { repoPath, SOURCE_CONDITION } from './paths.ts';
  * `npm run`, which would add npm's start-up and tie the call to the repository's working directory.
  */
 export function issueToken(databaseUrl: string, client = 'bench'): string {
-  const stdout = execFileSync(process.execPath, [SOURCE_CONDITION, repoPath('runtime', 'cli', 'token-bin.ts'), 'issue', '--client', client], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const stdout = execFileSync(
+    process.execPath,
+    [SOURCE_CONDITION, repoPath('runtime', 'cli', 'token-bin.ts'), 'issue', '--client', client],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const token = stdout.trim().split('\n').at(-1)?.trim() ?? '';
   if (token === '') throw new Error('the token CLI printed no token');
   return token;

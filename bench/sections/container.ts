@@ -1,7 +1,16 @@
 import type { BenchOptions } from '../lib/options.ts';
 import { ORDER_BODY } from '../lib/endpoints.ts';
 import { startGenerated, seed } from '../lib/generated-server.ts';
-import { combineOutcomes, loadInTurn, mixedLoad, profileMemory, requestPathRequests, revalidationTag, serverErrors, type LoadOutcome } from '../lib/memory-load.ts';
+import {
+  combineOutcomes,
+  loadInTurn,
+  mixedLoad,
+  profileMemory,
+  requestPathRequests,
+  revalidationTag,
+  serverErrors,
+  type LoadOutcome,
+} from '../lib/memory-load.ts';
 import { REPO_ROOT } from '../lib/paths.ts';
 import { tempDir } from '../lib/temp.ts';
 import { formatMiB, formatNumber } from '../lib/format.ts';
@@ -36,7 +45,9 @@ const SEED_COUNT = 25;
 export async function container(options: BenchOptions, log: Log): Promise<SectionResult> {
   const dataDir = tempDir('container');
   log(`256 MiB container: the generated server with --max-old-space-size=${CONTAINER_HEAP_MIB}`);
-  const generated = await startGenerated(REPO_ROOT, dataDir, 'container-c', { nodeArgs: [`--max-old-space-size=${CONTAINER_HEAP_MIB}`] });
+  const generated = await startGenerated(REPO_ROOT, dataDir, 'container-c', {
+    nodeArgs: [`--max-old-space-size=${CONTAINER_HEAP_MIB}`],
+  });
   const { server, headers } = generated;
   try {
     await seed(server.url, '/v1/orders', headers, ORDER_BODY, SEED_COUNT);
@@ -48,7 +59,10 @@ export async function container(options: BenchOptions, log: Log): Promise<Sectio
       server,
       async () => {
         log(`256 MiB container: the request path's four requests in turn, ${secondsEach} s each`);
-        phases.push(['request path', await loadInTurn(server.url, requests, { connections: options.plan.connections, secondsEach })]);
+        phases.push([
+          'request path',
+          await loadInTurn(server.url, requests, { connections: options.plan.connections, secondsEach }),
+        ]);
         log(`256 MiB container: ${formatNumber(amount)} mixed requests at concurrency ${MIX_CONNECTIONS}`);
         phases.push(['mix', await mixedLoad(server.url, requests, { connections: MIX_CONNECTIONS, amount })]);
         return combineOutcomes(phases.map(([, outcome]) => outcome));
@@ -70,7 +84,13 @@ export async function container(options: BenchOptions, log: Log): Promise<Sectio
             { title: '5xx', align: 'right' },
             { title: 'unanswered', align: 'right' },
           ],
-          rows: phases.map(([name, outcome]) => [name, formatNumber(outcome.responses), JSON.stringify(outcome.statuses), formatNumber(serverErrors(outcome)), formatNumber(outcome.failures)]),
+          rows: phases.map(([name, outcome]) => [
+            name,
+            formatNumber(outcome.responses),
+            JSON.stringify(outcome.statuses),
+            formatNumber(serverErrors(outcome)),
+            formatNumber(outcome.failures),
+          ]),
           notes: [
             `RSS: idle ${formatMiB(profile.idleKib)} MiB, peak ${formatMiB(profile.peakKib)} MiB (limit ${CONTAINER_MIB} MiB), ${AFTER_MS / 1000} s after the load ${formatMiB(profile.afterKib)} MiB; the process ${profile.alive ? 'was still running at the end' : 'EXITED during the run'}.`,
             `request path: GET one, GET list of 20, If-None-Match -> 304 and POST in turn, ${secondsEach} s each over ${options.plan.connections} connections. mix: ${formatNumber(amount)} requests over ${MIX_CONNECTIONS} connections, each connection sending the same four in turn.`,

@@ -50,7 +50,9 @@ export async function generatorTimes(options: BenchOptions, log: Log): Promise<S
     const generateMs = median(generateRuns);
     const checkMs = median(checkRuns);
     const lintMs = median(lintRuns);
-    log(`generator: ${count} collections: generate ${formatSeconds(generateMs)} s, --check ${formatSeconds(checkMs)} s, lint ${formatSeconds(lintMs)} s`);
+    log(
+      `generator: ${count} collections: generate ${formatSeconds(generateMs)} s, --check ${formatSeconds(checkMs)} s, lint ${formatSeconds(lintMs)} s`,
+    );
     const gated = count === TARGET_COUNT;
     const generateVerdict = gated ? verdict(generateMs, GENERATE_TARGET_MS, 'at-most') : '';
     const checkVerdict = gated ? verdict(checkMs, CHECK_TARGET_MS, 'at-most') : '';
@@ -67,15 +69,37 @@ export async function generatorTimes(options: BenchOptions, log: Log): Promise<S
       gated ? verdict(lintMs, LINT_TARGET_MS, 'at-most') : '',
     ]);
     if (gated) {
-      targets.push({ name: `generator: generate, ${count} collections`, target: `<= ${formatSeconds(GENERATE_TARGET_MS)} s`, figure: `${formatSeconds(generateMs)} s`, verdict: verdict(generateMs, GENERATE_TARGET_MS, 'at-most') });
-      targets.push({ name: `generator: generate --check, ${count} collections`, target: `<= ${formatSeconds(CHECK_TARGET_MS)} s`, figure: `${formatSeconds(checkMs)} s`, verdict: verdict(checkMs, CHECK_TARGET_MS, 'at-most') });
-      targets.push({ name: `lint (type check included), ${count} collections`, target: `<= ${formatSeconds(LINT_TARGET_MS)} s`, figure: `${formatSeconds(lintMs)} s`, verdict: verdict(lintMs, LINT_TARGET_MS, 'at-most') });
+      targets.push({
+        name: `generator: generate, ${count} collections`,
+        target: `<= ${formatSeconds(GENERATE_TARGET_MS)} s`,
+        figure: `${formatSeconds(generateMs)} s`,
+        verdict: verdict(generateMs, GENERATE_TARGET_MS, 'at-most'),
+      });
+      targets.push({
+        name: `generator: generate --check, ${count} collections`,
+        target: `<= ${formatSeconds(CHECK_TARGET_MS)} s`,
+        figure: `${formatSeconds(checkMs)} s`,
+        verdict: verdict(checkMs, CHECK_TARGET_MS, 'at-most'),
+      });
+      targets.push({
+        name: `lint (type check included), ${count} collections`,
+        target: `<= ${formatSeconds(LINT_TARGET_MS)} s`,
+        figure: `${formatSeconds(lintMs)} s`,
+        verdict: verdict(lintMs, LINT_TARGET_MS, 'at-most'),
+      });
     }
   }
   const watchRuns = await watchRegenerationTimes(WATCH_CHANGES);
   const watchMs = median(watchRuns);
-  log(`generator: generate --watch, one-file change on the example: ${watchRuns.map((ms) => formatSeconds(ms)).join(', ')} s`);
-  targets.push({ name: 'generate --watch: one-file change on the example', target: `< ${formatSeconds(WATCH_TARGET_MS)} s`, figure: `${formatSeconds(watchMs)} s`, verdict: verdict(watchMs, WATCH_TARGET_MS, 'at-most') });
+  log(
+    `generator: generate --watch, one-file change on the example: ${watchRuns.map((ms) => formatSeconds(ms)).join(', ')} s`,
+  );
+  targets.push({
+    name: 'generate --watch: one-file change on the example',
+    target: `< ${formatSeconds(WATCH_TARGET_MS)} s`,
+    figure: `${formatSeconds(watchMs)} s`,
+    verdict: verdict(watchMs, WATCH_TARGET_MS, 'at-most'),
+  });
   return {
     tables: [
       {
@@ -96,14 +120,30 @@ export async function generatorTimes(options: BenchOptions, log: Log): Promise<S
         notes: [
           'generate starts from an empty generated/; --check runs on the tree generate just wrote. Both include Node start-up and linting.',
           'lint is `convapi lint --root DIR` as `npm run lint:definitions` runs it: type check of definitions/ (tsgo) included. generate and lint run cold: the incremental state of the type check is deleted before each run.',
-          ...(options.generatorCounts.includes(TARGET_COUNT) ? [] : [`targets apply to ${TARGET_COUNT} collections, not measured in this run (--quick)`]),
+          ...(options.generatorCounts.includes(TARGET_COUNT)
+            ? []
+            : [`targets apply to ${TARGET_COUNT} collections, not measured in this run (--quick)`]),
         ],
       },
       {
         title: `generate --watch on the example: wall time of a one-file change, seconds (median of ${WATCH_CHANGES})`,
-        columns: [{ title: 'median', align: 'right' }, { title: 'runs', align: 'right' }, { title: 'target' }, { title: '' }],
-        rows: [[formatSeconds(watchMs), watchRuns.map((ms) => formatSeconds(ms)).join(', '), `< ${formatSeconds(WATCH_TARGET_MS)}`, verdict(watchMs, WATCH_TARGET_MS, 'at-most')]],
-        notes: ['From writing definitions/orders.ts (a description added, then removed) to the watcher printing "regenerated": file event, lint with type check, generation and the files written.'],
+        columns: [
+          { title: 'median', align: 'right' },
+          { title: 'runs', align: 'right' },
+          { title: 'target' },
+          { title: '' },
+        ],
+        rows: [
+          [
+            formatSeconds(watchMs),
+            watchRuns.map((ms) => formatSeconds(ms)).join(', '),
+            `< ${formatSeconds(WATCH_TARGET_MS)}`,
+            verdict(watchMs, WATCH_TARGET_MS, 'at-most'),
+          ],
+        ],
+        notes: [
+          'From writing definitions/orders.ts (a description added, then removed) to the watcher printing "regenerated": file event, lint with type check, generation and the files written.',
+        ],
       },
     ],
     targets,

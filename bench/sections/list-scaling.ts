@@ -30,7 +30,12 @@ export async function listScaling(options: BenchOptions, log: Log): Promise<Sect
     started.push(generated.server);
     await seed(generated.server.url, '/v1/orders', generated.headers, ORDER_BODY, ROWS);
     const peer = async (server: 'b' | 'f' | 'o') => {
-      const process = await startOrdersServer(server, dataDir, { gzip: false, name: `list-${server}`, seedCount: ROWS, headers: generated.headers });
+      const process = await startOrdersServer(server, dataDir, {
+        gzip: false,
+        name: `list-${server}`,
+        seedCount: ROWS,
+        headers: generated.headers,
+      });
       started.push(process);
       return process;
     };
@@ -38,16 +43,35 @@ export async function listScaling(options: BenchOptions, log: Log): Promise<Sect
     const rows: string[][] = [];
     const cpuAt = new Map<string, number>();
     for (const limit of LIST_LIMITS) {
-      const endpoint: Endpoint = { title: `GET list of ${limit}`, method: 'GET', path: `/v1/orders?limit=${limit}`, expectStatus: 200, revalidates: false };
+      const endpoint: Endpoint = {
+        title: `GET list of ${limit}`,
+        method: 'GET',
+        path: `/v1/orders?limit=${limit}`,
+        expectStatus: 200,
+        revalidates: false,
+      };
       log(`list scaling: limit ${limit}, the four servers side by side`);
-      const targets: Target[] = Object.entries(servers).map(([label, server]) => ({ label, server, request: requestFor(endpoint, generated.headers, '') }));
+      const targets: Target[] = Object.entries(servers).map(([label, server]) => ({
+        label,
+        server,
+        request: requestFor(endpoint, generated.headers, ''),
+      }));
       const shared = await measureShared(targets, options.plan, log);
-      const cpu = Object.fromEntries(Object.keys(servers).map((label) => [label, medianCpuPerRequestUs(shared, label)]));
+      const cpu = Object.fromEntries(
+        Object.keys(servers).map((label) => [label, medianCpuPerRequestUs(shared, label)]),
+      );
       for (const [label, value] of Object.entries(cpu)) cpuAt.set(`${label} ${limit}`, value);
-      rows.push([String(limit), ...Object.values(cpu).map((value) => formatNumber(value, 1)), ...PEERS.map((peer) => formatPairedRatio(pairedRatio(shared, 'c', peer)))]);
+      rows.push([
+        String(limit),
+        ...Object.values(cpu).map((value) => formatNumber(value, 1)),
+        ...PEERS.map((peer) => formatPairedRatio(pairedRatio(shared, 'c', peer))),
+      ]);
     }
     const [first, last] = [LIST_LIMITS[0], LIST_LIMITS[LIST_LIMITS.length - 1]!];
-    const perRow = Object.keys(servers).map((label) => `${label} ${formatNumber((cpuAt.get(`${label} ${last}`)! - cpuAt.get(`${label} ${first}`)!) / (last - first), 2)} µs`);
+    const perRow = Object.keys(servers).map(
+      (label) =>
+        `${label} ${formatNumber((cpuAt.get(`${label} ${last}`)! - cpuAt.get(`${label} ${first}`)!) / (last - first), 2)} µs`,
+    );
     return {
       tables: [
         {

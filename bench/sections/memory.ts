@@ -2,7 +2,14 @@ import type { BenchOptions } from '../lib/options.ts';
 import { ORDER_BODY } from '../lib/endpoints.ts';
 import { startGenerated, seed } from '../lib/generated-server.ts';
 import { startOrdersServer, type OrdersServer } from '../lib/orders-server.ts';
-import { loadInTurn, profileMemory, requestPathRequests, revalidationTag, serverErrors, type MemoryProfile } from '../lib/memory-load.ts';
+import {
+  loadInTurn,
+  profileMemory,
+  requestPathRequests,
+  revalidationTag,
+  serverErrors,
+  type MemoryProfile,
+} from '../lib/memory-load.ts';
 import { REPO_ROOT } from '../lib/paths.ts';
 import { tempDir } from '../lib/temp.ts';
 import { formatMiB, formatNumber, formatRatioAgainst } from '../lib/format.ts';
@@ -42,16 +49,27 @@ export async function memory(options: BenchOptions, log: Log): Promise<SectionRe
     await seed(generated.server.url, '/v1/orders', generated.headers, ORDER_BODY, SEED_COUNT);
     const servers: [keyof typeof SERVER_NAMES, ServerProcess][] = [['c', generated.server]];
     for (const peer of PEERS) {
-      const server = await startOrdersServer(peer, dataDir, { gzip: false, name: `memory-${peer}`, seedCount: SEED_COUNT, headers: generated.headers });
+      const server = await startOrdersServer(peer, dataDir, {
+        gzip: false,
+        name: `memory-${peer}`,
+        seedCount: SEED_COUNT,
+        headers: generated.headers,
+      });
       started.push(server);
       servers.push([peer, server]);
     }
     const secondsEach = options.plan.durationSeconds * options.plan.rounds;
-    log(`memory: the request path's four requests in turn, ${secondsEach} s each, every server at once; then ${AFTER_MS / 1000} s of quiet`);
+    log(
+      `memory: the request path's four requests in turn, ${secondsEach} s each, every server at once; then ${AFTER_MS / 1000} s of quiet`,
+    );
     const profiles = await Promise.all(
       servers.map(async ([letter, server]) => {
         const requests = requestPathRequests(generated.headers, await revalidationTag(server, generated.headers));
-        const profile = await profileMemory(server, () => loadInTurn(server.url, requests, { connections: options.plan.connections, secondsEach }), { settleMs: SETTLE_MS, afterMs: AFTER_MS });
+        const profile = await profileMemory(
+          server,
+          () => loadInTurn(server.url, requests, { connections: options.plan.connections, secondsEach }),
+          { settleMs: SETTLE_MS, afterMs: AFTER_MS },
+        );
         return [letter, profile] as const;
       }),
     );
@@ -62,15 +80,26 @@ export async function memory(options: BenchOptions, log: Log): Promise<SectionRe
 }
 
 /** The memory table and its two targets (c against f, idle and at the peak). */
-export function memoryResult(profiles: readonly (readonly [keyof typeof SERVER_NAMES, MemoryProfile])[], options: BenchOptions, secondsEach: number): SectionResult {
+export function memoryResult(
+  profiles: readonly (readonly [keyof typeof SERVER_NAMES, MemoryProfile])[],
+  options: BenchOptions,
+  secondsEach: number,
+): SectionResult {
   const byLetter = new Map(profiles);
   const c = byLetter.get('c');
   const f = byLetter.get('f');
-  const invalid = profiles.filter(([, profile]) => profile.outcome.unexpected + profile.outcome.failures > 0 || !profile.alive);
+  const invalid = profiles.filter(
+    ([, profile]) => profile.outcome.unexpected + profile.outcome.failures > 0 || !profile.alive,
+  );
   const target = (what: string, of: (profile: MemoryProfile) => number | undefined): TargetCheck => {
     const ratio = c === undefined || f === undefined ? Number.NaN : (of(c) ?? Number.NaN) / (of(f) ?? Number.NaN);
     const comparable = Number.isFinite(ratio) && invalid.length === 0;
-    return { name: `memory: c/f ${what} RSS`, target: `<= ${MEMORY_TARGET}`, figure: formatRatioAgainst(ratio, MEMORY_TARGET), verdict: comparable ? verdict(ratio, MEMORY_TARGET, 'at-most') : 'n/a' };
+    return {
+      name: `memory: c/f ${what} RSS`,
+      target: `<= ${MEMORY_TARGET}`,
+      figure: formatRatioAgainst(ratio, MEMORY_TARGET),
+      verdict: comparable ? verdict(ratio, MEMORY_TARGET, 'at-most') : 'n/a',
+    };
   };
   return {
     tables: [
@@ -90,14 +119,19 @@ export function memoryResult(profiles: readonly (readonly [keyof typeof SERVER_N
           formatMiB(profile.peakKib),
           formatMiB(profile.afterKib),
           formatNumber(profile.outcome.responses),
-          f?.peakKib === undefined || profile.peakKib === undefined ? '-' : formatNumber(profile.peakKib / f.peakKib, 2),
+          f?.peakKib === undefined || profile.peakKib === undefined
+            ? '-'
+            : formatNumber(profile.peakKib / f.peakKib, 2),
         ]),
         notes: [
           `VmRSS from /proc/<pid>/status. idle: ${SETTLE_MS / 1000} s after start-up and seeding ${SEED_COUNT} orders through each server's own POST. peak: the largest value sampled every 100 ms under the load: GET one, GET list of 20, If-None-Match -> 304 and POST in turn, ${secondsEach} s each over ${options.plan.connections} keep-alive connections, without compression. after: ${AFTER_MS / 1000} s after the load ended, with no request meanwhile.`,
           'Every server is loaded at the same time, on the CPU the servers share (as side by side in the request path), so each one meets the same machine and the same 30 s of quiet after it.',
           "The servers are the request path's (c on a fresh SQLite file with every convention on; b, f, o and j as described there).",
           `Targets: c's idle and peak RSS at most ${MEMORY_TARGET}x Fastify's.`,
-          ...invalid.map(([letter, profile]) => `(!) ${SERVER_NAMES[letter]}: ${profile.alive ? '' : 'exited during the run; '}${profile.outcome.unexpected} unexpected statuses, ${serverErrors(profile.outcome)} of them 5xx, ${profile.outcome.failures} requests unanswered: ${JSON.stringify(profile.outcome.statuses)}`),
+          ...invalid.map(
+            ([letter, profile]) =>
+              `(!) ${SERVER_NAMES[letter]}: ${profile.alive ? '' : 'exited during the run; '}${profile.outcome.unexpected} unexpected statuses, ${serverErrors(profile.outcome)} of them 5xx, ${profile.outcome.failures} requests unanswered: ${JSON.stringify(profile.outcome.statuses)}`,
+          ),
         ],
       },
     ],

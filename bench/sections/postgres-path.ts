@@ -1,7 +1,13 @@
 import type { BenchOptions, EndpointId } from '../lib/options.ts';
 import { ENDPOINTS, ORDER_BODY, requestFor } from '../lib/endpoints.ts';
 import { measureTargets, type Summary, type Target } from '../lib/rounds.ts';
-import { formatPairedRatio, measureShared, medianCpuPerRequestUs, pairedRatio, type SharedRounds } from '../lib/shared-rounds.ts';
+import {
+  formatPairedRatio,
+  measureShared,
+  medianCpuPerRequestUs,
+  pairedRatio,
+  type SharedRounds,
+} from '../lib/shared-rounds.ts';
 import { startServer, type ServerProcess } from '../lib/server-process.ts';
 import { startGenerated, seed } from '../lib/generated-server.ts';
 import { REPO_ROOT, repoPath } from '../lib/paths.ts';
@@ -43,10 +49,16 @@ export async function postgresPath(options: BenchOptions, log: Log): Promise<Sec
     started.push(generated.server);
     await seed(generated.server.url, '/v1/orders', generated.headers, ORDER_BODY, SEED_COUNT);
     const twins = endpoints.includes('get-one');
-    const cControl = twins ? await startGenerated(REPO_ROOT, dataDir, 'generated-postgres-control', { databaseUrl }) : undefined;
+    const cControl = twins
+      ? await startGenerated(REPO_ROOT, dataDir, 'generated-postgres-control', { databaseUrl })
+      : undefined;
     if (cControl !== undefined) started.push(cControl.server);
     const koa = async (name: string) => {
-      const server = await startServer({ name, args: [repoPath('bench', 'servers', 'koa-pg.ts')], env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl } });
+      const server = await startServer({
+        name,
+        args: [repoPath('bench', 'servers', 'koa-pg.ts')],
+        env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl },
+      });
       started.push(server);
       return server;
     };
@@ -62,9 +74,13 @@ export async function postgresPath(options: BenchOptions, log: Log): Promise<Sec
       const getOne = id === 'get-one';
       const targets: Target[] = [
         { label: 'b', server: b, request: requestFor(endpoint, generated.headers, '') },
-        ...(bControl !== undefined && getOne ? [{ label: "b'", server: bControl, request: requestFor(endpoint, generated.headers, '') }] : []),
+        ...(bControl !== undefined && getOne
+          ? [{ label: "b'", server: bControl, request: requestFor(endpoint, generated.headers, '') }]
+          : []),
         { label: 'c', server: c, request: requestFor(endpoint, generated.headers, '') },
-        ...(cControl !== undefined && getOne ? [{ label: "c'", server: cControl.server, request: requestFor(endpoint, cControl.headers, '') }] : []),
+        ...(cControl !== undefined && getOne
+          ? [{ label: "c'", server: cControl.server, request: requestFor(endpoint, cControl.headers, '') }]
+          : []),
       ];
       const summaries = await measureTargets(targets, options.plan, log);
       log(`postgres path: ${endpoint.title}, the servers side by side`);
@@ -101,7 +117,11 @@ export interface PostgresPathRun {
 }
 
 /** The section's table and target from its measurements. */
-export function postgresPathResult(results: readonly Measured[], options: BenchOptions, { lifetime, version }: PostgresPathRun): SectionResult {
+export function postgresPathResult(
+  results: readonly Measured[],
+  options: BenchOptions,
+  { lifetime, version }: PostgresPathRun,
+): SectionResult {
   const rows: string[][] = [];
   const targets: TargetCheck[] = [];
   const checks: string[] = [];
@@ -110,7 +130,8 @@ export function postgresPathResult(results: readonly Measured[], options: BenchO
     const side = (letter: 'b' | 'c') => [letter, `${letter}'`].filter((label) => shared.labels.includes(label));
     const cOverB = pairedRatio(shared, side('c'), side('b'));
     for (const summary of summaries) {
-      if (summary.unexpected > 0) invalid.push(`${ENDPOINTS[id].title} ${summary.label}: ${summary.unexpected} unexpected responses`);
+      if (summary.unexpected > 0)
+        invalid.push(`${ENDPOINTS[id].title} ${summary.label}: ${summary.unexpected} unexpected responses`);
       rows.push([
         ENDPOINTS[id].title,
         SERVER_NAMES[summary.label] ?? summary.label,

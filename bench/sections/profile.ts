@@ -23,24 +23,40 @@ export async function profile(options: BenchOptions, log: Log): Promise<SectionR
   const dataDir = tempDir('profile');
   const profileDir = join(dataDir, 'cpu');
   log(`profile: ${endpoint.title} on the generated server under --cpu-prof`);
-  const { server, headers } = await startGenerated(REPO_ROOT, dataDir, 'generated-profiled', { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] });
+  const { server, headers } = await startGenerated(REPO_ROOT, dataDir, 'generated-profiled', {
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+  });
   let window: { fromUs: number; toUs: number; requests: number };
   try {
     await seed(server.url, '/v1/orders', headers, ORDER_BODY, 25);
-    const etag = (await expectStatus(server.url, { method: 'GET', path: ENDPOINTS['get-one'].path, headers }, 200)).header('ETag') ?? '';
+    const etag =
+      (await expectStatus(server.url, { method: 'GET', path: ENDPOINTS['get-one'].path, headers }, 200)).header(
+        'ETag',
+      ) ?? '';
     const request = requestFor(endpoint, headers, etag);
-    await loadOnce(server.url, request, { connections: options.plan.connections, durationSeconds: Math.max(1, options.plan.warmupSeconds) });
+    await loadOnce(server.url, request, {
+      connections: options.plan.connections,
+      durationSeconds: Math.max(1, options.plan.warmupSeconds),
+    });
     const fromUs = Number(process.hrtime.bigint() / 1000n);
     const durationSeconds = Math.max(5, options.plan.durationSeconds);
     const measured = await loadOnce(server.url, request, { connections: options.plan.connections, durationSeconds });
-    window = { fromUs, toUs: Number(process.hrtime.bigint() / 1000n), requests: measured.requestsPerSecond * durationSeconds };
+    window = {
+      fromUs,
+      toUs: Number(process.hrtime.bigint() / 1000n),
+      requests: measured.requestsPerSecond * durationSeconds,
+    };
   } finally {
     // The profile is written when the process exits.
     await server.stop();
   }
   const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
   if (file === undefined) throw new Error(`no .cpuprofile written in ${profileDir}`);
-  const totals = selfTimeByArea(JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as CpuProfile, window.fromUs, window.toUs);
+  const totals = selfTimeByArea(
+    JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as CpuProfile,
+    window.fromUs,
+    window.toUs,
+  );
   const sampled = [...totals.values()].reduce((sum, value) => sum + value, 0);
   const busy = sampled - (totals.get('(idle)') ?? 0);
   const rows = [...totals]
@@ -52,11 +68,15 @@ export async function profile(options: BenchOptions, log: Log): Promise<SectionR
     tables: [
       {
         title: `Profile of the generated server: ${endpoint.title}, self time by area (under --cpu-prof)`,
-        columns: [{ title: 'area' }, { title: '% of busy time', align: 'right' }, { title: 'µs/request', align: 'right' }],
+        columns: [
+          { title: 'area' },
+          { title: '% of busy time', align: 'right' },
+          { title: 'µs/request', align: 'right' },
+        ],
         rows,
         notes: [
           `${formatNumber(window.requests)} requests in the sampled window; the server was busy ${formatNumber((100 * busy) / sampled, 0)}% of it.`,
-          'Self time only: a middleware\'s own code, not what it awaits. The profiler itself slows the server.',
+          "Self time only: a middleware's own code, not what it awaits. The profiler itself slows the server.",
         ],
       },
     ],

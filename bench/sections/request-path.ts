@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import type { BenchOptions, EndpointId } from '../lib/options.ts';
 import { ENDPOINTS, ORDER_BODY, requestFor } from '../lib/endpoints.ts';
 import { measureTargets, type Summary, type Target } from '../lib/rounds.ts';
-import { formatPairedRatio, measureShared, medianCpuPerRequestUs, pairedRatio, type PairedRatio, type SharedRounds } from '../lib/shared-rounds.ts';
+import {
+  formatPairedRatio,
+  measureShared,
+  medianCpuPerRequestUs,
+  pairedRatio,
+  type PairedRatio,
+  type SharedRounds,
+} from '../lib/shared-rounds.ts';
 import { startServer, type ServerProcess } from '../lib/server-process.ts';
 import { startGenerated, seed } from '../lib/generated-server.ts';
 import { startOrdersServer, type OrdersServer } from '../lib/orders-server.ts';
@@ -50,7 +57,14 @@ interface Contenders {
   readonly f: ServerProcess;
   readonly o: ServerProcess;
   readonly j: ServerProcess;
-  readonly etags: { readonly a: string; readonly b: string; readonly c: string; readonly f: string; readonly o: string; readonly j: string };
+  readonly etags: {
+    readonly a: string;
+    readonly b: string;
+    readonly c: string;
+    readonly f: string;
+    readonly o: string;
+    readonly j: string;
+  };
 }
 
 /**
@@ -63,20 +77,31 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
   const generated = await startGenerated(REPO_ROOT, dataDir, 'generated');
   const headers = generated.headers;
   const encodings: Encoding[] = options.gzip ? ['identity', 'gzip'] : ['identity'];
-  const withEncoding = (encoding: Encoding): Record<string, string> => (encoding === 'gzip' ? { ...headers, 'Accept-Encoding': 'gzip' } : { ...headers });
+  const withEncoding = (encoding: Encoding): Record<string, string> =>
+    encoding === 'gzip' ? { ...headers, 'Accept-Encoding': 'gzip' } : { ...headers };
   const started: ServerProcess[] = [generated.server];
   try {
     const c = generated.server;
     await seed(c.url, '/v1/orders', headers, ORDER_BODY, SEED_COUNT);
     const ordersServer = async (server: OrdersServer, encoding: Encoding, name?: string) => {
-      const process = await startOrdersServer(server, dataDir, { gzip: encoding === 'gzip', seedCount: SEED_COUNT, headers, ...(name === undefined ? {} : { name }) });
+      const process = await startOrdersServer(server, dataDir, {
+        gzip: encoding === 'gzip',
+        seedCount: SEED_COUNT,
+        headers,
+        ...(name === undefined ? {} : { name }),
+      });
       started.push(process);
       return process;
     };
     const bServers = new Map<Encoding, ServerProcess>();
     for (const encoding of encodings) bServers.set(encoding, await ordersServer('b', encoding));
     const peerServers = new Map<Encoding, { f: ServerProcess; o: ServerProcess; j: ServerProcess }>();
-    for (const encoding of encodings) peerServers.set(encoding, { f: await ordersServer('f', encoding), o: await ordersServer('o', encoding), j: await ordersServer('j', encoding) });
+    for (const encoding of encodings)
+      peerServers.set(encoding, {
+        f: await ordersServer('f', encoding),
+        o: await ordersServer('o', encoding),
+        j: await ordersServer('j', encoding),
+      });
     // b′ and c′: a second process of b and of c, measured beside the others on GET one. Two processes
     // of the same code differ by a few percent (where their memory lands): b/b′ and c/c′ show by how
     // much, and GET one's ratios compare the mean of each pair, which halves that.
@@ -92,7 +117,13 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
     const cTags = new Map<Encoding, string>();
     const captured: CapturedResponse[] = [];
     for (const encoding of encodings) {
-      const tag = (await expectStatus(c.url, { method: 'GET', path: ENDPOINTS['get-one'].path, headers: withEncoding(encoding) }, 200)).header('ETag');
+      const tag = (
+        await expectStatus(
+          c.url,
+          { method: 'GET', path: ENDPOINTS['get-one'].path, headers: withEncoding(encoding) },
+          200,
+        )
+      ).header('ETag');
       if (tag === undefined) throw new Error('the generated server sent no ETag for GET /v1/orders/1');
       cTags.set(encoding, tag);
       for (const id of options.endpoints) {
@@ -110,8 +141,14 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
     const replayFile = join(dataDir, 'replay.json');
     writeFileSync(replayFile, JSON.stringify(captured));
     // h: b sending c's GET one headers as constants, with c's pretty layout (see servers/koa-sqlite.ts).
-    const h = options.endpoints.includes('get-one') ? await startHeadersOnly(captured, dataDir, headers, started) : undefined;
-    const a = await startServer({ name: 'ceiling', args: [repoPath('bench', 'servers', 'ceiling.ts')], env: { ...process.env, PORT: '0', HOST: '127.0.0.1', REPLAY_FILE: replayFile } });
+    const h = options.endpoints.includes('get-one')
+      ? await startHeadersOnly(captured, dataDir, headers, started)
+      : undefined;
+    const a = await startServer({
+      name: 'ceiling',
+      args: [repoPath('bench', 'servers', 'ceiling.ts')],
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', REPLAY_FILE: replayFile },
+    });
     started.push(a);
 
     const contenders: Contenders[] = [];
@@ -120,7 +157,23 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
       const { f, o, j } = peerServers.get(encoding)!;
       // b, f and o send an ETag only to a revalidating request (see servers/koa-sqlite.ts); ask for it that way.
       const tagOf = (server: ServerProcess) => revalidationTag(server, withEncoding(encoding));
-      contenders.push({ encoding, a, b, c, f, o, j, etags: { a: cTags.get(encoding)!, b: await tagOf(b), c: cTags.get(encoding)!, f: await tagOf(f), o: await tagOf(o), j: await tagOf(j) } });
+      contenders.push({
+        encoding,
+        a,
+        b,
+        c,
+        f,
+        o,
+        j,
+        etags: {
+          a: cTags.get(encoding)!,
+          b: await tagOf(b),
+          c: cTags.get(encoding)!,
+          f: await tagOf(f),
+          o: await tagOf(o),
+          j: await tagOf(j),
+        },
+      });
     }
 
     const results: Measured[] = [];
@@ -134,10 +187,28 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
         return [
           { label: `a ${encoding}`, server: a, request: requestFor(endpoint, withEncoding(encoding), etags.a) },
           { label: `b ${encoding}`, server: b, request: requestFor(endpoint, withEncoding(encoding), etags.b) },
-          ...(bControl !== undefined && getOneIdentity ? [{ label: `${TWIN.b} ${encoding}`, server: bControl, request: requestFor(endpoint, withEncoding(encoding), '') }] : []),
-          ...(h !== undefined && getOneIdentity ? [{ label: `h ${encoding}`, server: h, request: requestFor(endpoint, withEncoding(encoding), '') }] : []),
+          ...(bControl !== undefined && getOneIdentity
+            ? [
+                {
+                  label: `${TWIN.b} ${encoding}`,
+                  server: bControl,
+                  request: requestFor(endpoint, withEncoding(encoding), ''),
+                },
+              ]
+            : []),
+          ...(h !== undefined && getOneIdentity
+            ? [{ label: `h ${encoding}`, server: h, request: requestFor(endpoint, withEncoding(encoding), '') }]
+            : []),
           { label: `c ${encoding}`, server: c, request: requestFor(endpoint, withEncoding(encoding), etags.c) },
-          ...(cControl !== undefined && getOneIdentity ? [{ label: `${TWIN.c} ${encoding}`, server: cControl.server, request: requestFor(endpoint, { ...cControl.headers }, '') }] : []),
+          ...(cControl !== undefined && getOneIdentity
+            ? [
+                {
+                  label: `${TWIN.c} ${encoding}`,
+                  server: cControl.server,
+                  request: requestFor(endpoint, { ...cControl.headers }, ''),
+                },
+              ]
+            : []),
           { label: `f ${encoding}`, server: f, request: requestFor(endpoint, withEncoding(encoding), etags.f) },
           { label: `o ${encoding}`, server: o, request: requestFor(endpoint, withEncoding(encoding), etags.o) },
           { label: `j ${encoding}`, server: j, request: requestFor(endpoint, withEncoding(encoding), etags.j) },
@@ -146,8 +217,17 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
       const summaries = await measureTargets(targets, options.plan, log);
       for (const encoding of encodings) {
         log(`request path: ${endpoint.title} ${encoding}, the servers side by side`);
-        const shared = await measureShared(targets.filter((target) => target.label.endsWith(encoding)), options.plan, log);
-        results.push({ id, encoding, summaries: summaries.filter((summary) => summary.label.endsWith(encoding)), shared });
+        const shared = await measureShared(
+          targets.filter((target) => target.label.endsWith(encoding)),
+          options.plan,
+          log,
+        );
+        results.push({
+          id,
+          encoding,
+          summaries: summaries.filter((summary) => summary.label.endsWith(encoding)),
+          shared,
+        });
       }
     }
     const lifetime = started.map((server) => `${server.name} ${formatMiB(server.lifetimePeakKib())} MiB`).join(', ');
@@ -176,12 +256,25 @@ type Letter = keyof typeof SERVER_NAMES;
 /** Headers b sets itself or Node adds: everything else c sent is copied onto h's responses. */
 const NOT_COPIED = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-async function startHeadersOnly(captured: readonly CapturedResponse[], dataDir: string, headers: Readonly<Record<string, string>>, started: ServerProcess[]): Promise<ServerProcess> {
-  const getOne = captured.find((response) => response.key === replayKey('GET', ENDPOINTS['get-one'].path, false, false));
+async function startHeadersOnly(
+  captured: readonly CapturedResponse[],
+  dataDir: string,
+  headers: Readonly<Record<string, string>>,
+  started: ServerProcess[],
+): Promise<ServerProcess> {
+  const getOne = captured.find(
+    (response) => response.key === replayKey('GET', ENDPOINTS['get-one'].path, false, false),
+  );
   if (getOne === undefined) throw new Error("no captured GET one response to copy c's headers from");
   const headersFile = join(dataDir, 'convention-headers.json');
   writeFileSync(headersFile, JSON.stringify(getOne.headers.filter(([name]) => !NOT_COPIED.has(name.toLowerCase()))));
-  const server = await startOrdersServer('b', dataDir, { gzip: false, name: 'koa-sqlite-headers', seedCount: SEED_COUNT, headers, env: { CONVENTION_HEADERS_FILE: headersFile } });
+  const server = await startOrdersServer('b', dataDir, {
+    gzip: false,
+    name: 'koa-sqlite-headers',
+    seedCount: SEED_COUNT,
+    headers,
+    env: { CONVENTION_HEADERS_FILE: headersFile },
+  });
   started.push(server);
   return server;
 }
@@ -206,7 +299,9 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
   for (const { id, encoding, summaries, shared } of results) {
     // A server and, where measured, its second process: ratios compare the mean of the pair.
     const processesOf = (letter: Letter) =>
-      [letter, ...(letter === 'b' || letter === 'c' ? [TWIN[letter]] : [])].map((name) => `${name} ${encoding}`).filter((label) => shared.labels.includes(label));
+      [letter, ...(letter === 'b' || letter === 'c' ? [TWIN[letter]] : [])]
+        .map((name) => `${name} ${encoding}`)
+        .filter((label) => shared.labels.includes(label));
     const sideBySide = (top: Letter, bottom: Letter) => pairedRatio(shared, processesOf(top), processesOf(bottom));
     const ratios = Object.fromEntries(PEERS.map((peer) => [peer, sideBySide('c', peer)])) as Record<Peer, PairedRatio>;
     fromThroughput ||= Object.values(ratios).some((ratio) => ratio.basis === 'throughput');
@@ -223,7 +318,8 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
       );
     }
     for (const [letter, summary] of measured) {
-      if (summary.unexpected > 0) invalid.push(`${ENDPOINTS[id].title} ${encoding} ${letter}: ${summary.unexpected} unexpected responses`);
+      if (summary.unexpected > 0)
+        invalid.push(`${ENDPOINTS[id].title} ${encoding} ${letter}: ${summary.unexpected} unexpected responses`);
       rows.push([
         ENDPOINTS[id].title,
         encoding,
@@ -240,17 +336,31 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
       const control = pairedRatio(shared, `${letter} ${encoding}`, `${twin} ${encoding}`);
       const twinAlone = pick(twin);
       const single = pick(letter);
-      const aloneRatio = twinAlone === undefined || single === undefined ? '' : ` (from the separate runs' medians: ${formatRatio(single.requestsPerSecond / twinAlone.requestsPerSecond)})`;
-      checks.push(`${ENDPOINTS[id].title} ${encoding}: ${letter}/${twin} = ${formatPairedRatio(control)} side by side${aloneRatio}`);
-      if (!(Math.abs(control.median - 1) <= CONTROL_TOLERANCE)) invalid.push(`${ENDPOINTS[id].title} ${encoding}: the method check ${letter}/${twin} is ${formatRatio(control.median)}, more than ${CONTROL_TOLERANCE} from 1`);
+      const aloneRatio =
+        twinAlone === undefined || single === undefined
+          ? ''
+          : ` (from the separate runs' medians: ${formatRatio(single.requestsPerSecond / twinAlone.requestsPerSecond)})`;
+      checks.push(
+        `${ENDPOINTS[id].title} ${encoding}: ${letter}/${twin} = ${formatPairedRatio(control)} side by side${aloneRatio}`,
+      );
+      if (!(Math.abs(control.median - 1) <= CONTROL_TOLERANCE))
+        invalid.push(
+          `${ENDPOINTS[id].title} ${encoding}: the method check ${letter}/${twin} is ${formatRatio(control.median)}, more than ${CONTROL_TOLERANCE} from 1`,
+        );
     }
     if (encoding === 'identity') {
       for (const [peer, least] of Object.entries(TARGETS[id]) as [Peer, number][]) {
         const ratio = ratios[peer];
         const comparable = ratio.valid && c.unexpected + (pick(peer)?.unexpected ?? 0) === 0;
-        targets.push({ name: `request path: c/${peer} for ${ENDPOINTS[id].title}`, target: `>= ${least}`, figure: formatRatioAgainst(ratio.median, least), verdict: comparable ? verdict(ratio.median, least, 'at-least') : 'n/a' });
+        targets.push({
+          name: `request path: c/${peer} for ${ENDPOINTS[id].title}`,
+          target: `>= ${least}`,
+          figure: formatRatioAgainst(ratio.median, least),
+          verdict: comparable ? verdict(ratio.median, least, 'at-least') : 'n/a',
+        });
       }
-      if (!PEERS.filter((peer) => peer !== 'a').every((peer) => ratios[peer].valid)) invalid.push(`${ENDPOINTS[id].title} ${encoding}: unexpected responses while the servers ran side by side`);
+      if (!PEERS.filter((peer) => peer !== 'a').every((peer) => ratios[peer].valid))
+        invalid.push(`${ENDPOINTS[id].title} ${encoding}: unexpected responses while the servers ran side by side`);
     }
   }
   const { warmupSeconds, rounds, durationSeconds, connections } = options.plan;

@@ -34,12 +34,24 @@ export async function routeScaling(options: BenchOptions, log: Log): Promise<Sec
       const generated = await startGenerated(root, dataDir, `generated-${count}`);
       started.push(generated.server);
       await seed(generated.server.url, `/v1/${first}`, generated.headers, '{"label":"x","size":1}', 1);
-      targets.push({ label: `generated ${count}`, server: generated.server, request: { method: 'GET', path, headers: generated.headers, expectStatus: 200 } });
+      targets.push({
+        label: `generated ${count}`,
+        server: generated.server,
+        request: { method: 'GET', path, headers: generated.headers, expectStatus: 200 },
+      });
     }
     for (const count of [small, large]) {
-      const server = await startServer({ name: `koa-router-${count}`, args: [repoPath('bench', 'servers', 'koa-many-routes.ts')], env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ROUTES: String(count) } });
+      const server = await startServer({
+        name: `koa-router-${count}`,
+        args: [repoPath('bench', 'servers', 'koa-many-routes.ts')],
+        env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ROUTES: String(count) },
+      });
       started.push(server);
-      targets.push({ label: `@koa/router ${count}`, server, request: { method: 'GET', path, headers: requestHeaders('Bearer unused'), expectStatus: 200 } });
+      targets.push({
+        label: `@koa/router ${count}`,
+        server,
+        request: { method: 'GET', path, headers: requestHeaders('Bearer unused'), expectStatus: 200 },
+      });
     }
     log(`route scaling: GET ${path}`);
     const summaries = await measureTargets(targets, options.plan, log);
@@ -62,8 +74,11 @@ export async function routeScaling(options: BenchOptions, log: Log): Promise<Sec
       const ratioCell = !isLarge ? '' : formatPairedRatio(summary.label.startsWith('generated') ? generated : koa);
       return row(summary, target.server, ratioCell);
     });
-    const invalid = summaries.filter((summary) => summary.unexpected > 0).map((summary) => `(!) figures not comparable: ${summary.label}: ${summary.unexpected} unexpected responses`);
-    if (!generated.valid || !koa.valid) invalid.push('(!) figures not comparable: unexpected responses while the servers ran side by side');
+    const invalid = summaries
+      .filter((summary) => summary.unexpected > 0)
+      .map((summary) => `(!) figures not comparable: ${summary.label}: ${summary.unexpected} unexpected responses`);
+    if (!generated.valid || !koa.valid)
+      invalid.push('(!) figures not comparable: unexpected responses while the servers ran side by side');
     return {
       tables: [
         {
@@ -86,7 +101,15 @@ export async function routeScaling(options: BenchOptions, log: Log): Promise<Sec
         },
       ],
       targets: [
-        { name: `route scaling: generated ${large}/${small} collections`, target: `>= ${SCALING_TARGET}`, figure: formatRatioAgainst(generatedRatio, SCALING_TARGET), verdict: summaries.some((summary) => summary.unexpected > 0) || !generated.valid ? 'n/a' : verdict(generatedRatio, SCALING_TARGET, 'at-least') },
+        {
+          name: `route scaling: generated ${large}/${small} collections`,
+          target: `>= ${SCALING_TARGET}`,
+          figure: formatRatioAgainst(generatedRatio, SCALING_TARGET),
+          verdict:
+            summaries.some((summary) => summary.unexpected > 0) || !generated.valid
+              ? 'n/a'
+              : verdict(generatedRatio, SCALING_TARGET, 'at-least'),
+        },
       ],
     };
   } finally {

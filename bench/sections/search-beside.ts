@@ -40,7 +40,10 @@ export async function searchBeside(options: BenchOptions, log: Log): Promise<Sec
       }),
     );
     const getOne = requestFor(ENDPOINTS['get-one'], generated.headers, '');
-    const settings = { connections: options.plan.connections, durationSeconds: options.plan.durationSeconds * options.plan.rounds };
+    const settings = {
+      connections: options.plan.connections,
+      durationSeconds: options.plan.durationSeconds * options.plan.rounds,
+    };
     log('search beside GET one: GET one alone');
     const alone = await loadOnce(url, getOne, settings);
     log('search beside GET one: GET one while the worst allowed search runs beside it');
@@ -66,12 +69,22 @@ export async function searchBeside(options: BenchOptions, log: Log): Promise<Sec
     await searcher;
     const p99 = beside.p99Ms;
     const comparable = alone.unexpected + beside.unexpected === 0;
-    const row = (name: string, measured: Measurement) => [name, formatNumber(measured.requestsPerSecond, 0), formatNumber(measured.p50Ms, 2), formatNumber(measured.p99Ms, 2)];
+    const row = (name: string, measured: Measurement) => [
+      name,
+      formatNumber(measured.requestsPerSecond, 0),
+      formatNumber(measured.p50Ms, 2),
+      formatNumber(measured.p99Ms, 2),
+    ];
     return {
       tables: [
         {
           title: `GET one beside the worst allowed search (${MAX_SEARCH_TERMS} prefix terms, each matching all ${rows} rows)`,
-          columns: [{ title: 'GET one' }, { title: 'req/s', align: 'right' }, { title: 'p50 ms', align: 'right' }, { title: 'p99 ms', align: 'right' }],
+          columns: [
+            { title: 'GET one' },
+            { title: 'req/s', align: 'right' },
+            { title: 'p50 ms', align: 'right' },
+            { title: 'p99 ms', align: 'right' },
+          ],
           rows: [row('alone', alone), row('beside the search', beside)],
           notes: [
             `${options.plan.connections} keep-alive connections on GET one for ${settings.durationSeconds} s each time; beside it, one client sending the search back to back: ${searchTimes.length} searches answered, median ${formatNumber(median(searchTimes), 1)} ms, slowest ${formatNumber(Math.max(...searchTimes), 1)} ms; ${stopped} stopped at their time budget (503 search_timeout).`,
@@ -79,7 +92,14 @@ export async function searchBeside(options: BenchOptions, log: Log): Promise<Sec
           ],
         },
       ],
-      targets: [{ name: 'search beside GET one: p99 of GET one', target: `< ${P99_TARGET_MS} ms`, figure: `${formatNumber(p99, 1)} ms`, verdict: !comparable || !Number.isFinite(p99) ? 'n/a' : p99 < P99_TARGET_MS ? 'pass' : 'FAIL' }],
+      targets: [
+        {
+          name: 'search beside GET one: p99 of GET one',
+          target: `< ${P99_TARGET_MS} ms`,
+          figure: `${formatNumber(p99, 1)} ms`,
+          verdict: !comparable || !Number.isFinite(p99) ? 'n/a' : p99 < P99_TARGET_MS ? 'pass' : 'FAIL',
+        },
+      ],
     };
   } finally {
     await generated.server.stop();

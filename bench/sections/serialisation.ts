@@ -14,7 +14,13 @@ const REQUESTS = 200;
 type Counts = Record<string, number>;
 
 /** An error answer too: error bodies go through the same serialiser. */
-const NOT_FOUND: Endpoint = { title: 'GET unknown id -> 404', method: 'GET', path: '/v1/orders/999999', expectStatus: 404, revalidates: false };
+const NOT_FOUND: Endpoint = {
+  title: 'GET unknown id -> 404',
+  method: 'GET',
+  path: '/v1/orders/999999',
+  expectStatus: 404,
+  revalidates: false,
+};
 
 /**
  * "Every response serialised once", observed rather than timed: the generated server runs
@@ -32,7 +38,10 @@ export async function serialisation(options: BenchOptions, log: Log): Promise<Se
   const { server, headers } = generated;
   try {
     await seed(server.url, '/v1/orders', headers, ORDER_BODY, 25);
-    const etag = (await expectStatus(server.url, { method: 'GET', path: ENDPOINTS['get-one'].path, headers }, 200)).header('ETag') ?? '';
+    const etag =
+      (await expectStatus(server.url, { method: 'GET', path: ENDPOINTS['get-one'].path, headers }, 200)).header(
+        'ETag',
+      ) ?? '';
     const snapshot = () => readCounts(server.pid, probeFile);
     const rows: string[][] = [];
     const totals: number[] = [];
@@ -47,13 +56,23 @@ export async function serialisation(options: BenchOptions, log: Log): Promise<Se
         .sort((a, b) => b[1] - a[1]);
       const total = perSite.reduce((sum, [, perRequest]) => sum + perRequest, 0);
       totals.push(total);
-      rows.push([endpoint.title, String(REQUESTS), formatNumber(total, 2), perSite.map(([site, perRequest]) => `${formatNumber(perRequest, 2)} × ${site}`).join('; ') || '-']);
+      rows.push([
+        endpoint.title,
+        String(REQUESTS),
+        formatNumber(total, 2),
+        perSite.map(([site, perRequest]) => `${formatNumber(perRequest, 2)} × ${site}`).join('; ') || '-',
+      ]);
     }
     return {
       tables: [
         {
           title: 'Serialisation: JSON.stringify calls per request in the generated server (observed, not timed)',
-          columns: [{ title: 'request' }, { title: 'requests', align: 'right' }, { title: 'calls/request', align: 'right' }, { title: 'call sites' }],
+          columns: [
+            { title: 'request' },
+            { title: 'requests', align: 'right' },
+            { title: 'calls/request', align: 'right' },
+            { title: 'call sites' },
+          ],
           rows,
           notes: [
             'A preloaded probe (bench/probes/count-stringify.ts) counts every JSON.stringify in the server process; requests are sent one at a time after seeding.',
@@ -65,7 +84,9 @@ export async function serialisation(options: BenchOptions, log: Log): Promise<Se
         {
           name: 'every response serialised once (observed, not timed)',
           target: '1 JSON.stringify per response',
-          figure: totals.every((total) => total === 1) ? '1 each' : totals.map((total) => formatNumber(total, 2)).join(' / '),
+          figure: totals.every((total) => total === 1)
+            ? '1 each'
+            : totals.map((total) => formatNumber(total, 2)).join(' / '),
           verdict: totals.every((total) => total === 1) ? 'pass' : 'FAIL',
         },
       ],

@@ -25,7 +25,8 @@ export async function updateCost(dataDir: string, options: BenchOptions, log: Lo
     await store.migrate([table]);
     // One transaction for the filling: the rows, not their commits, are what the table needs.
     await store.transaction((tx) => {
-      for (let index = 0; index < rows; index += 1) tx.insert(table, { item: `item ${index} of ${rows}`, quantity: 1 + (index % 9) });
+      for (let index = 0; index < rows; index += 1)
+        tx.insert(table, { item: `item ${index} of ${rows}`, quantity: 1 + (index % 9) });
     });
     stores.push({ rows, store });
   }
@@ -35,12 +36,14 @@ export async function updateCost(dataDir: string, options: BenchOptions, log: Lo
   let written = 0;
   // Each update rewrites a different row, spread over the table, with new text to index.
   // Awaited one at a time: each update is committed alone, as a lone PATCH's is.
-  const update = ({ rows, store }: (typeof stores)[number]) => async () => {
-    written += 1;
-    const key = 1 + ((written * 7919) % rows);
-    await store.transaction((tx) => tx.update(table, key, { item: `renamed ${written}` }));
-    return 1;
-  };
+  const update =
+    ({ rows, store }: (typeof stores)[number]) =>
+    async () => {
+      written += 1;
+      const key = 1 + ((written * 7919) % rows);
+      await store.transaction((tx) => tx.update(table, key, { item: `renamed ${written}` }));
+      return 1;
+    };
   let samples: number[][];
   try {
     samples = await cpuPerOperationInTurns(stores.map(update), { rounds, perRound, warmupCalls: 20 });
@@ -50,8 +53,16 @@ export async function updateCost(dataDir: string, options: BenchOptions, log: Lo
   const medians = samples.map((values) => median(values));
   return {
     title: 'Update cost: CPU per update of a searchable field, committed alone, by table size',
-    columns: [{ title: 'rows in orders' }, { title: 'µs CPU/update', align: 'right' }, { title: 'spread', align: 'right' }],
-    rows: stores.map(({ rows }, at) => [formatNumber(rows, 0), formatNumber(medians[at]!, 1), formatPercent(spreadAround(samples[at]!, medians[at]!))]),
+    columns: [
+      { title: 'rows in orders' },
+      { title: 'µs CPU/update', align: 'right' },
+      { title: 'spread', align: 'right' },
+    ],
+    rows: stores.map(({ rows }, at) => [
+      formatNumber(rows, 0),
+      formatNumber(medians[at]!, 1),
+      formatPercent(spreadAround(samples[at]!, medians[at]!)),
+    ]),
     notes: [
       `store.update of orders' searchable item on orders as declared (a PATCH's transaction: the UPDATE, the row read back, its search entry replaced), ${rounds} rounds of ${perRound} updates per table size, the sizes in turn within a round; the median of the rounds.`,
       "The row's old search entry is found by its rowid (the integer key), so the cost should not grow with the table.",

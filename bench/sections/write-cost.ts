@@ -34,18 +34,35 @@ interface Writer {
 export async function writeCost(options: BenchOptions, log: Log): Promise<SectionResult> {
   const dataDir = tempDir('write-cost');
   const declared = ordersModel.table;
-  const withoutSearch: TableSpec = { ...declared, columns: declared.columns.map((column) => ({ ...column, searchable: false })) };
-  const plain: TableSpec = { ...withoutSearch, columns: withoutSearch.columns.map((column) => ({ ...column, indexed: false })) };
+  const withoutSearch: TableSpec = {
+    ...declared,
+    columns: declared.columns.map((column) => ({ ...column, searchable: false })),
+  };
+  const plain: TableSpec = {
+    ...withoutSearch,
+    columns: withoutSearch.columns.map((column) => ({ ...column, indexed: false })),
+  };
   const writers: Writer[] = [handWritten(join(dataDir, 'b.db'))];
   for (const [name, table, title, adds] of [
-    ['plain', plain, 'store: orders, no index', 'created_at and updated_at, the runtime\'s row'],
+    ['plain', plain, 'store: orders, no index', "created_at and updated_at, the runtime's row"],
     ['filters', withoutSearch, 'store: + filter indexes (item, quantity)', 'an index per filterable field'],
-    ['declared', declared, 'store: + search index (item): orders as declared', 'the FTS5 entry, in the same transaction'],
+    [
+      'declared',
+      declared,
+      'store: + search index (item): orders as declared',
+      'the FTS5 entry, in the same transaction',
+    ],
   ] as const) {
     writers.push(await storeWriter(join(dataDir, `${name}.db`), table, title, adds, 1));
   }
   writers.push(
-    await storeWriter(join(dataDir, 'grouped.db'), declared, `store: orders as declared, ${GROUP} POSTs at once`, `their ${GROUP} transactions in one group commit`, GROUP),
+    await storeWriter(
+      join(dataDir, 'grouped.db'),
+      declared,
+      `store: orders as declared, ${GROUP} POSTs at once`,
+      `their ${GROUP} transactions in one group commit`,
+      GROUP,
+    ),
   );
   const rounds = options.plan.rounds;
   const perRound = options.plan.durationSeconds >= 2 ? 400 : 150;
@@ -66,8 +83,15 @@ export async function writeCost(options: BenchOptions, log: Log): Promise<Sectio
   return {
     tables: [
       {
-        title: 'Write cost: CPU per created order (synchronous=FULL), by what the table declares and how many commit together',
-        columns: [{ title: 'writer' }, { title: 'adds' }, { title: 'µs CPU/row', align: 'right' }, { title: 'spread', align: 'right' }, { title: 'over b', align: 'right' }],
+        title:
+          'Write cost: CPU per created order (synchronous=FULL), by what the table declares and how many commit together',
+        columns: [
+          { title: 'writer' },
+          { title: 'adds' },
+          { title: 'µs CPU/row', align: 'right' },
+          { title: 'spread', align: 'right' },
+          { title: 'over b', align: 'right' },
+        ],
         rows: writers.map((writer, at) => [
           writer.title,
           writer.adds,
@@ -77,9 +101,9 @@ export async function writeCost(options: BenchOptions, log: Log): Promise<Sectio
         ]),
         notes: [
           `In the bench process (CPU time of the process, user and system, the kernel's writes and fsync included), ${rounds} rounds of ${perRound} inserts per writer, each writer in turn within a round; the median of the rounds.`,
-          'b: servers/orders-table.ts, the INSERT … RETURNING of the hand-written servers b, h and f (one table, no index), committed by SQLite itself (autocommit), as their POST does. store: the runtime\'s SqliteResourceStore, a transaction with one insert as a POST runs it (BEGIN IMMEDIATE, INSERT … RETURNING, the search entry when the table has one, COMMIT).',
+          "b: servers/orders-table.ts, the INSERT … RETURNING of the hand-written servers b, h and f (one table, no index), committed by SQLite itself (autocommit), as their POST does. store: the runtime's SqliteResourceStore, a transaction with one insert as a POST runs it (BEGIN IMMEDIATE, INSERT … RETURNING, the search entry when the table has one, COMMIT).",
           `The last writer asks for ${GROUP} such transactions at once, as ${GROUP} concurrent POSTs do: they run in one group commit (runtime/storage/sqlite/group-commit.ts), one BEGIN IMMEDIATE … COMMIT and one fsync for the ${GROUP}, each in a savepoint of its own. The writers above await each insert, so each is a group of one, committed alone as a lone POST's is.`,
-          'over b: what each table costs per row beyond b\'s (− when cheaper); the request path\'s POST pays it on top of its request handling, so POST\'s c/b there is the two together.',
+          "over b: what each table costs per row beyond b's (− when cheaper); the request path's POST pays it on top of its request handling, so POST's c/b there is the two together.",
         ],
       },
       updates,

@@ -21,23 +21,38 @@ const { selectOne, selectPage, insert } = openOrdersTable(process.env.DATABASE_P
 
 const order = {
   type: 'object',
-  properties: { order_id: { type: 'integer' }, item: { type: 'string' }, quantity: { type: 'integer' }, created_at: { type: 'string' } },
+  properties: {
+    order_id: { type: 'integer' },
+    item: { type: 'string' },
+    quantity: { type: 'integer' },
+    created_at: { type: 'string' },
+  },
   required: ['order_id', 'item', 'quantity', 'created_at'],
 } as const;
 
 const app = Fastify({ logger: false, keepAliveTimeout: 65_000 });
-if (process.env.GZIP === '1') await app.register(compress, { threshold: PEER_GZIP.thresholdBytes, zlibOptions: PEER_GZIP.zlib });
+if (process.env.GZIP === '1')
+  await app.register(compress, { threshold: PEER_GZIP.thresholdBytes, zlibOptions: PEER_GZIP.zlib });
 
 app.get<{ Querystring: { limit: number; offset: number } }>('/v1/orders', {
   schema: {
-    querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 }, offset: { type: 'integer', minimum: 0, default: 0 } } },
+    querystring: {
+      type: 'object',
+      properties: {
+        limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
+        offset: { type: 'integer', minimum: 0, default: 0 },
+      },
+    },
     response: { 200: { type: 'array', items: order } },
   },
   handler: (request) => selectPage.all(request.query.limit, request.query.offset),
 });
 
 app.get<{ Params: { id: number } }>('/v1/orders/:id', {
-  schema: { params: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }, response: { 200: order } },
+  schema: {
+    params: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
+    response: { 200: order },
+  },
   handler: (request, reply) => {
     const row = selectOne.get(request.params.id);
     if (row === undefined) return reply.code(404).send({ message: 'not found' });
@@ -52,7 +67,12 @@ app.get<{ Params: { id: number } }>('/v1/orders/:id', {
 
 app.post<{ Body: { item: string; quantity: number } }>('/v1/orders', {
   schema: {
-    body: { type: 'object', properties: { item: { type: 'string', minLength: 1 }, quantity: { type: 'integer', minimum: 1 } }, required: ['item', 'quantity'], additionalProperties: false },
+    body: {
+      type: 'object',
+      properties: { item: { type: 'string', minLength: 1 }, quantity: { type: 'integer', minimum: 1 } },
+      required: ['item', 'quantity'],
+      additionalProperties: false,
+    },
     response: { 201: order },
   },
   handler: (request, reply) => {

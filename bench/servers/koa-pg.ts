@@ -20,7 +20,10 @@ const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL!,
   max: PEER_POOL.max,
   min: PEER_POOL.min,
-  types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
+  types: {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === 20 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  },
 });
 const COLUMNS = 'order_id, item, quantity, created_at';
 
@@ -30,12 +33,20 @@ const router = new Router();
 router.get('/v1/orders', async (ctx) => {
   const limit = Math.min(Number(ctx.query.limit ?? 50) || 50, 500);
   const offset = Number(ctx.query.offset ?? 0) || 0;
-  const { rows } = await pool.query({ name: 'page', text: `SELECT ${COLUMNS} FROM orders ORDER BY order_id LIMIT $1 OFFSET $2`, values: [limit, offset] });
+  const { rows } = await pool.query({
+    name: 'page',
+    text: `SELECT ${COLUMNS} FROM orders ORDER BY order_id LIMIT $1 OFFSET $2`,
+    values: [limit, offset],
+  });
   ctx.body = rows;
 });
 
 router.get('/v1/orders/:id', async (ctx) => {
-  const { rows } = await pool.query({ name: 'one', text: `SELECT ${COLUMNS} FROM orders WHERE order_id = $1`, values: [Number(ctx.params.id)] });
+  const { rows } = await pool.query({
+    name: 'one',
+    text: `SELECT ${COLUMNS} FROM orders WHERE order_id = $1`,
+    values: [Number(ctx.params.id)],
+  });
   if (rows[0] === undefined) ctx.throw(404);
   ctx.body = rows[0];
 });
@@ -43,7 +54,13 @@ router.get('/v1/orders/:id', async (ctx) => {
 router.post('/v1/orders', async (ctx) => {
   const body = (await parse.json(ctx.req, { limit: '1mb' })) as { item?: unknown; quantity?: unknown };
   const { item, quantity } = body;
-  if (typeof item !== 'string' || item === '' || typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) {
+  if (
+    typeof item !== 'string' ||
+    item === '' ||
+    typeof quantity !== 'number' ||
+    !Number.isInteger(quantity) ||
+    quantity < 1
+  ) {
     return ctx.throw(400, 'item (string) and quantity (integer >= 1) are required');
   }
   const now = new Date().toISOString();

@@ -32,7 +32,8 @@ const conventionHeaders = process.env.CONVENTION_HEADERS_FILE
   : undefined;
 
 const app = new Koa();
-if (process.env.GZIP === '1') app.use(compress({ threshold: PEER_GZIP.thresholdBytes, gzip: PEER_GZIP.zlib, deflate: false, br: false }));
+if (process.env.GZIP === '1')
+  app.use(compress({ threshold: PEER_GZIP.thresholdBytes, gzip: PEER_GZIP.zlib, deflate: false, br: false }));
 
 /** A GET's JSON body: the row as is, or (h) pretty text under c's headers, set the cheapest way Node allows. */
 function sendRow(ctx: Koa.Context, row: unknown): void {
@@ -69,7 +70,13 @@ router.get('/v1/orders/:id', (ctx) => {
 router.post('/v1/orders', async (ctx) => {
   const body = (await parse.json(ctx.req, { limit: '1mb' })) as { item?: unknown; quantity?: unknown };
   const { item, quantity } = body;
-  if (typeof item !== 'string' || item === '' || typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) {
+  if (
+    typeof item !== 'string' ||
+    item === '' ||
+    typeof quantity !== 'number' ||
+    !Number.isInteger(quantity) ||
+    quantity < 1
+  ) {
     return ctx.throw(400, 'item (string) and quantity (integer >= 1) are required');
   }
   const row = insert.get(item, quantity, new Date().toISOString()) as { order_id: number };

@@ -13,7 +13,11 @@ export function openOrdersTable(path: string) {
     order_id INTEGER PRIMARY KEY AUTOINCREMENT, item TEXT NOT NULL, quantity INTEGER NOT NULL, created_at TEXT NOT NULL)`);
   return {
     selectOne: db.prepare('SELECT order_id, item, quantity, created_at FROM orders WHERE order_id = ?'),
-    selectPage: db.prepare('SELECT order_id, item, quantity, created_at FROM orders ORDER BY order_id LIMIT ? OFFSET ?'),
-    insert: db.prepare('INSERT INTO orders (item, quantity, created_at) VALUES (?, ?, ?) RETURNING order_id, item, quantity, created_at'),
+    selectPage: db.prepare(
+      'SELECT order_id, item, quantity, created_at FROM orders ORDER BY order_id LIMIT ? OFFSET ?',
+    ),
+    insert: db.prepare(
+      'INSERT INTO orders (item, quantity, created_at) VALUES (?, ?, ?) RETURNING order_id, item, quantity, created_at',
+    ),
   };
 }

@@ -12,10 +12,21 @@ const run = promisify(execFile);
 export async function runGenerator(root: string, check = false): Promise<number> {
   const started = performance.now();
   try {
-    await run(process.execPath, [SOURCE_CONDITION, repoPath('codegen', 'cli', 'convapi.ts'), 'generate', '--root', root, ...(check ? ['--check'] : [])], {
-      cwd: root,
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    await run(
+      process.execPath,
+      [
+        SOURCE_CONDITION,
+        repoPath('codegen', 'cli', 'convapi.ts'),
+        'generate',
+        '--root',
+        root,
+        ...(check ? ['--check'] : []),
+      ],
+      {
+        cwd: root,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
     throw new Error(`generate${check ? ' --check' : ''} --root ${root} failed:\n${`${stdout}${stderr}`.slice(-2000)}`);
@@ -31,7 +42,10 @@ export async function runGenerator(root: string, check = false): Promise<number>
 export async function runLint(root: string): Promise<number> {
   const started = performance.now();
   try {
-    await run(process.execPath, [SOURCE_CONDITION, repoPath('codegen', 'cli', 'convapi.ts'), 'lint', '--root', root], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+    await run(process.execPath, [SOURCE_CONDITION, repoPath('codegen', 'cli', 'convapi.ts'), 'lint', '--root', root], {
+      cwd: root,
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
     throw new Error(`lint --root ${root} failed:\n${`${stdout}${stderr}`.slice(-2000)}`);

@@ -14,7 +14,10 @@ export function syntheticProject(count: number): string {
   const root = tempDir(`project-${count}`);
   symlinkSync(repoPath('node_modules'), join(root, 'node_modules'), 'dir');
   // Type stripping needs to know the .ts files are ES modules, as in the repository.
-  writeFileSync(join(root, 'package.json'), `${JSON.stringify({ name: `bench-synthetic-${count}`, private: true, type: 'module' }, null, 2)}\n`);
+  writeFileSync(
+    join(root, 'package.json'),
+    `${JSON.stringify({ name: `bench-synthetic-${count}`, private: true, type: 'module' }, null, 2)}\n`,
+  );
   mkdirSync(join(root, 'definitions'));
   for (let index = 1; index <= count; index += 1) {
     const name = syntheticCollectionName(index);

@@ -15,9 +15,14 @@ const TIMEOUT_MS = 120_000;
  */
 export async function watchRegenerationTimes(changes: number): Promise<number[]> {
   const root = tempDir('watch');
-  for (const entry of ['definitions', 'generated', 'package.json', 'tsconfig.json', 'published-versions.json']) cpSync(repoPath(entry), join(root, entry), { recursive: true });
+  for (const entry of ['definitions', 'generated', 'package.json', 'tsconfig.json', 'published-versions.json'])
+    cpSync(repoPath(entry), join(root, entry), { recursive: true });
   symlinkSync(repoPath('node_modules'), join(root, 'node_modules'), 'dir');
-  const child = spawn(process.execPath, [SOURCE_CONDITION, repoPath('codegen', 'cli', 'convapi.ts'), 'generate', '--watch'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [SOURCE_CONDITION, repoPath('codegen', 'cli', 'convapi.ts'), 'generate', '--watch'],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   let waiter: (() => void) | undefined;
   const onData = (chunk: Buffer) => {
@@ -29,7 +34,11 @@ export async function watchRegenerationTimes(changes: number): Promise<number[]>
   /** The output of the watcher's next run, once it reports it is done. */
   const nextRun = () =>
     new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`generate --watch did not report within ${TIMEOUT_MS / 1000} s:\n${output.slice(-2000)}`)), TIMEOUT_MS);
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`generate --watch did not report within ${TIMEOUT_MS / 1000} s:\n${output.slice(-2000)}`)),
+        TIMEOUT_MS,
+      );
       waiter = () => {
         clearTimeout(timer);
         waiter = undefined;
@@ -45,13 +54,17 @@ export async function watchRegenerationTimes(changes: number): Promise<number[]>
     const original = readFileSync(file, 'utf8');
     const times: number[] = [];
     for (let change = 0; change < changes; change += 1) {
-      const text = change % 2 === 0 ? original.replace('item: field.string({', "item: field.string({ description: 'What is ordered.',") : original;
+      const text =
+        change % 2 === 0
+          ? original.replace('item: field.string({', "item: field.string({ description: 'What is ordered.',")
+          : original;
       const started = performance.now();
       const done = nextRun();
       writeFileSync(file, text);
       const run = await done;
       const elapsed = performance.now() - started;
-      if (!/^regenerated in/m.test(run) || !run.includes('written generated/models/orders.ts')) throw new Error(`generate --watch did not regenerate orders:\n${run}`);
+      if (!/^regenerated in/m.test(run) || !run.includes('written generated/models/orders.ts'))
+        throw new Error(`generate --watch did not regenerate orders:\n${run}`);
       times.push(elapsed);
     }
     return times;

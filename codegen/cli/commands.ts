@@ -9,10 +9,22 @@ interface Command {
 
 // Commands are imported when chosen, so `convapi token` never loads ts-morph.
 const COMMANDS: Record<string, Command> = {
-  init: { summary: 'set up a new project (or add the toolkit to an existing npm project)', run: async (args) => (await import('./init.ts')).run(args) },
-  generate: { summary: 'write generated/ from definitions/ (--check: exit 1 when stale)', run: async (args) => (await import('./generate.ts')).run(args) },
-  lint: { summary: 'lint definitions/ against the conventions', run: async (args) => (await import('./lint.ts')).run(args) },
-  migrate: { summary: 'write the next migration (new NAME), list applied and pending ones (status), print their SQL (--dry-run)', run: async (args) => (await import('./migrate.ts')).run(args) },
+  init: {
+    summary: 'set up a new project (or add the toolkit to an existing npm project)',
+    run: async (args) => (await import('./init.ts')).run(args),
+  },
+  generate: {
+    summary: 'write generated/ from definitions/ (--check: exit 1 when stale)',
+    run: async (args) => (await import('./generate.ts')).run(args),
+  },
+  lint: {
+    summary: 'lint definitions/ against the conventions',
+    run: async (args) => (await import('./lint.ts')).run(args),
+  },
+  migrate: {
+    summary: 'write the next migration (new NAME), list applied and pending ones (status), print their SQL (--dry-run)',
+    run: async (args) => (await import('./migrate.ts')).run(args),
+  },
   token: { summary: 'issue and revoke bearer tokens, refuse clients (same as convapi-token)', run: runTokenCommand },
 };
 

@@ -36,14 +36,20 @@ export const run = command({
   },
   main: ({ values }) => {
     const root = resolve(values.root ?? process.cwd());
-    if (values.watch && (values.check || values.publish.length > 0)) throw new UsageError('--watch regenerates on every change; it does not combine with --check or --publish');
+    if (values.watch && (values.check || values.publish.length > 0))
+      throw new UsageError('--watch regenerates on every change; it does not combine with --check or --publish');
     if (!values.watch) return generateOnce(root, { check: values.check, publish: values.publish });
-    return import('./watch.ts').then(({ watchDefinitions }) => watchDefinitions(root, (lint) => generateOnce(root, { check: false, publish: [], lint, listWritten: true })));
+    return import('./watch.ts').then(({ watchDefinitions }) =>
+      watchDefinitions(root, (lint) => generateOnce(root, { check: false, publish: [], lint, listWritten: true })),
+    );
   },
 });
 
 /** One generation (or check) of a project; its exit code. */
-export async function generateOnce(root: string, options: { check: boolean; publish: readonly string[]; lint?: LintOptions; listWritten?: boolean }): Promise<number> {
+export async function generateOnce(
+  root: string,
+  options: { check: boolean; publish: readonly string[]; lint?: LintOptions; listWritten?: boolean },
+): Promise<number> {
   if (options.check && options.publish.length === 0) {
     const stamp = readStamp(root);
     if (stamp !== undefined && stamp.inputs === inputsHash(root) && stamp.outputs === outputsHashOnDisk(root)) {
@@ -53,11 +59,11 @@ export async function generateOnce(root: string, options: { check: boolean; publ
   }
   // The generator, the linter and what they load (ts-morph, TypeScript, openapi-typescript) are
   // imported only now: an unchanged tree is confirmed from the stamp without them.
-  const [{ generate }, { formatDiagnostic, lintProject }, { describeDiff, publishVersions, PUBLISHED_FILE, versionDiffs }] = await Promise.all([
-    import('../generate.ts'),
-    import('../lint/index.ts'),
-    import('../versions/index.ts'),
-  ]);
+  const [
+    { generate },
+    { formatDiagnostic, lintProject },
+    { describeDiff, publishVersions, PUBLISHED_FILE, versionDiffs },
+  ] = await Promise.all([import('../generate.ts'), import('../lint/index.ts'), import('../versions/index.ts')]);
   // The files are built in memory while the type check runs, compared with generated/ as they come,
   // and written (from then on as they come) only once the lint is clean; --check writes nothing.
   const writer = new StagedWriter(root);
@@ -72,10 +78,15 @@ export async function generateOnce(root: string, options: { check: boolean; publ
   // definition is right), only the check: CI and `npm start` refuse it.
   const waiting = options.check ? [] : diagnostics.filter((diagnostic) => diagnostic.rule === 'migration-missing');
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error' && !waiting.includes(diagnostic));
-  for (const diagnostic of waiting) console.error(`${formatDiagnostic(diagnostic)}\n  (generated anyway: write the migration before starting the server)`);
+  for (const diagnostic of waiting)
+    console.error(
+      `${formatDiagnostic(diagnostic)}\n  (generated anyway: write the migration before starting the server)`,
+    );
   if (errors.length > 0 || definitions === undefined) {
     for (const diagnostic of errors) console.error(formatDiagnostic(diagnostic));
-    console.error(`generate: the definitions have ${errors.length} error(s); fix them first (npm run lint:definitions)`);
+    console.error(
+      `generate: the definitions have ${errors.length} error(s); fix them first (npm run lint:definitions)`,
+    );
     return 1;
   }
   if (!options.check) writer.allow();
@@ -89,9 +100,12 @@ export async function generateOnce(root: string, options: { check: boolean; publ
   const files = [...generation.files, stampFile];
   if (options.publish.length > 0) {
     const recorded = publishVersions(root, model, options.publish);
-    console.log(`published (${PUBLISHED_FILE}): ${recorded.join(', ') || 'nothing: no declaration serves those versions'}`);
+    console.log(
+      `published (${PUBLISHED_FILE}): ${recorded.join(', ') || 'nothing: no declaration serves those versions'}`,
+    );
   }
-  for (const diff of versionDiffs(model)) console.log(`${diff.declaration} ${diff.from} → ${diff.to}: ${describeDiff(diff).join('; ')}`);
+  for (const diff of versionDiffs(model))
+    console.log(`${diff.declaration} ${diff.from} → ${diff.to}: ${describeDiff(diff).join('; ')}`);
   const wanted = new Map(files.map((file) => [file.path, file.text]));
   const existing = listFiles(join(root, 'generated')).map((file) => relative(root, file).split(sep).join('/'));
   const stale = [...writer.stale].sort((a, b) => a.path.localeCompare(b.path));
@@ -101,7 +115,8 @@ export async function generateOnce(root: string, options: { check: boolean; publ
     // The stamp only speeds the check up; it is never a reason to fail it.
     const staleFiles = stale.filter((file) => file.path !== STAMP_FILE);
     if (staleFiles.length === 0 && extra.length === 0) {
-      if (stale.length > 0) console.log('(the stamp is outdated: `npm run generate` refreshes it and makes this check fast again)');
+      if (stale.length > 0)
+        console.log('(the stamp is outdated: `npm run generate` refreshes it and makes this check fast again)');
       console.log(`generated/ is up to date (${files.length} files)`);
       return 0;
     }

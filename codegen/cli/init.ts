@@ -24,7 +24,11 @@ npm start.
 export const run = command({
   name: 'init',
   usage: USAGE,
-  options: { dir: { type: 'string', default: '.' }, name: { type: 'string' }, force: { type: 'boolean', default: false } },
+  options: {
+    dir: { type: 'string', default: '.' },
+    name: { type: 'string' },
+    force: { type: 'boolean', default: false },
+  },
   main: ({ values }) => {
     const { written, notes } = initProject(resolve(values.dir), { name: values.name, force: values.force });
     for (const path of written) console.log(`wrote ${path}`);
@@ -35,13 +39,18 @@ export const run = command({
 });
 
 /** Writes the project files into `root`; returns the paths written. Writes nothing when it refuses. */
-export function initProject(root: string, options: { name?: string | undefined; force: boolean }): { written: string[]; notes: string[] } {
+export function initProject(
+  root: string,
+  options: { name?: string | undefined; force: boolean },
+): { written: string[]; notes: string[] } {
   const manifestPath = join(root, 'package.json');
   const existing = existsSync(manifestPath) ? readManifest(manifestPath) : undefined;
   const plan = planManifest(existing, options.name ?? packageNameOf(root), toolkitVersion(), options.force);
   const taken = PROJECT_FILES.map(([path]) => path).filter((path) => existsSync(join(root, path)));
   if (!options.force && (taken.length > 0 || plan.conflicts.length > 0)) {
-    throw new InputError(`would overwrite ${[...taken, ...plan.conflicts.map((conflict) => `package.json ${conflict}`)].join(', ')}; nothing written (--force overwrites them)`);
+    throw new InputError(
+      `would overwrite ${[...taken, ...plan.conflicts.map((conflict) => `package.json ${conflict}`)].join(', ')}; nothing written (--force overwrites them)`,
+    );
   }
   mkdirSync(root, { recursive: true });
   writeFileSync(manifestPath, `${JSON.stringify(plan.manifest, null, 2)}\n`);
@@ -64,12 +73,19 @@ function readManifest(path: string): Manifest {
 
 /** npm package names are lowercase, without spaces; the folder name is the usual choice. */
 function packageNameOf(root: string): string {
-  return basename(root).toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[._-]+/, '') || 'api';
+  return (
+    basename(root)
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '-')
+      .replace(/^[._-]+/, '') || 'api'
+  );
 }
 
 /** The toolkit's packages are released together, so the CLI's own version names all three. */
 function toolkitVersion(): string {
   const require = createRequire(import.meta.url);
-  const manifest = JSON.parse(readFileSync(require.resolve('@convapi/cli/package.json'), 'utf8')) as { version: string };
+  const manifest = JSON.parse(readFileSync(require.resolve('@convapi/cli/package.json'), 'utf8')) as {
+    version: string;
+  };
   return manifest.version;
 }

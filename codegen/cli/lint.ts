@@ -44,8 +44,12 @@ export const run = command({
   },
 });
 
-async function lintSubject(root: string, openapi: string | undefined): Promise<{ diagnostics: Diagnostic[]; subject: string }> {
-  if (openapi === undefined) return { diagnostics: (await lintProject(root, { docComments: false })).diagnostics, subject: 'definitions' };
+async function lintSubject(
+  root: string,
+  openapi: string | undefined,
+): Promise<{ diagnostics: Diagnostic[]; subject: string }> {
+  if (openapi === undefined)
+    return { diagnostics: (await lintProject(root, { docComments: false })).diagnostics, subject: 'definitions' };
   // The file's path as given, relative to the root: what SARIF and the annotations point at.
   const path = resolve(openapi);
   const display = relative(root, path).split(sep).join('/');

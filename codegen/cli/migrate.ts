@@ -35,7 +35,8 @@ export const run = command({
     const root = resolve(values.root ?? process.cwd());
     const [action, ...rest] = positionals;
     if (values['dry-run']) {
-      if (action !== undefined) throw new UsageError(`--dry-run takes no command (it prints what npm start would run); not '${action}'`);
+      if (action !== undefined)
+        throw new UsageError(`--dry-run takes no command (it prints what npm start would run); not '${action}'`);
       return reportMigrations(root, 'sql');
     }
     if (action === 'status') {
@@ -43,7 +44,9 @@ export const run = command({
       return reportMigrations(root, 'status');
     }
     if (action === 'new') return writeNew(root, rest, values['accept-data-loss']);
-    throw new UsageError(action === undefined ? 'say what to do: new NAME, status or --dry-run' : `unknown command '${action}'`);
+    throw new UsageError(
+      action === undefined ? 'say what to do: new NAME, status or --dry-run' : `unknown command '${action}'`,
+    );
   },
 });
 
@@ -52,7 +55,8 @@ async function writeNew(root: string, names: readonly string[], acceptDataLoss: 
   const [name, extra] = names;
   if (name === undefined) throw new UsageError('new needs a NAME (lowercase words joined with hyphens: add-phone)');
   if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
-  if (!MIGRATION_NAME.test(name)) throw new UsageError(`the name '${name}' is not lowercase words joined with hyphens (add-phone)`);
+  if (!MIGRATION_NAME.test(name))
+    throw new UsageError(`the name '${name}' is not lowercase words joined with hyphens (add-phone)`);
   const next = await writeNextMigration(root, name, { acceptDataLoss });
   if (next.outcome === 'refused') {
     for (const line of next.lines) console.error(line);

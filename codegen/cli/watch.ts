@@ -24,12 +24,15 @@ export function watchDefinitions(root: string, regenerate: (lint: LintOptions) =
     console.log(changed.length === 0 ? 'generate --watch: generating' : `changed: ${changed.join(', ')}`);
     let outcome: string;
     try {
-      outcome = (await regenerate({ revision: revision++ })) === 0 ? 'regenerated' : 'not regenerated (fix the errors above)';
+      outcome =
+        (await regenerate({ revision: revision++ })) === 0 ? 'regenerated' : 'not regenerated (fix the errors above)';
     } catch (error) {
       console.error(`generate: ${(error as Error).message}`);
       outcome = 'not regenerated';
     }
-    console.log(`${outcome} in ${((performance.now() - started) / 1000).toFixed(2)} s; watching definitions/ (Ctrl-C ends)`);
+    console.log(
+      `${outcome} in ${((performance.now() - started) / 1000).toFixed(2)} s; watching definitions/ (Ctrl-C ends)`,
+    );
   };
   const schedule = (file: string) => {
     pending.add(file);
@@ -51,7 +54,13 @@ export function watchDefinitions(root: string, regenerate: (lint: LintOptions) =
     const watchers: FSWatcher[] = [];
     // Watching before the first run: a change made while it runs is regenerated right after it.
     // Definition files only: an editor's or sed's temporary files come and go beside them.
-    watchers.push(watch(join(root, 'definitions'), { recursive: true }, (_event, name) => name !== null && name.endsWith('.ts') && schedule(`definitions/${name}`)));
+    watchers.push(
+      watch(
+        join(root, 'definitions'),
+        { recursive: true },
+        (_event, name) => name !== null && name.endsWith('.ts') && schedule(`definitions/${name}`),
+      ),
+    );
     watchers.push(watch(root, (_event, name) => name === PUBLISHED_FILE && schedule(PUBLISHED_FILE)));
     void (async () => {
       running = runOnce([]);

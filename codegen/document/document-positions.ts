@@ -36,7 +36,10 @@ export class DocumentPositions {
   }
 
   errors(): DocumentSyntaxError[] {
-    return this.#document.errors.map((error) => ({ message: error.message.split('\n')[0]!, ...this.#span(error.pos[0], error.pos[1]) }));
+    return this.#document.errors.map((error) => ({
+      message: error.message.split('\n')[0]!,
+      ...this.#span(error.pos[0], error.pos[1]),
+    }));
   }
 
   /**
@@ -53,7 +56,9 @@ export class DocumentPositions {
     for (const [index, key] of path.entries()) {
       const last = index === path.length - 1;
       if (isMap(node)) {
-        const pair = node.items.find((item) => (isScalar(item.key) ? String(item.key.value) : String(item.key)) === String(key));
+        const pair = node.items.find(
+          (item) => (isScalar(item.key) ? String(item.key.value) : String(item.key)) === String(key),
+        );
         if (pair === undefined) break;
         node = pair.value;
         nearest = (pair.key as YamlNode | null) ?? nearest;

@@ -19,15 +19,27 @@ export interface VersionDocument {
  * with Authorization and User-Agent set once. Nothing here calls HTTP itself: openapi-fetch does.
  * openapi-typescript is loaded only here, so `generate --check` on an unchanged tree never pays for it.
  */
-export async function emitClient(documents: readonly VersionDocument[], builder: SourceFileBuilder): Promise<GeneratedFile[]> {
+export async function emitClient(
+  documents: readonly VersionDocument[],
+  builder: SourceFileBuilder,
+): Promise<GeneratedFile[]> {
   const { default: openapiTS, astToString } = await import('openapi-typescript');
   const types = await Promise.all(
     documents.map(async ({ version, document }) => {
       const nodes = await openapiTS(clientView(document) as never, { silent: true });
-      return { path: clientTypesFileOf(version), text: `${fileHeader([`generated/openapi/${version}.json`, 'openapi-typescript'])}\n\n${astToString(nodes)}` };
+      return {
+        path: clientTypesFileOf(version),
+        text: `${fileHeader([`generated/openapi/${version}.json`, 'openapi-typescript'])}\n\n${astToString(nodes)}`,
+      };
     }),
   );
-  return [...types, clientIndex(documents.map(({ version }) => version), builder)];
+  return [
+    ...types,
+    clientIndex(
+      documents.map(({ version }) => version),
+      builder,
+    ),
+  ];
 }
 
 const CALLED_METHODS = new Set(['get', 'put', 'post', 'patch', 'delete']);
@@ -40,7 +52,12 @@ const CALLED_METHODS = new Set(['get', 'put', 'post', 'patch', 'delete']);
 function clientView(document: JsonSchema): JsonSchema {
   const paths = document.paths as Record<string, Record<string, JsonSchema>>;
   const withoutHeaders = (responses: Record<string, JsonSchema>) =>
-    Object.fromEntries(Object.entries(responses).map(([status, response]) => [status, '$ref' in response ? response : { ...response, headers: undefined }]));
+    Object.fromEntries(
+      Object.entries(responses).map(([status, response]) => [
+        status,
+        '$ref' in response ? response : { ...response, headers: undefined },
+      ]),
+    );
   const components = document.components as Record<string, Record<string, JsonSchema>>;
   return {
     ...document,
@@ -50,11 +67,22 @@ function clientView(document: JsonSchema): JsonSchema {
         Object.fromEntries(
           Object.entries(item)
             .filter(([method]) => CALLED_METHODS.has(method))
-            .map(([method, operation]) => [method, { ...operation, responses: withoutHeaders(operation.responses as Record<string, JsonSchema>) }]),
+            .map(([method, operation]) => [
+              method,
+              { ...operation, responses: withoutHeaders(operation.responses as Record<string, JsonSchema>) },
+            ]),
         ),
       ]),
     ),
-    components: { ...components, headers: {}, responses: Object.fromEntries(Object.entries(components.responses ?? {}).filter(([name]) => !name.startsWith('HeadError')).map(([name, response]) => [name, { ...response, headers: undefined }])) },
+    components: {
+      ...components,
+      headers: {},
+      responses: Object.fromEntries(
+        Object.entries(components.responses ?? {})
+          .filter(([name]) => !name.startsWith('HeadError'))
+          .map(([name, response]) => [name, { ...response, headers: undefined }]),
+      ),
+    },
   };
 }
 
@@ -62,15 +90,25 @@ const typeName = (version: string) => `${version.toUpperCase()}Paths`;
 
 function clientIndex(versions: readonly string[], builder: SourceFileBuilder): GeneratedFile {
   const statements: (string | StatementStructures)[] = [
-    { kind: StructureKind.ImportDeclaration, defaultImport: 'createClient', namedImports: [{ name: 'Client', isTypeOnly: true }, { name: 'ClientOptions', isTypeOnly: true }], moduleSpecifier: 'openapi-fetch' },
-    ...versions.map(
-      (version): StatementStructures => ({
-        kind: StructureKind.ImportDeclaration,
-        isTypeOnly: true,
-        namedImports: [{ name: 'components', alias: `${version.toUpperCase()}Components` }, { name: 'operations', alias: `${version.toUpperCase()}Operations` }, { name: 'paths', alias: typeName(version) }],
-        moduleSpecifier: `./${version}.ts`,
-      }),
-    ),
+    {
+      kind: StructureKind.ImportDeclaration,
+      defaultImport: 'createClient',
+      namedImports: [
+        { name: 'Client', isTypeOnly: true },
+        { name: 'ClientOptions', isTypeOnly: true },
+      ],
+      moduleSpecifier: 'openapi-fetch',
+    },
+    ...versions.map((version): StatementStructures => ({
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      namedImports: [
+        { name: 'components', alias: `${version.toUpperCase()}Components` },
+        { name: 'operations', alias: `${version.toUpperCase()}Operations` },
+        { name: 'paths', alias: typeName(version) },
+      ],
+      moduleSpecifier: `./${version}.ts`,
+    })),
     `export type { ${versions.flatMap((version) => [`${version.toUpperCase()}Components`, `${version.toUpperCase()}Operations`, typeName(version)]).join(', ')} };`,
     {
       kind: StructureKind.TypeAlias,
@@ -81,7 +119,9 @@ function clientIndex(versions: readonly string[], builder: SourceFileBuilder): G
     },
     {
       kind: StructureKind.TypeAlias,
-      docs: ["A version's paths as the client's callers see them: User-Agent and Authorization are set once, at createApiClient()."],
+      docs: [
+        "A version's paths as the client's callers see them: User-Agent and Authorization are set once, at createApiClient().",
+      ],
       isExported: true,
       name: 'ClientPaths',
       typeParameters: ['Paths'],
@@ -93,10 +133,33 @@ function clientIndex(versions: readonly string[], builder: SourceFileBuilder): G
       isExported: true,
       name: 'ApiClientOptions',
       properties: [
-        { name: 'baseUrl', isReadonly: true, type: 'string', docs: ['The BASE_URL of the server: `http://127.0.0.1:3000`.'] },
-        { name: 'token', isReadonly: true, type: 'string', docs: ['The bearer token (`npm run -s token -- issue --client NAME`), sent as `Authorization: Bearer <token>`.'] },
-        { name: 'userAgent', isReadonly: true, type: 'string', docs: ['Names the client on every call (the conventions require it).'] },
-        { name: 'fetch', isReadonly: true, hasQuestionToken: true, type: "ClientOptions['fetch']", docs: ['Another fetch, for tests or proxies. Default: the global fetch.'] },
+        {
+          name: 'baseUrl',
+          isReadonly: true,
+          type: 'string',
+          docs: ['The BASE_URL of the server: `http://127.0.0.1:3000`.'],
+        },
+        {
+          name: 'token',
+          isReadonly: true,
+          type: 'string',
+          docs: [
+            'The bearer token (`npm run -s token -- issue --client NAME`), sent as `Authorization: Bearer <token>`.',
+          ],
+        },
+        {
+          name: 'userAgent',
+          isReadonly: true,
+          type: 'string',
+          docs: ['Names the client on every call (the conventions require it).'],
+        },
+        {
+          name: 'fetch',
+          isReadonly: true,
+          hasQuestionToken: true,
+          type: "ClientOptions['fetch']",
+          docs: ['Another fetch, for tests or proxies. Default: the global fetch.'],
+        },
       ],
     },
     {
@@ -104,7 +167,11 @@ function clientIndex(versions: readonly string[], builder: SourceFileBuilder): G
       docs: ['One openapi-fetch client per version of the API.'],
       isExported: true,
       name: 'ApiClient',
-      properties: versions.map((version) => ({ name: version, isReadonly: true, type: `Client<ClientPaths<${typeName(version)}>>` })),
+      properties: versions.map((version) => ({
+        name: version,
+        isReadonly: true,
+        type: `Client<ClientPaths<${typeName(version)}>>`,
+      })),
     },
     {
       kind: StructureKind.Function,
@@ -138,5 +205,9 @@ function clientIndex(versions: readonly string[], builder: SourceFileBuilder): G
       ],
     },
   ];
-  return builder.build(CLIENT_FILE, fileHeader(versions.map((version) => `generated/openapi/${version}.json`)), statements);
+  return builder.build(
+    CLIENT_FILE,
+    fileHeader(versions.map((version) => `generated/openapi/${version}.json`)),
+    statements,
+  );
 }

@@ -1,5 +1,11 @@
 import { StructureKind, type StatementStructures } from 'ts-morph';
-import { defaultIdentifierName, type ResolvedAggregate, type ResolvedCollection, type ResolvedModel, type ResolvedSetting } from '../model/index.ts';
+import {
+  defaultIdentifierName,
+  type ResolvedAggregate,
+  type ResolvedCollection,
+  type ResolvedModel,
+  type ResolvedSetting,
+} from '../model/index.ts';
 import { fileHeader } from './header.ts';
 import { importPath } from './import-path.ts';
 import { RUNTIME_PACKAGE } from './packages.ts';
@@ -16,8 +22,12 @@ export const modelConstOf = (name: string) => `${camelOf(name)}Model`;
 export function emitModels(model: ResolvedModel, builder: SourceFileBuilder): GeneratedFile[] {
   const parents = new Map(model.collections.map((collection) => [collection.name, collection]));
   return [
-    ...model.collections.map((collection) => emitModel(builder, collection, 'CollectionModel', collectionLiteral(collection))),
-    ...model.aggregates.map((aggregate) => emitModel(builder, aggregate, 'AggregateModel', aggregateLiteral(aggregate, parents.get(aggregate.parent)))),
+    ...model.collections.map((collection) =>
+      emitModel(builder, collection, 'CollectionModel', collectionLiteral(collection)),
+    ),
+    ...model.aggregates.map((aggregate) =>
+      emitModel(builder, aggregate, 'AggregateModel', aggregateLiteral(aggregate, parents.get(aggregate.parent))),
+    ),
     ...model.settings.map((setting) => emitModel(builder, setting, 'SettingModel', settingLiteral(setting))),
   ];
 }
@@ -30,8 +40,17 @@ function emitModel(
 ): GeneratedFile {
   const path = modelFileOf(declaration.name);
   const statements: (string | StatementStructures)[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['FieldModel', type], moduleSpecifier: RUNTIME_PACKAGE },
-    { kind: StructureKind.ImportDeclaration, defaultImport: DEFINITION, moduleSpecifier: importPath(path, declaration.source) },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      namedImports: ['FieldModel', type],
+      moduleSpecifier: RUNTIME_PACKAGE,
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      defaultImport: DEFINITION,
+      moduleSpecifier: importPath(path, declaration.source),
+    },
     constStatement({
       docs: 'The stored fields, shared by every version that does not declare its own shape.',
       name: 'storedFields',
@@ -52,7 +71,9 @@ function emitModel(
 const storedFields = code('storedFields');
 
 function versionsLiteral(declaration: { versions: ResolvedCollection['versions'] }): Record<string, unknown> {
-  return Object.fromEntries(declaration.versions.map((version) => [version.name, versionLiteral(version, storedFields)]));
+  return Object.fromEntries(
+    declaration.versions.map((version) => [version.name, versionLiteral(version, storedFields)]),
+  );
 }
 
 function collectionLiteral(collection: ResolvedCollection): Record<string, unknown> {
@@ -74,7 +95,10 @@ function collectionLiteral(collection: ResolvedCollection): Record<string, unkno
   };
 }
 
-function aggregateLiteral(aggregate: ResolvedAggregate, parent: ResolvedCollection | undefined): Record<string, unknown> {
+function aggregateLiteral(
+  aggregate: ResolvedAggregate,
+  parent: ResolvedCollection | undefined,
+): Record<string, unknown> {
   return {
     kind: 'aggregate',
     name: aggregate.name,

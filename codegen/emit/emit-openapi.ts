@@ -12,11 +12,21 @@ export const openApiFileOf = (version: string) => `generated/openapi/${version}.
  * service and readable by any OpenAPI tool. JSON holds no comments: the stamp is in info.description.
  */
 export function emitOpenApi(documents: readonly VersionDocument[]): GeneratedFile[] {
-  return documents.map(({ version, document }) => ({ path: openApiFileOf(version), text: `${JSON.stringify(document, null, 2)}\n` }));
+  return documents.map(({ version, document }) => ({
+    path: openApiFileOf(version),
+    text: `${JSON.stringify(document, null, 2)}\n`,
+  }));
 }
 
 /** The document of every version, built once: the OpenAPI files and the typed client are both made from them. */
-export function openApiDocuments(model: ResolvedModel, routes: readonly RouteDescriptor[], definitions: readonly LoadedDefinition[]): VersionDocument[] {
+export function openApiDocuments(
+  model: ResolvedModel,
+  routes: readonly RouteDescriptor[],
+  definitions: readonly LoadedDefinition[],
+): VersionDocument[] {
   const bySource = new Map(definitions.map((definition) => [definition.file, definition.declaration]));
-  return model.versions.map((version) => ({ version, document: buildOpenApiDocument(model, routes, version, (source) => bySource.get(source)) }));
+  return model.versions.map((version) => ({
+    version,
+    document: buildOpenApiDocument(model, routes, version, (source) => bySource.get(source)),
+  }));
 }

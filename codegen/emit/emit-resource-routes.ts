@@ -1,5 +1,11 @@
 import { StructureKind, type StatementStructures } from 'ts-morph';
-import { singularOf, type ResolvedAggregate, type ResolvedCollection, type ResolvedModel, type ResolvedVersion } from '../model/index.ts';
+import {
+  singularOf,
+  type ResolvedAggregate,
+  type ResolvedCollection,
+  type ResolvedModel,
+  type ResolvedVersion,
+} from '../model/index.ts';
 import { routesByDeclaration, type RouteDescriptor } from '../routes/index.ts';
 import { fileHeader } from './header.ts';
 import { importPath } from './import-path.ts';
@@ -10,17 +16,24 @@ import { propertiesOf } from './representation-types.ts';
 import { routeTableStatement, runtimeImportsOf } from './route-table.ts';
 import type { GeneratedFile, SourceFileBuilder } from './source-file.ts';
 
-export const resourceRoutesFileOf = (version: string, name: string) => `generated/resources/${version}/${fileNameOf(name)}.ts`;
+export const resourceRoutesFileOf = (version: string, name: string) =>
+  `generated/resources/${version}/${fileNameOf(name)}.ts`;
 export const routesFunctionOf = (name: string, version: string) => `${camelOf(name)}${version.toUpperCase()}Routes`;
 
 /** One module per collection or aggregate per version: its representation type and its route table. */
-export function emitResourceRoutes(model: ResolvedModel, routes: readonly RouteDescriptor[], builder: SourceFileBuilder): GeneratedFile[] {
+export function emitResourceRoutes(
+  model: ResolvedModel,
+  routes: readonly RouteDescriptor[],
+  builder: SourceFileBuilder,
+): GeneratedFile[] {
   const files: GeneratedFile[] = [];
   const identifiers = new Map(model.collections.map((collection) => [collection.name, collection.identifier]));
   const routesOf = routesByDeclaration(routes);
   for (const declaration of [...model.collections, ...model.aggregates]) {
     for (const version of declaration.versions) {
-      files.push(emitOne(builder, declaration, version, routesOf('resource', declaration.name, version.name), identifiers));
+      files.push(
+        emitOne(builder, declaration, version, routesOf('resource', declaration.name, version.name), identifiers),
+      );
     }
   }
   return files;
@@ -39,9 +52,13 @@ function emitOne(
   const typeName = `${pascalOf(isCollection ? declaration.singular : declaration.name)}${version.name.toUpperCase()}`;
   const identifier = isCollection ? declaration.identifier : identifiers.get(declaration.parent);
   const properties = [
-    ...(isCollection && identifier !== undefined ? [{ name: identifier.name, type: identifier.type === 'integer' ? 'number' : 'string', hasQuestionToken: false }] : []),
+    ...(isCollection && identifier !== undefined
+      ? [{ name: identifier.name, type: identifier.type === 'integer' ? 'number' : 'string', hasQuestionToken: false }]
+      : []),
     ...propertiesOf(version.fields),
-    ...(isCollection ? [{ name: 'created_at', type: 'string', hasQuestionToken: false, docs: ['ISO 8601 UTC, set by the server.'] }] : []),
+    ...(isCollection
+      ? [{ name: 'created_at', type: 'string', hasQuestionToken: false, docs: ['ISO 8601 UTC, set by the server.'] }]
+      : []),
   ];
   const statements: StatementStructures[] = [
     {
@@ -50,13 +67,23 @@ function emitOne(
       namedImports: ['ApiContext', 'Route'],
       moduleSpecifier: RUNTIME_PACKAGE,
     },
-    { kind: StructureKind.ImportDeclaration, namedImports: runtimeImportsOf(factory, routes), moduleSpecifier: RUNTIME_PACKAGE },
-    { kind: StructureKind.ImportDeclaration, namedImports: [modelConstOf(declaration.name)], moduleSpecifier: importPath(path, modelFileOf(declaration.name)) },
+    {
+      kind: StructureKind.ImportDeclaration,
+      namedImports: runtimeImportsOf(factory, routes),
+      moduleSpecifier: RUNTIME_PACKAGE,
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      namedImports: [modelConstOf(declaration.name)],
+      moduleSpecifier: importPath(path, modelFileOf(declaration.name)),
+    },
     {
       kind: StructureKind.Interface,
       isExported: true,
       name: typeName,
-      docs: [`${isCollection ? `One ${declaration.singular}` : `The ${declaration.name} of one ${singularOf(declaration.parent)}`} as ${version.name} represents it. Null fields are left out.`],
+      docs: [
+        `${isCollection ? `One ${declaration.singular}` : `The ${declaration.name} of one ${singularOf(declaration.parent)}`} as ${version.name} represents it. Null fields are left out.`,
+      ],
       properties,
     },
     {

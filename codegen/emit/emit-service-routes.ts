@@ -11,28 +11,56 @@ import { propertiesOf } from './representation-types.ts';
 import { routeTableStatement, runtimeImportsOf } from './route-table.ts';
 import type { GeneratedFile, SourceFileBuilder } from './source-file.ts';
 
-export const serviceRoutesFileOf = (version: string, name: string) => `generated/services/${version}/${fileNameOf(name)}.ts`;
-export const settingRoutesFileOf = (version: string, name: string) => `generated/settings/${version}/${fileNameOf(name)}.ts`;
+export const serviceRoutesFileOf = (version: string, name: string) =>
+  `generated/services/${version}/${fileNameOf(name)}.ts`;
+export const settingRoutesFileOf = (version: string, name: string) =>
+  `generated/settings/${version}/${fileNameOf(name)}.ts`;
 
 /** One module per service and per setting per version, each with its route table. */
-export function emitServiceRoutes(model: ResolvedModel, routes: readonly RouteDescriptor[], builder: SourceFileBuilder): GeneratedFile[] {
+export function emitServiceRoutes(
+  model: ResolvedModel,
+  routes: readonly RouteDescriptor[],
+  builder: SourceFileBuilder,
+): GeneratedFile[] {
   const own = routesByDeclaration(routes);
   return [
     ...model.services.flatMap((service) =>
-      service.versions.map((version) => emitService(builder, service, version, own('service', service.name, version.name))),
+      service.versions.map((version) =>
+        emitService(builder, service, version, own('service', service.name, version.name)),
+      ),
     ),
     ...model.settings.flatMap((setting) =>
-      setting.versions.map((version) => emitSetting(builder, setting, version, own('setting', setting.name, version.name))),
+      setting.versions.map((version) =>
+        emitSetting(builder, setting, version, own('setting', setting.name, version.name)),
+      ),
     ),
   ];
 }
 
-function emitService(builder: SourceFileBuilder, service: ResolvedService, version: ResolvedVersion, routes: readonly RouteDescriptor[]): GeneratedFile {
+function emitService(
+  builder: SourceFileBuilder,
+  service: ResolvedService,
+  version: ResolvedVersion,
+  routes: readonly RouteDescriptor[],
+): GeneratedFile {
   const path = serviceRoutesFileOf(version.name, service.name);
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ApiContext', 'Route'], moduleSpecifier: RUNTIME_PACKAGE },
-    { kind: StructureKind.ImportDeclaration, namedImports: runtimeImportsOf('serviceHandlers', routes), moduleSpecifier: RUNTIME_PACKAGE },
-    { kind: StructureKind.ImportDeclaration, defaultImport: 'definition', moduleSpecifier: importPath(path, service.source) },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      namedImports: ['ApiContext', 'Route'],
+      moduleSpecifier: RUNTIME_PACKAGE,
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      namedImports: runtimeImportsOf('serviceHandlers', routes),
+      moduleSpecifier: RUNTIME_PACKAGE,
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      defaultImport: 'definition',
+      moduleSpecifier: importPath(path, service.source),
+    },
     {
       kind: StructureKind.Function,
       isExported: true,
@@ -49,12 +77,30 @@ function emitService(builder: SourceFileBuilder, service: ResolvedService, versi
   return builder.build(path, fileHeader([service.source]), statements);
 }
 
-function emitSetting(builder: SourceFileBuilder, setting: ResolvedSetting, version: ResolvedVersion, routes: readonly RouteDescriptor[]): GeneratedFile {
+function emitSetting(
+  builder: SourceFileBuilder,
+  setting: ResolvedSetting,
+  version: ResolvedVersion,
+  routes: readonly RouteDescriptor[],
+): GeneratedFile {
   const path = settingRoutesFileOf(version.name, setting.name);
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ApiContext', 'Route'], moduleSpecifier: RUNTIME_PACKAGE },
-    { kind: StructureKind.ImportDeclaration, namedImports: runtimeImportsOf('settingHandlers', routes), moduleSpecifier: RUNTIME_PACKAGE },
-    { kind: StructureKind.ImportDeclaration, namedImports: [modelConstOf(setting.name)], moduleSpecifier: importPath(path, modelFileOf(setting.name)) },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      namedImports: ['ApiContext', 'Route'],
+      moduleSpecifier: RUNTIME_PACKAGE,
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      namedImports: runtimeImportsOf('settingHandlers', routes),
+      moduleSpecifier: RUNTIME_PACKAGE,
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      namedImports: [modelConstOf(setting.name)],
+      moduleSpecifier: importPath(path, modelFileOf(setting.name)),
+    },
     {
       kind: StructureKind.Interface,
       isExported: true,

@@ -10,7 +10,12 @@ export function emitVersionDiffs(model: ResolvedModel): GeneratedFile {
     '',
   ];
   for (const diff of versionDiffs(model)) {
-    lines.push(`## ${diff.declaration}: ${diff.from} → ${diff.to}`, '', ...describeDiff(diff).map((line) => `- ${line}`), '');
+    lines.push(
+      `## ${diff.declaration}: ${diff.from} → ${diff.to}`,
+      '',
+      ...describeDiff(diff).map((line) => `- ${line}`),
+      '',
+    );
   }
   return { path: 'generated/versions.md', text: `${lines.join('\n').trimEnd()}\n` };
 }

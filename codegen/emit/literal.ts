@@ -45,6 +45,18 @@ function propertyName(key: string): string {
  * VariableStatement structure would give every line of a multi-line initializer a hanging indent
  * that only a formatting pass could take out again.
  */
-export function constStatement({ docs, exported = false, name, type, initializer }: { docs: string; exported?: boolean; name: string; type: string; initializer: string }): string {
+export function constStatement({
+  docs,
+  exported = false,
+  name,
+  type,
+  initializer,
+}: {
+  docs: string;
+  exported?: boolean;
+  name: string;
+  type: string;
+  initializer: string;
+}): string {
   return `/** ${docs} */\n${exported ? 'export ' : ''}const ${name}: ${type} = ${initializer};`;
 }

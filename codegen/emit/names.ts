@@ -16,5 +16,9 @@ export function pascalOf(name: string): string {
 
 /** A property access chain: `definition.fields.item`; non-identifier keys are bracketed. */
 export function accessOf(root: string, path: readonly string[]): string {
-  return path.reduce((expression, key) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${expression}.${key}` : `${expression}[${JSON.stringify(key)}]`), root);
+  return path.reduce(
+    (expression, key) =>
+      /^[A-Za-z_$][\w$]*$/.test(key) ? `${expression}.${key}` : `${expression}[${JSON.stringify(key)}]`,
+    root,
+  );
 }

@@ -15,7 +15,9 @@ const SCALAR_TYPES: Record<string, string> = {
  */
 export function typeOfField(field: ResolvedField): string {
   if (field.kind === 'object') {
-    const members = (field.fields ?? []).map((nested) => `${nested.name}${nested.required ? '' : '?'}: ${typeOfField(nested)}`);
+    const members = (field.fields ?? []).map(
+      (nested) => `${nested.name}${nested.required ? '' : '?'}: ${typeOfField(nested)}`,
+    );
     return `{ ${members.join('; ')} }`;
   }
   if (field.kind === 'array') return `Array<${field.items === undefined ? 'unknown' : typeOfField(field.items)}>`;

@@ -2,18 +2,25 @@ import type { RouteDescriptor } from '../routes/index.ts';
 import { printLiteral } from './literal.ts';
 
 /** A route some handler of the declaration serves (not a former path). */
-export type ServedRoute = RouteDescriptor & { readonly handler: Exclude<RouteDescriptor['handler'], { kind: 'moved' }> };
+export type ServedRoute = RouteDescriptor & {
+  readonly handler: Exclude<RouteDescriptor['handler'], { kind: 'moved' }>;
+};
 
 /**
  * `return [ { method, path, family, handle }, ... ];` for a list of routes. A former path's handler
  * is the runtime's movedPermanently(); the others come from `handlerOf`.
  */
-export function routeTableStatement(routes: readonly RouteDescriptor[], handlerOf: (route: ServedRoute) => string): string {
+export function routeTableStatement(
+  routes: readonly RouteDescriptor[],
+  handlerOf: (route: ServedRoute) => string,
+): string {
   const rows = routes.map((route) => {
-    const handler = route.handler.kind === 'moved'
-      ? `movedPermanently(context.baseUrl, '${route.handler.from}', '${route.handler.to}')`
-      : handlerOf(route as ServedRoute);
-    const scopes = route.scopes === undefined ? '' : `scopes: [${route.scopes.map((scope) => printLiteral(scope)).join(', ')}], `;
+    const handler =
+      route.handler.kind === 'moved'
+        ? `movedPermanently(context.baseUrl, '${route.handler.from}', '${route.handler.to}')`
+        : handlerOf(route as ServedRoute);
+    const scopes =
+      route.scopes === undefined ? '' : `scopes: [${route.scopes.map((scope) => printLiteral(scope)).join(', ')}], `;
     return `  { method: '${route.method}', path: '${route.path}', family: '${route.family}', ${route.open === true ? 'open: true, ' : ''}${scopes}handle: ${handler} },`;
   });
   return `return [\n${rows.join('\n')}\n];`;

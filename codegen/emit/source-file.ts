@@ -15,7 +15,9 @@ export interface GeneratedFile {
  */
 export class SourceFileBuilder {
   build(path: string, header: string, statements: readonly (string | StatementStructures)[]): GeneratedFile {
-    const text = spaceTopLevel(printStructure({ kind: StructureKind.SourceFile, statements: [header, ...statements] }, PRINT_OPTIONS));
+    const text = spaceTopLevel(
+      printStructure({ kind: StructureKind.SourceFile, statements: [header, ...statements] }, PRINT_OPTIONS),
+    );
     return { path, text: text.endsWith('\n') ? text : `${text}\n` };
   }
 }
@@ -36,7 +38,12 @@ export function spaceTopLevel(text: string): string {
       const afterHeader = previous.startsWith('//') && !line.startsWith('//');
       const afterImports = previous.startsWith('import ') && !line.startsWith('import ');
       const afterBlock = /^[})\]]/.test(previous) || previous.endsWith(';');
-      if (afterHeader || afterImports || (afterBlock && !(previous.startsWith('import ') && line.startsWith('import ')))) out.push('');
+      if (
+        afterHeader ||
+        afterImports ||
+        (afterBlock && !(previous.startsWith('import ') && line.startsWith('import ')))
+      )
+        out.push('');
     }
     out.push(line);
   }

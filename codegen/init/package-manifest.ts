@@ -29,12 +29,22 @@ export function projectScripts(): Record<string, string> {
 }
 
 /** Dependencies by section; `toolkitVersion` is the version of the toolkit's packages (they are released together). */
-export function projectDependencies(toolkitVersion: string): { dependencies: Record<string, string>; devDependencies: Record<string, string> } {
+export function projectDependencies(toolkitVersion: string): {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+} {
   const toolkit = `^${toolkitVersion}`;
   return {
     // What the server needs at run time: a production install (`npm ci --omit=dev`) has no ts-morph.
     // openapi-fetch: the calls of the typed client generated/client/index.ts (its types come from the documents).
-    dependencies: { '@convapi/runtime': toolkit, '@convapi/dsl': toolkit, koa: '^3.0.0', node: NODE_PIN, 'openapi-fetch': '^0.17.0', zod: '^4.0.0' },
+    dependencies: {
+      '@convapi/runtime': toolkit,
+      '@convapi/dsl': toolkit,
+      koa: '^3.0.0',
+      node: NODE_PIN,
+      'openapi-fetch': '^0.17.0',
+      zod: '^4.0.0',
+    },
     devDependencies: { '@convapi/cli': toolkit, '@types/node': '^24.0.0', typescript: TYPESCRIPT_RANGE },
   };
 }
@@ -56,11 +66,19 @@ export interface ManifestPlan {
  * as it is (it may be a tarball or a newer version); a script it already has with another command is
  * a conflict, replaced only when `force` is set.
  */
-export function planManifest(existing: Manifest | undefined, name: string, toolkitVersion: string, force: boolean): ManifestPlan {
+export function planManifest(
+  existing: Manifest | undefined,
+  name: string,
+  toolkitVersion: string,
+  force: boolean,
+): ManifestPlan {
   const manifest: Manifest = existing === undefined ? { name, version: '0.1.0', private: true } : { ...existing };
   const notes: string[] = [];
   // Definitions and generated code are ES modules; Node reads .ts files by the package's type.
-  if (manifest.type !== undefined && manifest.type !== 'module') notes.push(`package.json "type" set to "module" (was ${JSON.stringify(manifest.type)}): definitions and generated code are ES modules`);
+  if (manifest.type !== undefined && manifest.type !== 'module')
+    notes.push(
+      `package.json "type" set to "module" (was ${JSON.stringify(manifest.type)}): definitions and generated code are ES modules`,
+    );
   manifest.type = 'module';
   const conflicts: string[] = [];
   const scripts = { ...asStrings(manifest.scripts) };
@@ -83,7 +101,11 @@ export function planManifest(existing: Manifest | undefined, name: string, toolk
   }
   // npm 11 runs install scripts only of packages a project allows: the `node` pin needs its own;
   // @scarf/scarf (a dependency of the docs page's swagger-ui-dist) would only send usage analytics.
-  manifest.allowScripts = { ...(asRecord(manifest.allowScripts) as Record<string, unknown>), node: true, '@scarf/scarf': false };
+  manifest.allowScripts = {
+    ...(asRecord(manifest.allowScripts) as Record<string, unknown>),
+    node: true,
+    '@scarf/scarf': false,
+  };
   return { manifest, conflicts, notes };
 }
 

@@ -1,5 +1,10 @@
 import { join } from 'node:path';
-import { DefinitionLoadError, definitionFiles, loadEachDefinition, type LoadedDefinition } from '../load/load-definitions.ts';
+import {
+  DefinitionLoadError,
+  definitionFiles,
+  loadEachDefinition,
+  type LoadedDefinition,
+} from '../load/load-definitions.ts';
 import { resolveModel } from '../model/index.ts';
 import { flattenRoutes } from '../routes/index.ts';
 import { typeCheck, type TypeChecker } from '../typecheck/index.ts';
@@ -45,19 +50,29 @@ export interface ProjectLint {
  */
 export async function lintProject(root: string, options: LintOptions = {}): Promise<ProjectLint> {
   const files = definitionFiles(root);
-  const typeChecked = (options.typeCheck ?? typeCheck)(root, files.map((file) => join(root, file)));
+  const typeChecked = (options.typeCheck ?? typeCheck)(
+    root,
+    files.map((file) => join(root, file)),
+  );
   // Keep a failure of the check from going unhandled while the definitions load.
   typeChecked.catch(() => undefined);
-  const results = await loadEachDefinition(root, files, { revision: options.revision, docComments: options.docComments });
+  const results = await loadEachDefinition(root, files, {
+    revision: options.revision,
+    docComments: options.docComments,
+  });
   const loadFailures = results.filter((result) => result instanceof DefinitionLoadError);
   const loaded = results.filter((result): result is LoadedDefinition => !(result instanceof DefinitionLoadError));
   // The rules, and the caller's own work, run while the check does: it is the longer of the two.
   const allRuleDiagnostics = lintLoaded(root, loaded);
   if (loadFailures.length === 0) options.whileTypeChecking?.(loaded);
   const typeErrors = await typeChecked;
-  const filesWithTypeErrors = new Set(typeErrors.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.file));
+  const filesWithTypeErrors = new Set(
+    typeErrors.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.file),
+  );
   // A file that failed to load because it does not type-check is explained by its type errors.
-  const unexplained = loadFailures.filter((failure) => !filesWithTypeErrors.has(failure.file)).map((failure) => loadFailedDiagnostic(root, failure));
+  const unexplained = loadFailures
+    .filter((failure) => !filesWithTypeErrors.has(failure.file))
+    .map((failure) => loadFailedDiagnostic(root, failure));
   const ruleDiagnostics = allRuleDiagnostics.filter((diagnostic) => {
     // In a file that does not type-check, a shape may differ from the published one only through the mistake (`requird: true`).
     if (filesWithTypeErrors.has(diagnostic.file) && FOLLOWS_FROM_VALUES.has(diagnostic.rule)) return false;
@@ -65,8 +80,12 @@ export async function lintProject(root: string, options: LintOptions = {}): Prom
     return loadFailures.length === 0 || !PROJECT_WIDE.has(diagnostic.rule);
   });
   // The DSL's types repeat some rules (a field name with a capital letter); the rule says it with advice, at the same place.
-  const rulePlaces = new Set(ruleDiagnostics.map((diagnostic) => `${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`));
-  const typeDiagnostics = typeErrors.filter((diagnostic) => !rulePlaces.has(`${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`));
+  const rulePlaces = new Set(
+    ruleDiagnostics.map((diagnostic) => `${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`),
+  );
+  const typeDiagnostics = typeErrors.filter(
+    (diagnostic) => !rulePlaces.has(`${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`),
+  );
   return {
     diagnostics: [...typeDiagnostics, ...unexplained, ...ruleDiagnostics].sort(compareDiagnostics),
     definitions: loadFailures.length === 0 ? loaded : undefined,
@@ -74,10 +93,20 @@ export async function lintProject(root: string, options: LintOptions = {}): Prom
 }
 
 /** Rules whose findings follow from the values a definition declares, not only from how it is written. */
-const FOLLOWS_FROM_VALUES = new Set(['published-shape-changed', 'published-field-required', 'published-shape-extended']);
+const FOLLOWS_FROM_VALUES = new Set([
+  'published-shape-changed',
+  'published-field-required',
+  'published-shape-extended',
+]);
 
 /** Rules whose findings depend on every definition being there. */
-const PROJECT_WIDE = new Set(['unknown-reference', 'aggregate-parent', 'published-declaration-removed', 'duplicate-path', 'duplicate-declaration']);
+const PROJECT_WIDE = new Set([
+  'unknown-reference',
+  'aggregate-parent',
+  'published-declaration-removed',
+  'duplicate-path',
+  'duplicate-declaration',
+]);
 
 /** The diagnostics of lintProject(). */
 export async function lintDefinitions(root: string): Promise<Diagnostic[]> {
@@ -106,16 +135,36 @@ export function placeFindings(root: string, findings: readonly Finding[]): Diagn
 
 function place(locator: DeclarationLocator, finding: Finding): Diagnostic {
   const position = locator.locate(finding);
-  const diagnostic = { rule: finding.rule, severity: severityOf(finding.rule), message: finding.message, file: finding.source, ...position };
+  const diagnostic = {
+    rule: finding.rule,
+    severity: severityOf(finding.rule),
+    message: finding.message,
+    file: finding.source,
+    ...position,
+  };
   if (finding.related === undefined) return diagnostic;
   const other = locator.locate({ ...finding, ...finding.related, argument: false });
   const related = { file: finding.related.source, line: other.line, column: other.column };
-  return { ...diagnostic, message: finding.message.replaceAll('{related}', `${related.file}:${related.line}:${related.column}`), related };
+  return {
+    ...diagnostic,
+    message: finding.message.replaceAll('{related}', `${related.file}:${related.line}:${related.column}`),
+    related,
+  };
 }
 
 function loadFailedDiagnostic(root: string, failure: DefinitionLoadError): Diagnostic {
   const line = failure.line ?? 1;
   const column = failure.column ?? 1;
   const sourceLine = new DeclarationLocator(root).lineOf(failure.file, line);
-  return { rule: 'load-failed', severity: 'error', message: failure.reason, file: failure.file, line, column, endLine: line, endColumn: Math.max(column, sourceLine.length + 1), sourceLine };
+  return {
+    rule: 'load-failed',
+    severity: 'error',
+    message: failure.reason,
+    file: failure.file,
+    line,
+    column,
+    endLine: line,
+    endColumn: Math.max(column, sourceLine.length + 1),
+    sourceLine,
+  };
 }

@@ -10,7 +10,8 @@ import type { Finding } from './finding.ts';
  * pays for loading it.
  */
 let morph: typeof import('ts-morph') | undefined;
-const tsMorph = (): typeof import('ts-morph') => (morph ??= createRequire(import.meta.url)('ts-morph') as typeof import('ts-morph'));
+const tsMorph = (): typeof import('ts-morph') =>
+  (morph ??= createRequire(import.meta.url)('ts-morph') as typeof import('ts-morph'));
 
 export interface Position {
   readonly line: number;
@@ -41,7 +42,12 @@ export class DeclarationLocator {
   /** Where a finding is: in a definition (a .ts file), or in a JSON file such as published-versions.json. */
   locate(finding: Finding): Position {
     if (finding.source.endsWith('.json')) return this.#document(finding.source).spanOf(finding.at);
-    return this.locateInDefinition(join(this.#root, finding.source), finding.at, finding.argument ?? false, finding.text);
+    return this.locateInDefinition(
+      join(this.#root, finding.source),
+      finding.at,
+      finding.argument ?? false,
+      finding.text,
+    );
   }
 
   /** The text of one line of a file of the project (1-based), '' past its end. */
@@ -77,11 +83,19 @@ export class DeclarationLocator {
       const object: MorphNode | undefined = node === undefined ? undefined : objectOf(node);
       const property = object?.asKind(SyntaxKind.ObjectLiteralExpression)?.getProperty(key);
       // field.object({ ... }) takes its fields directly: the model's path says `fields`, the source does not.
-      if (property === undefined && key === 'fields' && node !== undefined && Node.isCallExpression(unwrap(node))) continue;
+      if (property === undefined && key === 'fields' && node !== undefined && Node.isCallExpression(unwrap(node)))
+        continue;
       if (property === undefined) break;
       within = property;
-      at = Node.isPropertyAssignment(property) || Node.isShorthandPropertyAssignment(property) ? property.getNameNode() : property;
-      node = Node.isPropertyAssignment(property) ? property.getInitializer() : Node.isShorthandPropertyAssignment(property) ? resolveIdentifier(property.getNameNode()) : undefined;
+      at =
+        Node.isPropertyAssignment(property) || Node.isShorthandPropertyAssignment(property)
+          ? property.getNameNode()
+          : property;
+      node = Node.isPropertyAssignment(property)
+        ? property.getInitializer()
+        : Node.isShorthandPropertyAssignment(property)
+          ? resolveIdentifier(property.getNameNode())
+          : undefined;
     }
     if (argument && node !== undefined) {
       const call = unwrap(node)?.asKind(SyntaxKind.CallExpression);
@@ -92,13 +106,23 @@ export class DeclarationLocator {
     const start = found >= 0 ? within.getStart() + found : at.getStart();
     const { line, column } = file.getLineAndColumnAtPos(start);
     const end = file.getLineAndColumnAtPos(found >= 0 ? start + text!.length : at.getEnd());
-    return { line, column, endLine: end.line, endColumn: end.column, sourceLine: file.getFullText().split('\n')[line - 1] ?? '' };
+    return {
+      line,
+      column,
+      endLine: end.line,
+      endColumn: end.column,
+      sourceLine: file.getFullText().split('\n')[line - 1] ?? '',
+    };
   }
 
   #file(absolutePath: string): SourceFile {
     let file = this.#files.get(absolutePath);
     if (file === undefined) {
-      this.#project ??= new (tsMorph().Project)({ useInMemoryFileSystem: false, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
+      this.#project ??= new (tsMorph().Project)({
+        useInMemoryFileSystem: false,
+        skipAddingFilesFromTsConfig: true,
+        skipFileDependencyResolution: true,
+      });
       file = this.#project.addSourceFileAtPath(absolutePath);
       this.#files.set(absolutePath, file);
     }
@@ -132,7 +156,8 @@ function unwrap(node: MorphNode): MorphNode | undefined {
   const { Node } = tsMorph();
   let current: MorphNode | undefined = node;
   for (let depth = 0; current !== undefined && depth < 10; depth++) {
-    if (Node.isParenthesizedExpression(current) || Node.isAsExpression(current) || Node.isSatisfiesExpression(current)) current = current.getExpression();
+    if (Node.isParenthesizedExpression(current) || Node.isAsExpression(current) || Node.isSatisfiesExpression(current))
+      current = current.getExpression();
     else if (Node.isIdentifier(current)) current = resolveIdentifier(current);
     else return current;
   }

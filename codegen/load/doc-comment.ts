@@ -11,7 +11,9 @@ const tsOf = () => (typescript ??= (createRequire(import.meta.url)('ts-morph') a
  */
 export function defaultExportDocComment(fileName: string, text: string): string | undefined {
   const ts = tsOf();
-  const statement = exportAssignmentOfHead(fileName, text) ?? ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true).statements.find(ts.isExportAssignment);
+  const statement =
+    exportAssignmentOfHead(fileName, text) ??
+    ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true).statements.find(ts.isExportAssignment);
   if (statement === undefined) return undefined;
   const comments = ts
     .getJSDocCommentsAndTags(statement)

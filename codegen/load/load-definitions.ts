@@ -44,7 +44,8 @@ const KINDS = new Set(['collection', 'aggregate', 'service', 'setting']);
  */
 export function definitionFiles(root: string): string[] {
   const folder = join(root, 'definitions');
-  if (!existsSync(folder)) throw new InputError(`${folder}: no definitions/ folder here; run in the project root or pass --root DIR`);
+  if (!existsSync(folder))
+    throw new InputError(`${folder}: no definitions/ folder here; run in the project root or pass --root DIR`);
   return readdirSync(folder)
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))
     .sort()
@@ -76,28 +77,53 @@ export interface LoadOptions {
 }
 
 /** Imports every definition file, each one's declaration or its DefinitionLoadError, in file order. */
-export async function loadEachDefinition(root: string, files = definitionFiles(root), options: LoadOptions = {}): Promise<(LoadedDefinition | DefinitionLoadError)[]> {
+export async function loadEachDefinition(
+  root: string,
+  files = definitionFiles(root),
+  options: LoadOptions = {},
+): Promise<(LoadedDefinition | DefinitionLoadError)[]> {
   const results: (LoadedDefinition | DefinitionLoadError)[] = [];
-  for (const file of files) results.push(await loadDefinition(root, file, options).catch((error: unknown) => asLoadError(file, join(root, file), error)));
+  for (const file of files)
+    results.push(
+      await loadDefinition(root, file, options).catch((error: unknown) => asLoadError(file, join(root, file), error)),
+    );
   return results;
 }
 
-async function loadDefinition(root: string, file: string, { revision, docComments = true }: LoadOptions): Promise<LoadedDefinition> {
+async function loadDefinition(
+  root: string,
+  file: string,
+  { revision, docComments = true }: LoadOptions,
+): Promise<LoadedDefinition> {
   const absolutePath = join(root, file);
   const url = pathToFileURL(absolutePath).href;
   const module = (await import(revision === undefined ? url : `${url}?revision=${revision}`)) as { default?: unknown };
   const declaration = module.default as { kind?: unknown } | undefined;
   if (declaration === undefined || typeof declaration !== 'object' || !KINDS.has(String(declaration.kind))) {
-    throw new DefinitionLoadError(file, 'must export default one declaration made with collection(), aggregate(), service() or setting()');
+    throw new DefinitionLoadError(
+      file,
+      'must export default one declaration made with collection(), aggregate(), service() or setting()',
+    );
   }
-  const docComment = docComments ? defaultExportDocComment(absolutePath, readFileSync(absolutePath, 'utf8')) : undefined;
-  return { file, absolutePath, declaration: declaration as Declaration, ...(docComment === undefined ? {} : { docComment }) };
+  const docComment = docComments
+    ? defaultExportDocComment(absolutePath, readFileSync(absolutePath, 'utf8'))
+    : undefined;
+  return {
+    file,
+    absolutePath,
+    declaration: declaration as Declaration,
+    ...(docComment === undefined ? {} : { docComment }),
+  };
 }
 
 function asLoadError(file: string, absolutePath: string, error: unknown): DefinitionLoadError {
   if (error instanceof DefinitionLoadError) return error;
   const message = (error as Error).message ?? String(error);
-  return new DefinitionLoadError(file, `cannot be loaded: ${message.split('\n')[0]}`, positionInStack(absolutePath, error));
+  return new DefinitionLoadError(
+    file,
+    `cannot be loaded: ${message.split('\n')[0]}`,
+    positionInStack(absolutePath, error),
+  );
 }
 
 /** The line and column of the first stack frame in the file itself (type stripping keeps positions). */

@@ -1,4 +1,11 @@
-import type { AggregateDeclaration, CollectionDeclaration, FieldDeclaration, Fields, RowRule, VersionDeclarations } from '@convapi/dsl';
+import type {
+  AggregateDeclaration,
+  CollectionDeclaration,
+  FieldDeclaration,
+  Fields,
+  RowRule,
+  VersionDeclarations,
+} from '@convapi/dsl';
 import type { ServiceDeclaration, SettingDeclaration } from '@convapi/dsl';
 import type { LoadedDefinition } from '../load/load-definitions.ts';
 import { DEFAULTS, defaultIdentifierName, singularOf } from './defaults.ts';
@@ -29,7 +36,10 @@ export function resolveModel(definitions: readonly LoadedDefinition[]): Resolved
   const settings: ResolvedSetting[] = [];
   for (const { file, declaration: declared, docComment } of definitions) {
     // A declaration's own description wins; otherwise the doc comment written above it.
-    const declaration = declared.description === undefined && docComment !== undefined ? { ...declared, description: docComment } : declared;
+    const declaration =
+      declared.description === undefined && docComment !== undefined
+        ? { ...declared, description: docComment }
+        : declared;
     if (declaration.kind === 'collection') collections.push(resolveCollection(file, declaration));
     else if (declaration.kind === 'aggregate') aggregates.push(resolveAggregate(file, declaration));
     else if (declaration.kind === 'service') services.push(resolveService(file, declaration));
@@ -38,7 +48,9 @@ export function resolveModel(definitions: readonly LoadedDefinition[]): Resolved
   const byName = <T extends { name: string; source: string }>(a: T, b: T) =>
     a.name.localeCompare(b.name) || a.source.localeCompare(b.source);
   const all = [...collections, ...aggregates, ...services, ...settings];
-  const versions = [...new Set(all.flatMap((declaration) => declaration.versions.map((version) => version.name)))].sort(compareVersions);
+  const versions = [...new Set(all.flatMap((declaration) => declaration.versions.map((version) => version.name)))].sort(
+    compareVersions,
+  );
   return {
     collections: collections.sort(byName),
     aggregates: aggregates.sort(byName),
@@ -68,15 +80,21 @@ function resolveField(name: string, declaration: FieldDeclaration, access: reado
     searchable: declaration.searchable ?? false,
     readOnly: declaration.readOnly ?? false,
     ...(declaration.references === undefined ? {} : { references: declaration.references }),
-    ...(declaration.onDelete === 'cascade' || declaration.onDelete === 'set-null' ? { onDelete: declaration.onDelete } : {}),
+    ...(declaration.onDelete === 'cascade' || declaration.onDelete === 'set-null'
+      ? { onDelete: declaration.onDelete }
+      : {}),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
     ...(declaration.fields === undefined ? {} : { fields: resolveFields(declaration.fields, [...access, 'fields']) }),
     ...(declaration.values === undefined ? {} : { values: [...declaration.values] }),
-    ...(declaration.items === undefined ? {} : { items: resolveField('items', declaration.items, [...access, 'items']) }),
+    ...(declaration.items === undefined
+      ? {}
+      : { items: resolveField('items', declaration.items, [...access, 'items']) }),
     ...(declaration.default === undefined ? {} : resolveDefault(declaration)),
     ...(declaration.renamedFrom === undefined ? {} : { renamedFrom: declaration.renamedFrom }),
     // Declared only here; boundStrings gives every string its bound once the indexed columns are known.
-    ...(declaration.maxLength === undefined ? {} : { stringLength: { max: declaration.maxLength, declared: true, indexed: false } }),
+    ...(declaration.maxLength === undefined
+      ? {}
+      : { stringLength: { max: declaration.maxLength, declared: true, indexed: false } }),
     access,
   };
 }
@@ -84,16 +102,29 @@ function resolveField(name: string, declaration: FieldDeclaration, access: reado
 /** The default as the field's schema reads it, or why it is not a value of the field. */
 function resolveDefault(declaration: FieldDeclaration): Pick<ResolvedField, 'default' | 'invalidDefault'> {
   const declared = declaration.default!;
-  if (declaration.kind === 'reference' || declaration.kind === 'object') return { default: declared, invalidDefault: `a ${declaration.kind} field takes no default` };
+  if (declaration.kind === 'reference' || declaration.kind === 'object')
+    return { default: declared, invalidDefault: `a ${declaration.kind} field takes no default` };
   const parsed = declaration.schema.safeParse(declared);
-  if (parsed.success && ['string', 'number', 'boolean'].includes(typeof parsed.data)) return { default: parsed.data as string | number | boolean };
-  const problem = parsed.success ? `it reads as ${JSON.stringify(parsed.data)}` : parsed.error.issues.map((issue) => issue.message).join('; ');
-  return { default: declared, invalidDefault: `${JSON.stringify(declared)} is not a valid ${declaration.kind}: ${problem}` };
+  if (parsed.success && ['string', 'number', 'boolean'].includes(typeof parsed.data))
+    return { default: parsed.data as string | number | boolean };
+  const problem = parsed.success
+    ? `it reads as ${JSON.stringify(parsed.data)}`
+    : parsed.error.issues.map((issue) => issue.message).join('; ');
+  return {
+    default: declared,
+    invalidDefault: `${JSON.stringify(declared)} is not a valid ${declaration.kind}: ${problem}`,
+  };
 }
 
 /** The declared scopes, per method, copied (a method with an empty list needs none and is left out). */
-function resolveScopes(scopes: Readonly<Partial<Record<ResolvedMethod, readonly string[]>>> | undefined): ResolvedScopes {
-  return Object.fromEntries(Object.entries(scopes ?? {}).filter(([, listed]) => listed !== undefined && listed.length > 0).map(([method, listed]) => [method, [...listed!]]));
+function resolveScopes(
+  scopes: Readonly<Partial<Record<ResolvedMethod, readonly string[]>>> | undefined,
+): ResolvedScopes {
+  return Object.fromEntries(
+    Object.entries(scopes ?? {})
+      .filter(([, listed]) => listed !== undefined && listed.length > 0)
+      .map(([method, listed]) => [method, [...listed!]]),
+  );
 }
 
 /** Every field and scope the row rules name, each with its property path from the declaration. */
@@ -104,7 +135,12 @@ function resolveRowAccess(rows: NonNullable<CollectionDeclaration['rows']>): Res
     if ('all' in rule) rule.all.forEach((part, index) => visit(part, [...access, 'all', String(index)]));
     else if ('any' in rule) rule.any.forEach((part, index) => visit(part, [...access, 'any', String(index)]));
     else if ('scope' in rule) scopes.push({ scope: rule.scope, access: [...access, 'scope'] });
-    else fields.push({ name: rule.field, operand: 'equals' in rule ? rule.equals : rule.notEquals, access: [...access, 'field'] });
+    else
+      fields.push({
+        name: rule.field,
+        operand: 'equals' in rule ? rule.equals : rule.notEquals,
+        access: [...access, 'field'],
+      });
   };
   if (rows.see !== undefined) visit(rows.see, ['rows', 'see']);
   if (rows.change !== undefined) visit(rows.change, ['rows', 'change']);
@@ -120,7 +156,9 @@ function resolveVersions(versions: VersionDeclarations, storedFields: readonly R
       const shaped = version.shape !== undefined;
       return {
         name,
-        fields: shaped ? boundStrings(resolveFields(version.shape!.fields, [...access, 'shape', 'fields']), indexed) : storedFields,
+        fields: shaped
+          ? boundStrings(resolveFields(version.shape!.fields, [...access, 'shape', 'fields']), indexed)
+          : storedFields,
         shaped,
         ...(version.deprecated === undefined ? {} : { deprecated: { ...version.deprecated } }),
         movedFrom: [...(version.movedFrom ?? [])],
@@ -133,11 +171,17 @@ function resolveCollection(source: string, declaration: CollectionDeclaration): 
   const singular = singularOf(declaration.name);
   const rows = declaration.rows === undefined ? undefined : resolveRowAccess(declaration.rows);
   // A column a row rule compares is indexed (model/tables.ts), and its strings bounded as such.
-  const fields = boundStrings(resolveFields(declaration.fields, ['fields']), new Set(rows?.fields.map((field) => field.name)));
+  const fields = boundStrings(
+    resolveFields(declaration.fields, ['fields']),
+    new Set(rows?.fields.map((field) => field.name)),
+  );
   const operations = Object.fromEntries(
     OPERATIONS.map((operation): [ResolvedOperation, ResolvedOperationState] => {
       const declared = declaration.operations?.[operation];
-      return [operation, declared === undefined || declared === true ? 'served' : declared === false ? 'absent' : 'not-implemented'];
+      return [
+        operation,
+        declared === undefined || declared === true ? 'served' : declared === false ? 'absent' : 'not-implemented',
+      ];
     }),
   ) as Record<ResolvedOperation, ResolvedOperationState>;
   return {
@@ -151,7 +195,10 @@ function resolveCollection(source: string, declaration: CollectionDeclaration): 
       assignedBy: declaration.identifier?.assignedBy ?? DEFAULTS.identifierAssignedBy,
     },
     createOnPut: declaration.createOnPut ?? false,
-    asynchronous: declaration.asynchronous === undefined ? undefined : { queue: declaration.asynchronous.queue, operations: [...declaration.asynchronous.operations] },
+    asynchronous:
+      declaration.asynchronous === undefined
+        ? undefined
+        : { queue: declaration.asynchronous.queue, operations: [...declaration.asynchronous.operations] },
     fields,
     versions: resolveVersions(declaration.versions, fields),
     operations,
@@ -173,7 +220,9 @@ function resolveRules(declaration: CollectionDeclaration | AggregateDeclaration)
   const ruledOperations = WRITE_OPERATIONS.filter((operation) => declaration.rules?.[operation] !== undefined);
   const effectOperations = WRITE_OPERATIONS.filter((operation) => declaration.effects?.[operation] !== undefined);
   const named = (at: 'rules' | 'effects', operations: readonly (typeof WRITE_OPERATIONS)[number][]) =>
-    operations.flatMap((operation) => collectionsNamedIn(String(declaration[at]![operation]!)).map((name) => ({ at, operation, name })));
+    operations.flatMap((operation) =>
+      collectionsNamedIn(String(declaration[at]![operation]!)).map((name) => ({ at, operation, name })),
+    );
   return {
     ruledOperations,
     effectOperations,
@@ -214,16 +263,33 @@ function resolveService(source: string, declaration: ServiceDeclaration): Resolv
         }))
       : declaration.handler === 'health'
         ? [
-            { method: 'GET' as const, path: '', index: 0, description: 'Liveness: 200 while the process serves requests.', open: true as const },
-            { method: 'GET' as const, path: 'ready', index: 1, description: 'Readiness: 200 when the store and every other dependency answer, else 503.', open: true as const },
+            {
+              method: 'GET' as const,
+              path: '',
+              index: 0,
+              description: 'Liveness: 200 while the process serves requests.',
+              open: true as const,
+            },
+            {
+              method: 'GET' as const,
+              path: 'ready',
+              index: 1,
+              description: 'Readiness: 200 when the store and every other dependency answer, else 503.',
+              open: true as const,
+            },
           ]
         : declaration.handler === 'job-queue'
-        ? [
-            { method: 'PUT' as const, path: '', index: 0, description: 'Adds a job to the queue.' },
-            { method: 'GET' as const, path: ':job_id', index: 1, description: 'The state of one job.' },
-            { method: 'DELETE' as const, path: ':job_id', index: 2, description: 'Removes a queued or finished job.' },
-          ]
-        : [{ method: 'GET' as const, path: '', index: 0 }];
+          ? [
+              { method: 'PUT' as const, path: '', index: 0, description: 'Adds a job to the queue.' },
+              { method: 'GET' as const, path: ':job_id', index: 1, description: 'The state of one job.' },
+              {
+                method: 'DELETE' as const,
+                path: ':job_id',
+                index: 2,
+                description: 'Removes a queued or finished job.',
+              },
+            ]
+          : [{ method: 'GET' as const, path: '', index: 0 }];
   return {
     kind: 'service',
     source,
@@ -233,7 +299,11 @@ function resolveService(source: string, declaration: ServiceDeclaration): Resolv
     jobTypes: declaration.handler === 'job-queue' ? Object.keys(declaration.jobs).sort() : [],
     jobProduces:
       declaration.handler === 'job-queue'
-        ? Object.fromEntries(Object.entries(declaration.jobs).flatMap(([type, job]) => (job.produces === undefined ? [] : [[type, job.produces]])).sort())
+        ? Object.fromEntries(
+            Object.entries(declaration.jobs)
+              .flatMap(([type, job]) => (job.produces === undefined ? [] : [[type, job.produces]]))
+              .sort(),
+          )
         : {},
     versions: resolveVersions(declaration.versions, []),
     scopes: resolveScopes(declaration.scopes),

@@ -8,7 +8,10 @@ import type { ResolvedField } from './types.ts';
  * version's own shape the stored columns that are indexed (a shaped field is written to the column of
  * its name).
  */
-export function boundStrings(fields: readonly ResolvedField[], indexedNames: ReadonlySet<string> = new Set()): ResolvedField[] {
+export function boundStrings(
+  fields: readonly ResolvedField[],
+  indexedNames: ReadonlySet<string> = new Set(),
+): ResolvedField[] {
   return fields.map((field) => {
     if (field.kind === 'object') return { ...field, fields: boundStrings(field.fields ?? [], indexedNames) };
     // An enum's values are its bound: they are listed, each checked by lint.

@@ -33,24 +33,43 @@ function columnsOf(fields: readonly ResolvedField[], ruled: ReadonlySet<string> 
 /** The table a collection is stored in, named after it. */
 export function collectionTable(collection: ResolvedCollection): TableSpec {
   const { name, type, assignedBy } = collection.identifier;
-  return { table: collection.name, key: { name, type, generated: assignedBy === 'server' }, columns: columnsOf(collection.fields, new Set(collection.rows?.fields.map((field) => field.name))) };
+  return {
+    table: collection.name,
+    key: { name, type, generated: assignedBy === 'server' },
+    columns: columnsOf(collection.fields, new Set(collection.rows?.fields.map((field) => field.name))),
+  };
 }
 
 /** The table of an aggregate, `<parent>__<name>`, keyed by its parent's identifier. */
 export function aggregateTable(aggregate: ResolvedAggregate, parent: ResolvedCollection | undefined): TableSpec {
-  const key = { name: parent?.identifier.name ?? defaultIdentifierName(aggregate.parent), type: parent?.identifier.type ?? 'integer', generated: false };
+  const key = {
+    name: parent?.identifier.name ?? defaultIdentifierName(aggregate.parent),
+    type: parent?.identifier.type ?? 'integer',
+    generated: false,
+  };
   return { table: `${aggregate.parent}__${aggregate.name}`, key, columns: columnsOf(aggregate.fields) };
 }
 
 /** Every table the model stores, sorted by name. */
 export function declaredTables(model: ResolvedModel): DeclaredTable[] {
   return [
-    ...model.collections.map((collection) => ({ spec: collectionTable(collection), source: collection.source, fields: collection.fields, ...(collection.renamedFrom === undefined ? {} : { renamedFrom: collection.renamedFrom }) })),
+    ...model.collections.map((collection) => ({
+      spec: collectionTable(collection),
+      source: collection.source,
+      fields: collection.fields,
+      ...(collection.renamedFrom === undefined ? {} : { renamedFrom: collection.renamedFrom }),
+    })),
     ...model.aggregates.map((aggregate) => {
       const parent = model.collections.find((collection) => collection.name === aggregate.parent);
       // A renamed parent renames its aggregates' tables.
-      const renamedFrom = parent?.renamedFrom === undefined ? {} : { renamedFrom: `${parent.renamedFrom}__${aggregate.name}` };
-      return { spec: aggregateTable(aggregate, parent), source: aggregate.source, fields: aggregate.fields, ...renamedFrom };
+      const renamedFrom =
+        parent?.renamedFrom === undefined ? {} : { renamedFrom: `${parent.renamedFrom}__${aggregate.name}` };
+      return {
+        spec: aggregateTable(aggregate, parent),
+        source: aggregate.source,
+        fields: aggregate.fields,
+        ...renamedFrom,
+      };
     }),
   ].sort((a, b) => a.spec.table.localeCompare(b.spec.table));
 }

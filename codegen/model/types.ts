@@ -73,11 +73,17 @@ interface ResolvedBase {
 export interface ResolvedCollection extends ResolvedBase, ResolvedRules {
   readonly kind: 'collection';
   readonly singular: string;
-  readonly identifier: { readonly name: string; readonly type: 'integer' | 'string'; readonly assignedBy: 'server' | 'client' };
+  readonly identifier: {
+    readonly name: string;
+    readonly type: 'integer' | 'string';
+    readonly assignedBy: 'server' | 'client';
+  };
   /** PUT to an unknown identifier creates (201). */
   readonly createOnPut: boolean;
   /** Writes done as jobs of a queue (202). */
-  readonly asynchronous: { readonly queue: string; readonly operations: readonly ('create' | 'replace' | 'update' | 'delete')[] } | undefined;
+  readonly asynchronous:
+    | { readonly queue: string; readonly operations: readonly ('create' | 'replace' | 'update' | 'delete')[] }
+    | undefined;
   readonly fields: readonly ResolvedField[];
   readonly operations: Readonly<Record<ResolvedOperation, ResolvedOperationState>>;
   readonly paging: { readonly defaultLimit: number; readonly maxLimit: number };
@@ -110,7 +116,11 @@ export interface ResolvedRules {
   /** The fields the declaration computes (`compute`), in declaration order. */
   readonly computed: readonly string[];
   /** Collections each check or effect names by string (`data.of('rooms')`), read from its source text, for lint. */
-  readonly namedCollections: readonly { readonly at: 'rules' | 'effects'; readonly operation: 'create' | 'replace' | 'update' | 'delete'; readonly name: string }[];
+  readonly namedCollections: readonly {
+    readonly at: 'rules' | 'effects';
+    readonly operation: 'create' | 'replace' | 'update' | 'delete';
+    readonly name: string;
+  }[];
 }
 
 export interface ResolvedServiceOperation {

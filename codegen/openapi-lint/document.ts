@@ -6,11 +6,13 @@ export interface Located {
 
 export type JsonObject = Record<string, unknown>;
 
-export const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A member of an object value, located. */
 export function member(of: Located, key: string | number): Located {
-  const value = isObject(of.value) || Array.isArray(of.value) ? (of.value as Record<string | number, unknown>)[key] : undefined;
+  const value =
+    isObject(of.value) || Array.isArray(of.value) ? (of.value as Record<string | number, unknown>)[key] : undefined;
   return { value, at: [...of.at, key] };
 }
 
@@ -24,9 +26,13 @@ export function dereference(document: unknown, node: Located): Located {
   for (let step = 0; step < 8 && isObject(current.value) && typeof current.value.$ref === 'string'; step++) {
     const ref = current.value.$ref;
     if (!ref.startsWith('#/')) break;
-    const keys = ref.slice(2).split('/').map((key) => decodeURIComponent(key).replaceAll('~1', '/').replaceAll('~0', '~'));
+    const keys = ref
+      .slice(2)
+      .split('/')
+      .map((key) => decodeURIComponent(key).replaceAll('~1', '/').replaceAll('~0', '~'));
     let value: unknown = document;
-    for (const key of keys) value = isObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+    for (const key of keys)
+      value = isObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
     if (value === undefined) break;
     current = { value, at: keys };
   }
@@ -45,7 +51,13 @@ export interface Operation {
 export function operationsOf(document: JsonObject): Operation[] {
   const paths = isObject(document.paths) ? document.paths : {};
   return Object.entries(paths).flatMap(([path, item]) =>
-    isObject(item) ? HTTP_METHODS.filter((method) => isObject(item[method])).map((method) => ({ path, method, node: { value: item[method], at: ['paths', path, method] } })) : [],
+    isObject(item)
+      ? HTTP_METHODS.filter((method) => isObject(item[method])).map((method) => ({
+          path,
+          method,
+          node: { value: item[method], at: ['paths', path, method] },
+        }))
+      : [],
   );
 }
 

@@ -23,17 +23,37 @@ export function lintOpenApiFile(path: string, file: string): Diagnostic[] {
  */
 export function lintOpenApiText(text: string, file: string): Diagnostic[] {
   const positions = new DocumentPositions(text);
-  const place = (finding: OpenApiFinding): Diagnostic => ({ rule: finding.rule, severity: severityOf(finding.rule), message: finding.message, file, ...positions.spanOf(finding.at, finding.on) });
+  const place = (finding: OpenApiFinding): Diagnostic => ({
+    rule: finding.rule,
+    severity: severityOf(finding.rule),
+    message: finding.message,
+    file,
+    ...positions.spanOf(finding.at, finding.on),
+  });
   // The first syntax error is the cause; what the parser says after it mostly follows from it.
   const [first] = positions.errors();
   if (first !== undefined) {
     const { message, ...span } = first;
-    return [{ rule: 'openapi-syntax', severity: 'error', message: `the document does not parse: ${message}`, file, ...span }];
+    return [
+      { rule: 'openapi-syntax', severity: 'error', message: `the document does not parse: ${message}`, file, ...span },
+    ];
   }
   const document = positions.value();
   if (!isObject(document) || typeof document.openapi !== 'string' || !isObject(document.paths)) {
-    return [place({ rule: 'openapi-syntax', at: isObject(document) && 'openapi' in document ? ['openapi'] : [], message: 'not an OpenAPI 3 document: it needs "openapi": "3.x" and a "paths" object' })];
+    return [
+      place({
+        rule: 'openapi-syntax',
+        at: isObject(document) && 'openapi' in document ? ['openapi'] : [],
+        message: 'not an OpenAPI 3 document: it needs "openapi": "3.x" and a "paths" object',
+      }),
+    ];
   }
-  const findings = [...pathFindings(document), ...propertyFindings(document), ...errorBodyFindings(document), ...responseFindings(document), ...securityFindings(document)];
+  const findings = [
+    ...pathFindings(document),
+    ...propertyFindings(document),
+    ...errorBodyFindings(document),
+    ...responseFindings(document),
+    ...securityFindings(document),
+  ];
   return findings.map(place).sort(compareDiagnostics);
 }

@@ -20,9 +20,13 @@ function partsOf(path: string): PathParts {
   const [first, second, ...after] = segments;
   if (first === 'services' || first === 'settings') {
     const family = first === 'services' ? 'service' : 'setting';
-    return second !== undefined && LOOKS_LIKE_VERSION.test(second) ? { family, version: second, rest: after } : { family, version: undefined, rest: segments.slice(1) };
+    return second !== undefined && LOOKS_LIKE_VERSION.test(second)
+      ? { family, version: second, rest: after }
+      : { family, version: undefined, rest: segments.slice(1) };
   }
-  return first !== undefined && LOOKS_LIKE_VERSION.test(first) ? { family: 'resource', version: first, rest: segments.slice(1) } : { family: 'resource', version: undefined, rest: segments };
+  return first !== undefined && LOOKS_LIKE_VERSION.test(first)
+    ? { family: 'resource', version: first, rest: segments.slice(1) }
+    : { family: 'resource', version: undefined, rest: segments };
 }
 
 /**
@@ -40,26 +44,52 @@ export function pathFindings(document: JsonObject): OpenApiFinding[] {
     const { family, version, rest } = partsOf(path);
     const [head] = rest;
     if (family === 'resource' && version !== undefined && (head === 'services' || head === 'settings')) {
-      add('openapi-path-family', `path ${path} puts the version before "${head}"; ${head === 'services' ? 'service' : 'setting'} paths are /${head}/{version}/name: write /${head}/${version}/${rest.slice(1).join('/')}`);
+      add(
+        'openapi-path-family',
+        `path ${path} puts the version before "${head}"; ${head === 'services' ? 'service' : 'setting'} paths are /${head}/{version}/name: write /${head}/${version}/${rest.slice(1).join('/')}`,
+      );
       continue; // What follows is a service or setting name, not collections.
     } else if (version === undefined) {
-      add('openapi-path-version', `path ${path} has no version segment; ${family === 'resource' ? 'resource paths are /{version}/{collection}' : `${family} paths are /${family}s/{version}/name`} (for example v1)`);
+      add(
+        'openapi-path-version',
+        `path ${path} has no version segment; ${family === 'resource' ? 'resource paths are /{version}/{collection}' : `${family} paths are /${family}s/{version}/name`} (for example v1)`,
+      );
     } else if (!VERSION.test(version)) {
-      add('openapi-path-version', `version segment "${version}" of ${path} is not of the form v1, v2, ...: write "v${version.replace(/\D/g, '').replace(/^0+/, '') || '1'}"`);
+      add(
+        'openapi-path-version',
+        `version segment "${version}" of ${path} is not of the form v1, v2, ...: write "v${version.replace(/\D/g, '').replace(/^0+/, '') || '1'}"`,
+      );
     }
     const literals = rest.filter((segment) => !PARAMETER.test(segment) && segment !== LIST);
     for (const segment of literals.filter((item) => !SEGMENT.test(item))) {
-      add('openapi-path-case', `path segment "${segment}" of ${path} has uppercase letters, underscores or other characters; paths are lowercase with words joined by hyphens: use "${toSegment(segment) || 'a-name'}"`);
+      add(
+        'openapi-path-case',
+        `path segment "${segment}" of ${path} has uppercase letters, underscores or other characters; paths are lowercase with words joined by hyphens: use "${toSegment(segment) || 'a-name'}"`,
+      );
     }
     if (family === 'resource') {
       for (const segment of literals.filter((item) => SEGMENT.test(item) && !isPlural(item))) {
-        add('openapi-plural-collection', `collection "${segment}" of ${path} is not plural; a collection path is the plural name: "${pluralOf(segment)}"`);
+        add(
+          'openapi-plural-collection',
+          `collection "${segment}" of ${path} is not plural; a collection path is the plural name: "${pluralOf(segment)}"`,
+        );
       }
-      if (literals.length > 2) add('openapi-nesting-depth', `path ${path} nests ${literals.length} resources; paths nest at most two levels: turn the deeper condition into a query parameter`);
+      if (literals.length > 2)
+        add(
+          'openapi-nesting-depth',
+          `path ${path} nests ${literals.length} resources; paths nest at most two levels: turn the deeper condition into a query parameter`,
+        );
       const top = literals.length === 1 && rest[0] === literals[0] ? aggregates.get(literals[0]!) : undefined;
-      if (top !== undefined) add('openapi-aggregate-parent', `"${literals[0]}" is an aggregate of ${top} (${top}/{id}/${literals[0]}), so it is reached only through its parent: remove ${path}`);
+      if (top !== undefined)
+        add(
+          'openapi-aggregate-parent',
+          `"${literals[0]}" is an aggregate of ${top} (${top}/{id}/${literals[0]}), so it is reached only through its parent: remove ${path}`,
+        );
     } else if (literals.length > 2) {
-      add('openapi-nesting-depth', `${family} path ${path} has ${literals.length} name segments; paths nest at most two levels: shorten it and pass the rest as query parameters`);
+      add(
+        'openapi-nesting-depth',
+        `${family} path ${path} has ${literals.length} name segments; paths nest at most two levels: shorten it and pass the rest as query parameters`,
+      );
     }
   }
   return findings;

@@ -1,4 +1,12 @@
-import { dereference, headerNames, isDeclaredPublic, isObject, member, operationsOf, type JsonObject } from './document.ts';
+import {
+  dereference,
+  headerNames,
+  isDeclaredPublic,
+  isObject,
+  member,
+  operationsOf,
+  type JsonObject,
+} from './document.ts';
 import type { OpenApiFinding } from './finding.ts';
 
 const JSON_MEDIA = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
@@ -22,20 +30,40 @@ export function responseFindings(document: JsonObject): OpenApiFinding[] {
     for (const code of codes) bodies.push(dereference(document, member(responses, code)));
     for (const body of bodies) {
       const content = member(body, 'content');
-      for (const media of Object.keys(isObject(content.value) ? content.value : {}).filter((type) => !JSON_MEDIA.test(type))) {
-        add({ rule: 'openapi-content-type', at: [...content.at, media], message: `${name} documents a body of type ${media}; bodies are JSON: application/json;charset=UTF-8` });
+      for (const media of Object.keys(isObject(content.value) ? content.value : {}).filter(
+        (type) => !JSON_MEDIA.test(type),
+      )) {
+        add({
+          rule: 'openapi-content-type',
+          at: [...content.at, media],
+          message: `${name} documents a body of type ${media}; bodies are JSON: application/json;charset=UTF-8`,
+        });
       }
     }
     // Call limits count the API's calls; a probe declared public (`security: []`) is not one of them.
     const counted = !isDeclaredPublic(operation);
-    if (counted && !codes.includes('429')) add({ rule: 'openapi-rate-limit-headers', at: responses.at, message: `${name} documents no 429 response; calls are rate limited: answer 429 with the X-RateLimit-* headers` });
+    if (counted && !codes.includes('429'))
+      add({
+        rule: 'openapi-rate-limit-headers',
+        at: responses.at,
+        message: `${name} documents no 429 response; calls are rate limited: answer 429 with the X-RateLimit-* headers`,
+      });
     for (const code of codes.filter((status) => /^2/.test(status))) {
       const response = dereference(document, member(responses, code));
       const headers = headerNames(response);
       const missing = RATE_LIMIT_HEADERS.filter((header) => !headers.has(header.toLowerCase()));
-      if (counted && missing.length > 0) add({ rule: 'openapi-rate-limit-headers', at: response.at, message: `${code} response of ${name} does not document ${missing.join(', ')}; every counted response carries the rate-limit headers` });
+      if (counted && missing.length > 0)
+        add({
+          rule: 'openapi-rate-limit-headers',
+          at: response.at,
+          message: `${code} response of ${name} does not document ${missing.join(', ')}; every counted response carries the rate-limit headers`,
+        });
       if (operation.method === 'get' && code === '200' && !headers.has('etag') && !headers.has('e-tag')) {
-        add({ rule: 'openapi-etag-header', at: response.at, message: `200 response of ${name} documents neither ETag nor E-Tag; a response marks the data version for If-None-Match` });
+        add({
+          rule: 'openapi-etag-header',
+          at: response.at,
+          message: `200 response of ${name} documents neither ETag nor E-Tag; a response marks the data version for If-None-Match`,
+        });
       }
     }
   }

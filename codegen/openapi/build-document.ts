@@ -1,11 +1,29 @@
 import type { ResolvedModel } from '../model/index.ts';
 import type { RouteDescriptor } from '../routes/index.ts';
-import { CREATION_RESULT_SCHEMA, ERROR_ENTRY_SCHEMA, ERROR_SCHEMA, HEADERS, JOB_SCHEMA, PARAMETERS } from './components.ts';
+import {
+  CREATION_RESULT_SCHEMA,
+  ERROR_ENTRY_SCHEMA,
+  ERROR_SCHEMA,
+  HEADERS,
+  JOB_SCHEMA,
+  PARAMETERS,
+} from './components.ts';
 import { DEFAULT_SERVER, documentInfo } from './info.ts';
 import { jobBodySchemas } from './job-schemas.ts';
 import type { OperationSpec } from './operation-spec.ts';
-import { readRepresentation, representationName, singularNames, writeRepresentation, type DeclarationOf } from './representation-schemas.ts';
-import { aggregateOperation, collectionOperation, identifierParameters, settingOperation } from './resource-operations.ts';
+import {
+  readRepresentation,
+  representationName,
+  singularNames,
+  writeRepresentation,
+  type DeclarationOf,
+} from './representation-schemas.ts';
+import {
+  aggregateOperation,
+  collectionOperation,
+  identifierParameters,
+  settingOperation,
+} from './resource-operations.ts';
 import { errorResponses } from './responses.ts';
 import type { JsonSchema } from './schema-of.ts';
 import { serviceOperation } from './service-operations.ts';
@@ -19,7 +37,12 @@ import { writeHeadOperation, writeOperation, writeOptionsOperation } from './wri
  * headers really sent, named component schemas (zod 4's JSON Schema for fields), a stable
  * operationId, a tag per declaration and descriptions from the definitions.
  */
-export function buildOpenApiDocument(model: ResolvedModel, routes: readonly RouteDescriptor[], version: string, declarationOf: DeclarationOf): JsonSchema {
+export function buildOpenApiDocument(
+  model: ResolvedModel,
+  routes: readonly RouteDescriptor[],
+  version: string,
+  declarationOf: DeclarationOf,
+): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const tags = new Map<string, string>();
   const byPath = new Map<string, { route: RouteDescriptor; spec: OperationSpec }[]>();
@@ -41,8 +64,17 @@ export function buildOpenApiDocument(model: ResolvedModel, routes: readonly Rout
     }
     const first = operations[0]!;
     // A former path's OPTIONS is deprecated with it, without the headers of a deprecated version.
-    const deprecation = isDeprecated(declarationOfRoute(first.route), first.route) ? 'version' : first.spec.deprecated === true ? 'path' : undefined;
-    item.options = writeOptionsOperation(path, first.spec.tag, operations.map(({ route }) => route.method), deprecation);
+    const deprecation = isDeprecated(declarationOfRoute(first.route), first.route)
+      ? 'version'
+      : first.spec.deprecated === true
+        ? 'path'
+        : undefined;
+    item.options = writeOptionsOperation(
+      path,
+      first.spec.tag,
+      operations.map(({ route }) => route.method),
+      deprecation,
+    );
     paths[path] = item;
   }
 
@@ -55,7 +87,13 @@ export function buildOpenApiDocument(model: ResolvedModel, routes: readonly Rout
     paths,
     components: {
       schemas: schemasOf(model, version, declarationOf),
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <ACCESS_TOKEN>, issued by `npm run -s token -- issue`; never in the URL.' } },
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Authorization: Bearer <ACCESS_TOKEN>, issued by `npm run -s token -- issue`; never in the URL.',
+        },
+      },
       parameters: { ...PARAMETERS, ...identifierParameters(model) },
       headers: HEADERS,
       responses: {} as Record<string, JsonSchema>,
@@ -64,7 +102,12 @@ export function buildOpenApiDocument(model: ResolvedModel, routes: readonly Rout
   return withUsedComponents(document);
 }
 
-function operationOf(route: RouteDescriptor, model: ResolvedModel, version: string, declarationOf: DeclarationOf): OperationSpec {
+function operationOf(
+  route: RouteDescriptor,
+  model: ResolvedModel,
+  version: string,
+  declarationOf: DeclarationOf,
+): OperationSpec {
   switch (route.handler.kind) {
     case 'collection':
       return collectionOperation(route as RouteDescriptor & { handler: { kind: 'collection' } }, model, version);
@@ -73,7 +116,12 @@ function operationOf(route: RouteDescriptor, model: ResolvedModel, version: stri
     case 'setting':
       return settingOperation(route as RouteDescriptor & { handler: { kind: 'setting' } }, model, version);
     case 'service':
-      return serviceOperation(route as RouteDescriptor & { handler: { kind: 'service' } }, model, version, declarationOf);
+      return serviceOperation(
+        route as RouteDescriptor & { handler: { kind: 'service' } },
+        model,
+        version,
+        declarationOf,
+      );
     case 'moved':
       return movedOperation(route as RouteDescriptor & { handler: { kind: 'moved' } });
   }
@@ -89,13 +137,27 @@ function withScopes(spec: OperationSpec, scopes: readonly string[] | undefined):
 /** Every named schema of this version: the error body, the creation result, jobs, and each representation. */
 function schemasOf(model: ResolvedModel, version: string, declarationOf: DeclarationOf): Record<string, JsonSchema> {
   const names = singularNames(model.collections);
-  const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA, ErrorEntry: ERROR_ENTRY_SCHEMA, CreationResult: CREATION_RESULT_SCHEMA, Job: JOB_SCHEMA, Link: LINK_SCHEMA, ...jobBodySchemas(model, version, declarationOf) };
+  const schemas: Record<string, JsonSchema> = {
+    Error: ERROR_SCHEMA,
+    ErrorEntry: ERROR_ENTRY_SCHEMA,
+    CreationResult: CREATION_RESULT_SCHEMA,
+    Job: JOB_SCHEMA,
+    Link: LINK_SCHEMA,
+    ...jobBodySchemas(model, version, declarationOf),
+  };
   for (const collection of model.collections) {
     const found = collection.versions.find((candidate) => candidate.name === version);
     if (found === undefined) continue;
     const declaration = declarationOf(collection.source);
     const name = representationName(collection.singular, version);
-    schemas[name] = readRepresentation(found.fields, declaration, found, names, collection.identifier, collection.description);
+    schemas[name] = readRepresentation(
+      found.fields,
+      declaration,
+      found,
+      names,
+      collection.identifier,
+      collection.description,
+    );
     schemas[`${name}Write`] = writeRepresentation(found.fields, declaration, 'complete', names);
     schemas[`${name}Patch`] = writeRepresentation(found.fields, declaration, 'partial', names);
   }
@@ -117,13 +179,16 @@ type ServingDeclaration = ResolvedModel['collections' | 'aggregates' | 'services
 function declarationsByRoute(model: ResolvedModel): (route: RouteDescriptor) => ServingDeclaration | undefined {
   const key = (name: string, source: string) => `${source}\0${name}`;
   const declarations = new Map<string, ServingDeclaration>();
-  for (const declaration of [...model.collections, ...model.aggregates, ...model.services, ...model.settings]) declarations.set(key(declaration.name, declaration.source), declaration);
+  for (const declaration of [...model.collections, ...model.aggregates, ...model.services, ...model.settings])
+    declarations.set(key(declaration.name, declaration.source), declaration);
   return (route) => declarations.get(key(route.declaration, route.source));
 }
 
 /** The tag of a declaration says what the definition's doc comment (or `description`) says. */
 function descriptionOf(declaration: ServingDeclaration | undefined, route: RouteDescriptor): string {
-  return declaration?.description ?? `The ${route.declaration} ${route.family === 'resource' ? 'resource' : route.family}.`;
+  return (
+    declaration?.description ?? `The ${route.declaration} ${route.family === 'resource' ? 'resource' : route.family}.`
+  );
 }
 
 /** Whether the declaration serving a route marks this route's version deprecated. */
@@ -146,7 +211,8 @@ function referencesIn(node: unknown): string[] {
     for (const key in value) {
       const member = (value as Record<string, unknown>)[key];
       if (typeof member === 'object' && member !== null) visit(member);
-      else if (key === '$ref' && typeof member === 'string' && member.startsWith('#/components/')) references.push(member);
+      else if (key === '$ref' && typeof member === 'string' && member.startsWith('#/components/'))
+        references.push(member);
     }
   };
   if (typeof node === 'object' && node !== null) visit(node);
@@ -157,7 +223,9 @@ function referencesIn(node: unknown): string[] {
  * Keeps only the shared responses, headers, parameters and schemas something refers to: a component
  * nothing uses is noise to a reader and a warning to every linter.
  */
-function withUsedComponents<T extends { paths: unknown; components: Record<string, Record<string, JsonSchema>> }>(document: T): T {
+function withUsedComponents<T extends { paths: unknown; components: Record<string, Record<string, JsonSchema>> }>(
+  document: T,
+): T {
   const all: Record<string, Record<string, JsonSchema>> = { ...document.components, responses: errorResponses() };
   const used = new Set<string>();
   const pending = [...referencesIn(document.paths)];
@@ -171,7 +239,9 @@ function withUsedComponents<T extends { paths: unknown; components: Record<strin
   const components = Object.fromEntries(
     Object.entries(all).map(([kind, entries]) => [
       kind,
-      kind === 'securitySchemes' ? entries : Object.fromEntries(Object.entries(entries).filter(([name]) => used.has(`#/components/${kind}/${name}`))),
+      kind === 'securitySchemes'
+        ? entries
+        : Object.fromEntries(Object.entries(entries).filter(([name]) => used.has(`#/components/${kind}/${name}`))),
     ]),
   );
   return { ...document, components };

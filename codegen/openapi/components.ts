@@ -3,7 +3,9 @@ import type { JsonSchema } from './schema-of.ts';
 const integer = { type: 'integer' } as const;
 const string = { type: 'string' } as const;
 
-export const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+export const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string) => ({
+  $ref: `#/components/${kind}/${name}`,
+});
 
 /** One entry of the error body's `errors` array. */
 export const ERROR_ENTRY_SCHEMA: JsonSchema = {
@@ -12,7 +14,11 @@ export const ERROR_ENTRY_SCHEMA: JsonSchema = {
   required: ['code', 'message'],
   additionalProperties: false,
   properties: {
-    code: { type: 'string', pattern: '^[a-z][a-z0-9]*(_[a-z0-9]+)*$', description: 'The key words of the failure, lowercase, joined with underscores.' },
+    code: {
+      type: 'string',
+      pattern: '^[a-z][a-z0-9]*(_[a-z0-9]+)*$',
+      description: 'The key words of the failure, lowercase, joined with underscores.',
+    },
     message: { type: 'string', description: 'What went wrong, for a person.' },
     resource: { type: 'string', description: 'The resource concerned.' },
     field: { type: 'string', description: 'The property or parameter concerned (dotted for nested members).' },
@@ -45,7 +51,12 @@ export const CREATION_RESULT_SCHEMA: JsonSchema = {
     created_at: { type: 'string', format: 'date-time' },
     links: {
       type: 'array',
-      items: { type: 'object', required: ['rel', 'href'], additionalProperties: false, properties: { rel: string, href: { type: 'string', format: 'uri' } } },
+      items: {
+        type: 'object',
+        required: ['rel', 'href'],
+        additionalProperties: false,
+        properties: { rel: string, href: { type: 'string', format: 'uri' } },
+      },
     },
   },
 };
@@ -69,7 +80,11 @@ export const JOB_SCHEMA: JsonSchema = {
   },
 };
 
-const header = (description: string, schema: JsonSchema = string, required = true) => ({ description, required, schema });
+const header = (description: string, schema: JsonSchema = string, required = true) => ({
+  description,
+  required,
+  schema,
+});
 
 /**
  * Response headers the runtime sends, by name. `required` says the header is always sent where an
@@ -91,19 +106,73 @@ export const HEADERS: Record<string, JsonSchema> = {
   Allow: header('The methods this path answers, comma-separated; any other method gets 405 with the same Allow.'),
   Deprecation: header('This version is deprecated: since when, as @ and Unix epoch seconds (RFC 9745).'),
   Sunset: header('HTTP-date after which this version may stop answering (RFC 8594).'),
-  'Preference-Applied': header('The preference of the request that was applied (RFC 7240).', { type: 'string', enum: ['return=minimal'] }),
+  'Preference-Applied': header('The preference of the request that was applied (RFC 7240).', {
+    type: 'string',
+    enum: ['return=minimal'],
+  }),
 };
 
 /** Request headers, as reusable parameters. */
 export const PARAMETERS: Record<string, JsonSchema> = {
-  UserAgent: { name: 'User-Agent', in: 'header', required: true, description: 'Names the client; a request without it is refused (400 missing_user_agent).', schema: { type: 'string', minLength: 1 } },
-  ResultFields: { name: 'X-Result-Fields', in: 'header', description: 'Comma-separated field names: only these are returned (an unknown name gets 400).', schema: string },
-  ExpansionFields: { name: 'X-Expansion-Fields', in: 'header', description: 'true inlines sub-objects instead of their URIs.', schema: { type: 'string', enum: ['true', 'false'] } },
-  PrettyPrint: { name: 'X-Pretty-Print', in: 'header', description: 'false asks for compact JSON (pretty is the default).', schema: { type: 'string', enum: ['true', 'false'] } },
-  IfNoneMatch: { name: 'If-None-Match', in: 'header', description: 'Tags the client holds: 304 when one is current.', schema: string },
-  IfModifiedSince: { name: 'If-Modified-Since', in: 'header', description: 'ISO 8601 or HTTP-date: 304 when not changed since.', schema: string },
-  Prefer: { name: 'Prefer', in: 'header', description: 'return=minimal asks for 204 with no body instead of the resource (RFC 7240).', schema: string },
-  IfMatch: { name: 'If-Match', in: 'header', description: 'Write only if the resource still has this tag (412 otherwise).', schema: string },
-  Limit: { name: 'limit', in: 'query', description: 'Page size.', schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
-  Offset: { name: 'offset', in: 'query', description: 'Items to skip.', schema: { type: 'integer', minimum: 0, default: 0 } },
+  UserAgent: {
+    name: 'User-Agent',
+    in: 'header',
+    required: true,
+    description: 'Names the client; a request without it is refused (400 missing_user_agent).',
+    schema: { type: 'string', minLength: 1 },
+  },
+  ResultFields: {
+    name: 'X-Result-Fields',
+    in: 'header',
+    description: 'Comma-separated field names: only these are returned (an unknown name gets 400).',
+    schema: string,
+  },
+  ExpansionFields: {
+    name: 'X-Expansion-Fields',
+    in: 'header',
+    description: 'true inlines sub-objects instead of their URIs.',
+    schema: { type: 'string', enum: ['true', 'false'] },
+  },
+  PrettyPrint: {
+    name: 'X-Pretty-Print',
+    in: 'header',
+    description: 'false asks for compact JSON (pretty is the default).',
+    schema: { type: 'string', enum: ['true', 'false'] },
+  },
+  IfNoneMatch: {
+    name: 'If-None-Match',
+    in: 'header',
+    description: 'Tags the client holds: 304 when one is current.',
+    schema: string,
+  },
+  IfModifiedSince: {
+    name: 'If-Modified-Since',
+    in: 'header',
+    description: 'ISO 8601 or HTTP-date: 304 when not changed since.',
+    schema: string,
+  },
+  Prefer: {
+    name: 'Prefer',
+    in: 'header',
+    description: 'return=minimal asks for 204 with no body instead of the resource (RFC 7240).',
+    schema: string,
+  },
+  IfMatch: {
+    name: 'If-Match',
+    in: 'header',
+    description: 'Write only if the resource still has this tag (412 otherwise).',
+    schema: string,
+  },
+  Limit: {
+    name: 'limit',
+    in: 'query',
+    description: 'Page size.',
+    schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
+  },
+  Offset: {
+    name: 'offset',
+    in: 'query',
+    description: 'Items to skip.',
+    schema: { type: 'integer', minimum: 0, default: 0 },
+  },
 };

@@ -15,7 +15,16 @@ const COMPARABLE = new Set(['integer', 'number', 'time']);
 function valueSchema(field: ResolvedField): JsonSchema {
   if (field.kind === 'time') return { type: 'string', format: 'date-time' };
   if (field.values !== undefined) return { type: 'string', enum: [...field.values] };
-  return { type: field.kind === 'integer' ? 'integer' : field.kind === 'number' ? 'number' : field.kind === 'boolean' ? 'boolean' : 'string' };
+  return {
+    type:
+      field.kind === 'integer'
+        ? 'integer'
+        : field.kind === 'number'
+          ? 'number'
+          : field.kind === 'boolean'
+            ? 'boolean'
+            : 'string',
+  };
 }
 
 /**
@@ -41,7 +50,10 @@ export function listQueryParameters(collection: ResolvedCollection): JsonSchema[
         schema: valueSchema(field),
       })),
     );
-  const sortable = [collection.identifier.name, ...collection.fields.filter((field) => field.sortable).map((field) => field.name)];
+  const sortable = [
+    collection.identifier.name,
+    ...collection.fields.filter((field) => field.sortable).map((field) => field.name),
+  ];
   const name = `(${sortable.join('|')})`;
   const sort = {
     name: 'sort',

@@ -15,9 +15,12 @@ export const operationIds = {
   replace: (singular: string) => `replace${pascalOf(singular)}`,
   update: (singular: string) => `update${pascalOf(singular)}`,
   delete: (singular: string) => `delete${pascalOf(singular)}`,
-  aggregateRead: (parentSingular: string, aggregate: string) => `get${pascalOf(parentSingular)}${pascalOf(singularOf(aggregate))}`,
-  aggregateReplace: (parentSingular: string, aggregate: string) => `replace${pascalOf(parentSingular)}${pascalOf(singularOf(aggregate))}`,
-  aggregateUpdate: (parentSingular: string, aggregate: string) => `update${pascalOf(parentSingular)}${pascalOf(singularOf(aggregate))}`,
+  aggregateRead: (parentSingular: string, aggregate: string) =>
+    `get${pascalOf(parentSingular)}${pascalOf(singularOf(aggregate))}`,
+  aggregateReplace: (parentSingular: string, aggregate: string) =>
+    `replace${pascalOf(parentSingular)}${pascalOf(singularOf(aggregate))}`,
+  aggregateUpdate: (parentSingular: string, aggregate: string) =>
+    `update${pascalOf(parentSingular)}${pascalOf(singularOf(aggregate))}`,
   settingRead: (setting: string) => `get${pascalOf(setting)}`,
   settingUpdate: (setting: string) => `update${pascalOf(setting)}`,
   settingReplace: (setting: string) => `set${pascalOf(setting)}`,
@@ -28,7 +31,8 @@ export const operationIds = {
   removeJob: (queue: string) => `delete${pascalOf(singularOf(queue))}`,
   health: (service: string) => `get${pascalOf(service)}`,
   readiness: (service: string) => `get${pascalOf(service)}Ready`,
-  custom: (method: string, service: string, path: string) => `${method.toLowerCase()}${pascalOf(service)}${path.startsWith(':') ? `By${pascalOf(path.slice(1))}` : ''}`,
+  custom: (method: string, service: string, path: string) =>
+    `${method.toLowerCase()}${pascalOf(service)}${path.startsWith(':') ? `By${pascalOf(path.slice(1))}` : ''}`,
   /** HEAD of a GET operation: `headListOrders`, `headGetOrder`. */
   head: (getOperationId: string) => `head${getOperationId.charAt(0).toUpperCase()}${getOperationId.slice(1)}`,
   /** OPTIONS of a path: `optionsOrders`, `optionsOrdersByOrderId`, `optionsServicesQueuedJobs`. */
@@ -36,6 +40,12 @@ export const operationIds = {
     `options${path
       .split('/')
       .filter((segment) => segment !== '' && !/^v[0-9]+$/.test(segment))
-      .map((segment) => (segment === '(list)' ? 'ListForm' : segment.startsWith('{') ? `By${pascalOf(segment.slice(1, -1))}` : pascalOf(segment)))
+      .map((segment) =>
+        segment === '(list)'
+          ? 'ListForm'
+          : segment.startsWith('{')
+            ? `By${pascalOf(segment.slice(1, -1))}`
+            : pascalOf(segment),
+      )
       .join('')}`,
 };

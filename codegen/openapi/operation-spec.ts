@@ -38,7 +38,12 @@ export interface OperationSpec {
 export const RATE_LIMIT = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
 
 /** A success with a JSON body: the serialiser's X-Pretty-Print, the call limit, and these headers. */
-export const jsonSuccess = (status: string, description: string, schema: JsonSchema, ...headers: string[]): Success => ({
+export const jsonSuccess = (
+  status: string,
+  description: string,
+  schema: JsonSchema,
+  ...headers: string[]
+): Success => ({
   status,
   description,
   schema,
@@ -46,7 +51,11 @@ export const jsonSuccess = (status: string, description: string, schema: JsonSch
 });
 
 /** 304 to a conditional GET: the tags, no body. */
-export const NOT_MODIFIED: Success = { status: '304', description: 'Not Modified: the version the client holds is current.', headers: ['ETag', 'E-Tag', ...RATE_LIMIT] };
+export const NOT_MODIFIED: Success = {
+  status: '304',
+  description: 'Not Modified: the version the client holds is current.',
+  headers: ['ETag', 'E-Tag', ...RATE_LIMIT],
+};
 
 /** 204: done, nothing to return. */
 export const noContent = (description: string): Success => ({ status: '204', description, headers: [...RATE_LIMIT] });

@@ -6,18 +6,36 @@ import { pascalOf } from '../emit/names.ts';
 export type DeclarationOf = (source: string) => unknown;
 
 /** Component name of a representation: `OrderV1`, `ProfileV2`, `GuiLangV1`. */
-export const representationName = (singular: string, version: string) => `${pascalOf(singular)}${version.toUpperCase()}`;
+export const representationName = (singular: string, version: string) =>
+  `${pascalOf(singular)}${version.toUpperCase()}`;
 
 /** A field as clients receive it: references are URIs (or the resource itself when expanded). */
-function readSchema(field: ResolvedField, declaration: unknown, version: string, names: ReadonlyMap<string, string>): JsonSchema {
+function readSchema(
+  field: ResolvedField,
+  declaration: unknown,
+  version: string,
+  names: ReadonlyMap<string, string>,
+): JsonSchema {
   if (field.kind === 'reference') {
     const target = field.references === undefined ? undefined : names.get(field.references);
-    const uri = { type: 'string', format: 'uri', description: `URI of the ${target ?? 'resource'}; the ${target ?? 'resource'} itself with X-Expansion-Fields: true` };
-    return target === undefined ? uri : { anyOf: [uri, { $ref: `#/components/schemas/${representationName(target, version)}` }] };
+    const uri = {
+      type: 'string',
+      format: 'uri',
+      description: `URI of the ${target ?? 'resource'}; the ${target ?? 'resource'} itself with X-Expansion-Fields: true`,
+    };
+    return target === undefined
+      ? uri
+      : { anyOf: [uri, { $ref: `#/components/schemas/${representationName(target, version)}` }] };
   }
   if (field.kind === 'time') return { type: 'string', format: 'date-time' };
   if (field.kind === 'object') {
-    return { type: 'object', additionalProperties: false, properties: Object.fromEntries((field.fields ?? []).map((nested) => [nested.name, readSchema(nested, declaration, version, names)])) };
+    return {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(
+        (field.fields ?? []).map((nested) => [nested.name, readSchema(nested, declaration, version, names)]),
+      ),
+    };
   }
   return withDescription(boundedSchema(field, declaration), field);
 }
@@ -32,7 +50,15 @@ function withLengths(schema: JsonSchema, field: ResolvedField): JsonSchema {
   const properties = schema.properties as Record<string, JsonSchema> | undefined;
   if (field.kind !== 'object' || properties === undefined) return schema;
   const nested = new Map((field.fields ?? []).map((member) => [member.name, member]));
-  return { ...schema, properties: Object.fromEntries(Object.entries(properties).map(([name, member]) => [name, nested.has(name) ? withLengths(member, nested.get(name)!) : member])) };
+  return {
+    ...schema,
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([name, member]) => [
+        name,
+        nested.has(name) ? withLengths(member, nested.get(name)!) : member,
+      ]),
+    ),
+  };
 }
 
 /** A field as clients write it: the zod schema's input form; references as a URI or an id. */
@@ -64,9 +90,18 @@ export function readRepresentation(
   const properties: Record<string, JsonSchema> = {};
   if (identity !== undefined) properties[identity.name] = { type: identity.type };
   // A field the server sets is marked readOnly (and left out of the write schemas below).
-  for (const field of fields) properties[field.name] = field.readOnly ? { ...readSchema(field, declaration, version.name, names), readOnly: true } : readSchema(field, declaration, version.name, names);
-  if (identity !== undefined) properties.created_at = { type: 'string', format: 'date-time', description: 'Set by the server.' };
-  return { type: 'object', ...(description === undefined ? {} : { description }), additionalProperties: false, properties };
+  for (const field of fields)
+    properties[field.name] = field.readOnly
+      ? { ...readSchema(field, declaration, version.name, names), readOnly: true }
+      : readSchema(field, declaration, version.name, names);
+  if (identity !== undefined)
+    properties.created_at = { type: 'string', format: 'date-time', description: 'Set by the server.' };
+  return {
+    type: 'object',
+    ...(description === undefined ? {} : { description }),
+    additionalProperties: false,
+    properties,
+  };
 }
 
 /**
@@ -74,7 +109,12 @@ export function readRepresentation(
  * field is left out instead, and a field with a default takes it when left out), or PATCH
  * (`partial`: any subset, null clears an optional field).
  */
-export function writeRepresentation(allFields: readonly ResolvedField[], declaration: unknown, mode: 'complete' | 'partial', names: ReadonlyMap<string, string>): JsonSchema {
+export function writeRepresentation(
+  allFields: readonly ResolvedField[],
+  declaration: unknown,
+  mode: 'complete' | 'partial',
+  names: ReadonlyMap<string, string>,
+): JsonSchema {
   // Read-only fields are the server's: a write that sends one is refused (400 read_only_field).
   const fields = allFields.filter((field) => !field.readOnly);
   const properties = Object.fromEntries(
@@ -86,7 +126,10 @@ export function writeRepresentation(allFields: readonly ResolvedField[], declara
     }),
   );
   // A required field with a default may be left out (never sent as null): it is not `required` on input.
-  const required = mode === 'complete' ? fields.filter((field) => field.required && field.default === undefined).map((field) => field.name) : [];
+  const required =
+    mode === 'complete'
+      ? fields.filter((field) => field.required && field.default === undefined).map((field) => field.name)
+      : [];
   return { type: 'object', additionalProperties: false, properties, ...(required.length > 0 ? { required } : {}) };
 }
 

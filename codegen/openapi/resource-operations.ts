@@ -15,9 +15,18 @@ export { READ_HEADERS };
 
 /** The path parameter of an identifier, as strict as the server is: a positive integer, or a non-empty string. */
 export function identifierParameter(name: string, type: 'integer' | 'string'): JsonSchema {
-  const schema = type === 'integer' ? { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } : { type: 'string', minLength: 1 };
+  const schema =
+    type === 'integer'
+      ? { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }
+      : { type: 'string', minLength: 1 };
   const form = type === 'integer' ? 'a whole number from 1' : 'a non-empty string';
-  return { name, in: 'path', required: true, description: `The ${name}: ${form}; any other form gets 400 invalid_identifier.`, schema };
+  return {
+    name,
+    in: 'path',
+    required: true,
+    description: `The ${name}: ${form}; any other form gets 400 invalid_identifier.`,
+    schema,
+  };
 }
 
 /** Where operations find an identifier's parameter: one shared component per identifier name (`OrderId`). */
@@ -25,15 +34,28 @@ export const identifierRef = (name: string) => ref('parameters', pascalOf(name))
 
 /** Every identifier parameter of the model, by component name: each collection's, and job_id when a job queue is declared. */
 export function identifierParameters(model: ResolvedModel): Record<string, JsonSchema> {
-  const entries = model.collections.map((collection) => [pascalOf(collection.identifier.name), identifierParameter(collection.identifier.name, collection.identifier.type)] as const);
-  const jobs = model.services.some((service) => service.handler === 'job-queue') ? [[pascalOf('job_id'), identifierParameter('job_id', 'integer')] as const] : [];
+  const entries = model.collections.map(
+    (collection) =>
+      [
+        pascalOf(collection.identifier.name),
+        identifierParameter(collection.identifier.name, collection.identifier.type),
+      ] as const,
+  );
+  const jobs = model.services.some((service) => service.handler === 'job-queue')
+    ? [[pascalOf('job_id'), identifierParameter('job_id', 'integer')] as const]
+    : [];
   return Object.fromEntries([...entries, ...jobs]);
 }
 
 /** The query parameters of a page of a list: `limit` up to the collection's maximum, and `offset`. */
 export function pagingParameters(paging: { defaultLimit: number; maxLimit: number }): JsonSchema[] {
   return [
-    { name: 'limit', in: 'query', description: `Page size (default ${paging.defaultLimit}, at most ${paging.maxLimit}).`, schema: { type: 'integer', minimum: 1, maximum: paging.maxLimit, default: paging.defaultLimit } },
+    {
+      name: 'limit',
+      in: 'query',
+      description: `Page size (default ${paging.defaultLimit}, at most ${paging.maxLimit}).`,
+      schema: { type: 'integer', minimum: 1, maximum: paging.maxLimit, default: paging.defaultLimit },
+    },
     { name: 'offset', in: 'query', description: 'Items to skip.', schema: { type: 'integer', minimum: 0, default: 0 } },
   ];
 }
@@ -58,19 +80,38 @@ const LOOKUPS = new WeakMap<ResolvedModel, Lookups>();
 function lookupsOf(model: ResolvedModel): Lookups {
   const known = LOOKUPS.get(model);
   if (known !== undefined) return known;
-  const references = model.collections.flatMap((collection) => collection.fields.filter((field) => field.kind === 'reference').map((field) => ({ collection, field })));
-  const referred = new Set(references.filter(({ field }) => field.onDelete === undefined).map(({ field }) => field.references));
-  const ruled = (collection: ResolvedCollection, operation: string) => [...collection.ruledOperations, ...collection.effectOperations].includes(operation as never);
+  const references = model.collections.flatMap((collection) =>
+    collection.fields.filter((field) => field.kind === 'reference').map((field) => ({ collection, field })),
+  );
+  const referred = new Set(
+    references.filter(({ field }) => field.onDelete === undefined).map(({ field }) => field.references),
+  );
+  const ruled = (collection: ResolvedCollection, operation: string) =>
+    [...collection.ruledOperations, ...collection.effectOperations].includes(operation as never);
   const ruledThroughReferrers = new Set(
-    references.filter(({ collection, field }) => (field.onDelete === 'cascade' && ruled(collection, 'delete')) || (field.onDelete === 'set-null' && ruled(collection, 'update'))).map(({ field }) => field.references),
+    references
+      .filter(
+        ({ collection, field }) =>
+          (field.onDelete === 'cascade' && ruled(collection, 'delete')) ||
+          (field.onDelete === 'set-null' && ruled(collection, 'update')),
+      )
+      .map(({ field }) => field.references),
   );
   const released = new Map<string | undefined, string[]>();
   for (const { collection, field } of references) {
     if (field.onDelete === undefined) continue;
     const effect = field.onDelete === 'cascade' ? 'deleted with it' : `left with no ${field.name}`;
-    released.set(field.references, [...(released.get(field.references) ?? []), `the ${collection.name} referring to it through ${field.name} are ${effect}`]);
+    released.set(field.references, [
+      ...(released.get(field.references) ?? []),
+      `the ${collection.name} referring to it through ${field.name} are ${effect}`,
+    ]);
   }
-  const lookups: Lookups = { byName: new Map(model.collections.map((collection) => [collection.name, collection])), referred, ruledThroughReferrers, released };
+  const lookups: Lookups = {
+    byName: new Map(model.collections.map((collection) => [collection.name, collection])),
+    referred,
+    ruledThroughReferrers,
+    released,
+  };
   LOOKUPS.set(model, lookups);
   return lookups;
 }
@@ -79,20 +120,33 @@ function lookupsOf(model: ResolvedModel): Lookups {
 const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 
 /** The operation of a collection route: list, read, create, replace, update or delete. */
-export function collectionOperation(route: RouteDescriptor & { handler: { kind: 'collection' } }, model: ResolvedModel, version: string): OperationSpec {
+export function collectionOperation(
+  route: RouteDescriptor & { handler: { kind: 'collection' } },
+  model: ResolvedModel,
+  version: string,
+): OperationSpec {
   const { byName, referred, ruledThroughReferrers, released } = lookupsOf(model);
   const collection = byName.get(route.declaration)!;
   const { singular, identifier } = collection;
   const name = representationName(singular, version);
   const id = identifierRef(identifier.name);
-  const writeHeaders = [header('UserAgent'), header('ResultFields'), header('ExpansionFields'), header('PrettyPrint'), header('IfMatch')];
+  const writeHeaders = [
+    header('UserAgent'),
+    header('ResultFields'),
+    header('ExpansionFields'),
+    header('PrettyPrint'),
+    header('IfMatch'),
+  ];
   const unique = collection.fields.some((field) => field.unique) ? ['409'] : [];
   const references = collection.fields.some((field) => field.kind === 'reference') ? ['422'] : [];
   const referredTo = referred.has(collection.name) ? ['409'] : [];
   const operation = route.handler.operation;
   // A business rule or effect on this operation may refuse it: a conflict with other data (409) or a write that cannot be done (422).
   const ruled =
-    [...collection.ruledOperations, ...collection.effectOperations].some((name) => name === operation) || (operation === 'delete' && ruledThroughReferrers.has(collection.name)) ? ['409', '422'] : [];
+    [...collection.ruledOperations, ...collection.effectOperations].some((name) => name === operation) ||
+    (operation === 'delete' && ruledThroughReferrers.has(collection.name))
+      ? ['409', '422']
+      : [];
   const spec = ((): OperationSpec => {
     const base = { tag: collection.name };
     switch (operation) {
@@ -105,7 +159,18 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
           summary: listForm ? `List ${collection.name} (the /(list) form)` : `List ${collection.name}`,
           description: `A page of ${collection.name}, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging.${listForm ? ` The same as GET /${version}/${collection.name}.` : ''} Any other query parameter gets 400 unknown_parameter.`,
           parameters: [...READ_HEADERS, ...CONDITIONAL, ...pagingParameters(collection.paging), ...filters],
-          successes: [jsonSuccess('200', `A page of ${collection.name}.`, { type: 'array', items: ref('schemas', name) }, 'ETag', 'E-Tag', 'X-Total-Count', 'Link'), NOT_MODIFIED],
+          successes: [
+            jsonSuccess(
+              '200',
+              `A page of ${collection.name}.`,
+              { type: 'array', items: ref('schemas', name) },
+              'ETag',
+              'E-Tag',
+              'X-Total-Count',
+              'Link',
+            ),
+            NOT_MODIFIED,
+          ],
           errors: [],
         };
       }
@@ -116,7 +181,10 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
           summary: `Read one ${singular}`,
           description: `One ${singular}, tagged with its version (ETag) and last change (Last-Modified).`,
           parameters: [...READ_HEADERS, ...CONDITIONAL, id],
-          successes: [jsonSuccess('200', `The ${singular}.`, ref('schemas', name), 'ETag', 'E-Tag', 'Last-Modified'), NOT_MODIFIED],
+          successes: [
+            jsonSuccess('200', `The ${singular}.`, ref('schemas', name), 'ETag', 'E-Tag', 'Last-Modified'),
+            NOT_MODIFIED,
+          ],
           errors: ['404'],
         };
       case 'create':
@@ -141,10 +209,22 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
               ? `Replaces the whole ${singular}: optional fields left out are cleared; null is refused.`
               : `Changes only the fields sent; null clears an optional field.`,
           parameters: [...writeHeaders, id],
-          requestBody: { required: true, content: json(ref('schemas', operation === 'replace' ? `${name}Write` : `${name}Patch`)) },
-          successes: [jsonSuccess('200', `The ${singular} as it now is.`, ref('schemas', name)), ...(operation === 'replace' && collection.createOnPut ? [createdByPut()] : [])],
+          requestBody: {
+            required: true,
+            content: json(ref('schemas', operation === 'replace' ? `${name}Write` : `${name}Patch`)),
+          },
+          successes: [
+            jsonSuccess('200', `The ${singular} as it now is.`, ref('schemas', name)),
+            ...(operation === 'replace' && collection.createOnPut ? [createdByPut()] : []),
+          ],
           // A PUT that creates never answers 404; a client-chosen identifier of the wrong form is 400.
-          errors: [...(operation === 'replace' && collection.createOnPut ? [] : ['404']), '412', ...unique, ...references, ...ruled],
+          errors: [
+            ...(operation === 'replace' && collection.createOnPut ? [] : ['404']),
+            '412',
+            ...unique,
+            ...references,
+            ...ruled,
+          ],
         };
       case 'delete':
         return {
@@ -166,7 +246,7 @@ export function collectionOperation(route: RouteDescriptor & { handler: { kind: 
 
 /** What GET of an aggregate or a setting answers before its first write. */
 function beforeFirstWrite(fields: readonly { readonly default?: unknown }[]): string {
-  return fields.some((field) => field.default !== undefined) ? 'its fields\' declared defaults' : 'an empty object';
+  return fields.some((field) => field.default !== undefined) ? "its fields' declared defaults" : 'an empty object';
 }
 
 /** What PATCH of an aggregate or a setting does (runtime: alwaysPresentMode). */
@@ -174,7 +254,11 @@ const PARTIAL_WRITE =
   'Changes only the fields sent; null clears an optional field. Before the first write there is nothing to change: the body is then read as a whole value (required fields without a default must be sent; fields left out take their defaults).';
 
 /** The read (GET), replace (PUT) or partial update (PATCH) of an aggregate, through its parent. */
-export function aggregateOperation(route: RouteDescriptor & { handler: { kind: 'aggregate' } }, model: ResolvedModel, version: string): OperationSpec {
+export function aggregateOperation(
+  route: RouteDescriptor & { handler: { kind: 'aggregate' } },
+  model: ResolvedModel,
+  version: string,
+): OperationSpec {
   const aggregate = model.aggregates.find((candidate) => candidate.name === route.declaration)!;
   const parent: ResolvedCollection | undefined = lookupsOf(model).byName.get(aggregate.parent);
   const parentSingular = parent?.singular ?? aggregate.parent;
@@ -188,25 +272,38 @@ export function aggregateOperation(route: RouteDescriptor & { handler: { kind: '
       summary: `Read the ${aggregate.name} of ${withArticle(parentSingular)}`,
       description: `Before its first write: ${beforeFirstWrite(aggregate.fields)}; 404 when the ${parentSingular} does not exist.`,
       parameters: [...READ_HEADERS, ...CONDITIONAL, id],
-      successes: [jsonSuccess('200', `The ${aggregate.name}.`, ref('schemas', name), 'ETag', 'E-Tag', 'Last-Modified'), NOT_MODIFIED],
+      successes: [
+        jsonSuccess('200', `The ${aggregate.name}.`, ref('schemas', name), 'ETag', 'E-Tag', 'Last-Modified'),
+        NOT_MODIFIED,
+      ],
       errors: ['404'],
     };
   }
   const replace = route.handler.operation === 'replace';
   return withMinimalReturn({
-    operationId: replace ? operationIds.aggregateReplace(parentSingular, aggregate.name) : operationIds.aggregateUpdate(parentSingular, aggregate.name),
+    operationId: replace
+      ? operationIds.aggregateReplace(parentSingular, aggregate.name)
+      : operationIds.aggregateUpdate(parentSingular, aggregate.name),
     tag: aggregate.name,
     summary: `${replace ? 'Replace' : 'Update part of'} the ${aggregate.name} of ${withArticle(parentSingular)}`,
     description: replace ? `Replaces it whole: optional fields left out are cleared; null is refused.` : PARTIAL_WRITE,
     parameters: [header('UserAgent'), header('ResultFields'), header('PrettyPrint'), header('IfMatch'), id],
     requestBody: { required: true, content: json(ref('schemas', `${name}${replace ? 'Write' : 'Patch'}`)) },
     successes: [jsonSuccess('200', `The ${aggregate.name} as it now is.`, ref('schemas', name))],
-    errors: ['404', '412', ...([...aggregate.ruledOperations, ...aggregate.effectOperations].includes('replace') ? ['409', '422'] : [])],
+    errors: [
+      '404',
+      '412',
+      ...([...aggregate.ruledOperations, ...aggregate.effectOperations].includes('replace') ? ['409', '422'] : []),
+    ],
   } satisfies OperationSpec);
 }
 
 /** The read (GET), replace (PUT) or partial update (PATCH) of the caller's own value of a setting. */
-export function settingOperation(route: RouteDescriptor & { handler: { kind: 'setting' } }, model: ResolvedModel, version: string): OperationSpec {
+export function settingOperation(
+  route: RouteDescriptor & { handler: { kind: 'setting' } },
+  model: ResolvedModel,
+  version: string,
+): OperationSpec {
   const setting = model.settings.find((candidate) => candidate.name === route.declaration)!;
   const name = representationName(setting.name, version);
   if (route.handler.operation === 'read') {
@@ -216,7 +313,10 @@ export function settingOperation(route: RouteDescriptor & { handler: { kind: 'se
       summary: `Read the caller's ${setting.name}`,
       description: `The caller's own value (per user, or per client when the token acts for none); before the caller's first write: ${beforeFirstWrite(setting.fields)}.`,
       parameters: [...READ_HEADERS, ...CONDITIONAL],
-      successes: [jsonSuccess('200', `The caller's ${setting.name}.`, ref('schemas', name), 'ETag', 'E-Tag'), NOT_MODIFIED],
+      successes: [
+        jsonSuccess('200', `The caller's ${setting.name}.`, ref('schemas', name), 'ETag', 'E-Tag'),
+        NOT_MODIFIED,
+      ],
       errors: [],
     };
   }
@@ -225,7 +325,9 @@ export function settingOperation(route: RouteDescriptor & { handler: { kind: 'se
     operationId: replace ? operationIds.settingReplace(setting.name) : operationIds.settingUpdate(setting.name),
     tag: setting.name,
     summary: replace ? `Set the caller's ${setting.name}` : `Update part of the caller's ${setting.name}`,
-    description: replace ? `Answers the value as stored (canonical forms applied).` : `${PARTIAL_WRITE} Answers the value as stored (canonical forms applied).`,
+    description: replace
+      ? `Answers the value as stored (canonical forms applied).`
+      : `${PARTIAL_WRITE} Answers the value as stored (canonical forms applied).`,
     parameters: [header('UserAgent'), header('ResultFields'), header('PrettyPrint')],
     requestBody: { required: true, content: json(ref('schemas', `${name}${replace ? 'Write' : 'Patch'}`)) },
     successes: [jsonSuccess('200', `The caller's ${setting.name} as stored.`, ref('schemas', name))],

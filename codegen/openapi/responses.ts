@@ -12,8 +12,9 @@ export const ERROR_MEANINGS: Readonly<Record<string, string>> = {
   '403': 'Forbidden: token expired, or client refused.',
   '404': 'Not Found: no resource with this identifier.',
   '406': 'Not Acceptable: Accept excludes application/json.',
-  '408': 'Request Timeout: the headers or the body did not arrive within the server\'s limit; the connection is closed.',
-  '409': 'Conflict: a duplicate value, the resource is still referred to, or a business rule found a conflict with other data.',
+  '408': "Request Timeout: the headers or the body did not arrive within the server's limit; the connection is closed.",
+  '409':
+    'Conflict: a duplicate value, the resource is still referred to, or a business rule found a conflict with other data.',
   '412': 'Precondition Failed: If-Match names an older version; nothing was written.',
   '413': 'Payload Too Large: the body is over the size limit.',
   '415': 'Unsupported Media Type: the body is not JSON.',
@@ -21,10 +22,12 @@ export const ERROR_MEANINGS: Readonly<Record<string, string>> = {
   '422': 'Unprocessable Entity: a reference to a resource that does not exist, or a business rule refused the write.',
   '423': 'Locked: the job is running.',
   '429': 'Too Many Requests: over the call limit of this path family.',
-  '431': 'Request Header Fields Too Large: the request headers are larger than the server accepts; the connection is closed.',
+  '431':
+    'Request Header Fields Too Large: the request headers are larger than the server accepts; the connection is closed.',
   '500': 'Internal Server Error.',
   '501': 'Not Implemented: declared but not implemented yet.',
-  '503': 'Service Unavailable: the server is shutting down; on search, the query ran past the time budget and was stopped (search_timeout).',
+  '503':
+    'Service Unavailable: the server is shutting down; on search, the query ran past the time budget and was stopped (search_timeout).',
   '505': 'HTTP Version Not Supported: the server speaks HTTP/1.0 and HTTP/1.1; the connection is closed.',
 };
 
@@ -61,15 +64,26 @@ export function errorResponses(): Record<string, JsonSchema> {
   const responses: Record<string, JsonSchema> = {};
   for (const [status, description] of Object.entries(ERROR_MEANINGS)) {
     const headers = headerRefs(ERROR_HEADERS[status] ?? []);
-    responses[`Error${status}`] = { description, headers, content: { 'application/json': { schema: ref('schemas', 'Error') } } };
-    responses[`HeadError${status}`] = { description: `${description} (HEAD: the headers of the error, no body)`, headers };
+    responses[`Error${status}`] = {
+      description,
+      headers,
+      content: { 'application/json': { schema: ref('schemas', 'Error') } },
+    };
+    responses[`HeadError${status}`] = {
+      description: `${description} (HEAD: the headers of the error, no body)`,
+      headers,
+    };
   }
   return responses;
 }
 
 /** References to the shared error responses for these statuses, sorted, each once. */
 export function errorRefs(statuses: Iterable<string>, head = false): Record<string, JsonSchema> {
-  return Object.fromEntries([...new Set(statuses)].sort().map((status) => [status, ref('responses', `${head ? 'HeadError' : 'Error'}${status}`)]));
+  return Object.fromEntries(
+    [...new Set(statuses)]
+      .sort()
+      .map((status) => [status, ref('responses', `${head ? 'HeadError' : 'Error'}${status}`)]),
+  );
 }
 
 /** A response's headers from component header names. */

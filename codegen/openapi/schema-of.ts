@@ -4,7 +4,10 @@ export type JsonSchema = Record<string, unknown>;
 
 /** A value reached by a property path from a definition's default export (a field's declaration). */
 export function valueAt(root: unknown, path: readonly string[]): unknown {
-  return path.reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), root);
+  return path.reduce<unknown>(
+    (value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
+    root,
+  );
 }
 
 /**
@@ -14,6 +17,10 @@ export function valueAt(root: unknown, path: readonly string[]): unknown {
  */
 export function jsonSchemaOf(schema: unknown): JsonSchema {
   if (!(schema instanceof z.ZodType)) return {};
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema;
   return rest;
 }

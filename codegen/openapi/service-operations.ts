@@ -2,7 +2,15 @@ import type { ResolvedModel, ResolvedService } from '../model/index.ts';
 import type { RouteDescriptor } from '../routes/index.ts';
 import { ref } from './components.ts';
 import { operationIds } from './naming.ts';
-import { header, json, jsonSuccess, NOT_MODIFIED, noContent, RATE_LIMIT, type OperationSpec } from './operation-spec.ts';
+import {
+  header,
+  json,
+  jsonSuccess,
+  NOT_MODIFIED,
+  noContent,
+  RATE_LIMIT,
+  type OperationSpec,
+} from './operation-spec.ts';
 import { representationName, type DeclarationOf } from './representation-schemas.ts';
 import { CONDITIONAL, identifierRef, pagingParameters, READ_HEADERS } from './resource-operations.ts';
 import { jsonSchemaOf, type JsonSchema } from './schema-of.ts';
@@ -10,14 +18,22 @@ import { jobSchemaName } from './job-schemas.ts';
 import { processing, seeOtherResult } from './statuses.ts';
 
 /** The operation of a service route: search, the OpenAPI document, a job queue's three, or a custom one. */
-export function serviceOperation(route: RouteDescriptor & { handler: { kind: 'service' } }, model: ResolvedModel, version: string, declarationOf: DeclarationOf): OperationSpec {
+export function serviceOperation(
+  route: RouteDescriptor & { handler: { kind: 'service' } },
+  model: ResolvedModel,
+  version: string,
+  declarationOf: DeclarationOf,
+): OperationSpec {
   const service = model.services.find((candidate) => candidate.name === route.declaration)!;
   const about = service.description ?? `The ${service.name} service.`;
   const tag = service.name;
   const index = route.handler.operation;
 
   if (service.handler === 'search') {
-    const searchable = model.collections.filter((collection) => collection.fields.some((field) => field.searchable) && collection.versions.some((v) => v.name === version));
+    const searchable = model.collections.filter(
+      (collection) =>
+        collection.fields.some((field) => field.searchable) && collection.versions.some((v) => v.name === version),
+    );
     const maxLimit = Math.min(...searchable.map((collection) => collection.paging.maxLimit));
     const defaultLimit = Math.min(...searchable.map((collection) => collection.paging.defaultLimit));
     const items = searchable.map((collection) => ref('schemas', representationName(collection.singular, version)));
@@ -29,11 +45,34 @@ export function serviceOperation(route: RouteDescriptor & { handler: { kind: 'se
       parameters: [
         ...READ_HEADERS,
         ...CONDITIONAL,
-        { name: 'q', in: 'query', required: true, description: 'Words to find (each a prefix).', schema: { type: 'string', minLength: 1, pattern: '\\S' } },
-        { name: 'category', in: 'query', required: true, description: 'The collection to search.', schema: { type: 'string', enum: searchable.map((collection) => collection.name) } },
+        {
+          name: 'q',
+          in: 'query',
+          required: true,
+          description: 'Words to find (each a prefix).',
+          schema: { type: 'string', minLength: 1, pattern: '\\S' },
+        },
+        {
+          name: 'category',
+          in: 'query',
+          required: true,
+          description: 'The collection to search.',
+          schema: { type: 'string', enum: searchable.map((collection) => collection.name) },
+        },
         ...pagingParameters({ defaultLimit, maxLimit }),
       ],
-      successes: [jsonSuccess('200', 'The matching resources.', { type: 'array', items: items.length === 1 ? items[0] : { anyOf: items } }, 'ETag', 'E-Tag', 'X-Total-Count', 'Link'), NOT_MODIFIED],
+      successes: [
+        jsonSuccess(
+          '200',
+          'The matching resources.',
+          { type: 'array', items: items.length === 1 ? items[0] : { anyOf: items } },
+          'ETag',
+          'E-Tag',
+          'X-Total-Count',
+          'Link',
+        ),
+        NOT_MODIFIED,
+      ],
       errors: [],
     };
   }
@@ -45,7 +84,20 @@ export function serviceOperation(route: RouteDescriptor & { handler: { kind: 'se
       summary: `This document (OpenAPI 3.1, ${version})`,
       description: `The OpenAPI 3.1 document of ${version}, with the server's base URL in servers.`,
       parameters: [...READ_HEADERS, ...CONDITIONAL],
-      successes: [jsonSuccess('200', `The OpenAPI document of ${version}.`, { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } } }, 'ETag', 'E-Tag'), NOT_MODIFIED],
+      successes: [
+        jsonSuccess(
+          '200',
+          `The OpenAPI document of ${version}.`,
+          {
+            type: 'object',
+            required: ['openapi', 'info', 'paths'],
+            properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } },
+          },
+          'ETag',
+          'E-Tag',
+        ),
+        NOT_MODIFIED,
+      ],
       errors: [],
     };
   }
@@ -65,7 +117,18 @@ export function serviceOperation(route: RouteDescriptor & { handler: { kind: 'se
           content: json(
             bodies.length === 1
               ? bodies[0]!
-              : { oneOf: bodies, discriminator: { propertyName: 'type', mapping: Object.fromEntries(service.jobTypes.map((type) => [type, `#/components/schemas/${jobSchemaName(service.name, type)}`])) } },
+              : {
+                  oneOf: bodies,
+                  discriminator: {
+                    propertyName: 'type',
+                    mapping: Object.fromEntries(
+                      service.jobTypes.map((type) => [
+                        type,
+                        `#/components/schemas/${jobSchemaName(service.name, type)}`,
+                      ]),
+                    ),
+                  },
+                },
           ),
         },
         successes: [jsonSuccess('202', 'Accepted: the job is queued.', ref('schemas', 'Job'), 'Location')],
@@ -79,7 +142,11 @@ export function serviceOperation(route: RouteDescriptor & { handler: { kind: 'se
         summary: 'Read the state of one job',
         description: `The job's state, and its result or errors once finished; 303 to the resource a finished job produced.`,
         parameters: [...READ_HEADERS, ...CONDITIONAL, jobId],
-        successes: [jsonSuccess('200', 'The job.', ref('schemas', 'Job'), 'ETag', 'E-Tag'), ...seeOtherResult(model, service.name, service.jobProduces), NOT_MODIFIED],
+        successes: [
+          jsonSuccess('200', 'The job.', ref('schemas', 'Job'), 'ETag', 'E-Tag'),
+          ...seeOtherResult(model, service.name, service.jobProduces),
+          NOT_MODIFIED,
+        ],
         errors: ['404'],
       };
     }
@@ -100,7 +167,12 @@ export function serviceOperation(route: RouteDescriptor & { handler: { kind: 'se
 function healthOperation(name: string, which: 'live' | 'ready', about: string): OperationSpec {
   const body =
     which === 'live'
-      ? { type: 'object', required: ['status'], additionalProperties: false, properties: { status: { type: 'string', const: 'alive' } } }
+      ? {
+          type: 'object',
+          required: ['status'],
+          additionalProperties: false,
+          properties: { status: { type: 'string', const: 'alive' } },
+        }
       : {
           type: 'object',
           required: ['status', 'checks'],
@@ -109,7 +181,8 @@ function healthOperation(name: string, which: 'live' | 'ready', about: string): 
             status: { type: 'string', const: 'ready' },
             checks: {
               type: 'object',
-              description: 'Each dependency checked: the store, "ok" (else the answer is 503); redis when used, "ok" or "degraded: <why>" (the server serves without it, counting calls per process).',
+              description:
+                'Each dependency checked: the store, "ok" (else the answer is 503); redis when used, "ok" or "degraded: <why>" (the server serves without it, counting calls per process).',
               additionalProperties: { type: 'string', pattern: '^(ok|degraded: .+)$' },
             },
           },
@@ -119,12 +192,22 @@ function healthOperation(name: string, which: 'live' | 'ready', about: string): 
   return {
     operationId: which === 'live' ? operationIds.health(name) : operationIds.readiness(name),
     tag: name,
-    summary: which === 'live' ? 'Liveness: 200 while the process serves requests' : 'Readiness: 200 when every dependency answers',
-    description: which === 'live' ? `${about} Needs no token and counts against no call limit.` : `${about} 503 when a dependency (the store) does not answer, and during shutdown. Needs no token and counts against no call limit.`,
+    summary:
+      which === 'live'
+        ? 'Liveness: 200 while the process serves requests'
+        : 'Readiness: 200 when every dependency answers',
+    description:
+      which === 'live'
+        ? `${about} Needs no token and counts against no call limit.`
+        : `${about} 503 when a dependency (the store) does not answer, and during shutdown. Needs no token and counts against no call limit.`,
     parameters: [header('UserAgent'), header('PrettyPrint'), ...CONDITIONAL],
     successes: [
       { status: '200', description: which === 'live' ? 'Alive.' : 'Ready.', headers, schema: body },
-      { status: '304', description: 'Not Modified: the version the client holds is current.', headers: ['ETag', 'E-Tag'] },
+      {
+        status: '304',
+        description: 'Not Modified: the version the client holds is current.',
+        headers: ['ETag', 'E-Tag'],
+      },
     ],
     errors: [],
     open: true,
@@ -132,8 +215,24 @@ function healthOperation(name: string, which: 'live' | 'ready', about: string): 
 }
 
 /** An operation a definition writes itself: its query and body schemas, the statuses it may answer. */
-function customOperation(service: ResolvedService, index: number, about: string, declarationOf: DeclarationOf): OperationSpec {
-  const declared = (declarationOf(service.source) as { operations: { query?: unknown; body?: unknown; description?: string; operationId?: string; processingAfterMs?: number; successes?: readonly number[] }[] }).operations[index];
+function customOperation(
+  service: ResolvedService,
+  index: number,
+  about: string,
+  declarationOf: DeclarationOf,
+): OperationSpec {
+  const declared = (
+    declarationOf(service.source) as {
+      operations: {
+        query?: unknown;
+        body?: unknown;
+        description?: string;
+        operationId?: string;
+        processingAfterMs?: number;
+        successes?: readonly number[];
+      }[];
+    }
+  ).operations[index];
   const resolved = service.operations[index]!;
   const query = jsonSchemaOf(declared?.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
   const path = resolved.path;
@@ -144,15 +243,26 @@ function customOperation(service: ResolvedService, index: number, about: string,
     description: `${about}${resolved.description === undefined ? '' : `\n\n${resolved.description}`}`,
     parameters: [
       ...READ_HEADERS,
-      ...(path.startsWith(':') ? [{ name: path.slice(1), in: 'path', required: true, schema: { type: 'string' } }] : []),
-      ...Object.entries(query.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: (query.required ?? []).includes(name), schema })),
+      ...(path.startsWith(':')
+        ? [{ name: path.slice(1), in: 'path', required: true, schema: { type: 'string' } }]
+        : []),
+      ...Object.entries(query.properties ?? {}).map(([name, schema]) => ({
+        name,
+        in: 'query',
+        required: (query.required ?? []).includes(name),
+        schema,
+      })),
     ],
-    ...(declared?.body === undefined ? {} : { requestBody: { required: true, content: json(jsonSchemaOf(declared.body)) } }),
+    ...(declared?.body === undefined
+      ? {}
+      : { requestBody: { required: true, content: json(jsonSchemaOf(declared.body)) } }),
     successes: [
       processing(declared?.processingAfterMs),
       // A 200 GET is tagged (ETag) and answers If-None-Match with 304, as every GET is.
       ...[
-        resolved.method === 'GET' ? jsonSuccess('200', 'Success.', {}, 'ETag', 'E-Tag') : jsonSuccess('200', 'Success.', {}),
+        resolved.method === 'GET'
+          ? jsonSuccess('200', 'Success.', {}, 'ETag', 'E-Tag')
+          : jsonSuccess('200', 'Success.', {}),
         jsonSuccess('201', 'Created.', {}),
         jsonSuccess('202', 'Accepted.', {}),
         { status: '204', description: 'Success, nothing returned.', headers: [...RATE_LIMIT] },

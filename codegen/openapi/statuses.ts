@@ -27,16 +27,30 @@ export const minimalReturn = (): Success => ({
 /** A PUT or PATCH that can answer 204 on Prefer: return=minimal: the Prefer parameter and the 204. */
 export function withMinimalReturn(spec: OperationSpec): OperationSpec {
   if (spec.successes.length === 0) return spec;
-  return { ...spec, parameters: [...spec.parameters, header('Prefer')], successes: [...spec.successes, minimalReturn()] };
+  return {
+    ...spec,
+    parameters: [...spec.parameters, header('Prefer')],
+    successes: [...spec.successes, minimalReturn()],
+  };
 }
 
 /** PUT to an identifier not taken yet, where clients assign identifiers: 201 with the creation result. */
 export const createdByPut = (): Success =>
-  jsonSuccess('201', 'Created: nothing had this identifier; the resource is created at this path.', ref('schemas', 'CreationResult'), 'Location');
+  jsonSuccess(
+    '201',
+    'Created: nothing had this identifier; the resource is created at this path.',
+    ref('schemas', 'CreationResult'),
+    'Location',
+  );
 
 /** A collection operation declared asynchronous answers 202 with the job instead of its own success. */
-export function queuedIfAsynchronous(collection: ResolvedCollection, operation: string, spec: OperationSpec): OperationSpec {
-  if (spec.successes.length === 0 || !collection.asynchronous?.operations.some((name) => name === operation)) return spec;
+export function queuedIfAsynchronous(
+  collection: ResolvedCollection,
+  operation: string,
+  spec: OperationSpec,
+): OperationSpec {
+  if (spec.successes.length === 0 || !collection.asynchronous?.operations.some((name) => name === operation))
+    return spec;
   const accepted = jsonSuccess(
     '202',
     'Accepted: checked, and queued as a job; Location names the job, whose GET tells its state (303 to the resource once a create, replace or update has succeeded).',
@@ -44,18 +58,46 @@ export function queuedIfAsynchronous(collection: ResolvedCollection, operation: 
     'Location',
   );
   // The write's own refusals (409, 422) come later, in the job's errors.
-  return { ...spec, parameters: spec.parameters.filter((parameter) => parameter.$ref !== '#/components/parameters/Prefer'), successes: [accepted], errors: spec.errors.filter((status) => status === '404' || status === '412') };
+  return {
+    ...spec,
+    parameters: spec.parameters.filter((parameter) => parameter.$ref !== '#/components/parameters/Prefer'),
+    successes: [accepted],
+    errors: spec.errors.filter((status) => status === '404' || status === '412'),
+  };
 }
 
-const redirect = (status: '301' | '303', description: string): Success => jsonSuccess(status, description, ref('schemas', 'Link'), 'Location');
+const redirect = (status: '301' | '303', description: string): Success =>
+  jsonSuccess(status, description, ref('schemas', 'Link'), 'Location');
 
 /** GET at a former path: 301 to the current one (operation tag and id from the declaration). */
 export function movedOperation(route: RouteDescriptor & { handler: { kind: 'moved' } }): OperationSpec {
   const { from, to } = route.handler;
-  const parameters = [...route.path.matchAll(/:([a-z0-9_]+)/g)].map((match) => ({ name: match[1], in: 'path', required: true, description: 'Any value: it is carried over to the current path.', schema: { type: 'string', minLength: 1 } }));
-  const suffix = route.path.slice(from.length).split('/').filter((segment) => segment !== '').map((segment) => (segment === '(list)' ? 'ListForm' : segment.startsWith(':') ? `By${pascalOf(segment.slice(1))}` : pascalOf(segment))).join('');
+  const parameters = [...route.path.matchAll(/:([a-z0-9_]+)/g)].map((match) => ({
+    name: match[1],
+    in: 'path',
+    required: true,
+    description: 'Any value: it is carried over to the current path.',
+    schema: { type: 'string', minLength: 1 },
+  }));
+  const suffix = route.path
+    .slice(from.length)
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) =>
+      segment === '(list)'
+        ? 'ListForm'
+        : segment.startsWith(':')
+          ? `By${pascalOf(segment.slice(1))}`
+          : pascalOf(segment),
+    )
+    .join('');
   return {
-    operationId: `moved${pascalOf(from.split('/').filter((segment) => segment !== '' && !/^v[0-9]+$/.test(segment)).join('-'))}${suffix}`,
+    operationId: `moved${pascalOf(
+      from
+        .split('/')
+        .filter((segment) => segment !== '' && !/^v[0-9]+$/.test(segment))
+        .join('-'),
+    )}${suffix}`,
     tag: route.declaration,
     summary: `Moved to ${to}`,
     description: `This path is now ${to}: 301 with Location and the link (rel "self") naming the same path there, with the same query. Writes here are not redirected (405). An unexpected failure (500) is documented as the \`default\` response, since this operation has no 2xx.`,
@@ -67,11 +109,25 @@ export function movedOperation(route: RouteDescriptor & { handler: { kind: 'move
 }
 
 /** GET of a job: 303 to what a finished job produced, when any of its types (or queued operations) produces a resource. */
-export function seeOtherResult(model: ResolvedModel, queue: string, produces: Readonly<Record<string, string>>): Success[] {
-  const queuedHere = model.collections.filter((collection) => collection.asynchronous?.queue === queue && collection.asynchronous.operations.some((name) => name !== 'delete'));
-  const collections = [...new Set([...Object.values(produces), ...queuedHere.map((collection) => collection.name)])].sort();
+export function seeOtherResult(
+  model: ResolvedModel,
+  queue: string,
+  produces: Readonly<Record<string, string>>,
+): Success[] {
+  const queuedHere = model.collections.filter(
+    (collection) =>
+      collection.asynchronous?.queue === queue && collection.asynchronous.operations.some((name) => name !== 'delete'),
+  );
+  const collections = [
+    ...new Set([...Object.values(produces), ...queuedHere.map((collection) => collection.name)]),
+  ].sort();
   if (collections.length === 0) return [];
-  return [redirect('303', `See Other: the job has finished and produced a resource (of ${collections.join(', ')}); Location and the link (rel "result") name it.`)];
+  return [
+    redirect(
+      '303',
+      `See Other: the job has finished and produced a resource (of ${collections.join(', ')}); Location and the link (rel "result") name it.`,
+    ),
+  ];
 }
 
 /**
@@ -80,5 +136,9 @@ export function seeOtherResult(model: ResolvedModel, queue: string, produces: Re
  */
 export function processing(afterMs: number | undefined): Success {
   const first = afterMs === undefined ? 'PROCESSING_AFTER_MS (default 1,000 ms)' : `${afterMs} ms`;
-  return { status: '102', description: `Processing: an interim response, sent after ${first} of work and then every PROCESSING_INTERVAL_MS until the final response; no body.`, headers: [] };
+  return {
+    status: '102',
+    description: `Processing: an interim response, sent after ${first} of work and then every PROCESSING_INTERVAL_MS until the final response; no body.`,
+    headers: [],
+  };
 }

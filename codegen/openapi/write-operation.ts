@@ -10,13 +10,19 @@ function successResponse(success: Success, deprecated: boolean, withBody: boolea
   return {
     description: success.description,
     headers: headersOf([...success.headers, ...(deprecated ? DEPRECATION_HEADERS : [])]),
-    ...(success.schema === undefined || !withBody ? {} : { content: { 'application/json': { schema: success.schema } } }),
+    ...(success.schema === undefined || !withBody
+      ? {}
+      : { content: { 'application/json': { schema: success.schema } } }),
   };
 }
 
 /** The error statuses of an operation: its own, the common ones, and the body's when it takes one. */
 function errorStatusesOf(spec: OperationSpec): string[] {
-  return [...(spec.open === true ? OPEN_ROUTE_ERRORS : COMMON_ERRORS), ...(spec.requestBody === undefined ? [] : BODY_ERRORS), ...spec.errors];
+  return [
+    ...(spec.open === true ? OPEN_ROUTE_ERRORS : COMMON_ERRORS),
+    ...(spec.requestBody === undefined ? [] : BODY_ERRORS),
+    ...spec.errors,
+  ];
 }
 
 /**
@@ -31,7 +37,9 @@ function responsesOf(spec: OperationSpec, deprecated: boolean, head: boolean): J
   const redirectOnly = !spec.successes.some((success) => success.status.startsWith('2'));
   const { '500': unexpected, ...expected } = errors;
   return {
-    ...Object.fromEntries(spec.successes.map((success) => [success.status, successResponse(success, deprecated, !head)])),
+    ...Object.fromEntries(
+      spec.successes.map((success) => [success.status, successResponse(success, deprecated, !head)]),
+    ),
     ...(redirectOnly && unexpected !== undefined ? { ...expected, default: unexpected } : errors),
   };
 }
@@ -85,7 +93,12 @@ export function writeHeadOperation(get: OperationSpec, deprecated: boolean): Jso
  * 405 Method Not Allowed with the same Allow and the error body. `deprecation`: the path's version is
  * deprecated (its headers too), or the path is a former one (deprecated, no such headers).
  */
-export function writeOptionsOperation(path: string, tag: string, methods: readonly string[], deprecation: 'version' | 'path' | undefined): JsonSchema {
+export function writeOptionsOperation(
+  path: string,
+  tag: string,
+  methods: readonly string[],
+  deprecation: 'version' | 'path' | undefined,
+): JsonSchema {
   const deprecated = deprecation === 'version';
   const allowed = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
   return {
@@ -99,7 +112,11 @@ export function writeOptionsOperation(path: string, tag: string, methods: readon
       '204': {
         description: 'The methods this path answers.',
         headers: {
-          Allow: { description: 'The methods this path answers.', required: true, schema: { type: 'string', const: allowed.join(', ') } },
+          Allow: {
+            description: 'The methods this path answers.',
+            required: true,
+            schema: { type: 'string', const: allowed.join(', ') },
+          },
           ...headersOf([...RATE_LIMIT, ...(deprecated ? DEPRECATION_HEADERS : [])]),
         },
       },
@@ -110,5 +127,11 @@ export function writeOptionsOperation(path: string, tag: string, methods: readon
 
 /** OPTIONS does not look at identifiers; each path parameter is any non-empty segment. */
 function pathParametersOf(path: string): JsonSchema[] {
-  return [...path.matchAll(/\{([^}]+)\}/g)].map((match) => ({ name: match[1], in: 'path', required: true, description: 'Any value: OPTIONS does not look it up.', schema: { type: 'string', minLength: 1 } }));
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((match) => ({
+    name: match[1],
+    in: 'path',
+    required: true,
+    description: 'Any value: OPTIONS does not look it up.',
+    schema: { type: 'string', minLength: 1 },
+  }));
 }

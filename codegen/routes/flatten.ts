@@ -1,19 +1,30 @@
-import { defaultIdentifierName, type ResolvedCollection, type ResolvedModel, type ResolvedOperation, type ResolvedScopes } from '../model/index.ts';
+import {
+  defaultIdentifierName,
+  type ResolvedCollection,
+  type ResolvedModel,
+  type ResolvedOperation,
+  type ResolvedScopes,
+} from '../model/index.ts';
 import type { RouteDescriptor, RouteMethod } from './route-descriptor.ts';
 import { routesByDeclaration } from './routes-by-declaration.ts';
 
-const COLLECTION_ROUTES: readonly { method: RouteMethod; item: boolean; list?: true; operation: ResolvedOperation }[] = [
-  { method: 'GET', item: false, operation: 'list' },
-  { method: 'GET', item: false, list: true, operation: 'list' },
-  { method: 'POST', item: false, operation: 'create' },
-  { method: 'GET', item: true, operation: 'read' },
-  { method: 'PUT', item: true, operation: 'replace' },
-  { method: 'PATCH', item: true, operation: 'update' },
-  { method: 'DELETE', item: true, operation: 'delete' },
-];
+const COLLECTION_ROUTES: readonly { method: RouteMethod; item: boolean; list?: true; operation: ResolvedOperation }[] =
+  [
+    { method: 'GET', item: false, operation: 'list' },
+    { method: 'GET', item: false, list: true, operation: 'list' },
+    { method: 'POST', item: false, operation: 'create' },
+    { method: 'GET', item: true, operation: 'read' },
+    { method: 'PUT', item: true, operation: 'replace' },
+    { method: 'PATCH', item: true, operation: 'update' },
+    { method: 'DELETE', item: true, operation: 'delete' },
+  ];
 
 /** An aggregate's and a setting's routes: they always exist, so GET, PUT and PATCH, and no POST or DELETE. */
-const ALWAYS_PRESENT_ROUTES = [['GET', 'read'], ['PUT', 'replace'], ['PATCH', 'update']] as const;
+const ALWAYS_PRESENT_ROUTES = [
+  ['GET', 'read'],
+  ['PUT', 'replace'],
+  ['PATCH', 'update'],
+] as const;
 
 /** Every route of the model, in a stable order: by family, declaration, version, then path and method. */
 export function flattenRoutes(model: ResolvedModel): RouteDescriptor[] {
@@ -28,14 +39,25 @@ export function flattenRoutes(model: ResolvedModel): RouteDescriptor[] {
     for (const version of aggregate.versions) {
       const path = `/${version.name}/${aggregate.parent}/:${parentId}/${aggregate.name}`;
       for (const [method, operation] of ALWAYS_PRESENT_ROUTES) {
-        routes.push({ family: 'resource', version: version.name, method, path, handler: { kind: 'aggregate', operation }, ...scopesOf(partialLikeReplace(aggregate.scopes), method), declaration: aggregate.name, source: aggregate.source });
+        routes.push({
+          family: 'resource',
+          version: version.name,
+          method,
+          path,
+          handler: { kind: 'aggregate', operation },
+          ...scopesOf(partialLikeReplace(aggregate.scopes), method),
+          declaration: aggregate.name,
+          source: aggregate.source,
+        });
       }
     }
   }
   for (const service of model.services) {
     for (const version of service.versions) {
       for (const operation of service.operations) {
-        const path = [`/services/${version.name}/${service.name}`, operation.path].filter((part) => part !== '').join('/');
+        const path = [`/services/${version.name}/${service.name}`, operation.path]
+          .filter((part) => part !== '')
+          .join('/');
         routes.push({
           family: 'service',
           version: version.name,
@@ -54,7 +76,16 @@ export function flattenRoutes(model: ResolvedModel): RouteDescriptor[] {
     for (const version of setting.versions) {
       const path = `/settings/${version.name}/${setting.name}`;
       for (const [method, operation] of ALWAYS_PRESENT_ROUTES) {
-        routes.push({ family: 'setting', version: version.name, method, path, handler: { kind: 'setting', operation }, ...scopesOf(partialLikeReplace(setting.scopes), method), declaration: setting.name, source: setting.source });
+        routes.push({
+          family: 'setting',
+          version: version.name,
+          method,
+          path,
+          handler: { kind: 'setting', operation },
+          ...scopesOf(partialLikeReplace(setting.scopes), method),
+          declaration: setting.name,
+          source: setting.source,
+        });
       }
     }
   }
@@ -65,7 +96,11 @@ export function flattenRoutes(model: ResolvedModel): RouteDescriptor[] {
  * The `scopes` member of a route: what the declaration asks of its method, and what the operation
  * itself adds, each scope once; nothing when none is needed.
  */
-function scopesOf(declared: ResolvedScopes, method: RouteMethod, own: readonly string[] = []): { scopes?: readonly string[] } {
+function scopesOf(
+  declared: ResolvedScopes,
+  method: RouteMethod,
+  own: readonly string[] = [],
+): { scopes?: readonly string[] } {
   const scopes = [...new Set([...(declared[method] ?? []), ...own])];
   return scopes.length === 0 ? {} : { scopes };
 }
@@ -81,7 +116,9 @@ function partialLikeReplace(declared: ResolvedScopes): ResolvedScopes {
 
 /** The path every route of a declaration starts with, in one version. */
 function pathPrefix(family: RouteDescriptor['family'], version: string, name: string): string {
-  return family === 'resource' ? `/${version}/${name}` : `/${family === 'service' ? 'services' : 'settings'}/${version}/${name}`;
+  return family === 'resource'
+    ? `/${version}/${name}`
+    : `/${family === 'service' ? 'services' : 'settings'}/${version}/${name}`;
 }
 
 /**

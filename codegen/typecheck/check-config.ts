@@ -58,7 +58,8 @@ export function nodeConditions(execArgv: readonly string[] = process.execArgv): 
   execArgv.forEach((argument, index, all) => {
     const inline = /^(?:--conditions|-C)=(.+)$/.exec(argument);
     if (inline !== null) conditions.push(inline[1]!);
-    else if ((argument === '--conditions' || argument === '-C') && all[index + 1] !== undefined) conditions.push(all[index + 1]!);
+    else if ((argument === '--conditions' || argument === '-C') && all[index + 1] !== undefined)
+      conditions.push(all[index + 1]!);
   });
   return conditions;
 }

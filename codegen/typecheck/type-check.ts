@@ -9,7 +9,11 @@ import { writeCheckConfig } from './check-config.ts';
 export type TypeChecker = (root: string, files: readonly string[]) => Promise<Diagnostic[]>;
 
 /** tsgo, TypeScript's native compiler (@typescript/native-preview): the same checker as tsc, several times faster. */
-const TSGO = join(dirname(createRequire(import.meta.url).resolve('@typescript/native-preview/package.json')), 'bin', 'tsgo');
+const TSGO = join(
+  dirname(createRequire(import.meta.url).resolve('@typescript/native-preview/package.json')),
+  'bin',
+  'tsgo',
+);
 
 /** `file(line,col): error TS2561: message`, as tsgo prints diagnostics with --pretty false. */
 const DIAGNOSTIC_LINE = /^(.+)\((\d+),(\d+)\): (error|warning|message) TS(\d+): (.*)$/;
@@ -38,13 +42,19 @@ export const typeCheck: TypeChecker = async (root, files) => {
 
 function runTsgo(args: readonly string[], cwd: string): Promise<string> {
   return new Promise((resolvePromise, reject) => {
-    execFile(process.execPath, [TSGO, ...args], { cwd, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
-      // Exit 1 or 2 means diagnostics were found; anything on stderr or another failure is the tool's.
-      const code = (error as { code?: unknown } | null)?.code;
-      if (error !== null && typeof code !== 'number') reject(error);
-      else if (error !== null && stdout.trim() === '') reject(new Error(`the type check (tsgo) failed: ${stderr.trim() || error.message}`));
-      else resolvePromise(stdout);
-    });
+    execFile(
+      process.execPath,
+      [TSGO, ...args],
+      { cwd, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        // Exit 1 or 2 means diagnostics were found; anything on stderr or another failure is the tool's.
+        const code = (error as { code?: unknown } | null)?.code;
+        if (error !== null && typeof code !== 'number') reject(error);
+        else if (error !== null && stdout.trim() === '')
+          reject(new Error(`the type check (tsgo) failed: ${stderr.trim() || error.message}`));
+        else resolvePromise(stdout);
+      },
+    );
   });
 }
 
@@ -55,7 +65,13 @@ export function parseDiagnostics(root: string, output: string, wanted: ReadonlyS
   const texts = new Map<string, string[]>();
   const linesOf = (path: string) => {
     let lines = texts.get(path);
-    if (lines === undefined) texts.set(path, (lines = readFileSync(path, 'utf8').split('\n').map((line) => line.replace(/\r$/, ''))));
+    if (lines === undefined)
+      texts.set(
+        path,
+        (lines = readFileSync(path, 'utf8')
+          .split('\n')
+          .map((line) => line.replace(/\r$/, ''))),
+      );
     return lines;
   };
   for (const line of output.split('\n')) {
@@ -86,7 +102,17 @@ export function parseDiagnostics(root: string, output: string, wanted: ReadonlyS
       last = diagnostic;
     } else if (global !== null) {
       const [, category, code, message] = global;
-      const diagnostic = { rule: 'type-check', severity: category === 'error' ? ('error' as const) : ('warning' as const), message: `TS${code}: ${message}`, file: 'tsconfig.json', line: 1, column: 1, endLine: 1, endColumn: 1, sourceLine: '' };
+      const diagnostic = {
+        rule: 'type-check',
+        severity: category === 'error' ? ('error' as const) : ('warning' as const),
+        message: `TS${code}: ${message}`,
+        file: 'tsconfig.json',
+        line: 1,
+        column: 1,
+        endLine: 1,
+        endColumn: 1,
+        sourceLine: '',
+      };
       diagnostics.push(diagnostic);
       last = diagnostic;
     } else if (last !== undefined && /^\s+\S/.test(line)) {

@@ -16,7 +16,10 @@ export interface VersionDiff {
 const leafName = (path: string) => path.split('.').at(-1) ?? path;
 
 /** What changes between two shapes. A removed and an added leaf with the same name is a move. */
-export function diffShapes(before: readonly ShapeField[], after: readonly ShapeField[]): Omit<VersionDiff, 'declaration' | 'from' | 'to'> {
+export function diffShapes(
+  before: readonly ShapeField[],
+  after: readonly ShapeField[],
+): Omit<VersionDiff, 'declaration' | 'from' | 'to'> {
   const beforePaths = new Map(before.map((field) => [field.path, field]));
   const afterPaths = new Map(after.map((field) => [field.path, field]));
   let removed = before.filter((field) => !afterPaths.has(field.path)).map((field) => field.path);
@@ -43,7 +46,12 @@ export function versionDiffs(model: ResolvedModel): VersionDiff[] {
   return shapedDeclarations(model).flatMap((declaration) =>
     declaration.versions.slice(1).map((version, index) => {
       const previous = declaration.versions[index]!;
-      return { declaration: declaration.name, from: previous.name, to: version.name, ...diffShapes(shapeOf(previous), shapeOf(version)) };
+      return {
+        declaration: declaration.name,
+        from: previous.name,
+        to: version.name,
+        ...diffShapes(shapeOf(previous), shapeOf(version)),
+      };
     }),
   );
 }

@@ -31,7 +31,10 @@ export function publishVersions(root: string, model: ResolvedModel, versions: re
   const sorted = Object.fromEntries(
     Object.entries(published)
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, byVersion]) => [name, Object.fromEntries(Object.entries(byVersion).sort(([a], [b]) => a.localeCompare(b)))]),
+      .map(([name, byVersion]) => [
+        name,
+        Object.fromEntries(Object.entries(byVersion).sort(([a], [b]) => a.localeCompare(b))),
+      ]),
   );
   writeFileSync(join(root, PUBLISHED_FILE), `${JSON.stringify(sorted, null, 2)}\n`);
   return recorded;

@@ -1,4 +1,9 @@
-import { DEFAULT_DATABASE_URL, DEFAULT_SEARCH_THREADS, DEFAULT_SEARCH_TIMEOUT_MS, parseDatabaseUrl } from '../storage/index.ts';
+import {
+  DEFAULT_DATABASE_URL,
+  DEFAULT_SEARCH_THREADS,
+  DEFAULT_SEARCH_TIMEOUT_MS,
+  parseDatabaseUrl,
+} from '../storage/index.ts';
 import { DEFAULT_POOL_SIZE } from '../storage/postgres/connect.ts';
 import { limitsFromEnvironment, type FamilyLimits } from '../limits/index.ts';
 import { jwtOptionsFromEnvironment, type JwtOptions } from '../auth/index.ts';
@@ -90,7 +95,8 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
   const port = integer(env, 'PORT', 3000, 0, 65_535);
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const baseUrl = (env.BASE_URL || `http://${urlHost}:${port}`).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]+/.test(baseUrl)) throw new ConfigError(`BASE_URL "${env.BASE_URL}" must be an absolute http(s) URL`);
+  if (!/^https?:\/\/[^/]+/.test(baseUrl))
+    throw new ConfigError(`BASE_URL "${env.BASE_URL}" must be an absolute http(s) URL`);
   return {
     host,
     port,
@@ -101,22 +107,34 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
       return url;
     }),
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, 1, 1000),
-    search: { timeoutMs: integer(env, 'SEARCH_TIMEOUT_MS', DEFAULT_SEARCH_TIMEOUT_MS, 1, 600_000), threads: integer(env, 'SEARCH_THREADS', DEFAULT_SEARCH_THREADS, 0, 64) },
+    search: {
+      timeoutMs: integer(env, 'SEARCH_TIMEOUT_MS', DEFAULT_SEARCH_TIMEOUT_MS, 1, 600_000),
+      threads: integer(env, 'SEARCH_THREADS', DEFAULT_SEARCH_THREADS, 0, 64),
+    },
     redisUrl: guarded(() => redisUrlOf(env.REDIS_URL)),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1, 1024 * 1024 * 1024),
     serverHeader: env.SERVER_HEADER || 'conventional-api',
     poweredBy: env.POWERED_BY || undefined,
-    trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((item) => item.trim()).filter((item) => item !== ''),
+    trustedProxies: (env.TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== ''),
     limits: guarded(() => limitsFromEnvironment(env)),
     jwt: guarded(() => jwtOptionsFromEnvironment(env)),
-    jobWorkers: env.JOB_WORKERS === undefined || env.JOB_WORKERS === '' ? undefined : integer(env, 'JOB_WORKERS', 0, 0, 64),
-    processing: { afterMs: integer(env, 'PROCESSING_AFTER_MS', 1000, 0, 3_600_000), everyMs: integer(env, 'PROCESSING_INTERVAL_MS', 1000, 10, 3_600_000) },
+    jobWorkers:
+      env.JOB_WORKERS === undefined || env.JOB_WORKERS === '' ? undefined : integer(env, 'JOB_WORKERS', 0, 0, 64),
+    processing: {
+      afterMs: integer(env, 'PROCESSING_AFTER_MS', 1000, 0, 3_600_000),
+      everyMs: integer(env, 'PROCESSING_INTERVAL_MS', 1000, 10, 3_600_000),
+    },
     requestBounds: {
       // Node itself refuses a request of more than 2,000 header fields (431): the bound is below it.
       maxHeaders: integer(env, 'MAX_HEADERS', DEFAULT_MAX_HEADERS, 1, 1999),
       maxQueryParameters: integer(env, 'MAX_QUERY_PARAMETERS', DEFAULT_MAX_QUERY_PARAMETERS, 1, 100_000),
     },
-    connections: guarded(() => connectionSettingsFrom((name, fallback, min, max) => integer(env, name, fallback, min, max))),
+    connections: guarded(() =>
+      connectionSettingsFrom((name, fallback, min, max) => integer(env, name, fallback, min, max)),
+    ),
     documentFor: errorDocuments(env.ERROR_DOCS_URL),
     jobLeaseMs: integer(env, 'JOB_LEASE_MS', 30_000, 1000, 24 * 3600 * 1000),
     docsAccess: docsAccess(env.DOCS_ACCESS),
@@ -127,13 +145,18 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
     metrics:
       env.METRICS_PORT === undefined || env.METRICS_PORT === ''
         ? undefined
-        : { host: env.METRICS_HOST || '127.0.0.1', port: integer(env, 'METRICS_PORT', 0, 0, 65_535), token: env.METRICS_TOKEN || undefined },
+        : {
+            host: env.METRICS_HOST || '127.0.0.1',
+            port: integer(env, 'METRICS_PORT', 0, 0, 65_535),
+            token: env.METRICS_TOKEN || undefined,
+          },
   };
 }
 
 function errorDocuments(base: string | undefined): DocumentFor | undefined {
   if (base === undefined || base === '') return undefined;
-  if (!/^https?:\/\/[^/]+/.test(base)) throw new ConfigError(`ERROR_DOCS_URL "${base}" must be an absolute http(s) URL`);
+  if (!/^https?:\/\/[^/]+/.test(base))
+    throw new ConfigError(`ERROR_DOCS_URL "${base}" must be an absolute http(s) URL`);
   return documentsAt(base);
 }
 
@@ -147,7 +170,8 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
   return value;
 }
 
@@ -155,7 +179,8 @@ function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: 
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = raw.trim().toLowerCase();
-  if (!(allowed as readonly string[]).includes(value)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, not "${raw}"`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, not "${raw}"`);
   return value as T;
 }
 

@@ -2,11 +2,26 @@ import Koa, { type Context } from 'koa';
 import { docsPathOf, docsRoutes, servedDocument } from '../docs/index.ts';
 import { conventionalResponse, presentationHeaders } from '../presentation/index.ts';
 import { checkIfMatch, type JobsPort, type PreconditionCheck } from '../resources/index.ts';
-import { authenticate, rejectTokenInUrl, requireAuth, requireUserAgent, scopeChecked, type TokenStore } from '../auth/index.ts';
+import {
+  authenticate,
+  rejectTokenInUrl,
+  requireAuth,
+  requireUserAgent,
+  scopeChecked,
+  type TokenStore,
+} from '../auth/index.ts';
 import { rateLimit } from '../limits/index.ts';
 import { JobQueue, operationJobTypes } from '../jobs/index.ts';
 import type { PathFamily } from '../routing/index.ts';
-import { cors, jsonBody, negotiateJson, processingUpdates, requestBounds, requireHost, supportedHttpVersion } from '../http/index.ts';
+import {
+  cors,
+  jsonBody,
+  negotiateJson,
+  processingUpdates,
+  requestBounds,
+  requireHost,
+  supportedHttpVersion,
+} from '../http/index.ts';
 import { checks, familyRouters } from '../routing/index.ts';
 import { sequence } from '../fast-path/sequence.ts';
 import { RequestDrain } from '../http/drain.ts';
@@ -51,15 +66,28 @@ export interface CreatedApi {
 
 /** Every table an API's collections and aggregates are stored in. */
 export function tablesOf(api: ApiDefinition) {
-  return [...Object.values(api.catalog.collections).map((model) => model.table), ...api.catalog.aggregates.map((model) => model.table)];
+  return [
+    ...Object.values(api.catalog.collections).map((model) => model.table),
+    ...api.catalog.aggregates.map((model) => model.table),
+  ];
 }
 
 /**
  * Builds the Koa app for a generated API: opens and migrates the database, starts the job queues, and
  * mounts the conventions middleware in front of one router per path family.
  */
-export async function createApi(api: ApiDefinition, { config, backend, logger = silentLogger() }: CreateApiOptions): Promise<CreatedApi> {
-  const opened = backend ?? (await openBackend(config.databaseUrl, { tables: tablesOf(api), ...(api.migrations === undefined ? {} : { migrations: api.migrations }), poolSize: config.databasePoolSize, search: config.search }));
+export async function createApi(
+  api: ApiDefinition,
+  { config, backend, logger = silentLogger() }: CreateApiOptions,
+): Promise<CreatedApi> {
+  const opened =
+    backend ??
+    (await openBackend(config.databaseUrl, {
+      tables: tablesOf(api),
+      ...(api.migrations === undefined ? {} : { migrations: api.migrations }),
+      poolSize: config.databasePoolSize,
+      search: config.search,
+    }));
   let counters: OpenedCounters;
   try {
     counters = await openCounters(config.redisUrl, opened, logger);
@@ -89,24 +117,44 @@ export async function createApi(api: ApiDefinition, { config, backend, logger = 
         // The queue's declared job types, and those of the asynchronous operations queued on it.
         types: {
           ...spec.jobs,
-          ...Object.assign({}, ...Object.values(api.catalog.collections).filter((model) => model.asynchronous?.queue === spec.name).map((model) => operationJobTypes<ServiceTools>(resourceContext, model))),
+          ...Object.assign(
+            {},
+            ...Object.values(api.catalog.collections)
+              .filter((model) => model.asynchronous?.queue === spec.name)
+              .map((model) => operationJobTypes<ServiceTools>(resourceContext, model)),
+          ),
         },
         tools,
         concurrency: config.jobWorkers ?? spec.concurrency ?? 2,
         leaseMs: config.jobLeaseMs,
         warn: (message) => logger.warn(message),
-        ...(metrics === undefined ? {} : { onFinished: ({ type, outcome }) => metrics.jobsFinished.inc({ queue: spec.name, type, outcome }) }),
+        ...(metrics === undefined
+          ? {}
+          : { onFinished: ({ type, outcome }) => metrics.jobsFinished.inc({ queue: spec.name, type, outcome }) }),
       }),
   );
   for (const queue of queues) queuesByName.set(queue.name, queue);
   metrics?.watchQueues(queues);
   const documentPath = (version: string) => `/services/${version}/${api.openApiService ?? 'openapi'}`;
   // Each version's document as this server serves it, made once.
-  const servedDocuments = new Map(Object.entries(api.openApi ?? {}).map(([version, document]) => [version, servedDocument(document, config.baseUrl, config.docsAccess, documentPath)]));
-  const docs = api.openApiService === undefined ? [] : docsRoutes({ versions: [...servedDocuments.keys()], documentName: api.openApiService });
-  const publicPaths = new Set(config.docsAccess === 'public' ? [...servedDocuments.keys()].flatMap((version) => [documentPath(version), docsPathOf(version)]) : []);
+  const servedDocuments = new Map(
+    Object.entries(api.openApi ?? {}).map(([version, document]) => [
+      version,
+      servedDocument(document, config.baseUrl, config.docsAccess, documentPath),
+    ]),
+  );
+  const docs =
+    api.openApiService === undefined
+      ? []
+      : docsRoutes({ versions: [...servedDocuments.keys()], documentName: api.openApiService });
+  const publicPaths = new Set(
+    config.docsAccess === 'public'
+      ? [...servedDocuments.keys()].flatMap((version) => [documentPath(version), docsPathOf(version)])
+      : [],
+  );
   // With DOCS_ACCESS=public, the documents, the docs pages and their files need no token.
-  const isPublic = (ctx: Context) => publicPaths.has(ctx.path) || publicPaths.has(ctx.path.slice(0, ctx.path.lastIndexOf('/')));
+  const isPublic = (ctx: Context) =>
+    publicPaths.has(ctx.path) || publicPaths.has(ctx.path.slice(0, ctx.path.lastIndexOf('/')));
   const context: ApiContext = {
     ...resourceContext,
     handlerOptions: { preconditions: ifMatchPrecondition, queues: new Map(queues.map((queue) => [queue.name, queue])) },
@@ -128,13 +176,19 @@ export async function createApi(api: ApiDefinition, { config, backend, logger = 
   // What Koa itself reports (a failure while writing a response, after every middleware has run).
   // A client's error (4xx, an aborted upload) is no fault of the server and not logged as one.
   app.on('error', (error: { status?: number; expose?: boolean }) => {
-    if (error.expose === true || (typeof error.status === 'number' && error.status < 500)) logger.debug({ err: error }, 'response not completed');
+    if (error.expose === true || (typeof error.status === 'number' && error.status < 500))
+      logger.debug({ err: error }, 'response not completed');
     else logger.error({ err: error }, 'response failed');
   });
   // Each family counts its own calls (per client, or per address before authentication is refused).
   const guard = (family: PathFamily) => [
     checks([
-      rateLimit({ family, ...config.limits[family], trustedProxies: config.trustedProxies, counter: counters.counter(family, config.limits[family]) }),
+      rateLimit({
+        family,
+        ...config.limits[family],
+        trustedProxies: config.trustedProxies,
+        counter: counters.counter(family, config.limits[family]),
+      }),
       requireAuth(family === 'service' && publicPaths.size > 0 ? { isPublic } : {}),
       jsonBody({ limitBytes: config.bodyLimitBytes }),
     ]),
@@ -171,7 +225,10 @@ export async function createApi(api: ApiDefinition, { config, backend, logger = 
         authenticate({ store: tokens, ...(config.jwt === undefined ? {} : { jwt: config.jwt }) }),
       ]),
       processingUpdates(config.processing),
-      familyRouters({ routes, before: { resource: guard('resource'), service: guard('service'), setting: guard('setting') } }),
+      familyRouters({
+        routes,
+        before: { resource: guard('resource'), service: guard('service'), setting: guard('setting') },
+      }),
     ]),
   );
   return {

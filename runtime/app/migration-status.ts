@@ -23,7 +23,10 @@ export interface MigrationStatus {
  * Reads the migrations table of the database DATABASE_URL names, changing nothing (a SQLite file that
  * does not exist yet has applied nothing), and the SQL each pending migration would run on its engine.
  */
-export async function migrationStatus(databaseUrl: string, sources: readonly MigrationSource[]): Promise<MigrationStatus> {
+export async function migrationStatus(
+  databaseUrl: string,
+  sources: readonly MigrationSource[],
+): Promise<MigrationStatus> {
   const migrations = sources.map(parseMigration);
   const location = parseDatabaseUrl(databaseUrl);
   let applied: AppliedMigration[];
@@ -46,7 +49,10 @@ export async function migrationStatus(databaseUrl: string, sources: readonly Mig
     }
   }
   const done = new Set(applied.map((migration) => migration.id));
-  const statementsOf = (migration: Migration) => (location.kind === 'sqlite' ? sqliteMigrationStatements(migration) : postgresMigrationStatements(migration));
-  const pending = migrations.filter((migration) => !done.has(migration.id)).map((migration) => ({ id: migration.id, sql: printStatements(statementsOf(migration)) }));
+  const statementsOf = (migration: Migration) =>
+    location.kind === 'sqlite' ? sqliteMigrationStatements(migration) : postgresMigrationStatements(migration);
+  const pending = migrations
+    .filter((migration) => !done.has(migration.id))
+    .map((migration) => ({ id: migration.id, sql: printStatements(statementsOf(migration)) }));
   return { engine: location.kind, applied, pending };
 }

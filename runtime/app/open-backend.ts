@@ -4,7 +4,15 @@ import { dependencyFaultOf } from '../errors/index.ts';
 import { PostgresTokenStore, SqliteTokenStore, TOKEN_TABLES, type TokenStore } from '../auth/index.ts';
 import { JOB_TABLES, PostgresJobTable, SqliteJobTable, type JobTable } from '../jobs/index.ts';
 import { PostgresSettingsStore, SETTINGS_TABLES, SqliteSettingsStore, type SettingsStore } from '../settings/index.ts';
-import { IN_MEMORY, openDatabase, parseDatabaseUrl, SqliteResourceStore, type ResourceStore, type SearchOptions, type TableSpec } from '../storage/index.ts';
+import {
+  IN_MEMORY,
+  openDatabase,
+  parseDatabaseUrl,
+  SqliteResourceStore,
+  type ResourceStore,
+  type SearchOptions,
+  type TableSpec,
+} from '../storage/index.ts';
 import { connectPostgres, DEFAULT_POOL_SIZE } from '../storage/postgres/connect.ts';
 import { checkSqliteReady } from '../storage/sqlite/database-file.ts';
 import { migrateTables, underMigrationLock } from '../storage/postgres/migrate.ts';
@@ -57,7 +65,10 @@ export interface OpenBackendOptions {
  * database reject with a DatabaseUnavailableError of one sentence; a migration that fails with a
  * MigrationFailedError, tables that differ from the definitions with a SchemaMismatchError.
  */
-export async function openBackend(databaseUrl: string, { tables, migrations, poolSize = DEFAULT_POOL_SIZE, search = {} }: OpenBackendOptions): Promise<Backend> {
+export async function openBackend(
+  databaseUrl: string,
+  { tables, migrations, poolSize = DEFAULT_POOL_SIZE, search = {} }: OpenBackendOptions,
+): Promise<Backend> {
   const location = parseDatabaseUrl(databaseUrl);
   const plans = migrations?.map(parseMigration);
   if (location.kind === 'sqlite') {
@@ -69,7 +80,10 @@ export async function openBackend(databaseUrl: string, { tables, migrations, poo
       throw error;
     }
     // Held exclusively, the file cannot take the connections of the turn's snapshot and the search threads.
-    const store = new SqliteResourceStore(db, { ...(location.path === IN_MEMORY || exclusive ? {} : { file: location.path }), search });
+    const store = new SqliteResourceStore(db, {
+      ...(location.path === IN_MEMORY || exclusive ? {} : { file: location.path }),
+      search,
+    });
     try {
       if (plans === undefined) store.migrate(tables);
       checkSqliteSchema(db, tables);
@@ -80,7 +94,10 @@ export async function openBackend(databaseUrl: string, { tables, migrations, poo
     return {
       engine: 'sqlite',
       ...(exclusive
-        ? { warning: 'the database disk is full: the database is opened for this process alone (the token CLI cannot use it) and serves reads; writes answer 503 until there is room, and a restart then shares the file again' }
+        ? {
+            warning:
+              'the database disk is full: the database is opened for this process alone (the token CLI cannot use it) and serves reads; writes answer 503 until there is room, and a restart then shares the file again',
+          }
         : {}),
       store,
       tokens: new SqliteTokenStore(db),

@@ -21,7 +21,11 @@ export interface OpenedCounters {
  * PostgreSQL when the data is there (shared too), else this process's memory (SQLite: one process).
  * An unreachable Redis at start-up rejects with a RedisUnavailableError of one sentence.
  */
-export async function openCounters(redisUrl: string | undefined, backend: Backend, logger?: Logger): Promise<OpenedCounters> {
+export async function openCounters(
+  redisUrl: string | undefined,
+  backend: Backend,
+  logger?: Logger,
+): Promise<OpenedCounters> {
   if (redisUrl !== undefined) {
     const redis = await connectRedis(redisUrl);
     return {
@@ -33,6 +37,7 @@ export async function openCounters(redisUrl: string | undefined, backend: Backen
       },
     };
   }
-  if (backend.pool !== undefined) return { where: 'postgres', counter: postgresCounters(backend.pool), readiness: [], close: async () => undefined };
+  if (backend.pool !== undefined)
+    return { where: 'postgres', counter: postgresCounters(backend.pool), readiness: [], close: async () => undefined };
   return { where: 'memory', counter: memoryCounters, readiness: [], close: async () => undefined };
 }

@@ -44,7 +44,10 @@ class VerificationCache {
     if (this.#ttlMs <= 0) return verification;
     if (this.#entries.size >= 10_000) this.#entries.clear();
     // Never reused past the credential's own expiry: a token valid for 1 s is refused after 1 s.
-    const until = Math.min(Date.now() + this.#ttlMs, verification.ok ? (verification.expiresAtMs ?? Infinity) : Infinity);
+    const until = Math.min(
+      Date.now() + this.#ttlMs,
+      verification.ok ? (verification.expiresAtMs ?? Infinity) : Infinity,
+    );
     this.#entries.set(header, { verification, until });
     return verification;
   }
@@ -70,11 +73,14 @@ export function authOf(ctx: Context): Principal | undefined {
  * address before `requireAuth()` refuses it. Use `bearerAuth()` for both in one.
  */
 export function authenticate({ store, jwt, realm = 'api', cacheMs = 500 }: AuthenticateOptions): Middleware {
-  if (store === undefined && jwt === undefined) throw new Error('authenticate needs a token store, JWT options, or both');
+  if (store === undefined && jwt === undefined)
+    throw new Error('authenticate needs a token store, JWT options, or both');
   const verifyJwt = jwt === undefined ? undefined : jwtVerifier(jwt);
   const challenge = `Bearer realm="${realm}"`;
   const invalid = () =>
-    unauthorized('invalid_token', 'the bearer token is not valid', { headers: { 'WWW-Authenticate': `${challenge}, error="invalid_token"` } });
+    unauthorized('invalid_token', 'the bearer token is not valid', {
+      headers: { 'WWW-Authenticate': `${challenge}, error="invalid_token"` },
+    });
 
   const cache = new VerificationCache(cacheMs);
   // A SQLite store verifies synchronously; a PostgreSQL store and a JWT answer with a promise.
@@ -86,12 +92,16 @@ export function authenticate({ store, jwt, realm = 'api', cacheMs = 500 }: Authe
     if (store === undefined) return { ok: false, reason: 'invalid' };
     // Only store verifications are reused: a JWT carries its own expiry and is checked every time.
     const verification = store.verify(token);
-    return verification instanceof Promise ? verification.then((settled) => cache.set(header, settled)) : cache.set(header, verification);
+    return verification instanceof Promise
+      ? verification.then((settled) => cache.set(header, settled))
+      : cache.set(header, verification);
   };
   const record = (state: AuthState, verification: Verification) => {
     if (verification.ok) state.auth = verification.principal;
-    else if (verification.reason === 'expired') state.authFailure = forbidden('token_expired', 'the bearer token has expired; obtain a new one');
-    else if (verification.reason === 'refused') state.authFailure = forbidden('client_refused', 'this client is refused by the server');
+    else if (verification.reason === 'expired')
+      state.authFailure = forbidden('token_expired', 'the bearer token has expired; obtain a new one');
+    else if (verification.reason === 'refused')
+      state.authFailure = forbidden('client_refused', 'this client is refused by the server');
     else state.authFailure = invalid();
   };
 
@@ -105,7 +115,8 @@ export function authenticate({ store, jwt, realm = 'api', cacheMs = 500 }: Authe
       return next();
     }
     // Node keeps the first of two Authorization headers; which credential was meant is unknowable.
-    if (isRepeated(ctx, 'authorization')) throw badRequest('duplicate_header', 'send one Authorization header, not several', { field: 'Authorization' });
+    if (isRepeated(ctx, 'authorization'))
+      throw badRequest('duplicate_header', 'send one Authorization header, not several', { field: 'Authorization' });
     // A client sends the same header on every call: a verification still fresh is found by the
     // header itself, before parsing it again.
     let verification: Verification | Promise<Verification>;
@@ -153,7 +164,8 @@ export interface RequireAuthOptions {
 export function requireAuth({ isPublic }: RequireAuthOptions = {}): Middleware {
   return function requireAuthMiddleware(ctx: Context, next: Next) {
     const state = ctx.state as AuthState;
-    if (state.auth === undefined && isPublic?.(ctx) !== true) throw state.authFailure ?? unauthorized('missing_token', 'this call needs a bearer token');
+    if (state.auth === undefined && isPublic?.(ctx) !== true)
+      throw state.authFailure ?? unauthorized('missing_token', 'this call needs a bearer token');
     return next();
   };
 }

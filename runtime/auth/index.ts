@@ -1,5 +1,11 @@
 export { requireUserAgent } from './user-agent.ts';
-export { rejectTokenInUrl, redactedUrl, redactedQuery, CREDENTIAL_PARAMETERS, type RejectTokenInUrlOptions } from './token-in-url.ts';
+export {
+  rejectTokenInUrl,
+  redactedUrl,
+  redactedQuery,
+  CREDENTIAL_PARAMETERS,
+  type RejectTokenInUrlOptions,
+} from './token-in-url.ts';
 export type { IssueOptions, Principal, TokenStore, Verification } from './token-store.ts';
 export { SqliteTokenStore } from './sqlite-token-store.ts';
 export { PostgresTokenStore, TOKEN_TABLES } from './postgres-token-store.ts';

@@ -12,7 +12,10 @@ export function jwtOptionsFromEnvironment(env: NodeJS.ProcessEnv): JwtOptions | 
     if (!value) throw new Error(`${name} is required when JWT_ISSUER is set`);
     return value;
   };
-  const algorithms = required('JWT_ALGORITHMS').split(',').map((alg) => alg.trim()).filter((alg) => alg !== '');
+  const algorithms = required('JWT_ALGORITHMS')
+    .split(',')
+    .map((alg) => alg.trim())
+    .filter((alg) => alg !== '');
   const base = { issuer: env.JWT_ISSUER, audience: required('JWT_AUDIENCE'), algorithms };
   if (env.JWT_SECRET) return { ...base, secret: env.JWT_SECRET };
   return { ...base, jwks: JSON.parse(readFileSync(required('JWT_JWKS_FILE'), 'utf8')) };

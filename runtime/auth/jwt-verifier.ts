@@ -40,9 +40,12 @@ export const looksLikeJwt = (token: string) => /^[\w-]+\.[\w-]+\.[\w-]*$/.test(t
  */
 export function jwtVerifier(options: JwtOptions): (token: string) => Promise<Verification> {
   if (options.algorithms.length === 0) throw new Error('JWT verification needs a pinned list of algorithms');
-  if (options.algorithms.some((alg) => alg.toLowerCase() === 'none')) throw new Error('alg "none" can never be accepted');
-  if ((options.secret === undefined) === (options.jwks === undefined)) throw new Error('JWT verification needs exactly one of secret or jwks');
-  const key = options.secret !== undefined ? new TextEncoder().encode(options.secret) : createLocalJWKSet(options.jwks!);
+  if (options.algorithms.some((alg) => alg.toLowerCase() === 'none'))
+    throw new Error('alg "none" can never be accepted');
+  if ((options.secret === undefined) === (options.jwks === undefined))
+    throw new Error('JWT verification needs exactly one of secret or jwks');
+  const key =
+    options.secret !== undefined ? new TextEncoder().encode(options.secret) : createLocalJWKSet(options.jwks!);
   return async (token) => {
     try {
       const { payload } = await jwtVerify(token, key as Parameters<typeof jwtVerify>[1], {
@@ -53,7 +56,9 @@ export function jwtVerifier(options: JwtOptions): (token: string) => Promise<Ver
       const principal = principalOf(payload, options);
       if (principal === undefined) return { ok: false, reason: 'invalid' };
       // exp is in seconds (RFC 7519); a cached answer is not reused past it.
-      return typeof payload.exp === 'number' ? { ok: true, principal, expiresAtMs: payload.exp * 1000 } : { ok: true, principal };
+      return typeof payload.exp === 'number'
+        ? { ok: true, principal, expiresAtMs: payload.exp * 1000 }
+        : { ok: true, principal };
     } catch (error) {
       return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }
@@ -61,8 +66,12 @@ export function jwtVerifier(options: JwtOptions): (token: string) => Promise<Ver
 }
 
 function principalOf(payload: JWTPayload, options: JwtOptions): Principal | undefined {
-  const claim = (name: string) => (typeof payload[name] === 'string' && payload[name] !== '' ? (payload[name] as string) : undefined);
-  const client = options.clientClaim !== undefined ? claim(options.clientClaim) : (claim('client_id') ?? claim('azp') ?? claim('sub'));
+  const claim = (name: string) =>
+    typeof payload[name] === 'string' && payload[name] !== '' ? (payload[name] as string) : undefined;
+  const client =
+    options.clientClaim !== undefined
+      ? claim(options.clientClaim)
+      : (claim('client_id') ?? claim('azp') ?? claim('sub'));
   if (client === undefined) return undefined;
   const user = claim(options.userClaim ?? 'sub');
   const scopes = jwtScopes(payload);

@@ -1,6 +1,18 @@
 import type pg from 'pg';
 import { inPostgresTransaction, query } from '../storage/postgres/queries.ts';
-import { expiryOf, scopesColumn, verifySql, newToken, tokenHash, unixNow, verificationOf, type IssueOptions, type TokenRow, type TokenStore, type Verification } from './token-store.ts';
+import {
+  expiryOf,
+  scopesColumn,
+  verifySql,
+  newToken,
+  tokenHash,
+  unixNow,
+  verificationOf,
+  type IssueOptions,
+  type TokenRow,
+  type TokenStore,
+  type Verification,
+} from './token-store.ts';
 
 /** The token tables in PostgreSQL: the same columns as SQLite's, so both stores read alike. */
 export const TOKEN_TABLES = `
@@ -50,14 +62,21 @@ export class PostgresTokenStore implements TokenStore {
     const token = newToken();
     const granted = scopesColumn(scopes);
     return inPostgresTransaction(this.#pool, async (db) => {
-      await query(db, 'INSERT INTO auth_clients (name, created_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [client, unixNow()]);
+      await query(db, 'INSERT INTO auth_clients (name, created_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+        client,
+        unixNow(),
+      ]);
       const { rows } = await query<{ grant_id: number }>(
         db,
         'INSERT INTO auth_grants (client, user_name, created_at) VALUES ($1, $2, $3) ON CONFLICT (client, user_name) DO UPDATE SET revoked = 0 RETURNING grant_id',
         [client, user ?? '', unixNow()],
       );
       const expiry = expiryOf(ttlSeconds);
-      await query(db, 'INSERT INTO auth_tokens (token_hash, grant_id, expires_at, expires_at_ms, scopes, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [tokenHash(token), rows[0]!.grant_id, expiry.seconds, expiry.ms, granted, unixNow()]);
+      await query(
+        db,
+        'INSERT INTO auth_tokens (token_hash, grant_id, expires_at, expires_at_ms, scopes, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+        [tokenHash(token), rows[0]!.grant_id, expiry.seconds, expiry.ms, granted, unixNow()],
+      );
       return token;
     });
   }
@@ -68,13 +87,21 @@ export class PostgresTokenStore implements TokenStore {
   }
 
   async revoke(token: string): Promise<boolean> {
-    const { rowCount } = await query(this.#pool, 'UPDATE auth_tokens SET revoked = 1 WHERE token_hash = $1 AND revoked = 0', [tokenHash(token)]);
+    const { rowCount } = await query(
+      this.#pool,
+      'UPDATE auth_tokens SET revoked = 1 WHERE token_hash = $1 AND revoked = 0',
+      [tokenHash(token)],
+    );
     return (rowCount ?? 0) > 0;
   }
 
   revokeGrant(client: string, user?: string): Promise<boolean> {
     return inPostgresTransaction(this.#pool, async (db) => {
-      const { rows } = await query<{ grant_id: number }>(db, 'UPDATE auth_grants SET revoked = 1 WHERE client = $1 AND user_name = $2 RETURNING grant_id', [client, user ?? '']);
+      const { rows } = await query<{ grant_id: number }>(
+        db,
+        'UPDATE auth_grants SET revoked = 1 WHERE client = $1 AND user_name = $2 RETURNING grant_id',
+        [client, user ?? ''],
+      );
       if (rows[0] === undefined) return false;
       // Re-granting later must not bring old tokens back to life.
       await query(db, 'UPDATE auth_tokens SET revoked = 1 WHERE grant_id = $1', [rows[0].grant_id]);
@@ -83,6 +110,10 @@ export class PostgresTokenStore implements TokenStore {
   }
 
   async refuseClient(client: string): Promise<void> {
-    await query(this.#pool, 'INSERT INTO auth_clients (name, refused, created_at) VALUES ($1, 1, $2) ON CONFLICT (name) DO UPDATE SET refused = 1', [client, unixNow()]);
+    await query(
+      this.#pool,
+      'INSERT INTO auth_clients (name, refused, created_at) VALUES ($1, 1, $2) ON CONFLICT (name) DO UPDATE SET refused = 1',
+      [client, unixNow()],
+    );
   }
 }

@@ -18,7 +18,12 @@ export const NO_SCOPES: readonly string[] = Object.freeze([]);
  * scope-token are dropped; the order of first appearance is kept.
  */
 export function scopesOf(carried: unknown): readonly string[] {
-  const listed = typeof carried === 'string' ? carried.split(' ') : Array.isArray(carried) ? carried.filter((item): item is string => typeof item === 'string') : [];
+  const listed =
+    typeof carried === 'string'
+      ? carried.split(' ')
+      : Array.isArray(carried)
+        ? carried.filter((item): item is string => typeof item === 'string')
+        : [];
   const scopes = [...new Set(listed.filter((scope) => scope !== '' && isScopeToken(scope)))];
   return scopes.length === 0 ? NO_SCOPES : Object.freeze(scopes);
 }
@@ -28,7 +33,11 @@ export function scopesOf(carried: unknown): readonly string[] {
  * challenge names every scope needed, so a client knows what to ask its authorization server for.
  */
 export function insufficientScope(needed: readonly string[], missing: readonly string[]) {
-  return forbidden('insufficient_scope', `this operation needs the scope${needed.length === 1 ? '' : 's'} ${needed.join(', ')}; the bearer token lacks ${missing.join(', ')}`, {
-    headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${needed.join(' ')}"` },
-  });
+  return forbidden(
+    'insufficient_scope',
+    `this operation needs the scope${needed.length === 1 ? '' : 's'} ${needed.join(', ')}; the bearer token lacks ${missing.join(', ')}`,
+    {
+      headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${needed.join(' ')}"` },
+    },
+  );
 }

@@ -1,6 +1,18 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { inTransaction } from '../storage/sqlite/open-database.ts';
-import { expiryOf, scopesColumn, verifySql, newToken, tokenHash as hashOf, unixNow as now, verificationOf, type IssueOptions, type TokenRow, type TokenStore, type Verification } from './token-store.ts';
+import {
+  expiryOf,
+  scopesColumn,
+  verifySql,
+  newToken,
+  tokenHash as hashOf,
+  unixNow as now,
+  verificationOf,
+  type IssueOptions,
+  type TokenRow,
+  type TokenStore,
+  type Verification,
+} from './token-store.ts';
 
 /**
  * The token store in the server's SQLite file, so the token CLI (another process) and every server
@@ -47,14 +59,22 @@ export class SqliteTokenStore implements TokenStore {
     const token = newToken();
     const granted = scopesColumn(scopes);
     inTransaction(this.#db, () => {
-      this.#db.prepare('INSERT INTO auth_clients (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(client, now());
       this.#db
-        .prepare('INSERT INTO auth_grants (client, user_name, created_at) VALUES (?, ?, ?) ON CONFLICT (client, user_name) DO UPDATE SET revoked = 0')
+        .prepare('INSERT INTO auth_clients (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING')
+        .run(client, now());
+      this.#db
+        .prepare(
+          'INSERT INTO auth_grants (client, user_name, created_at) VALUES (?, ?, ?) ON CONFLICT (client, user_name) DO UPDATE SET revoked = 0',
+        )
         .run(client, user ?? '', now());
-      const grant = this.#db.prepare('SELECT grant_id FROM auth_grants WHERE client = ? AND user_name = ?').get(client, user ?? '') as { grant_id: number };
+      const grant = this.#db
+        .prepare('SELECT grant_id FROM auth_grants WHERE client = ? AND user_name = ?')
+        .get(client, user ?? '') as { grant_id: number };
       const expiry = expiryOf(ttlSeconds);
       this.#db
-        .prepare('INSERT INTO auth_tokens (token_hash, grant_id, expires_at, expires_at_ms, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .prepare(
+          'INSERT INTO auth_tokens (token_hash, grant_id, expires_at, expires_at_ms, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        )
         .run(hashOf(token), grant.grant_id, expiry.seconds, expiry.ms, granted, now());
     });
     return token;
@@ -69,12 +89,21 @@ export class SqliteTokenStore implements TokenStore {
   // Every write in a transaction of its own (inTransaction): a failed commit throws, and nothing
   // is written into a database file that was removed or replaced.
   revoke(token: string): boolean {
-    return inTransaction(this.#db, () => Number(this.#db.prepare('UPDATE auth_tokens SET revoked = 1 WHERE token_hash = ? AND revoked = 0').run(hashOf(token)).changes) > 0);
+    return inTransaction(
+      this.#db,
+      () =>
+        Number(
+          this.#db.prepare('UPDATE auth_tokens SET revoked = 1 WHERE token_hash = ? AND revoked = 0').run(hashOf(token))
+            .changes,
+        ) > 0,
+    );
   }
 
   revokeGrant(client: string, user?: string): boolean {
     return inTransaction(this.#db, () => {
-      const grant = this.#db.prepare('SELECT grant_id FROM auth_grants WHERE client = ? AND user_name = ?').get(client, user ?? '') as { grant_id: number } | undefined;
+      const grant = this.#db
+        .prepare('SELECT grant_id FROM auth_grants WHERE client = ? AND user_name = ?')
+        .get(client, user ?? '') as { grant_id: number } | undefined;
       if (grant === undefined) return false;
       this.#db.prepare('UPDATE auth_grants SET revoked = 1 WHERE grant_id = ?').run(grant.grant_id);
       // Re-granting later must not bring old tokens back to life.
@@ -85,7 +114,11 @@ export class SqliteTokenStore implements TokenStore {
 
   refuseClient(client: string): void {
     inTransaction(this.#db, () => {
-      this.#db.prepare('INSERT INTO auth_clients (name, refused, created_at) VALUES (?, 1, ?) ON CONFLICT (name) DO UPDATE SET refused = 1').run(client, now());
+      this.#db
+        .prepare(
+          'INSERT INTO auth_clients (name, refused, created_at) VALUES (?, 1, ?) ON CONFLICT (name) DO UPDATE SET refused = 1',
+        )
+        .run(client, now());
     });
   }
 }
@@ -109,7 +142,8 @@ function addScopes(db: DatabaseSync): void {
 
 /** Adds a column to auth_tokens once, in one IMMEDIATE transaction (two processes may open the file at once). */
 function addTokenColumn(db: DatabaseSync, name: string, add: () => void): void {
-  const hasColumn = () => (db.prepare('PRAGMA table_info(auth_tokens)').all() as { name: string }[]).some((column) => column.name === name);
+  const hasColumn = () =>
+    (db.prepare('PRAGMA table_info(auth_tokens)').all() as { name: string }[]).some((column) => column.name === name);
   if (hasColumn()) return;
   inTransaction(db, () => {
     if (!hasColumn()) add();

@@ -3,7 +3,20 @@ import { badRequest } from '../errors/index.ts';
 import { rememberRecent } from '../caching/recent-results.ts';
 
 /** Query parameters that carry credentials by common convention (OAuth's access_token among them). */
-export const CREDENTIAL_PARAMETERS = ['access_token', 'token', 'bearer', 'bearer_token', 'auth', 'authorization', 'api_key', 'apikey', 'key', 'jwt', 'id_token', 'refresh_token'] as const;
+export const CREDENTIAL_PARAMETERS = [
+  'access_token',
+  'token',
+  'bearer',
+  'bearer_token',
+  'auth',
+  'authorization',
+  'api_key',
+  'apikey',
+  'key',
+  'jwt',
+  'id_token',
+  'refresh_token',
+] as const;
 
 export interface RejectTokenInUrlOptions {
   /** Parameter names refused (compared lowercase, hyphens as underscores). Default CREDENTIAL_PARAMETERS. */
@@ -46,14 +59,19 @@ export function rejectTokenInUrl({ parameters = CREDENTIAL_PARAMETERS }: RejectT
   const refused = credentialNames(parameters);
   // The credential parameter a query string carries ('' for none), remembered per query string.
   const credentialIn = rememberRecent((query: string) => {
-    for (const name of new URLSearchParams(query).keys()) if (parameterNameParts(name).some((part) => refused.has(part))) return name;
+    for (const name of new URLSearchParams(query).keys())
+      if (parameterNameParts(name).some((part) => refused.has(part))) return name;
     return '';
   });
   return function rejectTokenInUrlMiddleware(ctx: Context, next: Next) {
     if (ctx.querystring === '') return next();
     const name = credentialIn(ctx.querystring);
     if (name !== '') {
-      throw badRequest('token_in_url', `credentials are sent in the Authorization header only, never in the URL (${name}); this request was not authenticated`, { field: name });
+      throw badRequest(
+        'token_in_url',
+        `credentials are sent in the Authorization header only, never in the URL (${name}); this request was not authenticated`,
+        { field: name },
+      );
     }
     return next();
   };
@@ -67,12 +85,18 @@ const DEFAULT_CREDENTIAL_NAMES = credentialNames(CREDENTIAL_PARAMETERS);
  * `x-api-key`, `userPassword`, `accesstoken`); and words that do only as a whole word between
  * underscores (`key`, `auth`, `pass`, `sig`), which are also parts of harmless names (`monkey`, `author`).
  */
-const CREDENTIAL_SUBSTRINGS = /token|secret|passw|pwd|apikey|api_key|credential|signature|jwt|bearer|session|cookie|private/;
+const CREDENTIAL_SUBSTRINGS =
+  /token|secret|passw|pwd|apikey|api_key|credential|signature|jwt|bearer|session|cookie|private/;
 const CREDENTIAL_WORDS = new Set(['key', 'auth', 'authorization', 'pass', 'sig', 'otp', 'pin']);
 
 /** Whether a name (its parts, parameterNameParts()) is credential-like: the log redacts its value. */
 function credentialLike(parts: readonly string[], parameters: ReadonlySet<string>): boolean {
-  return parts.some((part) => parameters.has(part) || CREDENTIAL_SUBSTRINGS.test(part) || part.split('_').some((word) => CREDENTIAL_WORDS.has(word)));
+  return parts.some(
+    (part) =>
+      parameters.has(part) ||
+      CREDENTIAL_SUBSTRINGS.test(part) ||
+      part.split('_').some((word) => CREDENTIAL_WORDS.has(word)),
+  );
 }
 
 /**

@@ -54,7 +54,10 @@ export const unixNow = () => Math.floor(Date.now() / 1000);
  * `expires_at` (epoch seconds, rounded up), still written so that a server of an older version
  * sharing the database keeps reading tokens as it did. Null for a token that never expires.
  */
-export function expiryOf(ttlSeconds: number | undefined, nowMs = Date.now()): { readonly ms: number | null; readonly seconds: number | null } {
+export function expiryOf(
+  ttlSeconds: number | undefined,
+  nowMs = Date.now(),
+): { readonly ms: number | null; readonly seconds: number | null } {
   if (ttlSeconds === undefined) return { ms: null, seconds: null };
   const ms = nowMs + Math.round(ttlSeconds * 1000);
   return { ms, seconds: Math.ceil(ms / 1000) };
@@ -67,13 +70,19 @@ export function expiryOf(ttlSeconds: number | undefined, nowMs = Date.now()): { 
 export const EXPIRY_MS_SQL = 'COALESCE(t.expires_at_ms, t.expires_at * 1000) AS expires_at_ms';
 
 /** The verify query of both stores (`?` for the token's hash; PostgreSQL numbers it). */
-export const verifySql = (hashParameter: string) => `SELECT ${EXPIRY_MS_SQL}, t.scopes, t.revoked AS token_revoked, g.revoked AS grant_revoked, g.user_name, c.name AS client, c.refused
+export const verifySql = (
+  hashParameter: string,
+) => `SELECT ${EXPIRY_MS_SQL}, t.scopes, t.revoked AS token_revoked, g.revoked AS grant_revoked, g.user_name, c.name AS client, c.refused
   FROM auth_tokens t JOIN auth_grants g ON g.grant_id = t.grant_id JOIN auth_clients c ON c.name = g.client
   WHERE t.token_hash = ${hashParameter}`;
 
 /** The scopes a token is issued with, as its `scopes` column holds them: space-separated. */
 export function scopesColumn(scopes: readonly string[] | undefined): string {
-  for (const scope of scopes ?? []) if (scopesOf(scope).length !== 1) throw new TypeError(`"${scope}" is not a scope: printable ASCII without spaces, quotes or backslashes (notes:write)`);
+  for (const scope of scopes ?? [])
+    if (scopesOf(scope).length !== 1)
+      throw new TypeError(
+        `"${scope}" is not a scope: printable ASCII without spaces, quotes or backslashes (notes:write)`,
+      );
   return [...new Set(scopes ?? [])].join(' ');
 }
 
@@ -97,6 +106,7 @@ export function verificationOf(row: TokenRow | undefined): Verification {
   const expiresAtMs = row.expires_at_ms === null ? undefined : Number(row.expires_at_ms);
   if (expiresAtMs !== undefined && expiresAtMs <= Date.now()) return { ok: false, reason: 'expired' };
   const scopes = scopesOf(row.scopes ?? '');
-  const principal = row.user_name === '' ? { client: row.client, scopes } : { client: row.client, user: row.user_name, scopes };
+  const principal =
+    row.user_name === '' ? { client: row.client, scopes } : { client: row.client, user: row.user_name, scopes };
   return expiresAtMs === undefined ? { ok: true, principal } : { ok: true, principal, expiresAtMs };
 }

@@ -13,7 +13,9 @@ import { requestHeader } from '../http/headers.ts';
 export function requireUserAgent(): Middleware {
   return function requireUserAgentMiddleware(ctx: Context, next: Next) {
     if (requestHeader(ctx, 'user-agent').trim() === '') {
-      throw badRequest('missing_user_agent', 'the User-Agent header is required and must name the client', { field: 'User-Agent' });
+      throw badRequest('missing_user_agent', 'the User-Agent header is required and must name the client', {
+        field: 'User-Agent',
+      });
     }
     return next();
   };

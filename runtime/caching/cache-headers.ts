@@ -9,7 +9,13 @@ export interface CacheHeadersOptions {
   cacheControl?: string;
 }
 
-export const DEFAULT_VARY = ['Accept-Encoding', 'X-Result-Fields', 'X-Expansion-Fields', 'X-Pretty-Print', 'Authorization'] as const;
+export const DEFAULT_VARY = [
+  'Accept-Encoding',
+  'X-Result-Fields',
+  'X-Expansion-Fields',
+  'X-Pretty-Print',
+  'Authorization',
+] as const;
 
 /**
  * Vary names every request header that changes the representation, so shared caches never mix
@@ -24,7 +30,10 @@ export function cacheHeaders(options: CacheHeadersOptions = {}): Middleware {
 }
 
 /** cacheHeaders() as a step of conventionalResponse(). */
-export function cacheHeadersStep({ vary = DEFAULT_VARY, cacheControl = 'private, no-cache' }: CacheHeadersOptions = {}): ResponseStep {
+export function cacheHeadersStep({
+  vary = DEFAULT_VARY,
+  cacheControl = 'private, no-cache',
+}: CacheHeadersOptions = {}): ResponseStep {
   const varyValue = vary.join(', ');
   return {
     enter(ctx: Context) {

@@ -13,7 +13,9 @@ export function formatLastModified(changed: Date | string): string | undefined {
 
 // A resource read again and again carries the same stored time: its text is found, the same string
 // every time, rather than made again (a regular expression, a slice and a concatenation per GET).
-const formattedText = rememberRecent((text: string) => (STORED_UTC.test(text) ? `${text.slice(0, 19)}Z` : formattedDate(new Date(text))));
+const formattedText = rememberRecent((text: string) =>
+  STORED_UTC.test(text) ? `${text.slice(0, 19)}Z` : formattedDate(new Date(text)),
+);
 
 function formattedDate(date: Date): string | undefined {
   if (!(date instanceof Date) || Number.isNaN(date.getTime())) return undefined;

@@ -8,7 +8,10 @@
  * @example
  * const tagOf = rememberRecent((text: string) => hash('sha1', text, 'base64url'));
  */
-export function rememberRecent<T>(compute: (key: string) => T, { maxEntries = 1000, maxKeyLength = 4096 }: { readonly maxEntries?: number; readonly maxKeyLength?: number } = {}): (key: string) => T {
+export function rememberRecent<T>(
+  compute: (key: string) => T,
+  { maxEntries = 1000, maxKeyLength = 4096 }: { readonly maxEntries?: number; readonly maxKeyLength?: number } = {},
+): (key: string) => T {
   const recent = new Map<string, T>();
   // The string asked for last, and its result: most often asked again at once (the same resource,
   // the same client), and then found by comparing it, without hashing it for the Map.

@@ -48,17 +48,25 @@ export interface Parsed<Options extends ParseArgsOptionsConfig> {
  * export const run = command({ name: 'lint', usage: USAGE, options: { root: { type: 'string' } }, main: ({ values }) => lint(values.root) });
  * if (import.meta.main) process.exitCode = await run(process.argv.slice(2));
  */
-export function command<const Options extends ParseArgsOptionsConfig>(spec: CommandSpec<Options>): (args: readonly string[]) => Promise<number> {
+export function command<const Options extends ParseArgsOptionsConfig>(
+  spec: CommandSpec<Options>,
+): (args: readonly string[]) => Promise<number> {
   return async function run(args: readonly string[]): Promise<number> {
     let parsed: Parsed<Options> & { values: { help?: boolean } };
     try {
       const given = spec.prepare?.(args) ?? [...args];
-      parsed = parseArgs({ args: given, options: { ...spec.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }) as never;
+      parsed = parseArgs({
+        args: given,
+        options: { ...spec.options, help: { type: 'boolean', short: 'h' } },
+        allowPositionals: true,
+        strict: true,
+      }) as never;
       if (parsed.values.help === true) {
         console.log(spec.usage);
         return 0;
       }
-      if (spec.allowPositionals !== true && parsed.positionals.length > 0) throw new UsageError(`unexpected argument '${parsed.positionals[0]}'`);
+      if (spec.allowPositionals !== true && parsed.positionals.length > 0)
+        throw new UsageError(`unexpected argument '${parsed.positionals[0]}'`);
       return await spec.main(parsed);
     } catch (error) {
       if (isUsageError(error)) {
@@ -75,7 +83,10 @@ export function command<const Options extends ParseArgsOptionsConfig>(spec: Comm
 
 /** A UsageError, or one of parseArgs's own (ERR_PARSE_ARGS_UNKNOWN_OPTION, ..._INVALID_OPTION_VALUE, ...). */
 function isUsageError(error: unknown): boolean {
-  return error instanceof UsageError || String((error as { code?: unknown } | undefined)?.code ?? '').startsWith('ERR_PARSE_ARGS');
+  return (
+    error instanceof UsageError ||
+    String((error as { code?: unknown } | undefined)?.code ?? '').startsWith('ERR_PARSE_ARGS')
+  );
 }
 
 /**
@@ -83,6 +94,9 @@ function isUsageError(error: unknown): boolean {
  * about '--' ("Unknown option '--x'. To specify ..."), so keep the first sentence, first letter lowercase.
  */
 function oneLine(message: string): string {
-  const line = message.split('\n')[0]!.split(/\.\s+(?=[A-Z])/)[0]!.trim();
+  const line = message
+    .split('\n')[0]!
+    .split(/\.\s+(?=[A-Z])/)[0]!
+    .trim();
   return line.charAt(0).toLowerCase() + line.slice(1);
 }

@@ -20,7 +20,14 @@ const VALUE_COMMANDS = new Set(['revoke', 'refuse-client']);
 /** argv with `--` after a value command, so its value is never read as an option ('-Ix…' is a token, not -I). */
 function valueAsGiven(argv: readonly string[]): string[] {
   const [command, value, ...rest] = argv;
-  if (command === undefined || value === undefined || !VALUE_COMMANDS.has(command) || value === '--' || value === '--help') return [...argv];
+  if (
+    command === undefined ||
+    value === undefined ||
+    !VALUE_COMMANDS.has(command) ||
+    value === '--' ||
+    value === '--help'
+  )
+    return [...argv];
   return [command, '--', value, ...rest];
 }
 
@@ -32,13 +39,19 @@ function valueAsGiven(argv: readonly string[]): string[] {
 export const run = command({
   name: 'token',
   usage: USAGE,
-  options: { client: { type: 'string' }, user: { type: 'string' }, ttl: { type: 'string' }, scope: { type: 'string', multiple: true } },
+  options: {
+    client: { type: 'string' },
+    user: { type: 'string' },
+    ttl: { type: 'string' },
+    scope: { type: 'string', multiple: true },
+  },
   allowPositionals: true,
   prepare: valueAsGiven,
   main: async ({ positionals, values }): Promise<number> => {
     const [name, argument, ...extra] = positionals;
     if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
-    if (name === undefined || !COMMANDS.has(name)) throw new UsageError(name === undefined ? 'a command is required' : `unknown command "${name}"`);
+    if (name === undefined || !COMMANDS.has(name))
+      throw new UsageError(name === undefined ? 'a command is required' : `unknown command "${name}"`);
     const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
     const location = parseDatabaseUrl(databaseUrl);
     if (location.kind === 'sqlite' && location.path === IN_MEMORY) {
@@ -62,27 +75,49 @@ interface TokenValues {
   readonly scope?: string[] | undefined;
 }
 
-async function runCommand(store: TokenStore, name: string, argument: string | undefined, values: TokenValues): Promise<number> {
+async function runCommand(
+  store: TokenStore,
+  name: string,
+  argument: string | undefined,
+  values: TokenValues,
+): Promise<number> {
   switch (name) {
     case 'issue': {
       const client = required(values.client, '--client NAME');
       const ttl = values.ttl === undefined ? undefined : Number(values.ttl);
-      if (ttl !== undefined && (!Number.isSafeInteger(ttl) || ttl < 1)) throw new UsageError('--ttl must be a whole number of seconds, at least 1');
+      if (ttl !== undefined && (!Number.isSafeInteger(ttl) || ttl < 1))
+        throw new UsageError('--ttl must be a whole number of seconds, at least 1');
       const scopes = values.scope ?? [];
       const malformed = scopes.find((scope) => !isScopeToken(scope));
-      if (malformed !== undefined) throw new UsageError(`--scope "${malformed}" is not a scope: printable ASCII without spaces, quotes or backslashes (notes:write)`);
-      const token = await store.issue({ client, ...(values.user === undefined ? {} : { user: values.user }), ...(ttl === undefined ? {} : { ttlSeconds: ttl }), ...(scopes.length === 0 ? {} : { scopes }) });
+      if (malformed !== undefined)
+        throw new UsageError(
+          `--scope "${malformed}" is not a scope: printable ASCII without spaces, quotes or backslashes (notes:write)`,
+        );
+      const token = await store.issue({
+        client,
+        ...(values.user === undefined ? {} : { user: values.user }),
+        ...(ttl === undefined ? {} : { ttlSeconds: ttl }),
+        ...(scopes.length === 0 ? {} : { scopes }),
+      });
       const granted = scopes.length === 0 ? '' : `, with scope${scopes.length === 1 ? '' : 's'} ${scopes.join(' ')}`;
-      console.error(`issued a token for client ${client}${values.user === undefined ? '' : ` acting for ${values.user}`}${ttl === undefined ? '' : `, valid ${ttl} s`}${granted}`);
+      console.error(
+        `issued a token for client ${client}${values.user === undefined ? '' : ` acting for ${values.user}`}${ttl === undefined ? '' : `, valid ${ttl} s`}${granted}`,
+      );
       console.log(token);
       return 0;
     }
     case 'revoke':
-      console.log((await store.revoke(required(argument, 'TOKEN'))) ? 'revoked' : 'no such active token (nothing to revoke)');
+      console.log(
+        (await store.revoke(required(argument, 'TOKEN'))) ? 'revoked' : 'no such active token (nothing to revoke)',
+      );
       return 0;
     case 'revoke-grant': {
       const client = required(values.client, '--client NAME');
-      console.log((await store.revokeGrant(client, values.user)) ? 'grant revoked with all its tokens' : 'no such grant (nothing to revoke)');
+      console.log(
+        (await store.revokeGrant(client, values.user))
+          ? 'grant revoked with all its tokens'
+          : 'no such grant (nothing to revoke)',
+      );
       return 0;
     }
     default:

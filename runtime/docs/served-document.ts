@@ -8,7 +8,12 @@ type Json = Record<string, any>;
  * tool given the served document needs no base URL by hand; with DOCS_ACCESS=public, the document's
  * own operations say they need no token (and cannot answer 401 or 403).
  */
-export function servedDocument(document: unknown, baseUrl: string, access: DocsAccess, documentPath: (version: string) => string): unknown {
+export function servedDocument(
+  document: unknown,
+  baseUrl: string,
+  access: DocsAccess,
+  documentPath: (version: string) => string,
+): unknown {
   if (document === null || typeof document !== 'object') return document;
   const served: Json = { ...document, servers: [{ url: baseUrl, description: 'This server (its BASE_URL).' }] };
   if (access !== 'public') return served;
@@ -19,5 +24,11 @@ export function servedDocument(document: unknown, baseUrl: string, access: DocsA
     const { '401': _unauthorized, '403': _forbidden, ...responses } = operation.responses as Json;
     return { ...operation, security: [], responses };
   };
-  return { ...served, paths: { ...served.paths, [path]: Object.fromEntries(Object.entries(item).map(([method, operation]) => [method, open(operation as Json)])) } };
+  return {
+    ...served,
+    paths: {
+      ...served.paths,
+      [path]: Object.fromEntries(Object.entries(item).map(([method, operation]) => [method, open(operation as Json)])),
+    },
+  };
 }

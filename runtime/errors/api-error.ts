@@ -63,7 +63,17 @@ export class ApiError extends Error {
     const more = options.more ?? [];
     const kept = more.length < MAX_ERROR_ENTRIES ? more : more.slice(0, MAX_ERROR_ENTRIES - 1);
     const leftOut = more.length - kept.length;
-    this.entries = leftOut === 0 ? [first, ...kept] : [first, ...kept, { code: 'more_errors', message: `${leftOut} more ${leftOut === 1 ? 'error' : 'errors'} of this request left out` }];
+    this.entries =
+      leftOut === 0
+        ? [first, ...kept]
+        : [
+            first,
+            ...kept,
+            {
+              code: 'more_errors',
+              message: `${leftOut} more ${leftOut === 1 ? 'error' : 'errors'} of this request left out`,
+            },
+          ];
   }
 
   /** The error title: the top-level `message` of the body. */

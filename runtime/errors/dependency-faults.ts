@@ -38,7 +38,11 @@ const RETRY_AFTER_SECONDS: Readonly<Record<DependencyFault, number>> = {
 export class DependencyUnavailableError extends ApiError {
   readonly fault: DependencyFault;
 
-  constructor(dependency: string, fault: DependencyFault, options: { readonly cause?: unknown; readonly more?: ErrorEntry[] } = {}) {
+  constructor(
+    dependency: string,
+    fault: DependencyFault,
+    options: { readonly cause?: unknown; readonly more?: ErrorEntry[] } = {},
+  ) {
     super(503, 'dependency_unavailable', `${dependency}: ${DESCRIPTIONS[fault]}; try again later`, {
       resource: dependency,
       headers: { 'Retry-After': String(RETRY_AFTER_SECONDS[fault]) },
@@ -120,7 +124,8 @@ function sqliteFault(errcode: number): DependencyFault | undefined {
 }
 
 function postgresFault(sqlstate: string): DependencyFault | undefined {
-  if (sqlstate.startsWith('08') || sqlstate === '57P01' || sqlstate === '57P02' || sqlstate === '57P03') return 'unreachable';
+  if (sqlstate.startsWith('08') || sqlstate === '57P01' || sqlstate === '57P02' || sqlstate === '57P03')
+    return 'unreachable';
   if (sqlstate === '53100') return 'disk_full';
   if (sqlstate === '53300' || sqlstate === '53400') return 'busy';
   if (sqlstate === '25006') return 'read_only';
@@ -128,7 +133,18 @@ function postgresFault(sqlstate: string): DependencyFault | undefined {
 }
 
 /** Node's errors for a connection that could not be made or broke off. */
-const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED']);
+const SOCKET_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+]);
 
 /** pg's errors for a connection that ended, timed out opening, or is no longer usable (no code). */
-const PG_CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end)/;
+const PG_CONNECTION_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end)/;

@@ -32,6 +32,13 @@ export const notImplemented = (message: string, options?: ApiErrorOptions) =>
 export const serviceUnavailable = (message: string) => new ApiError(503, 'service_unavailable', message);
 /** A search that ran past its time budget (SEARCH_TIMEOUT_MS): the query was stopped. */
 export const searchTimedOut = (budgetMs: number) =>
-  new ApiError(503, 'search_timeout', `the search took longer than its budget of ${budgetMs} ms and was stopped; search with more specific words, or again later`, { field: 'q' });
+  new ApiError(
+    503,
+    'search_timeout',
+    `the search took longer than its budget of ${budgetMs} ms and was stopped; search with more specific words, or again later`,
+    { field: 'q' },
+  );
 export const httpVersionNotSupported = () =>
-  new ApiError(505, 'http_version_not_supported', 'the server speaks HTTP/1.0 and HTTP/1.1', { headers: { Connection: 'close' } });
+  new ApiError(505, 'http_version_not_supported', 'the server speaks HTTP/1.0 and HTTP/1.1', {
+    headers: { Connection: 'close' },
+  });

@@ -23,12 +23,15 @@ export function toApiError(error: unknown): ApiError {
   const like = (typeof error === 'object' && error !== null ? error : {}) as HttpLikeError;
   const status = Number(like.status ?? like.statusCode);
   if (like.type === 'entity.too.large' || status === 413) {
-    return new ApiError(413, 'payload_too_large', 'the request body is larger than the server accepts', { cause: error });
+    return new ApiError(413, 'payload_too_large', 'the request body is larger than the server accepts', {
+      cause: error,
+    });
   }
   const fault = dependencyFaultError('store', error);
   if (fault !== undefined) return fault;
   if (Number.isInteger(status) && status >= 400 && status < 500) {
-    const message = like.expose === true && typeof like.message === 'string' ? like.message : 'the request cannot be served';
+    const message =
+      like.expose === true && typeof like.message === 'string' ? like.message : 'the request cannot be served';
     return new ApiError(status, 'bad_request', message, { cause: error });
   }
   return new ApiError(500, 'internal_error', 'the server failed to serve this request', { cause: error });

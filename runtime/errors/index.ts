@@ -19,6 +19,11 @@ export {
   unsupportedMediaType,
 } from './factories.ts';
 export { toApiError } from './from-unknown.ts';
-export { DependencyUnavailableError, dependencyFaultError, dependencyFaultOf, type DependencyFault } from './dependency-faults.ts';
+export {
+  DependencyUnavailableError,
+  dependencyFaultError,
+  dependencyFaultOf,
+  type DependencyFault,
+} from './dependency-faults.ts';
 export { documentsAt, type DocumentFor } from './error-documents.ts';
 export { isRefusal, refusalAsApiError } from './rule-error.ts';

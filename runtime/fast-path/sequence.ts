@@ -10,7 +10,9 @@ export const SETTLED: Promise<void> = Promise.resolve();
 
 /** True when a middleware's result says it (and everything after it) has finished. */
 export function settledNow(result: unknown): boolean {
-  return result === SETTLED || result === undefined || typeof (result as PromiseLike<unknown> | null)?.then !== 'function';
+  return (
+    result === SETTLED || result === undefined || typeof (result as PromiseLike<unknown> | null)?.then !== 'function'
+  );
 }
 
 /**

@@ -80,9 +80,16 @@ export type WholeNumberReader = (name: string, fallback: number, min: number, ma
 export function connectionSettingsFrom(whole: WholeNumberReader): ConnectionSettings {
   const defaults = DEFAULT_CONNECTION_SETTINGS;
   const requestTimeoutMs = whole('REQUEST_TIMEOUT_MS', defaults.requestTimeoutMs, 1, 3_600_000);
-  const headersTimeoutMs = whole('HEADERS_TIMEOUT_MS', Math.min(defaults.headersTimeoutMs, requestTimeoutMs), 1, 3_600_000);
+  const headersTimeoutMs = whole(
+    'HEADERS_TIMEOUT_MS',
+    Math.min(defaults.headersTimeoutMs, requestTimeoutMs),
+    1,
+    3_600_000,
+  );
   if (headersTimeoutMs > requestTimeoutMs) {
-    throw new Error(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be longer than REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+    throw new Error(
+      `HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be longer than REQUEST_TIMEOUT_MS (${requestTimeoutMs})`,
+    );
   }
   return {
     requestTimeoutMs,
@@ -91,7 +98,12 @@ export function connectionSettingsFrom(whole: WholeNumberReader): ConnectionSett
     socketTimeoutMs: whole('SOCKET_TIMEOUT_MS', defaults.socketTimeoutMs, 1, 3_600_000),
     maxConnections: whole('MAX_CONNECTIONS', defaults.maxConnections, 1, 1_000_000),
     maxConnectionsPerAddress: whole('MAX_CONNECTIONS_PER_ADDRESS', defaults.maxConnectionsPerAddress, 1, 1_000_000),
-    maxPendingConnectionsPerAddress: whole('MAX_PENDING_CONNECTIONS_PER_ADDRESS', defaults.maxPendingConnectionsPerAddress, 1, 1_000_000),
+    maxPendingConnectionsPerAddress: whole(
+      'MAX_PENDING_CONNECTIONS_PER_ADDRESS',
+      defaults.maxPendingConnectionsPerAddress,
+      1,
+      1_000_000,
+    ),
     maxRequestsPerSocket: whole('MAX_REQUESTS_PER_SOCKET', defaults.maxRequestsPerSocket, 0, 1_000_000),
   };
 }

@@ -71,7 +71,8 @@ export interface CorsOptions {
  */
 export function cors(options: CorsOptions): Middleware {
   const { origins, allowCredentials = false } = options;
-  if (origins === '*' && allowCredentials) throw new Error('cors: origins "*" cannot be combined with allowCredentials (browsers refuse it)');
+  if (origins === '*' && allowCredentials)
+    throw new Error('cors: origins "*" cannot be combined with allowCredentials (browsers refuse it)');
   const allowed = origins === '*' ? undefined : new Set(origins);
   const exposed = (options.exposeHeaders ?? DEFAULT_CORS_EXPOSE_HEADERS).join(', ');
   const preflightHeaders: ReadonlyArray<readonly [string, string]> = [
@@ -122,7 +123,9 @@ export function corsOriginsFrom(raw: string | undefined): readonly string[] | '*
       parsed = undefined;
     }
     if (parsed === undefined || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
-      throw new Error(`CORS_ORIGINS: "${origin}" is not an origin (scheme://host[:port], no path or trailing slash), nor "*"`);
+      throw new Error(
+        `CORS_ORIGINS: "${origin}" is not an origin (scheme://host[:port], no path or trailing slash), nor "*"`,
+      );
     }
     return origin;
   });

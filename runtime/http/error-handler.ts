@@ -47,7 +47,12 @@ export function renderedErrorOf(ctx: Context): ApiError | undefined {
 }
 
 /** Writes an error onto the response. Exported for middleware that answers before `next()`. */
-export function renderError(ctx: Context, error: ApiError, report: ErrorHandlerOptions['report'] = defaultReport, documentFor?: DocumentFor): void {
+export function renderError(
+  ctx: Context,
+  error: ApiError,
+  report: ErrorHandlerOptions['report'] = defaultReport,
+  documentFor?: DocumentFor,
+): void {
   (ctx.state as { [RENDERED_ERROR]?: ApiError })[RENDERED_ERROR] = error;
   // Only failures of the server itself are logged; 501 and 503 are answers, not faults.
   if (error.status === 500) report?.(error, ctx);

@@ -14,7 +14,8 @@ import { isRepeated, requestHeader } from './headers.ts';
 export function requireHost(): Middleware {
   return function requireHostMiddleware(ctx: Context, next: Next) {
     if (requestHeader(ctx, 'host') === '') {
-      if (ctx.req.httpVersionMinor >= 1) throw badRequest('missing_host', 'an HTTP/1.1 request names its host in a Host header', { field: 'Host' });
+      if (ctx.req.httpVersionMinor >= 1)
+        throw badRequest('missing_host', 'an HTTP/1.1 request names its host in a Host header', { field: 'Host' });
     } else if (isRepeated(ctx, 'host')) {
       throw badRequest('duplicate_header', 'send one Host header, not several', { field: 'Host' });
     }

@@ -40,7 +40,8 @@ export function jsonBody({ limitBytes = 1024 * 1024 }: JsonBodyOptions = {}): Mi
 const OBJECT_OR_ARRAY = /^[\x20\x09\x0a\x0d]*[[{]/;
 
 function parseJson(text: string): unknown {
-  if (!OBJECT_OR_ARRAY.test(text)) throw badRequest('malformed_json', 'the request body must be a JSON object or array');
+  if (!OBJECT_OR_ARRAY.test(text))
+    throw badRequest('malformed_json', 'the request body must be a JSON object or array');
   try {
     // Bourne refuses a `__proto__` member instead of letting it reach an object's prototype.
     return Bourne.parse(text, { protoAction: 'error' });

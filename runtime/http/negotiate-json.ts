@@ -34,12 +34,19 @@ export function negotiateJson({
   return function negotiateJsonMiddleware(ctx: Context, next: Next) {
     const accept = requestHeader(ctx, 'accept');
     // The common cases answer at once; anything else goes through full content negotiation.
-    if (accept !== '' && accept !== 'application/json' && accept !== '*/*' && ctx.accepts('application/json') === false) {
+    if (
+      accept !== '' &&
+      accept !== 'application/json' &&
+      accept !== '*/*' &&
+      ctx.accepts('application/json') === false
+    ) {
       throw notAcceptable(`this API answers only application/json; the Accept header "${accept}" excludes it`);
     }
     const acceptEncoding = requestHeader(ctx, 'accept-encoding');
     if (acceptEncoding !== '' && ctx.acceptsEncodings('gzip', 'identity') === false) {
-      throw notAcceptable(`this API sends responses as gzip or unencoded; the Accept-Encoding header "${acceptEncoding}" refuses both`);
+      throw notAcceptable(
+        `this API sends responses as gzip or unencoded; the Accept-Encoding header "${acceptEncoding}" refuses both`,
+      );
     }
     if (BODY_METHODS.has(ctx.method) && hasRequestBody(ctx) && ctx.is(...bodyTypes) === false) {
       const given = ctx.get('Content-Type') || 'none';

@@ -13,7 +13,13 @@ export function preferencesOf(header: string): ReadonlyMap<string, string> {
     const equals = preference.indexOf('=');
     const name = (equals < 0 ? preference : preference.slice(0, equals)).trim().toLowerCase();
     if (name === '' || found.has(name)) continue;
-    const value = equals < 0 ? '' : preference.slice(equals + 1).trim().replace(/^"(.*)"$/, '$1');
+    const value =
+      equals < 0
+        ? ''
+        : preference
+            .slice(equals + 1)
+            .trim()
+            .replace(/^"(.*)"$/, '$1');
     found.set(name, value);
   }
   return found;

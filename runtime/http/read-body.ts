@@ -25,13 +25,22 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 export async function readBodyText(ctx: Context, limitBytes: number): Promise<string> {
   const charset = ctx.request.charset.toLowerCase();
   if (charset !== '' && charset !== 'utf-8' && charset !== 'utf8') {
-    throw new ApiError(415, 'unsupported_charset', `request bodies must be UTF-8; the Content-Type names charset ${JSON.stringify(charset)}`);
+    throw new ApiError(
+      415,
+      'unsupported_charset',
+      `request bodies must be UTF-8; the Content-Type names charset ${JSON.stringify(charset)}`,
+    );
   }
   const coding = (ctx.get('Content-Encoding') || 'identity').trim().toLowerCase();
   let source: Readable = ctx.req;
   if (coding !== 'identity') {
     const decoder = DECODERS[coding];
-    if (decoder === undefined) throw new ApiError(415, 'unsupported_content_encoding', `request bodies may be sent as gzip, deflate, br or identity, not ${JSON.stringify(coding)}`);
+    if (decoder === undefined)
+      throw new ApiError(
+        415,
+        'unsupported_content_encoding',
+        `request bodies may be sent as gzip, deflate, br or identity, not ${JSON.stringify(coding)}`,
+      );
     const decoding = decoder();
     // An aborted upload must end the decoder too, or getRawBody would wait on it for ever.
     ctx.req.once('error', (error) => decoding.destroy(error));
@@ -40,7 +49,10 @@ export async function readBodyText(ctx: Context, limitBytes: number): Promise<st
   let bytes: Buffer;
   try {
     const declared = ctx.get('Content-Length');
-    bytes = await getRawBody(source, { limit: limitBytes, ...(coding === 'identity' && declared !== '' ? { length: declared } : {}) });
+    bytes = await getRawBody(source, {
+      limit: limitBytes,
+      ...(coding === 'identity' && declared !== '' ? { length: declared } : {}),
+    });
   } catch (error) {
     // Stop decoding what is left (a bomb past the limit) and stop reading the upload.
     if (source !== ctx.req) source.destroy();
@@ -56,9 +68,10 @@ export async function readBodyText(ctx: Context, limitBytes: number): Promise<st
 function readError(error: unknown, limitBytes: number, coding: string): ApiError {
   const { type, code } = error as { type?: unknown; code?: unknown };
   if (type === 'entity.too.large') return payloadTooLarge(limitBytes);
-  if (type === 'request.size.invalid' || type === 'request.aborted') return badRequest('incomplete_body', 'the request body ended before its declared length');
+  if (type === 'request.size.invalid' || type === 'request.aborted')
+    return badRequest('incomplete_body', 'the request body ended before its declared length');
   // zlib's own errors (Z_DATA_ERROR, Z_BUF_ERROR, ERR_BROTLI_…, ERR__ERROR_FORMAT_PADDING_1…): the bytes are not what Content-Encoding says.
-  if (coding !== 'identity' && typeof code === 'string') return badRequest('malformed_body', `the request body is not valid ${coding} data`);
+  if (coding !== 'identity' && typeof code === 'string')
+    return badRequest('malformed_body', `the request body is not valid ${coding} data`);
   return toApiError(error);
 }
-

@@ -27,16 +27,27 @@ export interface RequestBoundsOptions {
  * @example
  * app.use(requestBounds({ maxHeaders: 50, maxQueryParameters: 20 }));
  */
-export function requestBounds({ maxHeaders = DEFAULT_MAX_HEADERS, maxQueryParameters = DEFAULT_MAX_QUERY_PARAMETERS }: RequestBoundsOptions = {}): Middleware {
+export function requestBounds({
+  maxHeaders = DEFAULT_MAX_HEADERS,
+  maxQueryParameters = DEFAULT_MAX_QUERY_PARAMETERS,
+}: RequestBoundsOptions = {}): Middleware {
   return function requestBoundsMiddleware(ctx: Context, next: Next) {
     const raw = ctx.req.rawHeaders;
     if (raw.length > maxHeaders * 2) {
-      throw badRequest('too_many_headers', `the request has more than ${maxHeaders} header fields; send at most ${maxHeaders}`, { field: raw[maxHeaders * 2]! });
+      throw badRequest(
+        'too_many_headers',
+        `the request has more than ${maxHeaders} header fields; send at most ${maxHeaders}`,
+        { field: raw[maxHeaders * 2]! },
+      );
     }
     if (ctx.querystring !== '') {
       const extra = parameterPast(ctx.querystring, maxQueryParameters);
       if (extra !== undefined) {
-        throw badRequest('too_many_parameters', `the query string has more than ${maxQueryParameters} parameters; send at most ${maxQueryParameters}`, { field: extra });
+        throw badRequest(
+          'too_many_parameters',
+          `the query string has more than ${maxQueryParameters} parameters; send at most ${maxQueryParameters}`,
+          { field: extra },
+        );
       }
     }
     return next();

@@ -65,7 +65,15 @@ export class JobQueue<Tools = unknown> {
   /** No look for jobs before this time (Date.now() ms): the back-off after a failure. */
   #resumeAt = 0;
 
-  constructor({ table, concurrency = 2, pollIntervalMs = 250, leaseMs = 30_000, onFinished = () => {}, warn = (message) => console.error(message), ...rest }: JobQueueOptions<Tools>) {
+  constructor({
+    table,
+    concurrency = 2,
+    pollIntervalMs = 250,
+    leaseMs = 30_000,
+    onFinished = () => {},
+    warn = (message) => console.error(message),
+    ...rest
+  }: JobQueueOptions<Tools>) {
     this.#table = table;
     this.#options = { concurrency, pollIntervalMs, leaseMs, onFinished, warn, ...rest };
   }
@@ -86,12 +94,23 @@ export class JobQueue<Tools = unknown> {
       throw badRequest('invalid_body', 'a job is a JSON object with a type', { resource: this.#options.name });
     }
     const { type, ...payload } = body as Record<string, unknown>;
-    const declared = Object.keys(this.#options.types).filter((name) => this.#options.types[name]?.internal !== true).sort();
-    if (type === undefined) throw badRequest('missing_field', `type is required: one of ${declared.join(', ')}`, { field: 'type', resource: this.#options.name });
-    const found = typeof type === 'string' && Object.hasOwn(this.#options.types, type) ? this.#options.types[type] : undefined;
+    const declared = Object.keys(this.#options.types)
+      .filter((name) => this.#options.types[name]?.internal !== true)
+      .sort();
+    if (type === undefined)
+      throw badRequest('missing_field', `type is required: one of ${declared.join(', ')}`, {
+        field: 'type',
+        resource: this.#options.name,
+      });
+    const found =
+      typeof type === 'string' && Object.hasOwn(this.#options.types, type) ? this.#options.types[type] : undefined;
     const definition = found?.internal === true ? undefined : found;
     if (definition === undefined) {
-      throw badRequest('unknown_job_type', `"${String(type)}" is not a declared job type: one of ${declared.join(', ')}`, { field: 'type', resource: this.#options.name });
+      throw badRequest(
+        'unknown_job_type',
+        `"${String(type)}" is not a declared job type: one of ${declared.join(', ')}`,
+        { field: 'type', resource: this.#options.name },
+      );
     }
     const parsed = definition.payload.safeParse(payload);
     if (!parsed.success) throw invalidInput(zodProblems(parsed.error, this.#options.name, payload));
@@ -111,12 +130,21 @@ export class JobQueue<Tools = unknown> {
    */
   enqueueWithin(tx: StoreTransaction, type: string, payload: Record<string, unknown>): Maybe<Job> {
     const definition = Object.hasOwn(this.#options.types, type) ? this.#options.types[type] : undefined;
-    if (definition === undefined || definition.internal === true) throw new Error(`job type ${type} is not declared in ${this.#options.name}`);
-    return andThen(this.#table.insertWithin(tx, this.#options.name, type, definition.payload.parse(payload) as Record<string, unknown>), (job) => {
-      // Woken now, the worker finds it once committed (SQLite commits before the wake-up's turn; elsewhere the next poll does).
-      this.#wake();
-      return job;
-    });
+    if (definition === undefined || definition.internal === true)
+      throw new Error(`job type ${type} is not declared in ${this.#options.name}`);
+    return andThen(
+      this.#table.insertWithin(
+        tx,
+        this.#options.name,
+        type,
+        definition.payload.parse(payload) as Record<string, unknown>,
+      ),
+      (job) => {
+        // Woken now, the worker finds it once committed (SQLite commits before the wake-up's turn; elsewhere the next poll does).
+        this.#wake();
+        return job;
+      },
+    );
   }
 
   #queue(type: string, payload: Record<string, unknown>): Maybe<Job> {
@@ -134,11 +162,16 @@ export class JobQueue<Tools = unknown> {
   /** Removes a queued or finished job; 423 while it runs, 404 when unknown. */
   remove(id: string | number): Maybe<void> {
     const key = Number(id);
-    const unknown = () => notFound('job_not_found', `there is no job ${String(id)}`, { resource: this.#options.name, field: 'job_id' });
+    const unknown = () =>
+      notFound('job_not_found', `there is no job ${String(id)}`, { resource: this.#options.name, field: 'job_id' });
     if (!Number.isSafeInteger(key) || key <= 0) throw unknown();
     return this.#table.removeIf(this.#options.name, key, (job) => {
       if (job === undefined) throw unknown();
-      if (job.state === 'running') throw locked('job_running', `job ${key} is running; remove it once it has finished`, { resource: this.#options.name, field: 'job_id' });
+      if (job.state === 'running')
+        throw locked('job_running', `job ${key} is running; remove it once it has finished`, {
+          resource: this.#options.name,
+          field: 'job_id',
+        });
     });
   }
 
@@ -147,7 +180,9 @@ export class JobQueue<Tools = unknown> {
    * identity. Undefined while it is queued or running, when it failed, or for a type that produces nothing.
    */
   producedResource(job: Job): { readonly collection: string; readonly identity: string | number } | undefined {
-    const collection = Object.hasOwn(this.#options.types, job.type) ? this.#options.types[job.type]?.produces : undefined;
+    const collection = Object.hasOwn(this.#options.types, job.type)
+      ? this.#options.types[job.type]?.produces
+      : undefined;
     if (collection === undefined || job.state !== 'succeeded') return undefined;
     const identity = (job.result as { identity?: unknown } | null | undefined)?.identity;
     return typeof identity === 'string' || typeof identity === 'number' ? { collection, identity } : undefined;
@@ -157,7 +192,10 @@ export class JobQueue<Tools = unknown> {
    * The collection a job of an asynchronous operation writes and the caller it writes as (the one
    * whose request queued it); undefined for other job types.
    */
-  writtenAs(job: Job): { readonly collection: string; readonly caller?: { readonly client: string; readonly user?: string } } | undefined {
+  writtenAs(
+    job: Job,
+  ):
+    { readonly collection: string; readonly caller?: { readonly client: string; readonly user?: string } } | undefined {
     const collection = Object.hasOwn(this.#options.types, job.type) ? this.#options.types[job.type]?.writes : undefined;
     if (collection === undefined) return undefined;
     const caller = job.payload.caller as { client: string; user?: string } | undefined;
@@ -183,7 +221,10 @@ export class JobQueue<Tools = unknown> {
     this.#stopped = true;
     clearInterval(this.#timer);
     const deadline = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref());
-    await Promise.race([Promise.allSettled([this.#filling, ...this.#running.values()]).then(() => undefined), deadline]);
+    await Promise.race([
+      Promise.allSettled([this.#filling, ...this.#running.values()]).then(() => undefined),
+      deadline,
+    ]);
   }
 
   /** Resolves when no job is running or queued in this process's view (for tests and shutdown). */
@@ -229,7 +270,9 @@ export class JobQueue<Tools = unknown> {
     this.#resumeAt = Date.now() + this.#backoffMs;
     if (!this.#failing) {
       const reason = dependencyFaultError('store', error)?.message ?? (error as Error).message;
-      this.#options.warn(`job queue ${this.#options.name}: cannot use the job table (${reason}); retrying, at most every ${MAX_BACKOFF_MS / 1000} s`);
+      this.#options.warn(
+        `job queue ${this.#options.name}: cannot use the job table (${reason}); retrying, at most every ${MAX_BACKOFF_MS / 1000} s`,
+      );
     }
     this.#failing = true;
   }
@@ -242,7 +285,8 @@ export class JobQueue<Tools = unknown> {
       if (job === undefined) return;
       // A job this process runs already cannot be claimed again, unless the claim was never stored:
       // looking again at once would claim it forever, without ever giving the event loop back.
-      if (this.#running.has(job.job_id)) throw new Error(`job ${job.job_id} was handed out again while it runs here: its claim was not stored`);
+      if (this.#running.has(job.job_id))
+        throw new Error(`job ${job.job_id} was handed out again while it runs here: its claim was not stored`);
       const run = this.#run(job).finally(() => {
         this.#running.delete(job.job_id);
         this.#wake();
@@ -254,13 +298,15 @@ export class JobQueue<Tools = unknown> {
   async #run(job: Job): Promise<void> {
     // A renewal that fails is retried at the next one; the lease is three renewals long.
     const renew = setInterval(
-      () => void Promise.resolve(this.#table.renew(job.job_id, Date.now() + this.#options.leaseMs)).catch(() => undefined),
+      () =>
+        void Promise.resolve(this.#table.renew(job.job_id, Date.now() + this.#options.leaseMs)).catch(() => undefined),
       Math.max(1000, this.#options.leaseMs / 3),
     );
     renew.unref();
     try {
       const definition = this.#options.types[job.type];
-      if (definition === undefined) throw new ApiError(500, 'unknown_job_type', `job type ${job.type} is no longer declared`);
+      if (definition === undefined)
+        throw new ApiError(500, 'unknown_job_type', `job type ${job.type} is no longer declared`);
       const result = await definition.run(job.payload, this.#options.tools);
       await this.#table.finish(job.job_id, 'succeeded', result, undefined);
       this.#options.onFinished({ type: job.type, outcome: 'succeeded' });
@@ -272,7 +318,10 @@ export class JobQueue<Tools = unknown> {
         return;
       }
       // A refused write (a rule, a validation) ends the job with that error's entry, field included.
-      const entry = error instanceof ApiError ? error.entries[0]! : { code: 'job_failed', message: error instanceof Error ? error.message : String(error) };
+      const entry =
+        error instanceof ApiError
+          ? error.entries[0]!
+          : { code: 'job_failed', message: error instanceof Error ? error.message : String(error) };
       await Promise.resolve(this.#table.finish(job.job_id, 'failed', undefined, entry)).catch(() => undefined);
       this.#options.onFinished({ type: job.type, outcome: 'failed' });
     } finally {

@@ -13,7 +13,12 @@ export interface JobTable {
   /** Takes the oldest queued job of a queue, if any, leasing it until `leaseUntil` (Unix ms). */
   claim(queue: string, leaseUntil: number): Maybe<Job | undefined>;
   renew(id: number, leaseUntil: number): Maybe<void>;
-  finish(id: number, state: 'succeeded' | 'failed', result: unknown, error: { code: string; message: string } | undefined): Maybe<void>;
+  finish(
+    id: number,
+    state: 'succeeded' | 'failed',
+    result: unknown,
+    error: { code: string; message: string } | undefined,
+  ): Maybe<void>;
   /** Removes a job, deciding on its current state (`allowed` throws to refuse) in the same transaction. */
   removeIf(queue: string, id: number, allowed: (job: Job | undefined) => void): Maybe<void>;
   /** Jobs left running by a process that stopped renewing their lease go back to the queue. */
@@ -57,7 +62,10 @@ export function toJob(row: JobRow): Job {
 export const jsonOrNull = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
 /** Counts by state (`SELECT state, count(*) ... GROUP BY state`) as a queue's depth. */
-export function depthOf(rows: readonly { state: string; jobs: number | bigint }[]): { queued: number; running: number } {
+export function depthOf(rows: readonly { state: string; jobs: number | bigint }[]): {
+  queued: number;
+  running: number;
+} {
   const depth = { queued: 0, running: 0 };
   for (const row of rows) if (row.state === 'queued' || row.state === 'running') depth[row.state] = Number(row.jobs);
   return depth;

@@ -13,7 +13,12 @@ export interface Job {
   readonly finished_at?: string;
   readonly result?: unknown;
   /** The error entry of a failed job: code and message, and the field and resource when the error names them. */
-  readonly error?: { readonly code: string; readonly message: string; readonly field?: string; readonly resource?: string };
+  readonly error?: {
+    readonly code: string;
+    readonly message: string;
+    readonly field?: string;
+    readonly resource?: string;
+  };
 }
 
 /** The public body of a job: what GET /services/{v}/{queue}/{id} answers. */

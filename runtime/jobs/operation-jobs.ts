@@ -16,7 +16,9 @@ const OPERATION_PAYLOAD = z.object({
   key: z.union([z.string(), z.number()]).optional(),
   body: z.unknown().optional(),
   /** Who sent the request: the collection's rules judge the write as theirs. */
-  caller: z.looseObject({ client: z.string(), user: z.string().optional(), scopes: z.array(z.string()).optional() }).optional(),
+  caller: z
+    .looseObject({ client: z.string(), user: z.string().optional(), scopes: z.array(z.string()).optional() })
+    .optional(),
 });
 
 /**
@@ -24,7 +26,10 @@ const OPERATION_PAYLOAD = z.object({
  * declaration). Internal: clients cannot queue them through the queue's PUT. A create, replace or
  * update produces the resource (GET of the finished job answers 303 to it); a delete produces none.
  */
-export function operationJobTypes<Tools>(context: ResourceContext, model: CollectionModel): Record<string, JobTypeDefinition<Tools>> {
+export function operationJobTypes<Tools>(
+  context: ResourceContext,
+  model: CollectionModel,
+): Record<string, JobTypeDefinition<Tools>> {
   const types: Record<string, JobTypeDefinition<Tools>> = {};
   const rows = rowsForCaller(context.catalog, model);
   for (const operation of model.asynchronous?.operations ?? []) {
@@ -39,7 +44,10 @@ export function operationJobTypes<Tools>(context: ResourceContext, model: Collec
             // The job writes as its caller: the collection's row access holds for it as for the request.
             const caller = sent === undefined ? undefined : { ...sent, scopes: sent.scopes ?? [] };
             const asCaller = { caller, rows };
-            if (operation === 'create') return { identity: (yield* createResource(context, model, version, body, caller, rows))[model.identifier.name] };
+            if (operation === 'create')
+              return {
+                identity: (yield* createResource(context, model, version, body, caller, rows))[model.identifier.name],
+              };
             if (key === undefined) throw new Error(`${operation} of ${model.name} needs an identifier`);
             if (operation === 'delete') yield* deleteResource(context, model, key, undefined, asCaller);
             else yield* changeResource(context, model, version, key, body, operation, undefined, asCaller);

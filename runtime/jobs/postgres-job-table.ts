@@ -42,22 +42,25 @@ export class PostgresJobTable implements JobTable {
   /** On the transaction's own client: the job commits or rolls back with the transaction's other writes. */
   insertWithin(tx: StoreTransaction, queue: string, type: string, payload: Record<string, unknown>): Promise<Job> {
     const client = connectionOf(tx);
-    if (client === undefined) throw new Error('a PostgreSQL job table queues within a transaction of the PostgreSQL store only');
+    if (client === undefined)
+      throw new Error('a PostgreSQL job table queues within a transaction of the PostgreSQL store only');
     return this.#insertOn(client, queue, type, payload);
   }
 
   async #insertOn(db: Queryable, queue: string, type: string, payload: Record<string, unknown>): Promise<Job> {
-    const { rows } = await query<JobRow>(db, `INSERT INTO jobs (queue, type, payload, state, created_at) VALUES ($1, $2, $3, 'queued', $4) RETURNING *`, [
-      queue,
-      type,
-      JSON.stringify(payload),
-      isoNow(),
-    ]);
+    const { rows } = await query<JobRow>(
+      db,
+      `INSERT INTO jobs (queue, type, payload, state, created_at) VALUES ($1, $2, $3, 'queued', $4) RETURNING *`,
+      [queue, type, JSON.stringify(payload), isoNow()],
+    );
     return toJob(rows[0]!);
   }
 
   async get(queue: string, id: number): Promise<Job | undefined> {
-    const { rows } = await query<JobRow>(this.#pool, 'SELECT * FROM jobs WHERE queue = $1 AND job_id = $2', [queue, id]);
+    const { rows } = await query<JobRow>(this.#pool, 'SELECT * FROM jobs WHERE queue = $1 AND job_id = $2', [
+      queue,
+      id,
+    ]);
     return rows[0] === undefined ? undefined : toJob(rows[0]);
   }
 
@@ -73,34 +76,51 @@ export class PostgresJobTable implements JobTable {
   }
 
   async renew(id: number, leaseUntil: number): Promise<void> {
-    await query(this.#pool, `UPDATE jobs SET lease_until = $1 WHERE job_id = $2 AND state = 'running'`, [leaseUntil, id]);
-  }
-
-  async finish(id: number, state: 'succeeded' | 'failed', result: unknown, error: { code: string; message: string } | undefined): Promise<void> {
-    await query(this.#pool, 'UPDATE jobs SET state = $1, finished_at = $2, result = $3, error = $4, lease_until = NULL WHERE job_id = $5', [
-      state,
-      isoNow(),
-      jsonOrNull(result),
-      jsonOrNull(error),
+    await query(this.#pool, `UPDATE jobs SET lease_until = $1 WHERE job_id = $2 AND state = 'running'`, [
+      leaseUntil,
       id,
     ]);
   }
 
+  async finish(
+    id: number,
+    state: 'succeeded' | 'failed',
+    result: unknown,
+    error: { code: string; message: string } | undefined,
+  ): Promise<void> {
+    await query(
+      this.#pool,
+      'UPDATE jobs SET state = $1, finished_at = $2, result = $3, error = $4, lease_until = NULL WHERE job_id = $5',
+      [state, isoNow(), jsonOrNull(result), jsonOrNull(error), id],
+    );
+  }
+
   removeIf(queue: string, id: number, allowed: (job: Job | undefined) => void): Promise<void> {
     return inPostgresTransaction(this.#pool, async (db) => {
-      const { rows } = await query<JobRow>(db, 'SELECT * FROM jobs WHERE queue = $1 AND job_id = $2 FOR UPDATE', [queue, id]);
+      const { rows } = await query<JobRow>(db, 'SELECT * FROM jobs WHERE queue = $1 AND job_id = $2 FOR UPDATE', [
+        queue,
+        id,
+      ]);
       allowed(rows[0] === undefined ? undefined : toJob(rows[0]));
       await query(db, 'DELETE FROM jobs WHERE job_id = $1', [id]);
     });
   }
 
   async depth(queue: string): Promise<{ queued: number; running: number }> {
-    const { rows } = await query<{ state: string; jobs: number }>(this.#pool, `SELECT state, count(*) AS jobs FROM jobs WHERE queue = $1 AND state IN ('queued', 'running') GROUP BY state`, [queue]);
+    const { rows } = await query<{ state: string; jobs: number }>(
+      this.#pool,
+      `SELECT state, count(*) AS jobs FROM jobs WHERE queue = $1 AND state IN ('queued', 'running') GROUP BY state`,
+      [queue],
+    );
     return depthOf(rows);
   }
 
   async requeueExpired(queue: string, now: number): Promise<number> {
-    const { rowCount } = await query(this.#pool, `UPDATE jobs SET state = 'queued', lease_until = NULL WHERE queue = $1 AND state = 'running' AND lease_until < $2`, [queue, now]);
+    const { rowCount } = await query(
+      this.#pool,
+      `UPDATE jobs SET state = 'queued', lease_until = NULL WHERE queue = $1 AND state = 'running' AND lease_until < $2`,
+      [queue, now],
+    );
     return rowCount ?? 0;
   }
 }

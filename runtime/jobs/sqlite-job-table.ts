@@ -39,19 +39,32 @@ export class SqliteJobTable implements JobTable {
       error TEXT
     );
     CREATE INDEX IF NOT EXISTS jobs__queue_state ON jobs (queue, state, job_id);`);
-    this.#insert = db.prepare(`INSERT INTO jobs (queue, type, payload, state, created_at) VALUES (?, ?, ?, 'queued', ?) RETURNING *`);
+    this.#insert = db.prepare(
+      `INSERT INTO jobs (queue, type, payload, state, created_at) VALUES (?, ?, ?, 'queued', ?) RETURNING *`,
+    );
     this.#get = db.prepare('SELECT * FROM jobs WHERE queue = ? AND job_id = ?');
-    this.#claim = db.prepare(`UPDATE jobs SET state = 'running', attempts = attempts + 1, started_at = ?, lease_until = ?
+    this.#claim =
+      db.prepare(`UPDATE jobs SET state = 'running', attempts = attempts + 1, started_at = ?, lease_until = ?
       WHERE job_id = (SELECT job_id FROM jobs WHERE queue = ? AND state = 'queued' ORDER BY job_id LIMIT 1) RETURNING *`);
     this.#renew = db.prepare(`UPDATE jobs SET lease_until = ? WHERE job_id = ? AND state = 'running'`);
-    this.#finish = db.prepare(`UPDATE jobs SET state = ?, finished_at = ?, result = ?, error = ?, lease_until = NULL WHERE job_id = ?`);
+    this.#finish = db.prepare(
+      `UPDATE jobs SET state = ?, finished_at = ?, result = ?, error = ?, lease_until = NULL WHERE job_id = ?`,
+    );
     this.#remove = db.prepare('DELETE FROM jobs WHERE job_id = ?');
-    this.#countWaiting = db.prepare(`SELECT state, COUNT(*) AS jobs FROM jobs WHERE queue = ? AND state IN ('queued', 'running') GROUP BY state`);
-    this.#requeueExpired = db.prepare(`UPDATE jobs SET state = 'queued', lease_until = NULL WHERE queue = ? AND state = 'running' AND lease_until < ?`);
+    this.#countWaiting = db.prepare(
+      `SELECT state, COUNT(*) AS jobs FROM jobs WHERE queue = ? AND state IN ('queued', 'running') GROUP BY state`,
+    );
+    this.#requeueExpired = db.prepare(
+      `UPDATE jobs SET state = 'queued', lease_until = NULL WHERE queue = ? AND state = 'running' AND lease_until < ?`,
+    );
   }
 
   insert(queue: string, type: string, payload: Record<string, unknown>): Job {
-    return toJob(inTransaction(this.#db, () => this.#insert.get(queue, type, JSON.stringify(payload), isoNow())) as unknown as JobRow);
+    return toJob(
+      inTransaction(this.#db, () =>
+        this.#insert.get(queue, type, JSON.stringify(payload), isoNow()),
+      ) as unknown as JobRow,
+    );
   }
 
   /**
@@ -77,7 +90,12 @@ export class SqliteJobTable implements JobTable {
     inTransaction(this.#db, () => this.#renew.run(leaseUntil, id));
   }
 
-  finish(id: number, state: 'succeeded' | 'failed', result: unknown, error: { code: string; message: string } | undefined): void {
+  finish(
+    id: number,
+    state: 'succeeded' | 'failed',
+    result: unknown,
+    error: { code: string; message: string } | undefined,
+  ): void {
     inTransaction(this.#db, () => this.#finish.run(state, isoNow(), jsonOrNull(result), jsonOrNull(error), id));
   }
 

@@ -45,7 +45,8 @@ export class MemoryCallCounter implements CallCounter {
   #nextSweepMs = 0;
 
   constructor({ points, durationSeconds, now = Date.now }: MemoryCallCounterOptions) {
-    if (!(points >= 1) || !(durationSeconds > 0)) throw new RangeError('a call limit needs points >= 1 and durationSeconds > 0');
+    if (!(points >= 1) || !(durationSeconds > 0))
+      throw new RangeError('a call limit needs points >= 1 and durationSeconds > 0');
     this.#points = points;
     this.#windowMs = durationSeconds * 1000;
     this.#now = now;

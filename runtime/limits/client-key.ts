@@ -8,7 +8,11 @@ import { rememberRecent } from '../caching/recent-results.ts';
 export function clientAddress(ctx: Context, trustedProxies: readonly string[]): string {
   const peer = peerAddress(ctx);
   if (!trustedProxies.includes(peer)) return peer;
-  const forwarded = ctx.get('X-Forwarded-For').split(',').map((part) => normalise(part.trim())).filter((part) => part !== '');
+  const forwarded = ctx
+    .get('X-Forwarded-For')
+    .split(',')
+    .map((part) => normalise(part.trim()))
+    .filter((part) => part !== '');
   for (let index = forwarded.length - 1; index >= 0; index--) {
     const address = forwarded[index]!;
     if (!trustedProxies.includes(address)) return address;

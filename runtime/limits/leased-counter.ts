@@ -34,7 +34,13 @@ interface Lease {
  * twentieth of what remained when the batch was taken), and X-RateLimit-Remaining counts other
  * instances' unused batches as spent. A reservation that overshoots the limit keeps the calls that fit.
  */
-export function leasedCounter({ limiter, points, share = 1 / 20, maxLease = 100, now = Date.now }: LeasedCounterOptions): CallCounter {
+export function leasedCounter({
+  limiter,
+  points,
+  share = 1 / 20,
+  maxLease = 100,
+  now = Date.now,
+}: LeasedCounterOptions): CallCounter {
   const leases = new Map<string, Lease>();
   let nextSweepMs = 0;
   const take = (lease: Lease): CallCount => {
@@ -64,7 +70,11 @@ export function leasedCounter({ limiter, points, share = 1 / 20, maxLease = 100,
         // Concurrent reservations of one key add up; a new window replaces what is left of the old one.
         const merged: Lease =
           current !== undefined && current.resetsAtMs > now()
-            ? { left: current.left + granted, sharedRemaining: Math.min(current.sharedRemaining, Math.max(0, result.remainingPoints)), resetsAtMs }
+            ? {
+                left: current.left + granted,
+                sharedRemaining: Math.min(current.sharedRemaining, Math.max(0, result.remainingPoints)),
+                resetsAtMs,
+              }
             : { left: granted, sharedRemaining: Math.max(0, result.remainingPoints), resetsAtMs };
         leases.set(key, merged);
         return take(merged);

@@ -20,7 +20,13 @@ export function limitsFromEnvironment(env: NodeJS.ProcessEnv): FamilyLimits {
     const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
     const points = Number(match?.[1]);
     const durationSeconds = Number(match?.[2]);
-    if (match === null || points < 1 || durationSeconds < 1 || !Number.isSafeInteger(points) || !Number.isSafeInteger(durationSeconds)) {
+    if (
+      match === null ||
+      points < 1 ||
+      durationSeconds < 1 ||
+      !Number.isSafeInteger(points) ||
+      !Number.isSafeInteger(durationSeconds)
+    ) {
       throw new Error(`${name} must be <calls>/<seconds> with both at least 1, for example 600/60; got "${raw}"`);
     }
     return { points, durationSeconds };

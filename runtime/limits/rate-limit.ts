@@ -52,9 +52,17 @@ export function rateLimit({
     const reset = resetText;
     if (!count.allowed) {
       const retryAfter = Math.max(1, Math.ceil((count.resetsAtMs - Date.now()) / 1000));
-      throw tooManyRequests(`more than ${points} calls in ${durationSeconds} s to the ${family} paths; retry in ${retryAfter} s`, {
-        headers: { 'X-RateLimit-Limit': limit, 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': reset, 'Retry-After': String(retryAfter) },
-      });
+      throw tooManyRequests(
+        `more than ${points} calls in ${durationSeconds} s to the ${family} paths; retry in ${retryAfter} s`,
+        {
+          headers: {
+            'X-RateLimit-Limit': limit,
+            'X-RateLimit-Remaining': '0',
+            'X-RateLimit-Reset': reset,
+            'Retry-After': String(retryAfter),
+          },
+        },
+      );
     }
     setResponseHeader(ctx, 'X-RateLimit-Limit', limit);
     setResponseHeader(ctx, 'X-RateLimit-Remaining', String(count.remaining));

@@ -20,7 +20,10 @@ export interface RedisConnectionOptions {
  * never queue while the connection is down (enableOfflineQueue off): they fail at once, and the
  * client reconnects in the background.
  */
-export async function connectRedis(url: string, { connectTimeoutMs = 3000, commandTimeoutMs = 500 }: RedisConnectionOptions = {}): Promise<Redis> {
+export async function connectRedis(
+  url: string,
+  { connectTimeoutMs = 3000, commandTimeoutMs = 500 }: RedisConnectionOptions = {},
+): Promise<Redis> {
   // Loaded here, not at start: a server without REDIS_URL never loads ioredis.
   const { Redis: RedisClient } = await import('ioredis');
   const redis = new RedisClient(url, {
@@ -45,9 +48,14 @@ export async function connectRedis(url: string, { connectTimeoutMs = 3000, comma
   } catch (error) {
     redis.disconnect();
     const message = (lastError ?? (error as Error)).message;
-    if (/WRONGPASS|NOAUTH|invalid password|invalid username/i.test(message)) throw new RedisUnavailableError(`${where} refused the credentials in REDIS_URL`, { cause: error });
-    if (/ECONNREFUSED/.test(message)) throw new RedisUnavailableError(`cannot reach ${where}: connection refused; is the server running?`, { cause: error });
-    if (/ENOTFOUND|EAI_AGAIN/.test(message)) throw new RedisUnavailableError(`cannot reach ${where}: unknown host`, { cause: error });
+    if (/WRONGPASS|NOAUTH|invalid password|invalid username/i.test(message))
+      throw new RedisUnavailableError(`${where} refused the credentials in REDIS_URL`, { cause: error });
+    if (/ECONNREFUSED/.test(message))
+      throw new RedisUnavailableError(`cannot reach ${where}: connection refused; is the server running?`, {
+        cause: error,
+      });
+    if (/ENOTFOUND|EAI_AGAIN/.test(message))
+      throw new RedisUnavailableError(`cannot reach ${where}: unknown host`, { cause: error });
     throw new RedisUnavailableError(`cannot use ${where}: ${message}`, { cause: error });
   }
 }

@@ -17,12 +17,19 @@ export interface ResilientCounterOptions {
  * requests go on being answered while each instance holds the limit on its own. The outage is logged
  * once when it starts and once when the shared store answers again, never per request.
  */
-export function resilientCounter({ shared, fallback, name, log = (line) => console.error(line) }: ResilientCounterOptions): CallCounter {
+export function resilientCounter({
+  shared,
+  fallback,
+  name,
+  log = (line) => console.error(line),
+}: ResilientCounterOptions): CallCounter {
   let down = false;
   const fallBack = (key: string, error: unknown): CallCount | Promise<CallCount> => {
     if (!down) {
       down = true;
-      log(`${name} unavailable (${(error as Error).message}): counting in this process's memory until they answer again`);
+      log(
+        `${name} unavailable (${(error as Error).message}): counting in this process's memory until they answer again`,
+      );
     }
     return fallback.consume(key);
   };

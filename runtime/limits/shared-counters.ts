@@ -28,7 +28,15 @@ export function redisCounters(redis: Redis, log?: (line: string) => void): Famil
     resilientCounter({
       name: 'Redis call-limit counters',
       ...(log === undefined ? {} : { log }),
-      shared: leasedCounter({ limiter: new RateLimiterRedis({ storeClient: redis, keyPrefix: `convapi:${family}`, points, duration: durationSeconds }), points }),
+      shared: leasedCounter({
+        limiter: new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix: `convapi:${family}`,
+          points,
+          duration: durationSeconds,
+        }),
+        points,
+      }),
       fallback: new MemoryCallCounter({ points, durationSeconds }),
     });
 }
@@ -51,4 +59,5 @@ export function postgresCounters(pool: pg.Pool): FamilyCounter {
 }
 
 /** Counters in this process's memory: SQLite's, for one server process. */
-export const memoryCounters: FamilyCounter = (_family, { points, durationSeconds }) => new MemoryCallCounter({ points, durationSeconds });
+export const memoryCounters: FamilyCounter = (_family, { points, durationSeconds }) =>
+  new MemoryCallCounter({ points, durationSeconds });

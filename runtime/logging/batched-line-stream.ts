@@ -40,7 +40,13 @@ export class BatchedLineStream implements DestinationStream {
     this.#writePending();
   };
 
-  constructor(sink: SyncLineSink, { maxPendingBytes = 64 * 1024, delayMs = 50 }: { readonly maxPendingBytes?: number; readonly delayMs?: number } = {}) {
+  constructor(
+    sink: SyncLineSink,
+    {
+      maxPendingBytes = 64 * 1024,
+      delayMs = 50,
+    }: { readonly maxPendingBytes?: number; readonly delayMs?: number } = {},
+  ) {
     this.#sink = sink;
     this.#maxPendingBytes = maxPendingBytes;
     this.#delayMs = delayMs;

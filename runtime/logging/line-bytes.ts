@@ -167,7 +167,16 @@ const LOWER_HEX = '0123456789abcdef';
 /** The letter after the backslash of JSON's two-character escapes, by character code. */
 const SHORT_ESCAPES: readonly (number | undefined)[] = (() => {
   const escapes: (number | undefined)[] = [];
-  for (const [code, letter] of [[8, 'b'], [9, 't'], [10, 'n'], [12, 'f'], [13, 'r'], [QUOTE, '"'], [BACKSLASH, '\\']] as const) escapes[code] = letter.charCodeAt(0);
+  for (const [code, letter] of [
+    [8, 'b'],
+    [9, 't'],
+    [10, 'n'],
+    [12, 'f'],
+    [13, 'r'],
+    [QUOTE, '"'],
+    [BACKSLASH, '\\'],
+  ] as const)
+    escapes[code] = letter.charCodeAt(0);
   return escapes;
 })();
 

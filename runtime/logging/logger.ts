@@ -9,7 +9,8 @@ import { markJsonLogger } from './json-line-writer.ts';
 export type { Logger } from 'pino';
 
 /** pino-pretty, loaded only for LOG_FORMAT=pretty: a JSON logger never needs it (about 30 modules). */
-const pretty = (options: PinoPretty.PrettyOptions) => (createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty)(options);
+const pretty = (options: PinoPretty.PrettyOptions) =>
+  (createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty)(options);
 
 /** LOG_LEVEL values, most to least severe; `silent` logs nothing. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -42,7 +43,11 @@ export interface LoggerOptions {
  * logger.info({ port: 3000 }, 'server started');
  */
 export function createLogger({ level = 'info', format = 'json', destination }: LoggerOptions = {}): Logger {
-  const stream = destination ?? (format === 'pretty' ? pretty({ sync: true, colorize: process.stdout.isTTY === true, translateTime: 'SYS:standard' }) : new BatchedLineStream(standardOutputBytes()));
+  const stream =
+    destination ??
+    (format === 'pretty'
+      ? pretty({ sync: true, colorize: process.stdout.isTTY === true, translateTime: 'SYS:standard' })
+      : new BatchedLineStream(standardOutputBytes()));
   const logger = pino(
     {
       level,
@@ -72,7 +77,8 @@ function standardOutputBytes(): SyncLineSink {
  * scripts wait for.
  */
 export function writePlainLine(logger: Logger, text: string): void {
-  const stream = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as { write(text: string): unknown; flushSync?: () => void } | undefined;
+  const stream = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as
+    { write(text: string): unknown; flushSync?: () => void } | undefined;
   if (stream?.flushSync !== undefined) {
     stream.write(`${text}\n`);
     stream.flushSync();

@@ -14,7 +14,10 @@ const REQUEST_ID_STATE = 'requestId';
  */
 export function assignRequestId(ctx: Context, trustedProxies: readonly string[]): string {
   const incoming = trustedProxies.length === 0 ? '' : requestHeader(ctx, 'x-request-id');
-  const id = incoming !== '' && ACCEPTABLE.test(incoming) && trustedProxies.includes(peerAddress(ctx)) ? incoming : batchedUuid();
+  const id =
+    incoming !== '' && ACCEPTABLE.test(incoming) && trustedProxies.includes(peerAddress(ctx))
+      ? incoming
+      : batchedUuid();
   (ctx.state as Record<string, unknown>)[REQUEST_ID_STATE] = id;
   return id;
 }

@@ -95,7 +95,12 @@ const MEMBER = {
 } as const;
 
 /** The request line's members, in order (docs/operating.md, "Logs"), to a JSON line's bytes or a record object alike. */
-function describeRequest(line: RecordMembers, res: ServerResponse, { ctx, startedAt, socket, bytesBefore }: Pending, error: ReturnType<typeof renderedErrorOf>): void {
+function describeRequest(
+  line: RecordMembers,
+  res: ServerResponse,
+  { ctx, startedAt, socket, bytesBefore }: Pending,
+  error: ReturnType<typeof renderedErrorOf>,
+): void {
   const id = requestIdOf(ctx);
   if (id !== undefined) line.string(MEMBER.request_id, id);
   line.string(MEMBER.method, ctx.method);

@@ -57,10 +57,31 @@ export function createApiMetrics(): ApiMetrics {
   });
   return {
     registry,
-    requests: new Counter({ name: 'http_requests_total', help: 'Requests answered, by method, route template, path family and status.', labelNames, registers: [registry] }),
-    duration: new Histogram({ name: 'http_request_duration_seconds', help: 'Time from the request to its response being sent, in seconds.', labelNames, buckets: DURATION_BUCKETS, registers: [registry] }),
-    rateLimitRefusals: new Counter({ name: 'rate_limit_refusals_total', help: 'Calls refused with 429 rate_limit_exceeded, by path family.', labelNames: ['family'], registers: [registry] }),
-    jobsFinished: new Counter({ name: 'jobs_finished_total', help: 'Jobs this process ran to the end, by queue, type and outcome.', labelNames: ['queue', 'type', 'outcome'], registers: [registry] }),
+    requests: new Counter({
+      name: 'http_requests_total',
+      help: 'Requests answered, by method, route template, path family and status.',
+      labelNames,
+      registers: [registry],
+    }),
+    duration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from the request to its response being sent, in seconds.',
+      labelNames,
+      buckets: DURATION_BUCKETS,
+      registers: [registry],
+    }),
+    rateLimitRefusals: new Counter({
+      name: 'rate_limit_refusals_total',
+      help: 'Calls refused with 429 rate_limit_exceeded, by path family.',
+      labelNames: ['family'],
+      registers: [registry],
+    }),
+    jobsFinished: new Counter({
+      name: 'jobs_finished_total',
+      help: 'Jobs this process ran to the end, by queue, type and outcome.',
+      labelNames: ['queue', 'type', 'outcome'],
+      registers: [registry],
+    }),
     watchQueues(watched) {
       queues = watched;
     },

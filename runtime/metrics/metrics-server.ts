@@ -27,22 +27,35 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * (METRICS_HOST binds it to an internal address; METRICS_TOKEN requires a bearer token) and so that
  * scrapes never count against, or show up in, the API's limits, logs and request metrics.
  */
-export function startMetricsServer({ registry, host, port, token }: MetricsServerOptions): Promise<RunningMetricsServer> {
+export function startMetricsServer({
+  registry,
+  host,
+  port,
+  token,
+}: MetricsServerOptions): Promise<RunningMetricsServer> {
   const expected = token === undefined ? undefined : digest(`Bearer ${token}`);
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('not found: the metrics are at GET /metrics\n');
+      res
+        .writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('not found: the metrics are at GET /metrics\n');
       return;
     }
     // Hashes of equal length, compared in constant time: the comparison says nothing of the token.
     if (expected !== undefined && !timingSafeEqual(digest(req.headers.authorization ?? ''), expected)) {
-      res.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8', 'WWW-Authenticate': 'Bearer realm="metrics"' }).end('a bearer token is required\n');
+      res
+        .writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8', 'WWW-Authenticate': 'Bearer realm="metrics"' })
+        .end('a bearer token is required\n');
       return;
     }
     registry.metrics().then(
-      (text) => res.writeHead(200, { 'Content-Type': registry.contentType }).end(req.method === 'HEAD' ? undefined : text),
-      (error: unknown) => res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`metrics could not be collected: ${(error as Error).message}\n`),
+      (text) =>
+        res.writeHead(200, { 'Content-Type': registry.contentType }).end(req.method === 'HEAD' ? undefined : text),
+      (error: unknown) =>
+        res
+          .writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
+          .end(`metrics could not be collected: ${(error as Error).message}\n`),
     );
   });
   return new Promise((resolve, reject) => {

@@ -30,15 +30,29 @@ export function compression(options: CompressionOptions = {}): Middleware {
 
 /** compression() as a step of conventionalResponse(). */
 export function compressionStep({ thresholdBytes = 1024 }: CompressionOptions = {}): ResponseStep {
-  const gzip = compress({ threshold: thresholdBytes, gzip: true, deflate: false, br: false, zstd: false } as compress.CompressOptions);
+  const gzip = compress({
+    threshold: thresholdBytes,
+    gzip: true,
+    deflate: false,
+    br: false,
+    zstd: false,
+  } as compress.CompressOptions);
   // A client that refuses unencoded responses (identity;q=0) gets even a small body gzipped.
-  const gzipAlways = compress({ threshold: 0, gzip: true, deflate: false, br: false, zstd: false } as compress.CompressOptions);
+  const gzipAlways = compress({
+    threshold: 0,
+    gzip: true,
+    deflate: false,
+    br: false,
+    zstd: false,
+  } as compress.CompressOptions);
   const alreadyDone: Next = () => Promise.resolve();
   const tagVariant = (ctx: Context, compressed: boolean) => {
     const gzipped =
       (compressed && responseHeader(ctx, 'Content-Encoding') === 'gzip') ||
       // A 304 carries the tag the 200 would have carried: gzipped when it would have been.
-      (ctx.status === 304 && ctx.acceptsEncodings('gzip', 'identity') === 'gzip' && (Number(ctx.state[BODY_LENGTH_STATE] ?? 0) >= thresholdBytes || refusesIdentity(ctx)));
+      (ctx.status === 304 &&
+        ctx.acceptsEncodings('gzip', 'identity') === 'gzip' &&
+        (Number(ctx.state[BODY_LENGTH_STATE] ?? 0) >= thresholdBytes || refusesIdentity(ctx)));
     if (!gzipped) return;
     const tag = responseHeader(ctx, 'ETag');
     if (tag === '' || tag.endsWith(`${GZIP_TAG_SUFFIX}"`)) return;
@@ -62,7 +76,8 @@ export function compressionStep({ thresholdBytes = 1024 }: CompressionOptions = 
       if (hasBody && refusesIdentity(ctx)) {
         // Only gzip will do, whatever the size; when gzip is refused too (negotiateJson's 406), nothing
         // the client accepts exists and the error goes as it is.
-        if (ctx.acceptsEncodings('gzip') === false || responseHeader(ctx, 'Content-Encoding') !== '') return tagVariant(ctx, false);
+        if (ctx.acceptsEncodings('gzip') === false || responseHeader(ctx, 'Content-Encoding') !== '')
+          return tagVariant(ctx, false);
         if (gzipJsonTextNow(ctx, length)) return tagVariant(ctx, true);
         return gzipAlways(ctx, alreadyDone).then(() => tagVariant(ctx, true));
       }
@@ -99,11 +114,23 @@ const SMALL_TEXT_GZIP = { windowBits: 13, memLevel: 7 } as const;
 function gzipJsonTextNow(ctx: Context, length: number | undefined): boolean {
   const body: unknown = ctx.body;
   if (typeof body !== 'string' || length === undefined || length > SYNC_GZIP_MAX_BYTES) return false;
-  if (ctx.method === 'HEAD' || ctx.res.headersSent || UNCOMPRESSED_STATUSES.has(ctx.status) || (ctx as { compress?: unknown }).compress !== undefined) return false;
-  if (ctx.res.getHeader('Content-Type') !== JSON_CONTENT_TYPE || responseHeader(ctx, 'Content-Encoding') !== '' || responseHeader(ctx, 'Content-Range') !== '') return false;
+  if (
+    ctx.method === 'HEAD' ||
+    ctx.res.headersSent ||
+    UNCOMPRESSED_STATUSES.has(ctx.status) ||
+    (ctx as { compress?: unknown }).compress !== undefined
+  )
+    return false;
+  if (
+    ctx.res.getHeader('Content-Type') !== JSON_CONTENT_TYPE ||
+    responseHeader(ctx, 'Content-Encoding') !== '' ||
+    responseHeader(ctx, 'Content-Range') !== ''
+  )
+    return false;
   if (/(?:^|,)\s*?no-transform\s*?(?:,|$)/.test(responseHeader(ctx, 'Cache-Control'))) return false;
   // koa-compress's negotiation: `*` means gzip; otherwise the better of gzip and identity, gzip on a tie.
-  if (requestHeader(ctx, 'accept-encoding').trim() !== '*' && ctx.acceptsEncodings('gzip', 'identity') !== 'gzip') return true;
+  if (requestHeader(ctx, 'accept-encoding').trim() !== '*' && ctx.acceptsEncodings('gzip', 'identity') !== 'gzip')
+    return true;
   const zipped = gzipSync(body, SMALL_TEXT_GZIP);
   setResponseHeader(ctx, 'Content-Encoding', 'gzip');
   ctx.body = zipped;

@@ -8,7 +8,11 @@ import { compressionStep, type CompressionOptions } from './compression.ts';
 import { jsonResponseStep, type JsonResponseOptions } from './json-response.ts';
 import { serverHeadersStep, type ServerHeadersOptions } from './server-headers.ts';
 
-export type ConventionalResponseOptions = ServerHeadersOptions & CacheHeadersOptions & CompressionOptions & JsonResponseOptions & ErrorHandlerOptions;
+export type ConventionalResponseOptions = ServerHeadersOptions &
+  CacheHeadersOptions &
+  CompressionOptions &
+  JsonResponseOptions &
+  ErrorHandlerOptions;
 
 /**
  * The response side of the conventions in one layer, equivalent to mounting, outermost first,
@@ -22,7 +26,12 @@ export type ConventionalResponseOptions = ServerHeadersOptions & CacheHeadersOpt
  */
 export function conventionalResponse(options: ConventionalResponseOptions = {}): Middleware {
   // Outermost first, as the separate middlewares would be mounted; leave halves run innermost first.
-  const steps: readonly ResponseStep[] = [serverHeadersStep(options), cacheHeadersStep(options), compressionStep(options), jsonResponseStep(options)];
+  const steps: readonly ResponseStep[] = [
+    serverHeadersStep(options),
+    cacheHeadersStep(options),
+    compressionStep(options),
+    jsonResponseStep(options),
+  ];
   const { report, documentFor } = options;
   const leave = (ctx: Context, from: number): Promise<unknown> => {
     for (let index = from; index >= 0; index -= 1) {

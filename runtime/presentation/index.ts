@@ -1,4 +1,10 @@
-export { jsonResponse, jsonResponseStep, LAST_MODIFIED_STATE, BODY_LENGTH_STATE, type JsonResponseOptions } from './json-response.ts';
+export {
+  jsonResponse,
+  jsonResponseStep,
+  LAST_MODIFIED_STATE,
+  BODY_LENGTH_STATE,
+  type JsonResponseOptions,
+} from './json-response.ts';
 export { presentationOf, serializeJson, type Presentation } from './serialize.ts';
 export { compression, compressionStep, type CompressionOptions } from './compression.ts';
 export { serverHeaders, serverHeadersStep, type ServerHeadersOptions } from './server-headers.ts';

@@ -62,7 +62,8 @@ export function jsonResponseStep({ prettyByDefault = true }: JsonResponseOptions
   const serialise = (ctx: Context, value: unknown, presentation: Presentation): string => {
     const text = serializeJson(value, presentation);
     // The type before the body, so Koa does not guess one from the text.
-    if (ctx.res.getHeader('Content-Type') !== JSON_CONTENT_TYPE) setResponseHeader(ctx, 'Content-Type', JSON_CONTENT_TYPE);
+    if (ctx.res.getHeader('Content-Type') !== JSON_CONTENT_TYPE)
+      setResponseHeader(ctx, 'Content-Type', JSON_CONTENT_TYPE);
     setResponseHeader(ctx, 'X-Pretty-Print', presentation.pretty ? 'true' : 'false');
     return text;
   };
@@ -78,7 +79,10 @@ export function jsonResponseStep({ prettyByDefault = true }: JsonResponseOptions
     }
     const text = serialise(ctx, value, presentation);
     (ctx.state as Record<symbol, unknown>)[SERIALISED_STATE] = text;
-    (ctx.state as Record<symbol, unknown>)[SERIALISED_VALUE_STATE] = { value, pretty: presentation.pretty } satisfies Serialised;
+    (ctx.state as Record<symbol, unknown>)[SERIALISED_VALUE_STATE] = {
+      value,
+      pretty: presentation.pretty,
+    } satisfies Serialised;
     return text;
   };
   return {
@@ -115,7 +119,11 @@ export function jsonResponseStep({ prettyByDefault = true }: JsonResponseOptions
       // The version's tag (version-tag.ts): from the bytes sent when they are the canonical ones.
       const canonical = versionBodyOf(ctx);
       const tag =
-        canonical !== undefined ? versionTagOf(canonical, prettyByDefault) : made.pretty === prettyByDefault ? etagOf(text) : versionTagOf(made.value, prettyByDefault);
+        canonical !== undefined
+          ? versionTagOf(canonical, prettyByDefault)
+          : made.pretty === prettyByDefault
+            ? etagOf(text)
+            : versionTagOf(made.value, prettyByDefault);
       setResponseHeader(ctx, 'ETag', tag);
       setResponseHeader(ctx, 'E-Tag', tag);
       const changed = ctx.state[LAST_MODIFIED_STATE] as Date | string | undefined;

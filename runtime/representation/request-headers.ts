@@ -12,9 +12,13 @@ export function resultFields(ctx: Context, known: readonly string[]): string[] |
   const names = header.split(',').map((name) => name.trim());
   for (const name of names) {
     if (!known.includes(name)) {
-      throw badRequest('unknown_result_field', `X-Result-Fields names "${name}", which this resource does not have; known: ${known.join(', ')}`, {
-        field: name,
-      });
+      throw badRequest(
+        'unknown_result_field',
+        `X-Result-Fields names "${name}", which this resource does not have; known: ${known.join(', ')}`,
+        {
+          field: name,
+        },
+      );
     }
   }
   return [...new Set(names)];
@@ -29,7 +33,10 @@ export function expansionRequested(ctx: Context): boolean {
 }
 
 /** Keeps only the named top-level members (X-Result-Fields), in the order of the representation. */
-export function project(representation: Record<string, unknown>, names: readonly string[] | undefined): Record<string, unknown> {
+export function project(
+  representation: Record<string, unknown>,
+  names: readonly string[] | undefined,
+): Record<string, unknown> {
   if (names === undefined) return representation;
   const projected: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(representation)) if (names.includes(key)) projected[key] = value;

@@ -33,18 +33,25 @@ export function aggregateHandlers(
   context: ResourceContext,
   model: AggregateModel,
   versionName: string,
-  { preconditions, lastModifiedKey = 'lastModified' }: { preconditions?: PreconditionCheck; lastModifiedKey?: string } = {},
+  {
+    preconditions,
+    lastModifiedKey = 'lastModified',
+  }: { preconditions?: PreconditionCheck; lastModifiedKey?: string } = {},
 ): AggregateHandlers {
   const foundVersion = model.versions[versionName];
   const foundParent = context.catalog.collections[model.parent];
-  if (foundVersion === undefined || foundParent === undefined) throw new Error(`${model.name}: no version ${versionName} or parent ${model.parent}`);
+  if (foundVersion === undefined || foundParent === undefined)
+    throw new Error(`${model.name}: no version ${versionName} or parent ${model.parent}`);
   const version: VersionModel = foundVersion;
   const parent: CollectionModel = foundParent;
   const names = version.fields.map((field) => field.name);
   const defaults = declaredDefaults(model.fields);
 
   const render = (row: Row | undefined, fields: readonly string[] | undefined) => {
-    const stored = row === undefined ? defaults : storedFields(model, model.compute === undefined ? row : withComputedFields(model, row));
+    const stored =
+      row === undefined
+        ? defaults
+        : storedFields(model, model.compute === undefined ? row : withComputedFields(model, row));
     const shaped = fromStored(version, stored);
     const representation = Object.fromEntries(version.fields.map((field) => [field.name, shaped[field.name]]));
     return stripNulls(project(representation, fields));
@@ -91,11 +98,23 @@ export function aggregateHandlers(
               let stored = mode === 'update' ? values : { ...clearedFields(model), ...values };
               if (hasWriteRules(model)) {
                 const caller = authOf(ctx);
-                const facts = { operation: method, version: version.name, input, stored, current: current === undefined ? undefined : storedOf(model, current), key };
-                stored = { ...stored, ...(yield* valuesFromRules(model, facts, caller, dataAccess({ tx, context, caller, depth: 0 }))) };
+                const facts = {
+                  operation: method,
+                  version: version.name,
+                  input,
+                  stored,
+                  current: current === undefined ? undefined : storedOf(model, current),
+                  key,
+                };
+                stored = {
+                  ...stored,
+                  ...(yield* valuesFromRules(model, facts, caller, dataAccess({ tx, context, caller, depth: 0 }))),
+                };
               }
               const written = yield* wait(
-                current === undefined ? tx.insert(model.table, { ...stored, [model.table.key.name]: key }) : tx.update(model.table, key, stored),
+                current === undefined
+                  ? tx.insert(model.table, { ...stored, [model.table.key.name]: key })
+                  : tx.update(model.table, key, stored),
               );
               if (model.effects?.[method] !== undefined) {
                 const caller = authOf(ctx);

@@ -1,6 +1,15 @@
 import type { Caller } from '../auth/index.ts';
 import { forbidden } from '../errors/index.ts';
-import type { ListQuery, ListResult, Maybe, Row, RowCondition, StoreReader, StoreTransaction, TableSpec } from '../storage/index.ts';
+import type {
+  ListQuery,
+  ListResult,
+  Maybe,
+  Row,
+  RowCondition,
+  StoreReader,
+  StoreTransaction,
+  TableSpec,
+} from '../storage/index.ts';
 import type { Catalog, CollectionModel } from './model.ts';
 import { rowCondition, rowMatches, type RowRuleModel } from './row-access.ts';
 
@@ -10,7 +19,11 @@ const seeRules = new WeakMap<Catalog, ReadonlyMap<TableSpec, RowRuleModel>>();
 function seeRulesOf(catalog: Catalog): ReadonlyMap<TableSpec, RowRuleModel> {
   let rules = seeRules.get(catalog);
   if (rules === undefined) {
-    rules = new Map(Object.values(catalog.collections).flatMap((model) => (model.rows?.see === undefined ? [] : [[model.table, model.rows.see] as const])));
+    rules = new Map(
+      Object.values(catalog.collections).flatMap((model) =>
+        model.rows?.see === undefined ? [] : [[model.table, model.rows.see] as const],
+      ),
+    );
     seeRules.set(catalog, rules);
   }
   return rules;
@@ -53,7 +66,13 @@ class CallerRows implements StoreTransaction {
     return this.#inner.countWhere(table, column, value);
   }
 
-  search(table: TableSpec, text: string, limit: number, offset: number, visible?: RowCondition): Maybe<{ keys: unknown[]; total: number }> {
+  search(
+    table: TableSpec,
+    text: string,
+    limit: number,
+    offset: number,
+    visible?: RowCondition,
+  ): Maybe<{ keys: unknown[]; total: number }> {
     return this.#inner.search(table, text, limit, offset, visible);
   }
 
@@ -106,17 +125,27 @@ const EVERY_ROW: RowsForCaller = {
 
 export function rowsForCaller(catalog: Catalog, model: CollectionModel): RowsForCaller {
   const rules = seeRulesOf(catalog);
-  const referred = model.fields.some((field) => field.references !== undefined && catalog.collections[field.references]?.rows?.see !== undefined);
+  const referred = model.fields.some(
+    (field) => field.references !== undefined && catalog.collections[field.references]?.rows?.see !== undefined,
+  );
   if (model.rows === undefined && !referred) return EVERY_ROW;
   const see = model.rows?.see;
   const change = model.rows?.change;
   return {
     guarded: true,
     visible: (caller) => (see === undefined ? undefined : rowCondition(see, caller)),
-    reader: <T extends StoreReader>(caller: Caller | undefined, reader: T) => new CallerRows(reader, rules, caller) as unknown as T,
+    reader: <T extends StoreReader>(caller: Caller | undefined, reader: T) =>
+      new CallerRows(reader, rules, caller) as unknown as T,
     assertMayChange: (caller, row) => {
-      if ((see !== undefined && !rowMatches(see, caller, row)) || (change !== undefined && !rowMatches(change, caller, row))) {
-        throw forbidden('row_not_changeable', `this ${model.singular} may not be changed by this caller, or not so: its row rule refuses it`, { resource: model.name });
+      if (
+        (see !== undefined && !rowMatches(see, caller, row)) ||
+        (change !== undefined && !rowMatches(change, caller, row))
+      ) {
+        throw forbidden(
+          'row_not_changeable',
+          `this ${model.singular} may not be changed by this caller, or not so: its row rule refuses it`,
+          { resource: model.name },
+        );
       }
     },
   };

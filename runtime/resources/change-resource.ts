@@ -30,12 +30,25 @@ export function* changeRow(
   if (version === undefined) throw new Error(`${model.name} has no version ${versionName}`);
   const identity = model.identifier.name;
   const key = current[identity] as string | number;
-  const values = parseWriteInput(body, version, { mode, readOnly: { [identity]: key, created_at: current.created_at }, resource: model.name });
-  return yield* updateRow({ tx, context, caller, depth: 0 }, model, current, mode, { version: versionName, input: values, stored: toStored(version, values) });
+  const values = parseWriteInput(body, version, {
+    mode,
+    readOnly: { [identity]: key, created_at: current.created_at },
+    resource: model.name,
+  });
+  return yield* updateRow({ tx, context, caller, depth: 0 }, model, current, mode, {
+    version: versionName,
+    input: values,
+    stored: toStored(version, values),
+  });
 }
 
 /** The row at `key` inside `tx` (404 when there is none), once `before` has let the write go on. */
-function* existingRow(tx: StoreTransaction, model: CollectionModel, key: string | number, before?: BeforeChange): Flow<Row> {
+function* existingRow(
+  tx: StoreTransaction,
+  model: CollectionModel,
+  key: string | number,
+  before?: BeforeChange,
+): Flow<Row> {
   const current = yield* wait(tx.find(model.table, key));
   if (current === undefined) throw resourceNotFound(model, key);
   if (before !== undefined) yield* wait(before(tx, current));
@@ -83,7 +96,13 @@ export function* changeResource(
  * delete rule first. With `asCaller`, the transaction is read as that caller may read it (row access:
  * a row it may not see is none) and a row it may not change is refused.
  */
-export function* deleteResource(context: ResourceContext, model: CollectionModel, key: string | number, before?: BeforeChange, asCaller?: AsCaller): Flow<void> {
+export function* deleteResource(
+  context: ResourceContext,
+  model: CollectionModel,
+  key: string | number,
+  before?: BeforeChange,
+  asCaller?: AsCaller,
+): Flow<void> {
   yield* wait(
     context.store.transaction((raw) =>
       runFlow(

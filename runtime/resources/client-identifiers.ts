@@ -21,10 +21,15 @@ export function createsOnPut(model: CollectionModel): boolean {
  */
 export function assertMayCreateAt(ctx: Context, model: CollectionModel, key: string | number): void {
   if (typeof key === 'string' && !CLIENT_STRING_IDENTIFIER.test(key)) {
-    throw badRequest('invalid_identifier', `${model.identifier.name} "${key}" must be 1 to 64 lowercase letters, digits and inner hyphens`, {
-      field: model.identifier.name,
-      resource: model.name,
-    });
+    throw badRequest(
+      'invalid_identifier',
+      `${model.identifier.name} "${key}" must be 1 to 64 lowercase letters, digits and inner hyphens`,
+      {
+        field: model.identifier.name,
+        resource: model.name,
+      },
+    );
   }
-  if (requestHeader(ctx, 'if-match') !== '') throw preconditionFailed(`there is no ${model.singular} ${String(key)} for If-Match to match`);
+  if (requestHeader(ctx, 'if-match') !== '')
+    throw preconditionFailed(`there is no ${model.singular} ${String(key)} for If-Match to match`);
 }

@@ -3,7 +3,17 @@ import { notImplemented } from '../errors/index.ts';
 import { answerMinimal, prefersMinimalReturn, requestBody, setJsonBody, setResponseHeader } from '../http/index.ts';
 import { collectionUri, expansionRequested, jobUri, resourceUri, resultFields } from '../representation/index.ts';
 import { setVersionBody } from '../presentation/index.ts';
-import { allOf, andThen, runFlow, wait, type Flow, type Maybe, type Row, type StoreReader, type StoreTransaction } from '../storage/index.ts';
+import {
+  allOf,
+  andThen,
+  runFlow,
+  wait,
+  type Flow,
+  type Maybe,
+  type Row,
+  type StoreReader,
+  type StoreTransaction,
+} from '../storage/index.ts';
 import { assertMayCreateAt, createsOnPut } from './client-identifiers.ts';
 import { createResource } from './create-resource.ts';
 import { changeRow, deleteResource } from './change-resource.ts';
@@ -61,13 +71,35 @@ export function collectionHandlers(
 
   // Reads answer at once on SQLite (a value, never a promise) and through promises on PostgreSQL;
   // writes are Flows, synchronous on SQLite too.
-  const render = (ctx: Context, reader: StoreReader, row: Row, fields: readonly string[] | undefined): Maybe<Record<string, unknown>> =>
-    representBody(model, version, row, { baseUrl: context.baseUrl, catalog: context.catalog, reader, expand: expansionRequested(ctx) }, fields);
+  const render = (
+    ctx: Context,
+    reader: StoreReader,
+    row: Row,
+    fields: readonly string[] | undefined,
+  ): Maybe<Record<string, unknown>> =>
+    representBody(
+      model,
+      version,
+      row,
+      { baseUrl: context.baseUrl, catalog: context.catalog, reader, expand: expansionRequested(ctx) },
+      fields,
+    );
   // Every field, references as URIs: what the version's tag is made from (presentation/version-tag.ts).
   const canonical = (reader: StoreReader, row: Row): Maybe<Record<string, unknown>> =>
-    representBody(model, version, row, { baseUrl: context.baseUrl, catalog: context.catalog, reader, expand: false }, undefined);
+    representBody(
+      model,
+      version,
+      row,
+      { baseUrl: context.baseUrl, catalog: context.catalog, reader, expand: false },
+      undefined,
+    );
   /** Sets the body the request asks for, and, when it is not the canonical one, leaves that for the tag. */
-  const answer = <T>(ctx: Context, fields: readonly string[] | undefined, presented: Maybe<T>, whole: () => Maybe<T>): Maybe<void> => {
+  const answer = <T>(
+    ctx: Context,
+    fields: readonly string[] | undefined,
+    presented: Maybe<T>,
+    whole: () => Maybe<T>,
+  ): Maybe<void> => {
     if (fields === undefined && !expansionRequested(ctx)) return andThen(presented, (body) => setJsonBody(ctx, body));
     return andThen(whole(), (version) => {
       setVersionBody(ctx, version);
@@ -87,7 +119,9 @@ export function collectionHandlers(
       const served = rowsWithinBudget(found);
       const page = served === found.length ? found : found.slice(0, served);
       setPagingHeaders(ctx, context.baseUrl, total, query.limit, query.offset, served);
-      return answer(ctx, fields, allOf(page.map((row) => render(ctx, reader, row, fields))), () => allOf(page.map((row) => canonical(reader, row))));
+      return answer(ctx, fields, allOf(page.map((row) => render(ctx, reader, row, fields))), () =>
+        allOf(page.map((row) => canonical(reader, row))),
+      );
     });
   };
 
@@ -126,8 +160,17 @@ export function collectionHandlers(
   /** PUT to an identifier not taken yet, where clients assign them: the resource is created there. */
   function* createAt(ctx: Context, tx: StoreTransaction, key: string | number): Flow<Row> {
     assertMayCreateAt(ctx, model, key);
-    const values = parseWriteInput(requestBody(ctx), version, { mode: 'replace', readOnly: { [identity]: key, created_at: undefined }, resource: model.name });
-    return yield* insertRow({ tx, context, caller: authOf(ctx), depth: 0 }, model, { version: version.name, input: values, stored: toStored(version, values) }, key);
+    const values = parseWriteInput(requestBody(ctx), version, {
+      mode: 'replace',
+      readOnly: { [identity]: key, created_at: undefined },
+      resource: model.name,
+    });
+    return yield* insertRow(
+      { tx, context, caller: authOf(ctx), depth: 0 },
+      model,
+      { version: version.name, input: values, stored: toStored(version, values) },
+      key,
+    );
   }
   const putCreates = createsOnPut(model);
 
@@ -149,7 +192,16 @@ export function collectionHandlers(
               if (current === undefined) throw resourceNotFound(model, key);
               if (preconditions !== undefined) yield* wait(preconditions(ctx, () => canonical(tx, current)));
               rows.assertMayChange(callerOf(ctx), current);
-              const changed = yield* changeRow(tx, context, model, version.name, current, requestBody(ctx), mode, authOf(ctx));
+              const changed = yield* changeRow(
+                tx,
+                context,
+                model,
+                version.name,
+                current,
+                requestBody(ctx),
+                mode,
+                authOf(ctx),
+              );
               // Nor may a write leave behind a row the caller could not have changed (giving a note away).
               rows.assertMayChange(callerOf(ctx), changed);
               return changed;
@@ -191,7 +243,11 @@ export function collectionHandlers(
       const body = operation === 'delete' ? undefined : requestBody(ctx);
       let key: string | number | undefined;
       if (operation === 'create') {
-        const values = parseWriteInput(body, version, { mode: 'create', readOnly: { [identity]: undefined, created_at: undefined }, resource: model.name });
+        const values = parseWriteInput(body, version, {
+          mode: 'create',
+          readOnly: { [identity]: undefined, created_at: undefined },
+          resource: model.name,
+        });
         // A row the caller could not change is refused now (403), not by a job it could then watch fail.
         rows.assertMayChange(callerOf(ctx), toStored(version, values));
       } else {
@@ -201,11 +257,21 @@ export function collectionHandlers(
         if (current === undefined) throw resourceNotFound(model, key);
         rows.assertMayChange(callerOf(ctx), current);
         if (preconditions !== undefined) yield* wait(preconditions(ctx, () => canonical(reader, current)));
-        if (operation !== 'delete') parseWriteInput(body, version, { mode: operation, readOnly: { [identity]: key, created_at: current.created_at }, resource: model.name });
+        if (operation !== 'delete')
+          parseWriteInput(body, version, {
+            mode: operation,
+            readOnly: { [identity]: key, created_at: current.created_at },
+            resource: model.name,
+          });
       }
       // The caller travels with the job: the collection's rules judge the write as the caller's.
       const caller = authOf(ctx);
-      const payload = { version: version.name, ...(key === undefined ? {} : { key }), ...(body === undefined ? {} : { body }), ...(caller === undefined ? {} : { caller }) };
+      const payload = {
+        version: version.name,
+        ...(key === undefined ? {} : { key }),
+        ...(body === undefined ? {} : { body }),
+        ...(caller === undefined ? {} : { caller }),
+      };
       const job = yield* wait(queue.enqueueInternal(operationJobType(model.name, operation), payload));
       const uri = jobUri(context.baseUrl, version.name, queueName, job.job_id);
       ctx.status = 202;
@@ -221,9 +287,11 @@ export function collectionHandlers(
     update: flowHandler(write('update')),
     delete: flowHandler(remove),
   };
-  for (const operation of model.asynchronous?.operations ?? []) handlers[operation] = flowHandler(queued(operation, model.asynchronous!.queue));
+  for (const operation of model.asynchronous?.operations ?? [])
+    handlers[operation] = flowHandler(queued(operation, model.asynchronous!.queue));
   for (const operation of Object.keys(handlers) as OperationName[]) {
-    if (model.operations[operation] === 'not-implemented') handlers[operation] = notImplementedHandler(model, operation);
+    if (model.operations[operation] === 'not-implemented')
+      handlers[operation] = notImplementedHandler(model, operation);
     handlers[operation] = withDeprecation(handlers[operation], version.deprecated, version.name, context.baseUrl);
   }
   return handlers;
@@ -239,4 +307,3 @@ function notImplementedHandler(model: CollectionModel, operation: OperationName)
     throw notImplemented(`${operation} of ${model.name} is declared but not implemented yet`, { resource: model.name });
   };
 }
-

@@ -9,7 +9,10 @@ import type { CollectionModel } from './model.ts';
 export function integerFromPath(name: string, raw: string | undefined, resource?: string): number {
   const value = raw !== undefined && /^[0-9]{1,16}$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isSafeInteger(value) || value < 1) {
-    throw badRequest('invalid_identifier', `${name} must be a whole number from 1, not "${raw ?? ''}"`, { field: name, ...(resource === undefined ? {} : { resource }) });
+    throw badRequest('invalid_identifier', `${name} must be a whole number from 1, not "${raw ?? ''}"`, {
+      field: name,
+      ...(resource === undefined ? {} : { resource }),
+    });
   }
   return value;
 }
@@ -17,7 +20,11 @@ export function integerFromPath(name: string, raw: string | undefined, resource?
 /** The key a path's id segment names: a string as it is, an integer id checked by integerFromPath. */
 export function keyFromPath(model: CollectionModel, raw: string | undefined): string | number {
   if (model.identifier.type === 'integer') return integerFromPath(model.identifier.name, raw, model.name);
-  if (raw === undefined || raw === '') throw badRequest('invalid_identifier', `${model.identifier.name} must not be empty`, { field: model.identifier.name, resource: model.name });
+  if (raw === undefined || raw === '')
+    throw badRequest('invalid_identifier', `${model.identifier.name} must not be empty`, {
+      field: model.identifier.name,
+      resource: model.name,
+    });
   return raw;
 }
 

@@ -23,6 +23,14 @@ export { integerFromPath, keyFromPath, resourceNotFound } from './identifiers.ts
 export { zodProblems } from './zod-problems.ts';
 export { alwaysPresentMode, declaredDefaults } from './declared-defaults.ts';
 export { createResource } from './create-resource.ts';
-export { collectionAccess, dataAccess, insertRow, removeRow, updateRow, type WriteInput, type WriteScope } from './row-writes.ts';
+export {
+  collectionAccess,
+  dataAccess,
+  insertRow,
+  removeRow,
+  updateRow,
+  type WriteInput,
+  type WriteScope,
+} from './row-writes.ts';
 export { hasWriteRules, withComputedFields, type WriteCaller } from './write-rules.ts';
 export { checkIfMatch, representResource, validBody } from './koa-helpers.ts';

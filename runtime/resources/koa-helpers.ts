@@ -39,7 +39,13 @@ export function validBody<S extends ZodType>(ctx: Context, schema: S, resource =
 export function representResource(
   ctx: Context,
   resource: Record<string, unknown>,
-  { names = Object.keys(resource), expand }: { readonly names?: readonly string[]; readonly expand?: (resource: Record<string, unknown>) => Maybe<Record<string, unknown>> } = {},
+  {
+    names = Object.keys(resource),
+    expand,
+  }: {
+    readonly names?: readonly string[];
+    readonly expand?: (resource: Record<string, unknown>) => Maybe<Record<string, unknown>>;
+  } = {},
 ): Maybe<Record<string, unknown>> {
   const fields = resultFields(ctx, names);
   const expanding = expand !== undefined && expansionRequested(ctx);

@@ -31,14 +31,23 @@ export interface ListRequest {
  * and the identifier) and paging. Anything else, or a value out of bounds, gets 400 naming the
  * parameter.
  */
-export function parseListQuery(ctx: Context, model: CollectionModel, version: VersionModel, context: ResourceContext): ListRequest {
+export function parseListQuery(
+  ctx: Context,
+  model: CollectionModel,
+  version: VersionModel,
+  context: ResourceContext,
+): ListRequest {
   return recentParserFor(context, model, version)(ctx.querystring);
 }
 
 /** Per API context and version (a model's versions are its own objects): the query strings parsed last, remembered. */
 const recentParsers = new WeakMap<ResourceContext, WeakMap<VersionModel, (query: string) => ListRequest>>();
 
-function recentParserFor(context: ResourceContext, model: CollectionModel, version: VersionModel): (query: string) => ListRequest {
+function recentParserFor(
+  context: ResourceContext,
+  model: CollectionModel,
+  version: VersionModel,
+): (query: string) => ListRequest {
   let byVersion = recentParsers.get(context);
   if (byVersion === undefined) {
     byVersion = new WeakMap();
@@ -47,9 +56,14 @@ function recentParserFor(context: ResourceContext, model: CollectionModel, versi
   let parser = byVersion.get(version);
   if (parser === undefined) {
     const served = new Set(version.fields.map((field) => field.name));
-    const filterable = new Map(model.fields.filter((field) => field.filterable && served.has(field.name)).map((field) => [field.name, field]));
+    const filterable = new Map(
+      model.fields.filter((field) => field.filterable && served.has(field.name)).map((field) => [field.name, field]),
+    );
     const comparable = new Map([...filterable].filter(([, field]) => COMPARABLE_KINDS.has(field.kind)));
-    const sortable = [model.identifier.name, ...model.fields.filter((field) => field.sortable === true && served.has(field.name)).map((field) => field.name)];
+    const sortable = [
+      model.identifier.name,
+      ...model.fields.filter((field) => field.sortable === true && served.has(field.name)).map((field) => field.name),
+    ];
     const names: QueryNames = { filterable, comparable, sortable: new Set(sortable) };
     // A list request's query is a pure function of its text: a bad one throws and is not remembered.
     parser = rememberRecent((query: string) => parseQueryText(query, model, context, names));
@@ -68,7 +82,12 @@ interface QueryNames {
   readonly sortable: ReadonlySet<string>;
 }
 
-function parseQueryText(query: string, model: CollectionModel, context: ResourceContext, names: QueryNames): ListRequest {
+function parseQueryText(
+  query: string,
+  model: CollectionModel,
+  context: ResourceContext,
+  names: QueryNames,
+): ListRequest {
   const where: Record<string, unknown> = {};
   const ranges: RangeCondition[] = [];
   let order: SortKey[] | undefined;
@@ -86,7 +105,12 @@ function parseQueryText(query: string, model: CollectionModel, context: Resource
       seen.add(name);
       const field = names.filterable.get(name);
       const range = field === undefined ? rangeOf(name, names.comparable) : undefined;
-      if (range !== undefined) ranges.push({ column: range.field.name, operator: range.operator, value: filterValue(range.field, raw, context, name) });
+      if (range !== undefined)
+        ranges.push({
+          column: range.field.name,
+          operator: range.operator,
+          value: filterValue(range.field, raw, context, name),
+        });
       else if (field !== undefined) where[name] = filterValue(field, raw, context, name);
       else throw unknownParameter(name, model, names);
     }
@@ -102,7 +126,10 @@ function parseQueryText(query: string, model: CollectionModel, context: Resource
 }
 
 /** `fee.gte` → the field fee and the operator gte, when fee takes comparisons. */
-function rangeOf(name: string, comparable: ReadonlyMap<string, FieldModel>): { field: FieldModel; operator: RangeOperator } | undefined {
+function rangeOf(
+  name: string,
+  comparable: ReadonlyMap<string, FieldModel>,
+): { field: FieldModel; operator: RangeOperator } | undefined {
   const dot = name.lastIndexOf('.');
   if (dot < 0) return undefined;
   const field = comparable.get(name.slice(0, dot));
@@ -113,7 +140,9 @@ function rangeOf(name: string, comparable: ReadonlyMap<string, FieldModel>): { f
 function unknownParameter(name: string, model: CollectionModel, names: QueryNames) {
   const comparisons = [...names.comparable.keys()].map((field) => `${field}.${RANGE_OPERATORS.join(`|${field}.`)}`);
   const known = [...names.filterable.keys(), ...comparisons, SORT_PARAMETER, ...PAGING_PARAMETERS].join(', ');
-  return badRequest('unknown_parameter', `${name} is not a filter of ${model.name}; use one of ${known}`, { field: name });
+  return badRequest('unknown_parameter', `${name} is not a filter of ${model.name}; use one of ${known}`, {
+    field: name,
+  });
 }
 
 /** `-scheduled_at,pet_name` → the sort keys, or 400 invalid_sort naming the first name that cannot be sorted by. */
@@ -124,9 +153,14 @@ function sortKeys(raw: string, model: CollectionModel, sortable: ReadonlySet<str
     const column = descending ? part.slice(1) : part;
     if (!sortable.has(column)) {
       const what = column === '' ? 'an empty name' : `"${column}" is not a sortable field of ${model.name}`;
-      throw badRequest('invalid_sort', `sort: ${what}; sort by ${[...sortable].join(', ')} (a leading - for descending, commas between)`, { field: SORT_PARAMETER });
+      throw badRequest(
+        'invalid_sort',
+        `sort: ${what}; sort by ${[...sortable].join(', ')} (a leading - for descending, commas between)`,
+        { field: SORT_PARAMETER },
+      );
     }
-    if (keys.some((key) => key.column === column)) throw badRequest('invalid_sort', `sort: "${column}" is named more than once`, { field: SORT_PARAMETER });
+    if (keys.some((key) => key.column === column))
+      throw badRequest('invalid_sort', `sort: "${column}" is named more than once`, { field: SORT_PARAMETER });
     keys.push({ column, descending });
   }
   return keys;
@@ -149,17 +183,27 @@ function filterValue(field: FieldModel, raw: string, context: ResourceContext, p
     case 'number': {
       const value = Number(raw);
       if (raw.trim() === '' || !Number.isFinite(value) || (field.kind === 'integer' && !Number.isInteger(value))) {
-        throw badRequest('invalid_parameter', `${parameter} must be ${field.kind === 'integer' ? 'a whole number' : 'a number'}`, { field: parameter });
+        throw badRequest(
+          'invalid_parameter',
+          `${parameter} must be ${field.kind === 'integer' ? 'a whole number' : 'a number'}`,
+          { field: parameter },
+        );
       }
       return value;
     }
     case 'boolean':
-      if (raw !== 'true' && raw !== 'false') throw badRequest('invalid_parameter', `${parameter} must be true or false`, { field: parameter });
+      if (raw !== 'true' && raw !== 'false')
+        throw badRequest('invalid_parameter', `${parameter} must be true or false`, { field: parameter });
       return raw === 'true';
     case 'time': {
       // The field's own schema reads any ISO 8601 offset and gives the stored form (UTC, whole seconds).
       const parsed = field.schema.safeParse(raw);
-      if (!parsed.success) throw badRequest('invalid_parameter', `${parameter} must be an ISO 8601 time with an offset (encode + as %2B), for example 2026-12-02T09:30:00Z`, { field: parameter });
+      if (!parsed.success)
+        throw badRequest(
+          'invalid_parameter',
+          `${parameter} must be an ISO 8601 time with an offset (encode + as %2B), for example 2026-12-02T09:30:00Z`,
+          { field: parameter },
+        );
       return parsed.data;
     }
     case 'reference': {
@@ -168,7 +212,9 @@ function filterValue(field: FieldModel, raw: string, context: ResourceContext, p
     }
     default:
       if (field.values !== undefined && !field.values.includes(raw)) {
-        throw badRequest('invalid_parameter', `${parameter} must be one of ${field.values.join(', ')}`, { field: parameter });
+        throw badRequest('invalid_parameter', `${parameter} must be one of ${field.values.join(', ')}`, {
+          field: parameter,
+        });
       }
       return raw;
   }

@@ -82,11 +82,18 @@ export interface CollectionModel {
   readonly name: string;
   readonly singular: string;
   /** `assignedBy` (default `'server'`): who names each resource; `'client'` names it in the path. */
-  readonly identifier: { readonly name: string; readonly type: 'integer' | 'string'; readonly assignedBy?: 'server' | 'client' };
+  readonly identifier: {
+    readonly name: string;
+    readonly type: 'integer' | 'string';
+    readonly assignedBy?: 'server' | 'client';
+  };
   /** PUT to an identifier that does not exist yet creates the resource: 201 (default false: 404). */
   readonly createOnPut?: boolean;
   /** Writes done as jobs of the named queue: answered 202 with the job's Location. */
-  readonly asynchronous?: { readonly queue: string; readonly operations: readonly ('create' | 'replace' | 'update' | 'delete')[] };
+  readonly asynchronous?: {
+    readonly queue: string;
+    readonly operations: readonly ('create' | 'replace' | 'update' | 'delete')[];
+  };
   /** The stored fields. */
   readonly fields: readonly FieldModel[];
   readonly versions: Readonly<Record<string, VersionModel>>;

@@ -8,9 +8,20 @@ import { rememberRecent } from '../caching/recent-results.ts';
  * `served`: how many rows the page carries, when fewer than `limit` were served of those there are
  * (a page cut short by its size, page-budget.ts): next then continues after the last one served.
  */
-export function setPagingHeaders(ctx: Context, baseUrl: string, total: number, limit: number, offset: number, served = limit): void {
+export function setPagingHeaders(
+  ctx: Context,
+  baseUrl: string,
+  total: number,
+  limit: number,
+  offset: number,
+  served = limit,
+): void {
   setResponseHeader(ctx, 'X-Total-Count', String(total));
-  setResponseHeader(ctx, 'Link', recentLinks(`${total} ${limit} ${offset} ${served} ${baseUrl}${ctx.path}?${ctx.querystring}`));
+  setResponseHeader(
+    ctx,
+    'Link',
+    recentLinks(`${total} ${limit} ${offset} ${served} ${baseUrl}${ctx.path}?${ctx.querystring}`),
+  );
 }
 
 /** The Link header of the last pages listed, by `total limit offset served url` (the URL last: it may hold spaces). */

@@ -11,10 +11,14 @@ import type { Catalog, CollectionModel, FieldModel } from './model.ts';
 export function referencedId(target: CollectionModel, value: unknown, field: string, baseUrl: string): unknown {
   if (typeof value === 'number') return checkIdType(target, value, field);
   const text = String(value);
-  if (!text.includes('/')) return checkIdType(target, target.identifier.type === 'integer' ? Number(text) : text, field);
+  if (!text.includes('/'))
+    return checkIdType(target, target.identifier.type === 'integer' ? Number(text) : text, field);
   const path = text.startsWith('/') ? text : text.startsWith(`${baseUrl}/`) ? text.slice(baseUrl.length) : undefined;
   if (path === undefined && ABSOLUTE_URI.test(text)) {
-    throw unprocessable('foreign_reference', `${field} must be a URI of this API (${baseUrl}/...), not ${text}`, { field, resource: target.name });
+    throw unprocessable('foreign_reference', `${field} must be a URI of this API (${baseUrl}/...), not ${text}`, {
+      field,
+      resource: target.name,
+    });
   }
   const match = path === undefined ? null : /^\/v[0-9]+\/([^/]+)\/([^/?#]+)$/.exec(path);
   if (match === null || match[1] !== target.name) {
@@ -35,16 +39,32 @@ function checkIdType(target: CollectionModel, id: unknown, field: string): unkno
 }
 
 /** 422 when the referenced resource does not exist (checked inside the write's transaction). */
-export function* assertReferenceExists(reader: StoreReader, target: CollectionModel, id: unknown, field: string): Flow<void> {
+export function* assertReferenceExists(
+  reader: StoreReader,
+  target: CollectionModel,
+  id: unknown,
+  field: string,
+): Flow<void> {
   if ((yield* wait(reader.find(target.table, id))) === undefined) {
-    throw unprocessable('reference_not_found', `${field} refers to ${target.singular} ${String(id)}, which does not exist`, {
-      field,
-      resource: target.name,
-    });
+    throw unprocessable(
+      'reference_not_found',
+      `${field} refers to ${target.singular} ${String(id)}, which does not exist`,
+      {
+        field,
+        resource: target.name,
+      },
+    );
   }
 }
 
 /** Every reference field of the catalog that points at `target`, with the collection that holds it: what a delete of a `target` row reaches. */
-export function referencesTo(catalog: Catalog, target: CollectionModel): Array<{ readonly holder: CollectionModel; readonly field: FieldModel }> {
-  return Object.values(catalog.collections).flatMap((holder) => holder.fields.filter((field) => field.kind === 'reference' && field.references === target.name).map((field) => ({ holder, field })));
+export function referencesTo(
+  catalog: Catalog,
+  target: CollectionModel,
+): Array<{ readonly holder: CollectionModel; readonly field: FieldModel }> {
+  return Object.values(catalog.collections).flatMap((holder) =>
+    holder.fields
+      .filter((field) => field.kind === 'reference' && field.references === target.name)
+      .map((field) => ({ holder, field })),
+  );
 }

@@ -25,7 +25,12 @@ export function storedFields(model: { fields: readonly FieldModel[] }, row: Row)
  * then created_at. Null stripping happens once, on the final body. Answers at once unless it inlines
  * a reference (X-Expansion-Fields), which reads the store: then a promise on PostgreSQL.
  */
-export function representRow(model: CollectionModel, version: VersionModel, stored: Row, options: RepresentOptions): Maybe<Record<string, unknown>> {
+export function representRow(
+  model: CollectionModel,
+  version: VersionModel,
+  stored: Row,
+  options: RepresentOptions,
+): Maybe<Record<string, unknown>> {
   // Rows stored before a computed field was declared get it here, on read.
   const row = model.compute === undefined ? stored : withComputedFields(model, stored);
   const shaped = fromStored(version, storedFields(model, row));
@@ -42,7 +47,9 @@ export function representRow(model: CollectionModel, version: VersionModel, stor
     if (options.expand && uri !== undefined) (inlined ??= []).push(field);
   }
   representation.created_at = row.created_at;
-  return inlined === undefined ? representation : runFlow(inlineReferences(representation, inlined, shaped, version, options));
+  return inlined === undefined
+    ? representation
+    : runFlow(inlineReferences(representation, inlined, shaped, version, options));
 }
 
 /**
@@ -54,12 +61,26 @@ export function representRow(model: CollectionModel, version: VersionModel, stor
  * copy, the representation and a second, null-stripping copy per row (a GET list of 20 made sixty
  * objects for twenty rows; BENCHMARKS.md).
  */
-export function representBody(model: CollectionModel, version: VersionModel, row: Row, options: RepresentOptions, fields: readonly string[] | undefined): Maybe<Record<string, unknown>> {
-  if (version.read === undefined && !options.expand && model.compute === undefined) return project(flatRepresentation(model, version, row, options), fields);
-  return andThen(representRow(model, version, row, options), (representation) => stripNulls(project(representation, fields)));
+export function representBody(
+  model: CollectionModel,
+  version: VersionModel,
+  row: Row,
+  options: RepresentOptions,
+  fields: readonly string[] | undefined,
+): Maybe<Record<string, unknown>> {
+  if (version.read === undefined && !options.expand && model.compute === undefined)
+    return project(flatRepresentation(model, version, row, options), fields);
+  return andThen(representRow(model, version, row, options), (representation) =>
+    stripNulls(project(representation, fields)),
+  );
 }
 
-function flatRepresentation(model: CollectionModel, version: VersionModel, row: Row, options: RepresentOptions): Record<string, unknown> {
+function flatRepresentation(
+  model: CollectionModel,
+  version: VersionModel,
+  row: Row,
+  options: RepresentOptions,
+): Record<string, unknown> {
   const stored = storedNamesOf(model);
   const body: Record<string, unknown> = {};
   const identity = model.identifier.name;
@@ -88,7 +109,12 @@ function storedNamesOf(model: { fields: readonly FieldModel[] }): ReadonlySet<st
   return names;
 }
 
-function referenceUri(field: FieldModel, id: unknown, version: VersionModel, options: RepresentOptions): string | undefined {
+function referenceUri(
+  field: FieldModel,
+  id: unknown,
+  version: VersionModel,
+  options: RepresentOptions,
+): string | undefined {
   if (id === undefined || id === null || field.references === undefined) return undefined;
   const target = options.catalog.collections[field.references];
   return target === undefined ? undefined : resourceUri(options.baseUrl, version.name, target.name, id);
@@ -107,7 +133,8 @@ function* inlineReferences(
     const row = yield* wait(options.reader.find(target.table, shaped[field.name]));
     const targetVersion = target.versions[version.name];
     // One level only: the inlined resource shows its own references as URIs.
-    if (row !== undefined && targetVersion !== undefined) representation[field.name] = yield* wait(representRow(target, targetVersion, row, { ...options, expand: false }));
+    if (row !== undefined && targetVersion !== undefined)
+      representation[field.name] = yield* wait(representRow(target, targetVersion, row, { ...options, expand: false }));
   }
   return representation;
 }

@@ -37,19 +37,45 @@ const MAX_DEPTH = 8;
  * create effect. `key` is the identifier a client chose (PUT that creates), absent where the server
  * assigns it.
  */
-export function* insertRow(scope: WriteScope, model: CollectionModel, write: WriteInput, key?: string | number): Flow<Row> {
+export function* insertRow(
+  scope: WriteScope,
+  model: CollectionModel,
+  write: WriteInput,
+  key?: string | number,
+): Flow<Row> {
   let prepared = yield* prepareStoredValues(scope.tx, scope.context, model, write.stored, key);
   if (hasWriteRules(model)) {
-    const added = yield* valuesFromRules(model, { operation: 'create', ...write, stored: prepared, current: undefined, key }, scope.caller, dataAccess(scope));
+    const added = yield* valuesFromRules(
+      model,
+      { operation: 'create', ...write, stored: prepared, current: undefined, key },
+      scope.caller,
+      dataAccess(scope),
+    );
     prepared = { ...prepared, ...(yield* prepareStoredValues(scope.tx, scope.context, model, added, key)) };
   }
-  const row = yield* wait(scope.tx.insert(model.table, key === undefined ? prepared : { ...prepared, [model.identifier.name]: key }));
-  if (model.effects?.create !== undefined) yield* runEffect(model, 'create', row, row[model.identifier.name] as string | number, scope.caller, dataAccess(scope));
+  const row = yield* wait(
+    scope.tx.insert(model.table, key === undefined ? prepared : { ...prepared, [model.identifier.name]: key }),
+  );
+  if (model.effects?.create !== undefined)
+    yield* runEffect(
+      model,
+      'create',
+      row,
+      row[model.identifier.name] as string | number,
+      scope.caller,
+      dataAccess(scope),
+    );
   return row;
 }
 
 /** Replaces (PUT) or updates (PATCH) the row `current` with a validated write, its rules and computed fields included. */
-export function* updateRow(scope: WriteScope, model: CollectionModel, current: Row, operation: 'replace' | 'update', write: WriteInput): Flow<Row> {
+export function* updateRow(
+  scope: WriteScope,
+  model: CollectionModel,
+  current: Row,
+  operation: 'replace' | 'update',
+  write: WriteInput,
+): Flow<Row> {
   const key = current[model.identifier.name] as string | number;
   const stored = operation === 'replace' ? { ...clearedFields(model), ...write.stored } : write.stored;
   let prepared = yield* prepareStoredValues(scope.tx, scope.context, model, stored, key);
@@ -59,7 +85,8 @@ export function* updateRow(scope: WriteScope, model: CollectionModel, current: R
     prepared = { ...prepared, ...(yield* prepareStoredValues(scope.tx, scope.context, model, added, key)) };
   }
   const row = yield* wait(scope.tx.update(model.table, key, prepared));
-  if (model.effects?.[operation] !== undefined) yield* runEffect(model, operation, row, key, scope.caller, dataAccess(scope));
+  if (model.effects?.[operation] !== undefined)
+    yield* runEffect(model, operation, row, key, scope.caller, dataAccess(scope));
   return row;
 }
 
@@ -69,7 +96,12 @@ export function* updateRow(scope: WriteScope, model: CollectionModel, current: R
  * refer to it; its aggregates go with it. `cascade`: what this delete's cascade has done so far, so
  * that a row referring back to one being deleted (or to itself) is not deleted twice.
  */
-export function* removeRow(scope: WriteScope, model: CollectionModel, current: Row, cascade: Cascade = new Map()): Flow<void> {
+export function* removeRow(
+  scope: WriteScope,
+  model: CollectionModel,
+  current: Row,
+  cascade: Cascade = new Map(),
+): Flow<void> {
   const key = current[model.identifier.name] as string | number;
   if (model.rules?.delete !== undefined) yield* checkDelete(model, current, key, scope.caller, dataAccess(scope));
   cascade.set(rowName(model, key), 'going');
@@ -77,7 +109,8 @@ export function* removeRow(scope: WriteScope, model: CollectionModel, current: R
   yield* prepareDelete(scope.tx, scope.context, model, key);
   yield* wait(scope.tx.remove(model.table, key));
   cascade.set(rowName(model, key), 'gone');
-  if (model.effects?.delete !== undefined) yield* runEffect(model, 'delete', current, key, scope.caller, dataAccess(scope));
+  if (model.effects?.delete !== undefined)
+    yield* runEffect(model, 'delete', current, key, scope.caller, dataAccess(scope));
 }
 
 /** How many referring rows one statement reads at a time while a delete cascades. */
@@ -91,11 +124,18 @@ const REFERRERS_PER_READ = 200;
  * not which rows a delete leaves pointing at nothing. Each pass reads the referrers still left, so
  * it ends when none is.
  */
-function* releaseReferrers(scope: WriteScope, model: CollectionModel, key: string | number, cascade: Cascade): Flow<void> {
+function* releaseReferrers(
+  scope: WriteScope,
+  model: CollectionModel,
+  key: string | number,
+  cascade: Cascade,
+): Flow<void> {
   for (const { holder, field } of referencesTo(scope.context.catalog, model)) {
     if (field.onDelete === undefined) continue;
-    for (let offset = 0; ; ) {
-      const { rows } = yield* wait(scope.tx.list(holder.table, { where: { [field.name]: key }, limit: REFERRERS_PER_READ, offset }));
+    for (let offset = 0; ;) {
+      const { rows } = yield* wait(
+        scope.tx.list(holder.table, { where: { [field.name]: key }, limit: REFERRERS_PER_READ, offset }),
+      );
       if (rows.length === 0) break;
       for (const row of rows) {
         const state = cascade.get(rowName(holder, row[holder.identifier.name] as string | number));
@@ -104,7 +144,12 @@ function* releaseReferrers(scope: WriteScope, model: CollectionModel, key: strin
         // Being deleted further up (a cycle of cascades, or a row referring to itself): it stays in the table until then.
         if (state === 'going') offset += 1;
         else if (field.onDelete === 'cascade') yield* removeRow(scope, holder, row, cascade);
-        else yield* updateRow(scope, holder, row, 'update', { version: 'stored', input: { [field.name]: null }, stored: { [field.name]: null } });
+        else
+          yield* updateRow(scope, holder, row, 'update', {
+            version: 'stored',
+            input: { [field.name]: null },
+            stored: { [field.name]: null },
+          });
       }
     }
   }
@@ -125,7 +170,11 @@ export function dataAccess(scope: WriteScope) {
   const inner: WriteScope = { ...scope, depth: scope.depth + 1 };
   return {
     of: (collection: string | { readonly name: string }, options: { readonly rows?: 'caller' | 'all' } = {}) =>
-      collectionAccess(inner, collectionNamed(scope.context, typeof collection === 'string' ? collection : collection.name), options.rows ?? 'caller'),
+      collectionAccess(
+        inner,
+        collectionNamed(scope.context, typeof collection === 'string' ? collection : collection.name),
+        options.rows ?? 'caller',
+      ),
     *enqueue(queue: string, type: string, payload: Record<string, unknown>): Flow<{ readonly job_id: number }> {
       const jobs = scope.context.jobs;
       if (jobs === undefined) throw new Error(`no job queue runs beside this store: cannot queue ${type} in ${queue}`);
@@ -147,7 +196,10 @@ export function collectionAccess(scope: WriteScope, model: CollectionModel, rows
   const tx = access === undefined ? everyRow : access.reader(caller, everyRow);
   const writes: WriteScope = { ...scope, tx };
   const deeper = (): WriteScope => {
-    if (scope.depth > MAX_DEPTH) throw new Error(`rules' writes nest more than ${MAX_DEPTH} deep (at ${model.name}): a rule's effect triggers itself`);
+    if (scope.depth > MAX_DEPTH)
+      throw new Error(
+        `rules' writes nest more than ${MAX_DEPTH} deep (at ${model.name}): a rule's effect triggers itself`,
+      );
     return writes;
   };
   const mayChange = (row: Row): Row => {
@@ -167,21 +219,38 @@ export function collectionAccess(scope: WriteScope, model: CollectionModel, rows
     },
     *list(query: { readonly where?: Record<string, unknown>; readonly limit?: number; readonly offset?: number } = {}) {
       const visible = access?.visible(caller);
-      const page = { where: query.where ?? {}, limit: query.limit ?? model.paging.defaultLimit, offset: query.offset ?? 0 };
+      const page = {
+        where: query.where ?? {},
+        limit: query.limit ?? model.paging.defaultLimit,
+        offset: query.offset ?? 0,
+      };
       return yield* wait(tx.list(model.table, visible === undefined ? page : { ...page, visible }));
     },
     *create(values: Record<string, unknown>): Flow<Row> {
       // Where clients name resources, the server's own code names the new one too: in `values`.
       const { [identity]: chosen, ...rest } = values;
       const key = model.identifier.assignedBy === 'client' ? (chosen as string | number | undefined) : undefined;
-      if (model.identifier.assignedBy === 'client' && key === undefined) throw new Error(`creating one of ${model.name} needs its ${identity}`);
-      const checked = parseWriteInput(key === undefined ? values : rest, stored, { mode: 'create', readOnly: { [identity]: undefined, created_at: undefined }, resource: model.name });
-      return mayChange(yield* insertRow(deeper(), model, { version: stored.name, input: checked, stored: checked }, key));
+      if (model.identifier.assignedBy === 'client' && key === undefined)
+        throw new Error(`creating one of ${model.name} needs its ${identity}`);
+      const checked = parseWriteInput(key === undefined ? values : rest, stored, {
+        mode: 'create',
+        readOnly: { [identity]: undefined, created_at: undefined },
+        resource: model.name,
+      });
+      return mayChange(
+        yield* insertRow(deeper(), model, { version: stored.name, input: checked, stored: checked }, key),
+      );
     },
     *update(key: string | number, values: Record<string, unknown>): Flow<Row> {
       const current = yield* existing(key);
-      const checked = parseWriteInput(values, stored, { mode: 'update', readOnly: { [identity]: key, created_at: current.created_at }, resource: model.name });
-      return mayChange(yield* updateRow(deeper(), model, current, 'update', { version: stored.name, input: checked, stored: checked }));
+      const checked = parseWriteInput(values, stored, {
+        mode: 'update',
+        readOnly: { [identity]: key, created_at: current.created_at },
+        resource: model.name,
+      });
+      return mayChange(
+        yield* updateRow(deeper(), model, current, 'update', { version: stored.name, input: checked, stored: checked }),
+      );
     },
     *delete(key: string | number): Flow<void> {
       yield* removeRow(deeper(), model, yield* existing(key));
@@ -201,7 +270,10 @@ const storedVersions = new WeakMap<CollectionModel, VersionModel>();
 function storedVersionOf(model: CollectionModel): VersionModel {
   let version = storedVersions.get(model);
   if (version === undefined) {
-    version = { name: 'stored', fields: model.fields.map((field) => (field.readOnly === true ? { ...field, readOnly: false } : field)) };
+    version = {
+      name: 'stored',
+      fields: model.fields.map((field) => (field.readOnly === true ? { ...field, readOnly: false } : field)),
+    };
     storedVersions.set(model, version);
   }
   return version;

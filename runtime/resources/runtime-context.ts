@@ -13,5 +13,10 @@ export interface ResourceContext {
 
 /** Job queues as rules reach them: a job queued inside a write's transaction, kept or dropped with it. */
 export interface JobsPort {
-  enqueueWithin(tx: StoreTransaction, queue: string, type: string, payload: Record<string, unknown>): Maybe<{ readonly job_id: number }>;
+  enqueueWithin(
+    tx: StoreTransaction,
+    queue: string,
+    type: string,
+    payload: Record<string, unknown>,
+  ): Maybe<{ readonly job_id: number }>;
 }

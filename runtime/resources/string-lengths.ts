@@ -9,8 +9,19 @@ import type { FieldModel } from './model.ts';
 export function tooLongStrings(field: FieldModel, value: unknown, path: string, resource: string): ErrorEntry[] {
   if (field.kind === 'object' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const members = value as Record<string, unknown>;
-    return (field.fields ?? []).flatMap((nested) => (Object.hasOwn(members, nested.name) ? tooLongStrings(nested, members[nested.name], `${path}.${nested.name}`, resource) : []));
+    return (field.fields ?? []).flatMap((nested) =>
+      Object.hasOwn(members, nested.name)
+        ? tooLongStrings(nested, members[nested.name], `${path}.${nested.name}`, resource)
+        : [],
+    );
   }
   if (field.maxLength === undefined || typeof value !== 'string' || value.length <= field.maxLength) return [];
-  return [{ code: 'value_too_long', message: `${path} is ${value.length} characters long: at most ${field.maxLength} are accepted`, field: path, resource }];
+  return [
+    {
+      code: 'value_too_long',
+      message: `${path} is ${value.length} characters long: at most ${field.maxLength} are accepted`,
+      field: path,
+      resource,
+    },
+  ];
 }

@@ -28,7 +28,9 @@ export function* prepareStoredValues(
       prepared[field.name] = id;
     }
     if (field.unique) {
-      const { rows } = yield* wait(tx.list(model.table, { where: { [field.name]: prepared[field.name] }, limit: 2, offset: 0 }));
+      const { rows } = yield* wait(
+        tx.list(model.table, { where: { [field.name]: prepared[field.name] }, limit: 2, offset: 0 }),
+      );
       if (rows.some((row) => row[model.identifier.name] !== selfKey)) {
         throw conflict('duplicate_value', `another ${model.singular} already has ${field.name} "${String(value)}"`, {
           field: field.name,
@@ -45,27 +47,41 @@ export function* prepareStoredValues(
  * value to check. When it does not, the write that follows is the transaction's only statement.
  */
 export function readsBeforeWrite(model: CollectionModel, stored: Record<string, unknown>): boolean {
-  return model.fields.some((field) => stored[field.name] !== undefined && stored[field.name] !== null && (isCheckedReference(field) || field.unique));
+  return model.fields.some(
+    (field) =>
+      stored[field.name] !== undefined && stored[field.name] !== null && (isCheckedReference(field) || field.unique),
+  );
 }
 
-const isCheckedReference = (field: CollectionModel['fields'][number]) => field.kind === 'reference' && field.references !== undefined;
+const isCheckedReference = (field: CollectionModel['fields'][number]) =>
+  field.kind === 'reference' && field.references !== undefined;
 
 /**
  * 409 when other resources still refer to the one being deleted through a reference that restricts
  * (the default; the cascading ones are dealt with first, see removeRow); its aggregates go with it.
  */
-export function* prepareDelete(tx: StoreTransaction, context: ResourceContext, model: CollectionModel, key: unknown): Flow<void> {
+export function* prepareDelete(
+  tx: StoreTransaction,
+  context: ResourceContext,
+  model: CollectionModel,
+  key: unknown,
+): Flow<void> {
   for (const { holder, field } of referencesTo(context.catalog, model)) {
     if (field.onDelete !== undefined) continue;
     const count = yield* wait(tx.countWhere(holder.table, field.name, key));
     if (count > 0) {
-      throw conflict('resource_in_use', `${count} of ${holder.name} still refer to this ${model.singular} through ${field.name}`, {
-        resource: holder.name,
-        field: field.name,
-      });
+      throw conflict(
+        'resource_in_use',
+        `${count} of ${holder.name} still refer to this ${model.singular} through ${field.name}`,
+        {
+          resource: holder.name,
+          field: field.name,
+        },
+      );
     }
   }
   for (const aggregate of context.catalog.aggregates) {
-    if (aggregate.parent === model.name && (yield* wait(tx.find(aggregate.table, key))) !== undefined) yield* wait(tx.remove(aggregate.table, key));
+    if (aggregate.parent === model.name && (yield* wait(tx.find(aggregate.table, key))) !== undefined)
+      yield* wait(tx.remove(aggregate.table, key));
   }
 }

@@ -21,8 +21,13 @@ export interface WriteInputOptions {
  * A create or a replace that leaves out a field with a default stores the default (lint holds it to
  * the field's own checks); a partial update leaves it as it is.
  */
-export function parseWriteInput(body: unknown, version: VersionModel, options: WriteInputOptions): Record<string, unknown> {
-  if (body === undefined) throw badRequest('missing_body', 'this request needs a JSON object body', { resource: options.resource });
+export function parseWriteInput(
+  body: unknown,
+  version: VersionModel,
+  options: WriteInputOptions,
+): Record<string, unknown> {
+  if (body === undefined)
+    throw badRequest('missing_body', 'this request needs a JSON object body', { resource: options.resource });
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw badRequest('invalid_body', 'the request body must be a JSON object', { resource: options.resource });
   }
@@ -35,7 +40,9 @@ export function parseWriteInput(body: unknown, version: VersionModel, options: W
     if (Object.hasOwn(options.readOnly, name)) {
       const current = options.readOnly[name];
       if (options.mode === 'create' || current === undefined || String(current) !== String(value)) {
-        problems.push(entry('read_only_field', `${name} is set by the server and cannot be written`, name, options.resource));
+        problems.push(
+          entry('read_only_field', `${name} is set by the server and cannot be written`, name, options.resource),
+        );
       }
       continue;
     }
@@ -45,14 +52,20 @@ export function parseWriteInput(body: unknown, version: VersionModel, options: W
       continue;
     }
     if (field.readOnly === true) {
-      problems.push(entry('read_only_field', `${name} is set by the server and cannot be written`, name, options.resource));
+      problems.push(
+        entry('read_only_field', `${name} is set by the server and cannot be written`, name, options.resource),
+      );
       continue;
     }
     if (value === null) {
       // Only a partial update clears with null; a create or a replace leaves the field out instead,
       // as the OpenAPI write schemas say (they allow null only in the Patch schema).
-      if (field.required) problems.push(entry('missing_field', `${name} is required and cannot be null`, name, options.resource));
-      else if (options.mode !== 'update') problems.push(entry('null_not_allowed', `${name} cannot be null here: leave it out instead`, name, options.resource));
+      if (field.required)
+        problems.push(entry('missing_field', `${name} is required and cannot be null`, name, options.resource));
+      else if (options.mode !== 'update')
+        problems.push(
+          entry('null_not_allowed', `${name} cannot be null here: leave it out instead`, name, options.resource),
+        );
       else values[name] = null;
       continue;
     }
@@ -72,7 +85,8 @@ export function parseWriteInput(body: unknown, version: VersionModel, options: W
       if (Object.hasOwn(input, field.name) || field.readOnly === true) continue;
       // Left out of a complete write: the default when there is one (required or not), else missing or cleared.
       if (field.default !== undefined) values[field.name] = field.default;
-      else if (field.required) problems.push(entry('missing_field', `${field.name} is required`, field.name, options.resource));
+      else if (field.required)
+        problems.push(entry('missing_field', `${field.name} is required`, field.name, options.resource));
       else if (options.mode === 'replace') values[field.name] = null;
     }
   }
@@ -103,7 +117,9 @@ export function toStored(version: VersionModel, values: Record<string, unknown>)
  * Every stored field a client writes set to null: a PUT replaces the whole resource, so what it
  * omits is cleared. Read-only fields stay: the server set them (computed ones are computed again).
  */
-export function clearedFields(model: { readonly fields: readonly { readonly name: string; readonly readOnly?: boolean }[] }): Record<string, unknown> {
+export function clearedFields(model: {
+  readonly fields: readonly { readonly name: string; readonly readOnly?: boolean }[];
+}): Record<string, unknown> {
   return Object.fromEntries(model.fields.filter((field) => field.readOnly !== true).map((field) => [field.name, null]));
 }
 

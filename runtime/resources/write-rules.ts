@@ -20,7 +20,8 @@ export interface RuledModel {
 }
 
 /** Whether writes of `model` run anything besides validation: collections without rules take the plain path. */
-export const hasWriteRules = (model: RuledModel): boolean => model.rules !== undefined || model.compute !== undefined || model.effects !== undefined;
+export const hasWriteRules = (model: RuledModel): boolean =>
+  model.rules !== undefined || model.compute !== undefined || model.effects !== undefined;
 
 /** What a create, replace or update check is told (the DSL's WriteCheckInput). */
 export interface WriteFacts {
@@ -41,14 +42,22 @@ export interface WriteFacts {
  * value_too_long naming that field. A refusal becomes the runtime's error for this collection;
  * anything else thrown propagates as it is (a 500, logged with its cause).
  */
-export function* valuesFromRules(model: RuledModel, facts: WriteFacts, caller: WriteCaller | undefined, data: unknown): Flow<Record<string, unknown>> {
+export function* valuesFromRules(
+  model: RuledModel,
+  facts: WriteFacts,
+  caller: WriteCaller | undefined,
+  data: unknown,
+): Flow<Record<string, unknown>> {
   const next = { ...facts.current, ...facts.stored };
   let added: Record<string, unknown> = {};
   const check = model.rules?.[facts.operation];
   if (check !== undefined) {
     const set = yield* runCheck(model, check, { ...facts, next, caller, data });
     if (set !== undefined && set !== null) {
-      if (typeof set !== 'object' || Array.isArray(set)) throw new TypeError(`the ${facts.operation} rule of ${model.name} answered ${typeof set}: it answers nothing, or stored values to set`);
+      if (typeof set !== 'object' || Array.isArray(set))
+        throw new TypeError(
+          `the ${facts.operation} rule of ${model.name} answered ${typeof set}: it answers nothing, or stored values to set`,
+        );
       added = assertStoredNames(model, set as Record<string, unknown>);
     }
   }
@@ -58,19 +67,35 @@ export function* valuesFromRules(model: RuledModel, facts: WriteFacts, caller: W
   }
   // Values derived from the write are held to their fields' bounds too (an indexed column has a
   // hard limit on PostgreSQL): the client shortens what it sent.
-  const tooLong = model.fields.flatMap((field) => (Object.hasOwn(added, field.name) ? tooLongStrings(field, added[field.name], field.name, model.name) : []));
+  const tooLong = model.fields.flatMap((field) =>
+    Object.hasOwn(added, field.name) ? tooLongStrings(field, added[field.name], field.name, model.name) : [],
+  );
   if (tooLong.length > 0) throw invalidInput(tooLong);
   return added;
 }
 
 /** Runs the delete check of `model`, if it has one, on the row about to be deleted. */
-export function* checkDelete(model: RuledModel, current: Row, key: string | number, caller: WriteCaller | undefined, data: unknown): Flow<void> {
+export function* checkDelete(
+  model: RuledModel,
+  current: Row,
+  key: string | number,
+  caller: WriteCaller | undefined,
+  data: unknown,
+): Flow<void> {
   const check = model.rules?.delete;
-  if (check !== undefined) yield* runCheck(model, check, { operation: 'delete', current: storedOf(model, current), key, caller, data });
+  if (check !== undefined)
+    yield* runCheck(model, check, { operation: 'delete', current: storedOf(model, current), key, caller, data });
 }
 
 /** Runs the effect of `operation`, if the model declares one, on the row the write left (or deleted). */
-export function* runEffect(model: RuledModel, operation: keyof WriteRulesModel, row: Row, key: string | number, caller: WriteCaller | undefined, data: unknown): Flow<void> {
+export function* runEffect(
+  model: RuledModel,
+  operation: keyof WriteRulesModel,
+  row: Row,
+  key: string | number,
+  caller: WriteCaller | undefined,
+  data: unknown,
+): Flow<void> {
   const effect = model.effects?.[operation];
   if (effect !== undefined) yield* runCheck(model, effect, { operation, row, key, caller, data });
 }
@@ -104,7 +129,9 @@ function* runCheck(model: RuledModel, check: RuleCheck, argument: Record<string,
     const answer = check(argument);
     if (answer instanceof Promise) {
       answer.catch(() => undefined);
-      throw new TypeError(`a ${String(argument.operation)} rule or effect of ${model.name} returned a promise: write it as a generator function (function*) and yield* each data access`);
+      throw new TypeError(
+        `a ${String(argument.operation)} rule or effect of ${model.name} returned a promise: write it as a generator function (function*) and yield* each data access`,
+      );
     }
     return isGenerator(answer) ? yield* answer : answer;
   } catch (error) {
@@ -113,12 +140,18 @@ function* runCheck(model: RuledModel, check: RuleCheck, argument: Record<string,
 }
 
 function isGenerator(value: unknown): value is Flow<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as Flow<unknown>).next === 'function' && typeof (value as Flow<unknown>).throw === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Flow<unknown>).next === 'function' &&
+    typeof (value as Flow<unknown>).throw === 'function'
+  );
 }
 
 function assertStoredNames(model: RuledModel, values: Record<string, unknown>): Record<string, unknown> {
   for (const name of Object.keys(values)) {
-    if (!model.fields.some((field) => field.name === name)) throw new TypeError(`a rule of ${model.name} set ${name}, which is not one of its stored fields`);
+    if (!model.fields.some((field) => field.name === name))
+      throw new TypeError(`a rule of ${model.name} set ${name}, which is not one of its stored fields`);
   }
   return { ...values };
 }

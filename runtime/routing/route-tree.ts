@@ -29,7 +29,9 @@ export class RouteTree {
       if (segment.startsWith(':')) {
         const name = segment.slice(1);
         if (node.param !== undefined && node.param.name !== name) {
-          throw new Error(`route ${route.path}: parameter :${name} conflicts with :${node.param.name} at the same position`);
+          throw new Error(
+            `route ${route.path}: parameter :${name} conflicts with :${node.param.name} at the same position`,
+          );
         }
         node.param ??= { name, node: newNode() };
         node = node.param.node;
@@ -51,7 +53,7 @@ export class RouteTree {
     const params: Record<string, string> = {};
     let node: RouteNode | undefined = this.#root;
     // Walks the segments in place (no array of them per request); paths always start with '/'.
-    for (let start = 1; start <= path.length; ) {
+    for (let start = 1; start <= path.length;) {
       const slash = path.indexOf('/', start);
       const end = slash === -1 ? path.length : slash;
       const segment = path.slice(start, end);
@@ -61,7 +63,8 @@ export class RouteTree {
       const value = segment.includes('%') ? safeDecode(segment) : segment;
       if (value === undefined) return undefined;
       // `(list)` may arrive percent-encoded as `%28list%29`: literals match the decoded segment too.
-      const literal: RouteNode | undefined = node.literals.get(segment) ?? (value === segment ? undefined : node.literals.get(value));
+      const literal: RouteNode | undefined =
+        node.literals.get(segment) ?? (value === segment ? undefined : node.literals.get(value));
       if (literal !== undefined) {
         node = literal;
         continue;

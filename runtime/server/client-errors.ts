@@ -19,13 +19,21 @@ export interface ClientErrorOptions {
 const NODE_REFUSALS: Readonly<Record<string, readonly [number, string, string]>> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout', 'the request did not arrive in time; send it again'],
   HPE_HEADER_OVERFLOW: [431, 'headers_too_large', 'the request headers are larger than the server accepts'],
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'payload_too_large', 'the chunk extensions of the request body are larger than the server accepts'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [
+    413,
+    'payload_too_large',
+    'the chunk extensions of the request body are larger than the server accepts',
+  ],
 };
 
 /** The ApiError for a `clientError` of Node's HTTP parser or connection checks. */
 export function clientErrorOf(error: NodeJS.ErrnoException): ApiError {
   if (error.code === 'HPE_INVALID_VERSION') return httpVersionNotSupported();
-  const [status, code, message] = NODE_REFUSALS[error.code ?? ''] ?? [400, 'malformed_request', 'the request is not well-formed HTTP/1.1'];
+  const [status, code, message] = NODE_REFUSALS[error.code ?? ''] ?? [
+    400,
+    'malformed_request',
+    'the request is not well-formed HTTP/1.1',
+  ];
   return new ApiError(status, code, message);
 }
 
@@ -36,7 +44,10 @@ interface ClosingErrorResponse {
 }
 
 /** An error as a response that closes its connection: the body, and the headers every response carries. */
-function closingErrorResponse(error: ApiError, { server = 'conventional-api', documentFor }: ClientErrorOptions): ClosingErrorResponse {
+function closingErrorResponse(
+  error: ApiError,
+  { server = 'conventional-api', documentFor }: ClientErrorOptions,
+): ClosingErrorResponse {
   const body = serializeJson(error.toBody(documentFor), { pretty: true });
   return {
     status: error.status,
@@ -58,7 +69,10 @@ function closingErrorResponse(error: ApiError, { server = 'conventional-api', do
 /** The raw bytes of an error response that closes its connection, for a socket no ServerResponse owns. */
 export function rawErrorResponse(error: ApiError, options: ClientErrorOptions = {}): string {
   const { status, headers, body } = closingErrorResponse(error, options);
-  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
   return `${head.join('\r\n')}\r\n\r\n${body}`;
 }
 
@@ -92,7 +106,12 @@ export function answerClientErrors(server: Server, options: ClientErrorOptions =
     }
   });
   server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
-    const refusal = new ApiError(417, 'expectation_failed', 'the only expectation the server meets is Expect: 100-continue', { field: 'Expect' });
+    const refusal = new ApiError(
+      417,
+      'expectation_failed',
+      'the only expectation the server meets is Expect: 100-continue',
+      { field: 'Expect' },
+    );
     const { status, headers, body } = closingErrorResponse(refusal, options);
     response.writeHead(status, headers);
     response.end(body);

@@ -54,7 +54,11 @@ type FairSocket = Socket & { [TRACKED]?: Tracked };
  * nothing (a client reopens one, as after the keep-alive timeout). The server's request listener
  * is installed through `track()`, which notes each request's arrival.
  */
-export function shareConnectionsFairly(server: Server, settings: ConnectionFairnessSettings, { exempt = [], ...refusal }: ConnectionFairnessOptions = {}): FairConnections {
+export function shareConnectionsFairly(
+  server: Server,
+  settings: ConnectionFairnessSettings,
+  { exempt = [], ...refusal }: ConnectionFairnessOptions = {},
+): FairConnections {
   const exempted = new Set(exempt);
   const addresses = new Map<string, AddressConnections>();
   // Every idle connection, longest idle first (a Set keeps insertion order).
@@ -93,9 +97,14 @@ export function shareConnectionsFairly(server: Server, settings: ConnectionFairn
     if (connections.open === 0) addresses.delete(tracked.address);
   };
   const refuse = (socket: Socket) => {
-    const error = new ApiError(503, 'too_many_connections', 'this client address holds as many connections as the server allows it; reuse one, or try again later', {
-      headers: { 'Retry-After': '1' },
-    });
+    const error = new ApiError(
+      503,
+      'too_many_connections',
+      'this client address holds as many connections as the server allows it; reuse one, or try again later',
+      {
+        headers: { 'Retry-After': '1' },
+      },
+    );
     // Written at once (a fresh socket's write goes straight to the kernel), then closed before Node's
     // HTTP parser reads a byte of it: a refused connection costs no request handling.
     socket.write(rawErrorResponse(error, refusal));
@@ -110,7 +119,10 @@ export function shareConnectionsFairly(server: Server, settings: ConnectionFairn
     if (connections !== undefined) {
       // Its own idle connections are not closed to let a new one in: a client at its bound reuses
       // them, and a flood that did would have every new connection's request served in turn.
-      if (connections.open >= settings.maxConnectionsPerAddress || connections.pending.size >= settings.maxPendingConnectionsPerAddress) {
+      if (
+        connections.open >= settings.maxConnectionsPerAddress ||
+        connections.pending.size >= settings.maxPendingConnectionsPerAddress
+      ) {
         if (connections.open === 0) addresses.delete(address);
         refuse(socket);
         return;

@@ -7,7 +7,10 @@ interface DelegatingContext {
 }
 
 /** A delegated property's descriptor, enumerable and configurable as Koa's delegation defines it. */
-function delegated(get: (this: DelegatingContext) => unknown, set?: (this: DelegatingContext, value: unknown) => void): PropertyDescriptor {
+function delegated(
+  get: (this: DelegatingContext) => unknown,
+  set?: (this: DelegatingContext, value: unknown) => void,
+): PropertyDescriptor {
   return { get, ...(set === undefined ? {} : { set }), enumerable: true, configurable: true };
 }
 

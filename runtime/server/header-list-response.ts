@@ -128,11 +128,16 @@ export class HeaderListResponse<Request extends IncomingMessage = IncomingMessag
 
   override getHeaders(): OutgoingHttpHeaders {
     const headers: OutgoingHttpHeaders = Object.create(null) as OutgoingHttpHeaders;
-    for (let at = 0; at < this.#fields.length; at += 3) headers[this.#fields[at] as string] = this.#fields[at + 2] as OutgoingHttpHeader;
+    for (let at = 0; at < this.#fields.length; at += 3)
+      headers[this.#fields[at] as string] = this.#fields[at + 2] as OutgoingHttpHeader;
     return headers;
   }
 
-  override writeHead(statusCode: number, reason?: string | OutgoingHttpHeaders | OutgoingHttpHeader[], headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
+  override writeHead(
+    statusCode: number,
+    reason?: string | OutgoingHttpHeaders | OutgoingHttpHeader[],
+    headers?: OutgoingHttpHeaders | OutgoingHttpHeader[],
+  ): this {
     if (this._header) return super.writeHead(statusCode, reason as string, headers);
     const given = typeof reason === 'string' ? headers : (headers ?? reason);
     // Nothing set before: Node's own path, which checks and writes the given headers as they are.
@@ -141,14 +146,18 @@ export class HeaderListResponse<Request extends IncomingMessage = IncomingMessag
     if (Array.isArray(given)) {
       if (given.length % 2 !== 0) return super.writeHead(statusCode, reason as string, headers);
       for (let index = 0; index < given.length; index += 2) this.removeHeader(given[index] as string);
-      for (let index = 0; index < given.length; index += 2) if (given[index]) this.appendHeader(String(given[index]), given[index + 1] as string | string[]);
+      for (let index = 0; index < given.length; index += 2)
+        if (given[index]) this.appendHeader(String(given[index]), given[index + 1] as string | string[]);
     } else if (given) {
       for (const name of Object.keys(given)) if (name) this.setHeader(name, given[name] as HeaderValue);
     }
     // Node's writeHead with nothing set through its own storage: the list is the whole header.
     const list: HeaderValue[] = [];
-    for (let at = 0; at < this.#fields.length; at += 3) list.push(this.#fields[at + 1] as string, this.#fields[at + 2] as HeaderValue);
-    return typeof reason === 'string' ? super.writeHead(statusCode, reason, list as OutgoingHttpHeader[]) : super.writeHead(statusCode, list as OutgoingHttpHeader[]);
+    for (let at = 0; at < this.#fields.length; at += 3)
+      list.push(this.#fields[at + 1] as string, this.#fields[at + 2] as HeaderValue);
+    return typeof reason === 'string'
+      ? super.writeHead(statusCode, reason, list as OutgoingHttpHeader[])
+      : super.writeHead(statusCode, list as OutgoingHttpHeader[]);
   }
 
   /** Every header's name: lower-cased (offset 0) or as set (offset 1), in order. */
@@ -171,7 +180,8 @@ export class HeaderListResponse<Request extends IncomingMessage = IncomingMessag
    */
   #checkValue(known: KnownName, name: string, value: HeaderValue): void {
     if (value === known.lastValid && value !== undefined) return;
-    if (value !== undefined && this._isLenientHeaderValidation?.() === true && !INVALID_LENIENT.test(String(value))) return;
+    if (value !== undefined && this._isLenientHeaderValidation?.() === true && !INVALID_LENIENT.test(String(value)))
+      return;
     // Typed for strings only; Node checks a number or a list of strings as setHeader() does.
     validateHeaderValue(name, value as string);
     if (typeof value === 'string' || typeof value === 'number') known.lastValid = value;

@@ -1,7 +1,12 @@
 import type { Server } from 'node:http';
 import { createServer } from '../node/http.ts';
 import { HeaderListResponse } from './header-list-response.ts';
-import { applyConnectionSettings, connectionsCheckingInterval, DEFAULT_CONNECTION_SETTINGS, type ConnectionSettings } from '../http/connection-settings.ts';
+import {
+  applyConnectionSettings,
+  connectionsCheckingInterval,
+  DEFAULT_CONNECTION_SETTINGS,
+  type ConnectionSettings,
+} from '../http/connection-settings.ts';
 
 /**
  * Connections the kernel may hold accepted before the server takes them (the kernel caps it at
@@ -16,9 +21,17 @@ const LISTEN_BACKLOG = 4096;
  * Every timeout and the connection cap are set from `settings`, none left to Node's defaults.
  * Responses keep their headers in a list (HeaderListResponse), handed to Node once.
  */
-export function listen(host: string, port: number, settings: ConnectionSettings = DEFAULT_CONNECTION_SETTINGS): Promise<{ server: Server; port: number }> {
+export function listen(
+  host: string,
+  port: number,
+  settings: ConnectionSettings = DEFAULT_CONNECTION_SETTINGS,
+): Promise<{ server: Server; port: number }> {
   // Host is checked by requireHost(), which answers with the conventions' error body, not Node's bare 400.
-  const server: Server = createServer({ requireHostHeader: false, ServerResponse: HeaderListResponse, connectionsCheckingInterval: connectionsCheckingInterval(settings) });
+  const server: Server = createServer({
+    requireHostHeader: false,
+    ServerResponse: HeaderListResponse,
+    connectionsCheckingInterval: connectionsCheckingInterval(settings),
+  });
   applyConnectionSettings(server, settings);
   return new Promise((resolve, reject) => {
     server.once('error', reject);

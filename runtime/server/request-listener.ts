@@ -50,7 +50,10 @@ type HandleRequest = (ctx: Context, run: (ctx: Context) => Promise<unknown>) => 
  * @example
  * createServer(requestListener(app)).listen(3000);
  */
-export function requestListener(app: Koa, { arrivals }: RequestListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
+export function requestListener(
+  app: Koa,
+  { arrivals }: RequestListenerOptions = {},
+): (req: IncomingMessage, res: ServerResponse) => void {
   const middleware: Middleware = app.middleware.length === 1 ? app.middleware[0]! : compose(app.middleware);
   // As app.callback(): without a listener of its own, the app logs its errors to stderr.
   if (app.listenerCount('error') === 0) app.on('error', app.onerror);
@@ -64,7 +67,8 @@ export function requestListener(app: Koa, { arrivals }: RequestListenerOptions =
     let result: unknown;
     try {
       // The request has just arrived: its synchronous reads may share the turn's SQLite snapshot.
-      result = arrival === undefined ? middleware(ctx, settledNext) : arrival.handleArrival!(middleware, ctx, settledNext);
+      result =
+        arrival === undefined ? middleware(ctx, settledNext) : arrival.handleArrival!(middleware, ctx, settledNext);
     } catch (thrown) {
       result = Promise.reject(thrown);
     }
@@ -93,7 +97,13 @@ function sentAtOnce(ctx: Context): boolean {
       // Koa strips the body and its headers (Content-Type, Content-Length, Transfer-Encoding) the
       // same way. Most often nothing is left to strip (Koa's status setter drops a body set before
       // it, as a 304 from jsonResponse() has), and the three removals are skipped.
-      if (ctx.body != null || res.hasHeader('Content-Type') || res.hasHeader('Content-Length') || res.hasHeader('Transfer-Encoding')) ctx.body = null;
+      if (
+        ctx.body != null ||
+        res.hasHeader('Content-Type') ||
+        res.hasHeader('Content-Length') ||
+        res.hasHeader('Transfer-Encoding')
+      )
+        ctx.body = null;
       res.end();
       return true;
     }

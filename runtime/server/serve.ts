@@ -35,13 +35,23 @@ export interface ServeOptions {
 }
 
 /** Serves an API on host:port and returns a handle that stops it gracefully. */
-export async function serve(apiDefinition: ApiDefinition, env: NodeJS.ProcessEnv, { logger = silentLogger() }: ServeOptions = {}): Promise<RunningServer> {
+export async function serve(
+  apiDefinition: ApiDefinition,
+  env: NodeJS.ProcessEnv,
+  { logger = silentLogger() }: ServeOptions = {},
+): Promise<RunningServer> {
   const requested = configFromEnvironment(env);
   const { server, port } = await listen(requested.host, requested.port, requested.connections);
-  const refusals = { server: requested.serverHeader, ...(requested.documentFor === undefined ? {} : { documentFor: requested.documentFor }) };
+  const refusals = {
+    server: requested.serverHeader,
+    ...(requested.documentFor === undefined ? {} : { documentFor: requested.documentFor }),
+  };
   answerClientErrors(server, refusals);
   // One client address cannot hold the connections every other client needs (health checks included).
-  const connections = shareConnectionsFairly(server, requested.connections, { ...refusals, exempt: requested.trustedProxies });
+  const connections = shareConnectionsFairly(server, requested.connections, {
+    ...refusals,
+    exempt: requested.trustedProxies,
+  });
   // With PORT=0 the port is known only now; BASE_URL defaults to it.
   const config = env.BASE_URL ? requested : configFromEnvironment({ ...env, PORT: String(port) });
   let api: CreatedApi;
@@ -54,7 +64,12 @@ export async function serve(apiDefinition: ApiDefinition, env: NodeJS.ProcessEnv
   let metricsServer: RunningMetricsServer | undefined;
   try {
     if (api.metrics !== undefined && config.metrics !== undefined) {
-      metricsServer = await startMetricsServer({ registry: api.metrics.registry, host: config.metrics.host, port: config.metrics.port, ...(config.metrics.token === undefined ? {} : { token: config.metrics.token }) });
+      metricsServer = await startMetricsServer({
+        registry: api.metrics.registry,
+        host: config.metrics.host,
+        port: config.metrics.port,
+        ...(config.metrics.token === undefined ? {} : { token: config.metrics.token }),
+      });
     }
   } catch (error) {
     server.close();
@@ -65,13 +80,24 @@ export async function serve(apiDefinition: ApiDefinition, env: NodeJS.ProcessEnv
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   let stopping: Promise<ShutdownReport> | undefined;
   const stop = ({ timeoutMs = config.shutdownTimeoutMs }: { readonly timeoutMs?: number } = {}) =>
-    (stopping ??= stopGracefully({ server, api, timeoutMs, logger, ...(metricsServer === undefined ? {} : { alsoClose: [metricsServer] }) }));
+    (stopping ??= stopGracefully({
+      server,
+      api,
+      timeoutMs,
+      logger,
+      ...(metricsServer === undefined ? {} : { alsoClose: [metricsServer] }),
+    }));
   return { server, api, config, url: `http://${host}:${port}`, logger, metricsUrl: metricsServer?.url, stop };
 }
 
 /** The start command's arguments: `--issue-token NAME` (repeatable) prints a token for that client once started. */
 function startArguments(argv: readonly string[]): { issueTokens: string[] } {
-  const { values } = parseArgs({ args: [...argv], options: { 'issue-token': { type: 'string', multiple: true } }, strict: true, allowPositionals: false });
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { 'issue-token': { type: 'string', multiple: true } },
+    strict: true,
+    allowPositionals: false,
+  });
   const issueTokens = values['issue-token'] ?? [];
   const blank = issueTokens.find((name) => name.trim() === '');
   if (blank !== undefined) throw new Error('--issue-token needs a client name');
@@ -86,7 +112,11 @@ function startArguments(argv: readonly string[]): { issueTokens: string[] } {
  * in the server's own store: the one way to get a token for a `sqlite::memory:` database, which no
  * other process can reach.
  */
-export async function serveFromEnvironment(apiDefinition: ApiDefinition, env: NodeJS.ProcessEnv, argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+export async function serveFromEnvironment(
+  apiDefinition: ApiDefinition,
+  env: NodeJS.ProcessEnv,
+  argv: readonly string[] = process.argv.slice(2),
+): Promise<void> {
   let running: RunningServer;
   let logger: Logger | undefined;
   let issueTokens: string[];
@@ -106,9 +136,21 @@ export async function serveFromEnvironment(apiDefinition: ApiDefinition, env: No
   onShutdownSignals({
     stop: () => running.stop().then(() => undefined),
     onSignal: (signal, effect) => {
-      if (effect === 'graceful') running.logger.info({ signal, in_flight: running.api.drain.inFlight, timeout_ms: config.shutdownTimeoutMs }, 'shutdown started');
-      else if (effect === 'duplicate') running.logger.debug({ signal }, 'the same signal delivered again (process group and npm); already shutting down');
-      else running.logger.warn({ signal, in_flight: running.api.drain.inFlight }, 'second signal: exiting at once, without waiting for the shutdown');
+      if (effect === 'graceful')
+        running.logger.info(
+          { signal, in_flight: running.api.drain.inFlight, timeout_ms: config.shutdownTimeoutMs },
+          'shutdown started',
+        );
+      else if (effect === 'duplicate')
+        running.logger.debug(
+          { signal },
+          'the same signal delivered again (process group and npm); already shutting down',
+        );
+      else
+        running.logger.warn(
+          { signal, in_flight: running.api.drain.inFlight },
+          'second signal: exiting at once, without waiting for the shutdown',
+        );
     },
     onStopFailed: (error) => running.logger.error({ err: error }, 'shutdown failed'),
   });
@@ -129,10 +171,16 @@ export async function serveFromEnvironment(apiDefinition: ApiDefinition, env: No
   );
   const location = parseDatabaseUrl(config.databaseUrl);
   if (location.kind === 'sqlite' && location.path === IN_MEMORY && issueTokens.length === 0) {
-    running.logger.warn('DATABASE_URL=sqlite::memory: lives in this process only: the token CLI cannot issue tokens for it; start with `npm start -- --issue-token NAME`');
+    running.logger.warn(
+      'DATABASE_URL=sqlite::memory: lives in this process only: the token CLI cannot issue tokens for it; start with `npm start -- --issue-token NAME`',
+    );
   }
   // Printed, never logged: a token is in no log line. Before the listening line, so it is there once a script sees that.
-  for (const client of issueTokens) writePlainLine(running.logger, `issued a token for client ${client}: ${await running.api.tokens.issue({ client })}`);
+  for (const client of issueTokens)
+    writePlainLine(
+      running.logger,
+      `issued a token for client ${client}: ${await running.api.tokens.issue({ client })}`,
+    );
   // The contract's line, alone on its line whatever the log format: scripts and tests wait for it.
   writePlainLine(running.logger, `listening on ${running.url}`);
 }

@@ -27,11 +27,21 @@ export interface StopGracefullyOptions {
  * listener and idle keep-alive connections close; running jobs get what is left of the deadline
  * (a job still running after it is requeued by its lease); the store closes last. Logged.
  */
-export async function stopGracefully({ server, api, timeoutMs, logger, alsoClose = [] }: StopGracefullyOptions): Promise<ShutdownReport> {
+export async function stopGracefully({
+  server,
+  api,
+  timeoutMs,
+  logger,
+  alsoClose = [],
+}: StopGracefullyOptions): Promise<ShutdownReport> {
   const startedAt = performance.now();
   const drained = await withinDeadline(api.drain.drain(), timeoutMs);
   const closedInFlight = drained ? 0 : api.drain.inFlight;
-  if (!drained) logger.warn({ in_flight: closedInFlight, timeout_ms: timeoutMs }, 'shutdown deadline reached: closing the connections of the requests still in flight');
+  if (!drained)
+    logger.warn(
+      { in_flight: closedInFlight, timeout_ms: timeoutMs },
+      'shutdown deadline reached: closing the connections of the requests still in flight',
+    );
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     // Idle keep-alive sockets (and, past the deadline, the stalled ones) would hold the close open.

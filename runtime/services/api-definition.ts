@@ -24,7 +24,11 @@ export interface ServiceTools {
   /** At once on SQLite, a promise on PostgreSQL. */
   reindex(collections?: readonly string[]): Maybe<{ readonly indexed: Readonly<Record<string, number>> }>;
   searchableCollections(): readonly string[];
-  createResource(collection: string, representation: Record<string, unknown>, version?: string): { readonly identity: string | number } | Promise<{ readonly identity: string | number }>;
+  createResource(
+    collection: string,
+    representation: Record<string, unknown>,
+    version?: string,
+  ): { readonly identity: string | number } | Promise<{ readonly identity: string | number }>;
 }
 
 /** Everything the generated route modules need, resolved once when the app is created. */
@@ -74,7 +78,9 @@ export interface JobQueuePort {
   representation(job: never, uri: string): Record<string, unknown>;
   producedResource(job: never): { readonly collection: string; readonly identity: string | number } | undefined;
   /** The collection an asynchronous operation's job writes and the caller it writes as; undefined for other jobs. */
-  writtenAs(job: never): { readonly collection: string; readonly caller?: { readonly client: string; readonly user?: string } } | undefined;
+  writtenAs(
+    job: never,
+  ): { readonly collection: string; readonly caller?: { readonly client: string; readonly user?: string } } | undefined;
 }
 
 /** Where setting values live, per principal; runtime/settings provides it. */

@@ -20,16 +20,24 @@ export interface CustomOperationSpec {
     params: PathParams;
     caller: Caller | undefined;
     tools: ServiceTools;
-  }) => { status?: number; body?: unknown; headers?: Readonly<Record<string, string>> } | Promise<{ status?: number; body?: unknown; headers?: Readonly<Record<string, string>> }>;
+  }) =>
+    | { status?: number; body?: unknown; headers?: Readonly<Record<string, string>> }
+    | Promise<{ status?: number; body?: unknown; headers?: Readonly<Record<string, string>> }>;
 }
 
 /**
  * Serves one operation a definition wrote itself: validates the query string and the body with the
  * declared schemas (400 naming the field), calls the handler, and sends what it answers.
  */
-export function customOperationHandler(operation: CustomOperationSpec, version: string, tools: ServiceTools, resource: string): RouteHandler {
+export function customOperationHandler(
+  operation: CustomOperationSpec,
+  version: string,
+  tools: ServiceTools,
+  resource: string,
+): RouteHandler {
   return async (ctx: Context, params: PathParams) => {
-    if (operation.processingAfterMs !== undefined) (ctx.state as Record<symbol, unknown>)[PROCESSING_AFTER_STATE] = operation.processingAfterMs;
+    if (operation.processingAfterMs !== undefined)
+      (ctx.state as Record<symbol, unknown>)[PROCESSING_AFTER_STATE] = operation.processingAfterMs;
     const query = validate(operation.query, Object.fromEntries(new URLSearchParams(ctx.querystring)), resource);
     const body = validate(operation.body, requestBody(ctx), resource);
     const answer = await operation.handle({ version, query, body, params, caller: callerOf(ctx), tools });

@@ -21,15 +21,24 @@ export function healthHandlers(context: ApiContext): { live: RouteHandler; ready
   return {
     live: (ctx) => setJsonBody(ctx, { status: 'alive' }),
     ready: async (ctx) => {
-      const outcomes = await Promise.all(checks.map(async ({ name, check, optional }) => ({ name, optional, fault: await faultOf(check) })));
+      const outcomes = await Promise.all(
+        checks.map(async ({ name, check, optional }) => ({ name, optional, fault: await faultOf(check) })),
+      );
       const failing = outcomes
         .filter((outcome) => outcome.fault !== undefined && outcome.optional !== true)
         .map(({ name, fault }) => new DependencyUnavailableError(name, fault!));
       if (failing.length > 0) {
         const [first, ...more] = failing;
-        throw new DependencyUnavailableError(first!.resource!, first!.fault, { more: more.flatMap((error) => error.entries) });
+        throw new DependencyUnavailableError(first!.resource!, first!.fault, {
+          more: more.flatMap((error) => error.entries),
+        });
       }
-      setJsonBody(ctx, { status: 'ready', checks: Object.fromEntries(outcomes.map(({ name, fault }) => [name, fault === undefined ? 'ok' : `degraded: ${fault}`])) });
+      setJsonBody(ctx, {
+        status: 'ready',
+        checks: Object.fromEntries(
+          outcomes.map(({ name, fault }) => [name, fault === undefined ? 'ok' : `degraded: ${fault}`]),
+        ),
+      });
     },
   };
 }
@@ -45,7 +54,12 @@ async function faultOf(check: () => unknown): Promise<DependencyFault | undefine
     timer = setTimeout(() => resolve('unreachable'), CHECK_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([Promise.resolve().then(check).then(() => undefined), timeout]);
+    return await Promise.race([
+      Promise.resolve()
+        .then(check)
+        .then(() => undefined),
+      timeout,
+    ]);
   } catch (error) {
     return error instanceof DependencyUnavailableError ? error.fault : (dependencyFaultOf(error) ?? 'io_error');
   } finally {

@@ -6,4 +6,14 @@ export { openApiHandler } from './openapi-handler.ts';
 export { healthHandlers } from './health-handlers.ts';
 export { settingHandlers, settingPrincipal } from './setting-handlers.ts';
 export { serviceTools } from './service-tools.ts';
-export type { ApiContext, ApiDefinition, JobQueuePort, JobQueueSpec, JobTypeSpec, ReadinessCheck, ServiceRuntime, ServiceTools, SettingsPort } from './api-definition.ts';
+export type {
+  ApiContext,
+  ApiDefinition,
+  JobQueuePort,
+  JobQueueSpec,
+  JobTypeSpec,
+  ReadinessCheck,
+  ServiceRuntime,
+  ServiceTools,
+  SettingsPort,
+} from './api-definition.ts';

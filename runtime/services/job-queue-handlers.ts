@@ -27,19 +27,29 @@ export function jobQueueHandlers(context: ApiContext, name: string, version: str
       setResponseHeader(ctx, 'Location', uri);
       setJsonBody(ctx, queue().representation(job as never, uri));
     });
-  const unknownJob = (id: string) => notFound('job_not_found', `there is no job ${id}`, { resource: name, field: 'job_id' });
+  const unknownJob = (id: string) =>
+    notFound('job_not_found', `there is no job ${id}`, { resource: name, field: 'job_id' });
   // Row access: a job that would tell of a row the caller may not see is an unknown job (job-visibility.ts).
   const guarded = anyRowRule(context);
-  const visible = (ctx: Context, job: object | undefined) => (job === undefined ? false : guarded ? jobVisibleTo(context, queue(), job, callerOf(ctx)) : true);
+  const visible = (ctx: Context, job: object | undefined) =>
+    job === undefined ? false : guarded ? jobVisibleTo(context, queue(), job, callerOf(ctx)) : true;
   const read: RouteHandler = (ctx, params) => {
     const id = String(integerFromPath('job_id', params.job_id, name));
-    return andThen(queue().get(id), (job) => andThen(visible(ctx, job), (known) => {
-      if (!known || job === undefined) throw unknownJob(id);
-      // A finished job that produced a resource sends the client on to it.
-      const produced = queue().producedResource(job as never);
-      if (produced !== undefined) return answerRedirect(ctx, 303, 'result', resourceUri(context.baseUrl, version, produced.collection, produced.identity));
-      setJsonBody(ctx, queue().representation(job as never, jobUri(context.baseUrl, version, name, id)));
-    }));
+    return andThen(queue().get(id), (job) =>
+      andThen(visible(ctx, job), (known) => {
+        if (!known || job === undefined) throw unknownJob(id);
+        // A finished job that produced a resource sends the client on to it.
+        const produced = queue().producedResource(job as never);
+        if (produced !== undefined)
+          return answerRedirect(
+            ctx,
+            303,
+            'result',
+            resourceUri(context.baseUrl, version, produced.collection, produced.identity),
+          );
+        setJsonBody(ctx, queue().representation(job as never, jobUri(context.baseUrl, version, name, id)));
+      }),
+    );
   };
   const remove: RouteHandler = (ctx, params) => {
     const id = String(integerFromPath('job_id', params.job_id, name));
@@ -48,10 +58,12 @@ export function jobQueueHandlers(context: ApiContext, name: string, version: str
         ctx.status = 204;
       });
     if (!guarded) return removed();
-    return andThen(queue().get(id), (job) => andThen(visible(ctx, job), (known) => {
-      if (!known) throw unknownJob(id);
-      return removed();
-    }));
+    return andThen(queue().get(id), (job) =>
+      andThen(visible(ctx, job), (known) => {
+        if (!known) throw unknownJob(id);
+        return removed();
+      }),
+    );
   };
   return { enqueue, read, remove };
 }

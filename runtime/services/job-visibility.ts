@@ -16,14 +16,24 @@ export function anyRowRule(context: ResourceContext): boolean {
  * - a finished job that produced a row is seen only by callers who may see that row.
  * A job the caller may not know of answers as an unknown one (404), whatever its state.
  */
-export function jobVisibleTo(context: ResourceContext, queue: JobQueuePort, job: object, caller: Caller | undefined): Maybe<boolean> {
-  const collectionNamed = (collection: string) => (Object.hasOwn(context.catalog.collections, collection) ? context.catalog.collections[collection] : undefined);
+export function jobVisibleTo(
+  context: ResourceContext,
+  queue: JobQueuePort,
+  job: object,
+  caller: Caller | undefined,
+): Maybe<boolean> {
+  const collectionNamed = (collection: string) =>
+    Object.hasOwn(context.catalog.collections, collection) ? context.catalog.collections[collection] : undefined;
   const written = queue.writtenAs(job as never);
   if (written !== undefined && collectionNamed(written.collection)?.rows?.see !== undefined) {
-    if (caller === undefined || written.caller?.client !== caller.client || written.caller.user !== caller.user) return false;
+    if (caller === undefined || written.caller?.client !== caller.client || written.caller.user !== caller.user)
+      return false;
   }
   const produced = queue.producedResource(job as never);
   const model = produced === undefined ? undefined : collectionNamed(produced.collection);
   if (produced === undefined || model?.rows?.see === undefined) return true;
-  return andThen(rowsForCaller(context.catalog, model).reader(caller, context.store).find(model.table, produced.identity), (row) => row !== undefined);
+  return andThen(
+    rowsForCaller(context.catalog, model).reader(caller, context.store).find(model.table, produced.identity),
+    (row) => row !== undefined,
+  );
 }

@@ -41,19 +41,32 @@ export function searchHandler(context: ResourceContext, version: string): RouteH
   return (ctx) => {
     const query = new URLSearchParams(ctx.querystring);
     for (const name of query.keys()) {
-      if (!PARAMETERS.includes(name)) throw badRequest('unknown_parameter', `${name} is not a search parameter; use q, category, limit, offset`, { field: name });
+      if (!PARAMETERS.includes(name))
+        throw badRequest('unknown_parameter', `${name} is not a search parameter; use q, category, limit, offset`, {
+          field: name,
+        });
     }
     const text = query.get('q');
-    if (text === null || text.trim() === '') throw badRequest('missing_parameter', 'q, the text to search for, is required', { field: 'q' });
+    if (text === null || text.trim() === '')
+      throw badRequest('missing_parameter', 'q, the text to search for, is required', { field: 'q' });
     const words = distinctWords(text);
-    if (words.length === 0) throw badRequest('invalid_parameter', 'q has no word to search for (letters or digits)', { field: 'q' });
-    if (words.length > MAX_SEARCH_TERMS) throw badRequest('too_many_terms', `q has ${words.length} distinct words; a search takes at most ${MAX_SEARCH_TERMS}`, { field: 'q' });
+    if (words.length === 0)
+      throw badRequest('invalid_parameter', 'q has no word to search for (letters or digits)', { field: 'q' });
+    if (words.length > MAX_SEARCH_TERMS)
+      throw badRequest(
+        'too_many_terms',
+        `q has ${words.length} distinct words; a search takes at most ${MAX_SEARCH_TERMS}`,
+        { field: 'q' },
+      );
     const collections = searchableCollections(context, version);
     const category = query.get('category');
     const model = collections.find((candidate) => candidate.name === category);
     if (model === undefined) {
       const names = collections.map((candidate) => candidate.name).join(', ');
-      const message = category === null ? `category is required: one of ${names}` : `category "${category}" is not searchable: use one of ${names}`;
+      const message =
+        category === null
+          ? `category is required: one of ${names}`
+          : `category "${category}" is not searchable: use one of ${names}`;
       throw badRequest(category === null ? 'missing_parameter' : 'invalid_parameter', message, { field: 'category' });
     }
     const versionModel = model.versions[version]!;
@@ -66,7 +79,9 @@ export function searchHandler(context: ResourceContext, version: string): RouteH
     const reader = rows.reader(callerOf(ctx), context.store);
     return runFlow(
       (function* () {
-        const { keys, total } = yield* wait(context.store.search(model.table, words.join(' '), limit, offset, rows.visible(callerOf(ctx))));
+        const { keys, total } = yield* wait(
+          context.store.search(model.table, words.join(' '), limit, offset, rows.visible(callerOf(ctx))),
+        );
         const body: Record<string, unknown>[] = [];
         // Fewer fields or expanded references: the tag is made from the whole results (presentation/version-tag.ts).
         const whole: Record<string, unknown>[] | undefined = fields !== undefined || expand ? [] : undefined;
@@ -75,7 +90,8 @@ export function searchHandler(context: ResourceContext, version: string): RouteH
           if (row === undefined) continue;
           const options = { baseUrl: context.baseUrl, catalog: context.catalog, reader, expand };
           body.push(yield* wait(representBody(model, versionModel, row, options, fields)));
-          if (whole !== undefined) whole.push(yield* wait(representBody(model, versionModel, row, { ...options, expand: false }, undefined)));
+          if (whole !== undefined)
+            whole.push(yield* wait(representBody(model, versionModel, row, { ...options, expand: false }, undefined)));
         }
         setPagingHeaders(ctx, context.baseUrl, total, limit, offset);
         if (whole !== undefined) setVersionBody(ctx, whole);

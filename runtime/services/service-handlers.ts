@@ -8,7 +8,10 @@ import { healthHandlers } from './health-handlers.ts';
 import { withDeprecation, type Deprecation } from '../versions/index.ts';
 
 /** A service declaration as the runtime serves it (the DSL's declarations have this shape). */
-export type ServiceSpec = { readonly name: string; readonly versions: Readonly<Record<string, { readonly deprecated?: Deprecation }>> } & (
+export type ServiceSpec = {
+  readonly name: string;
+  readonly versions: Readonly<Record<string, { readonly deprecated?: Deprecation }>>;
+} & (
   | { readonly handler: 'search' }
   | { readonly handler: 'openapi' }
   | { readonly handler: 'health' }
@@ -23,7 +26,9 @@ export type ServiceSpec = { readonly name: string; readonly versions: Readonly<R
  */
 export function serviceHandlers(context: ApiContext, service: ServiceSpec, version: string): RouteHandler[] {
   const deprecation = service.versions[version]?.deprecated;
-  return handlersOf(context, service, version).map((handler) => withDeprecation(handler, deprecation, version, context.baseUrl));
+  return handlersOf(context, service, version).map((handler) =>
+    withDeprecation(handler, deprecation, version, context.baseUrl),
+  );
 }
 
 function handlersOf(context: ApiContext, service: ServiceSpec, version: string): RouteHandler[] {
@@ -41,6 +46,8 @@ function handlersOf(context: ApiContext, service: ServiceSpec, version: string):
       return [handlers.enqueue, handlers.read, handlers.remove];
     }
     case 'custom':
-      return service.operations.map((operation) => customOperationHandler(operation, version, context.tools, service.name));
+      return service.operations.map((operation) =>
+        customOperationHandler(operation, version, context.tools, service.name),
+      );
   }
 }

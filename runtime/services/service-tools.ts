@@ -9,7 +9,9 @@ export function serviceTools(context: ResourceContext): ServiceTools {
   return {
     searchableCollections: () => searchableCollections(context).map((model) => model.name),
     reindex: (names) => {
-      const models = searchableCollections(context).filter((model) => names === undefined || names.includes(model.name));
+      const models = searchableCollections(context).filter(
+        (model) => names === undefined || names.includes(model.name),
+      );
       const indexed: Record<string, number> = {};
       // One transaction: a search never sees a half-rebuilt index.
       const done = context.store.transaction((tx) =>
@@ -22,10 +24,15 @@ export function serviceTools(context: ResourceContext): ServiceTools {
       return andThen(done, () => ({ indexed }));
     },
     createResource: (collection, representation, version) => {
-      const model = Object.hasOwn(context.catalog.collections, collection) ? context.catalog.collections[collection] : undefined;
+      const model = Object.hasOwn(context.catalog.collections, collection)
+        ? context.catalog.collections[collection]
+        : undefined;
       if (model === undefined) throw new Error(`there is no collection ${collection}`);
       const versions = Object.keys(model.versions);
-      return andThen(runFlow(createResource(context, model, version ?? versions[versions.length - 1]!, representation)), (row) => ({ identity: row[model.identifier.name] as string | number }));
+      return andThen(
+        runFlow(createResource(context, model, version ?? versions[versions.length - 1]!, representation)),
+        (row) => ({ identity: row[model.identifier.name] as string | number }),
+      );
     },
   };
 }

@@ -1,7 +1,14 @@
 import { answerWritten, requestBody, setJsonBody } from '../http/index.ts';
 import { project, resultFields, stripNulls } from '../representation/index.ts';
 import { setVersionBody } from '../presentation/index.ts';
-import { alwaysPresentMode, declaredDefaults, fromStored, parseWriteInput, toStored, type SettingModel } from '../resources/index.ts';
+import {
+  alwaysPresentMode,
+  declaredDefaults,
+  fromStored,
+  parseWriteInput,
+  toStored,
+  type SettingModel,
+} from '../resources/index.ts';
 import type { RouteHandler } from '../routing/index.ts';
 import type { ApiContext } from './api-definition.ts';
 import { authOf } from '../auth/index.ts';
@@ -38,17 +45,24 @@ export function settingHandlers(context: ApiContext, model: SettingModel, versio
       setJsonBody(ctx, render(stored ?? defaults, fields));
     });
   };
-  const write = (method: 'replace' | 'update'): RouteHandler => (ctx) => {
-    const fields = resultFields(ctx, names);
-    const principal = settingPrincipal(authOf(ctx));
-    const current = method === 'update' ? store().read(principal, model.name) : undefined;
-    return andThen(current, (found) => {
-      const mode = alwaysPresentMode(method, found !== undefined);
-      const values = toStored(version, parseWriteInput(requestBody(ctx), version, { mode, readOnly: {}, resource: model.name }));
-      const stored = stripNulls(mode === 'update' ? { ...found, ...values } : values);
-      return andThen(store().write(principal, model.name, stored), () => answerWritten(ctx, () => render(stored, fields)));
-    });
-  };
+  const write =
+    (method: 'replace' | 'update'): RouteHandler =>
+    (ctx) => {
+      const fields = resultFields(ctx, names);
+      const principal = settingPrincipal(authOf(ctx));
+      const current = method === 'update' ? store().read(principal, model.name) : undefined;
+      return andThen(current, (found) => {
+        const mode = alwaysPresentMode(method, found !== undefined);
+        const values = toStored(
+          version,
+          parseWriteInput(requestBody(ctx), version, { mode, readOnly: {}, resource: model.name }),
+        );
+        const stored = stripNulls(mode === 'update' ? { ...found, ...values } : values);
+        return andThen(store().write(principal, model.name, stored), () =>
+          answerWritten(ctx, () => render(stored, fields)),
+        );
+      });
+    };
   return {
     read: withDeprecation(read, version.deprecated, version.name, context.baseUrl),
     replace: withDeprecation(write('replace'), version.deprecated, version.name, context.baseUrl),

@@ -22,7 +22,11 @@ export class PostgresSettingsStore implements SettingsStore {
   }
 
   async read(principal: string, name: string): Promise<Record<string, unknown> | undefined> {
-    const { rows } = await query<{ value: string }>(this.#pool, 'SELECT value FROM settings WHERE principal = $1 AND name = $2', [principal, name]);
+    const { rows } = await query<{ value: string }>(
+      this.#pool,
+      'SELECT value FROM settings WHERE principal = $1 AND name = $2',
+      [principal, name],
+    );
     return rows[0] === undefined ? undefined : (JSON.parse(rows[0].value) as Record<string, unknown>);
   }
 

@@ -1,8 +1,7 @@
 /** Where the store lives, parsed from DATABASE_URL (contract: `sqlite:<path>`, `sqlite::memory:`, `postgres://...`). */
 export type DatabaseLocation =
   /** `createFolder`: only the default location's folder (data/) is created; any other must exist. */
-  | { kind: 'sqlite'; path: string; createFolder: boolean }
-  | { kind: 'postgres'; url: string };
+  { kind: 'sqlite'; path: string; createFolder: boolean } | { kind: 'postgres'; url: string };
 
 /** The default store: an embedded SQLite file beside the project. */
 export const DEFAULT_DATABASE_URL = 'sqlite:data/app.db';

@@ -13,7 +13,13 @@ export interface StoreReader {
   /** How many rows have `column` equal to `value` (reference checks before a delete). */
   countWhere(table: TableSpec, column: string, value: unknown): Maybe<number>;
   /** Keys of rows whose searchable columns match a full-text query (and `visible`, when given), best first. */
-  search(table: TableSpec, text: string, limit: number, offset: number, visible?: RowCondition): Maybe<{ keys: unknown[]; total: number }>;
+  search(
+    table: TableSpec,
+    text: string,
+    limit: number,
+    offset: number,
+    visible?: RowCondition,
+  ): Maybe<{ keys: unknown[]; total: number }>;
 }
 
 /**

@@ -32,7 +32,14 @@ export function fromSqlValues(table: TableSpec, values: readonly unknown[]): Row
     const value = values[index + 1];
     if (value === null || value === undefined) continue;
     const column = columns[index]!;
-    row[column.name] = column.kind === 'boolean' ? value === true || value === 1 || value === 1n : column.kind === 'json' ? jsonValue(value) : typeof value === 'bigint' ? Number(value) : value;
+    row[column.name] =
+      column.kind === 'boolean'
+        ? value === true || value === 1 || value === 1n
+        : column.kind === 'json'
+          ? jsonValue(value)
+          : typeof value === 'bigint'
+            ? Number(value)
+            : value;
   }
   row.created_at = values[columns.length + 1];
   row.updated_at = values[columns.length + 2];

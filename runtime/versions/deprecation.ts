@@ -27,7 +27,12 @@ export function deprecationHeaders(ctx: Context, deprecation: Deprecation, versi
  * @example
  * const handle = withDeprecation(handlers.read, { since: '2026-11-01', sunset: '2027-06-30', successor: 'v2' }, 'v1', baseUrl);
  */
-export function withDeprecation(handler: RouteHandler, deprecation: Deprecation | undefined, version: string, baseUrl: string): RouteHandler {
+export function withDeprecation(
+  handler: RouteHandler,
+  deprecation: Deprecation | undefined,
+  version: string,
+  baseUrl: string,
+): RouteHandler {
   if (deprecation === undefined) return handler;
   return (ctx, params) => {
     deprecationHeaders(ctx, deprecation, version, baseUrl);

@@ -3,11 +3,20 @@ import { areaOf, selfTimeByArea } from '../../bench/lib/cpu-profile.ts';
 
 describe('profile areas', () => {
   it.each([
-    ['a runtime folder', { url: 'file:///work/main/runtime/auth/bearer-auth.ts', functionName: 'verify', want: 'runtime/auth' }],
+    [
+      'a runtime folder',
+      { url: 'file:///work/main/runtime/auth/bearer-auth.ts', functionName: 'verify', want: 'runtime/auth' },
+    ],
     ['a package', { url: 'file:///work/main/node_modules/koa/lib/response.js', functionName: 'set', want: 'koa' }],
-    ['a scoped package', { url: 'file:///x/node_modules/@koa/router/dist/index.mjs', functionName: 'match', want: '@koa/router' }],
+    [
+      'a scoped package',
+      { url: 'file:///x/node_modules/@koa/router/dist/index.mjs', functionName: 'match', want: '@koa/router' },
+    ],
     ['a Node module', { url: 'node:_http_outgoing', functionName: 'setHeader', want: 'node:_http_outgoing' }],
-    ['generated code', { url: 'file:///tmp/p/generated/resources/v1/orders.ts', functionName: 'read', want: 'generated/' }],
+    [
+      'generated code',
+      { url: 'file:///tmp/p/generated/resources/v1/orders.ts', functionName: 'read', want: 'generated/' },
+    ],
     ['the socket write', { url: '', functionName: 'writev', want: 'socket writes (kernel)' }],
     ['idle', { url: '', functionName: '(idle)', want: '(idle)' }],
     ['a regular expression', { url: '', functionName: 'RegExp: ^a+$', want: 'regular expressions' }],

@@ -17,7 +17,14 @@ describe("the memory section's targets", () => {
   const options = parseOptions(['--only', 'memory']);
 
   it("compares c's idle and peak resident set with Fastify's", () => {
-    const { tables, targets } = memoryResult([['c', profile(110, 130)], ['f', profile(100, 100)]], options, 10);
+    const { tables, targets } = memoryResult(
+      [
+        ['c', profile(110, 130)],
+        ['f', profile(100, 100)],
+      ],
+      options,
+      10,
+    );
     expect(targets.map((target) => [target.name, target.figure, target.verdict])).toEqual([
       ['memory: c/f idle RSS', '1.10', 'pass'],
       ['memory: c/f peak RSS', '1.30', 'FAIL'],
@@ -30,7 +37,14 @@ describe("the memory section's targets", () => {
 
   it('judges nothing when a server answered a 5xx or exited, and says why', () => {
     const failed = { responses: 1000, statuses: { 200: 990, 500: 10 }, failures: 0, unexpected: 10 };
-    const { tables, targets } = memoryResult([['c', profile(100, 100, { outcome: failed })], ['f', profile(100, 100, { alive: false })]], options, 10);
+    const { tables, targets } = memoryResult(
+      [
+        ['c', profile(100, 100, { outcome: failed })],
+        ['f', profile(100, 100, { alive: false })],
+      ],
+      options,
+      10,
+    );
     expect(targets.map((target) => target.verdict)).toEqual(['n/a', 'n/a']);
     const notes = tables[0]!.notes!.join('\n');
     expect(notes).toContain('(!) c generated: 10 unexpected statuses, 10 of them 5xx');

@@ -7,14 +7,65 @@ function parsed(argv: string[]): BenchOptions {
 
 describe('bench flags', () => {
   it.each([
-    ['nothing: every section but the profile', { argv: [], sections: ['request-path', 'memory', 'container', 'postgres', 'list-scaling', 'search-beside', 'write-cost', 'route-scaling', 'generator', 'serialisation'], endpoints: ['get-one', 'get-list', 'revalidate', 'post'] }],
-    ['an endpoint implies the request path', { argv: ['--only', 'get-one'], sections: ['request-path'], endpoints: ['get-one'] }],
-    ['an endpoint with another section', { argv: ['--only', 'get-one,serialisation'], sections: ['request-path', 'serialisation'], endpoints: ['get-one'] }],
-    ['the PostgreSQL path takes the endpoints named with it', { argv: ['--only', 'postgres,get-one'], sections: ['postgres'], endpoints: ['get-one'] }],
-    ['the profile takes the endpoint', { argv: ['--only', 'profile,post'], sections: ['profile'], endpoints: ['post'] }],
-    ['the memory sections', { argv: ['--only', 'container,memory'], sections: ['memory', 'container'], endpoints: ['get-one', 'get-list', 'revalidate', 'post'] }],
-    ['sections only', { argv: ['--only', 'generator,route-scaling'], sections: ['route-scaling', 'generator'], endpoints: ['get-one', 'get-list', 'revalidate', 'post'] }],
-    ['--against runs alone, on the endpoints named', { argv: ['--against', 'HEAD~1', '--only', 'get-one'], sections: ['against'], endpoints: ['get-one'] }],
+    [
+      'nothing: every section but the profile',
+      {
+        argv: [],
+        sections: [
+          'request-path',
+          'memory',
+          'container',
+          'postgres',
+          'list-scaling',
+          'search-beside',
+          'write-cost',
+          'route-scaling',
+          'generator',
+          'serialisation',
+        ],
+        endpoints: ['get-one', 'get-list', 'revalidate', 'post'],
+      },
+    ],
+    [
+      'an endpoint implies the request path',
+      { argv: ['--only', 'get-one'], sections: ['request-path'], endpoints: ['get-one'] },
+    ],
+    [
+      'an endpoint with another section',
+      {
+        argv: ['--only', 'get-one,serialisation'],
+        sections: ['request-path', 'serialisation'],
+        endpoints: ['get-one'],
+      },
+    ],
+    [
+      'the PostgreSQL path takes the endpoints named with it',
+      { argv: ['--only', 'postgres,get-one'], sections: ['postgres'], endpoints: ['get-one'] },
+    ],
+    [
+      'the profile takes the endpoint',
+      { argv: ['--only', 'profile,post'], sections: ['profile'], endpoints: ['post'] },
+    ],
+    [
+      'the memory sections',
+      {
+        argv: ['--only', 'container,memory'],
+        sections: ['memory', 'container'],
+        endpoints: ['get-one', 'get-list', 'revalidate', 'post'],
+      },
+    ],
+    [
+      'sections only',
+      {
+        argv: ['--only', 'generator,route-scaling'],
+        sections: ['route-scaling', 'generator'],
+        endpoints: ['get-one', 'get-list', 'revalidate', 'post'],
+      },
+    ],
+    [
+      '--against runs alone, on the endpoints named',
+      { argv: ['--against', 'HEAD~1', '--only', 'get-one'], sections: ['against'], endpoints: ['get-one'] },
+    ],
   ])('%s', (_name, { argv, sections, endpoints }) => {
     const options = parsed(argv);
     expect(options.sections).toEqual(sections);

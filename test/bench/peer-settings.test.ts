@@ -15,7 +15,9 @@ const servers: { close(): void }[] = [];
 afterEach(() => servers.splice(0).forEach((server) => server.close()));
 
 /** Text zlib's settings show in: a 12 KiB block with no repeats in it, twice (8 KiB apart or more). */
-const BLOCK = Array.from({ length: 3000 }, (_, index) => ((index * 2_654_435_761) % 4_294_967_296).toString(36)).join('').slice(0, 12 * 1024);
+const BLOCK = Array.from({ length: 3000 }, (_, index) => ((index * 2_654_435_761) % 4_294_967_296).toString(36))
+  .join('')
+  .slice(0, 12 * 1024);
 
 /** The generated server's compression and JSON response over a body of about `bytes` bytes of JSON text. */
 async function generatedCompression(bytes: number): Promise<string> {
@@ -35,7 +37,9 @@ function rawGet(url: string): Promise<{ body: Buffer; encoding: string | undefin
     httpRequest(url, { headers: { 'Accept-Encoding': 'gzip', Accept: 'application/json' } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ body: Buffer.concat(chunks), encoding: response.headers['content-encoding'] }));
+      response.on('end', () =>
+        resolve({ body: Buffer.concat(chunks), encoding: response.headers['content-encoding'] }),
+      );
     })
       .on('error', reject)
       .end();
@@ -68,8 +72,18 @@ describe("the bench peers' settings are the generated server's", () => {
     servers.push({ close: () => void server.stop() });
     // 100 orders of 120 characters each, created 20 at a time.
     for (let batch = 0; batch < 5; batch += 1) {
-      const items = Array.from({ length: 20 }, (_, index) => BLOCK.slice((batch * 20 + index) * 120, (batch * 20 + index + 1) * 120));
-      const created = await Promise.all(items.map((item) => fetch(`${server.url}/v1/orders`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ item, quantity: 1 }) })));
+      const items = Array.from({ length: 20 }, (_, index) =>
+        BLOCK.slice((batch * 20 + index) * 120, (batch * 20 + index + 1) * 120),
+      );
+      const created = await Promise.all(
+        items.map((item) =>
+          fetch(`${server.url}/v1/orders`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ item, quantity: 1 }),
+          }),
+        ),
+      );
       expect(created.map((response) => response.status)).toEqual(items.map(() => 201));
     }
     const page = await rawGet(`${server.url}/v1/orders?limit=500`);
@@ -84,13 +98,21 @@ describe("the bench peers' settings are the generated server's", () => {
     const server = await startOrdersServer('o', tempDir('peer-gzip'), { gzip: true, seedCount: 0, headers: {} });
     servers.push({ close: () => void server.stop() });
     const item = BLOCK.slice(0, 2 * PEER_GZIP.thresholdBytes);
-    const created = await fetch(`${server.url}/v1/orders`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ item, quantity: 1 }) });
+    const created = await fetch(`${server.url}/v1/orders`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ item, quantity: 1 }),
+    });
     expect(created.status).toBe(201);
     const large = await rawGet(`${server.url}/v1/orders/1`);
     expect(large.encoding).toBe('gzip');
     const text = gunzipSync(large.body);
     expect(gzipSync(text).equals(large.body)).toBe(true);
-    await fetch(`${server.url}/v1/orders`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"item":"x","quantity":1}' });
+    await fetch(`${server.url}/v1/orders`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"item":"x","quantity":1}',
+    });
     const small = await rawGet(`${server.url}/v1/orders/2`);
     expect(small.encoding).toBe('gzip');
     expect(gunzipSync(small.body).length).toBeLessThan(PEER_GZIP.thresholdBytes);
@@ -99,7 +121,8 @@ describe("the bench peers' settings are the generated server's", () => {
   it('o validates the body with zod: unknown members and a quantity under 1 are refused', async () => {
     const server = await startOrdersServer('o', tempDir('peer-zod'), { gzip: false, seedCount: 0, headers: {} });
     servers.push({ close: () => void server.stop() });
-    const post = (body: string) => fetch(`${server.url}/v1/orders`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const post = (body: string) =>
+      fetch(`${server.url}/v1/orders`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
     expect((await post('{"item":"x","quantity":0}')).status).toBe(400);
     expect((await post('{"item":"x","quantity":1,"note":"y"}')).status).toBe(400);
     const created = await post('{"item":"x","quantity":1}');

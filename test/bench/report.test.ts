@@ -19,13 +19,17 @@ describe('the BENCHMARKS.md figures block', () => {
     const path = file();
     writeFileSync(path, 'intro\n<!-- bench:figures:start -->\nold\n<!-- bench:figures:end -->\noutro\n');
     writeFiguresBlock(path, 'new figures');
-    expect(readFileSync(path, 'utf8')).toBe('intro\n<!-- bench:figures:start -->\nnew figures\n<!-- bench:figures:end -->\noutro\n');
+    expect(readFileSync(path, 'utf8')).toBe(
+      'intro\n<!-- bench:figures:start -->\nnew figures\n<!-- bench:figures:end -->\noutro\n',
+    );
   });
 
   it('appends a block to a file that has none', () => {
     const path = file();
     writeFileSync(path, 'intro');
     writeFiguresBlock(path, 'figures');
-    expect(readFileSync(path, 'utf8')).toBe('intro\n\n<!-- bench:figures:start -->\nfigures\n<!-- bench:figures:end -->\n');
+    expect(readFileSync(path, 'utf8')).toBe(
+      'intro\n\n<!-- bench:figures:start -->\nfigures\n<!-- bench:figures:end -->\n',
+    );
   });
 });

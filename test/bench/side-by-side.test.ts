@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { cpuSplitOf, parseCpuList } from '../../bench/lib/cpu-affinity.ts';
-import { cpuPerRequestUs, formatPairedRatio, medianCpuPerRequestUs, pairedRatio, type SharedMeasurement, type SharedRounds } from '../../bench/lib/shared-rounds.ts';
+import {
+  cpuPerRequestUs,
+  formatPairedRatio,
+  medianCpuPerRequestUs,
+  pairedRatio,
+  type SharedMeasurement,
+  type SharedRounds,
+} from '../../bench/lib/shared-rounds.ts';
 import { processCpuNs } from '../../bench/lib/cpu-time.ts';
 import { formatRatioAgainst } from '../../bench/lib/format.ts';
 
@@ -39,7 +46,7 @@ describe('ratios of servers loaded side by side', () => {
     ],
   };
 
-  it('without the servers\' CPU time, takes the median of the per-round requests/s ratios, with their range, and marks it', () => {
+  it("without the servers' CPU time, takes the median of the per-round requests/s ratios, with their range, and marks it", () => {
     const value = pairedRatio(shared, 'c', 'b');
     expect(value.basis).toBe('throughput');
     expect(value.median).toBeCloseTo(0.9, 5);
@@ -49,7 +56,7 @@ describe('ratios of servers loaded side by side', () => {
     expect(formatPairedRatio(value)).toBe('0.90 (0.89–0.92)*');
   });
 
-  it('with the servers\' CPU time, compares requests per CPU-second, whatever share of the CPU each server got', () => {
+  it("with the servers' CPU time, compares requests per CPU-second, whatever share of the CPU each server got", () => {
     // c spends 25 µs per request, b 20: c serves 0.8 as many per CPU-second. In round 2 the load
     // generator favoured c (more requests/s than b), in round 3 the machine slowed down: neither moves the ratio.
     const withCpu: SharedRounds = {
@@ -78,12 +85,21 @@ describe('ratios of servers loaded side by side', () => {
     expect(pairedRatio(pooled, ['c', "c'"], ['b', "b'"]).median).toBeCloseTo(21 / 27.5, 5);
     expect(pairedRatio(pooled, 'c', ['b', "b'"]).median).toBeCloseTo(21 / 25, 5);
     expect(pairedRatio(pooled, ['c', 'h'], 'b').median).toBeNaN();
-    const disturbed: SharedRounds = { ...pooled, rounds: [[measured(900, 0, 20), measured(900, 2, 22), measured(800, 0, 25), measured(700, 0, 30)]] };
+    const disturbed: SharedRounds = {
+      ...pooled,
+      rounds: [[measured(900, 0, 20), measured(900, 2, 22), measured(800, 0, 25), measured(700, 0, 30)]],
+    };
     expect(pairedRatio(disturbed, ['c', "c'"], ['b', "b'"]).valid).toBe(false);
   });
 
   it('falls back to requests/s for every round when one round lacks a CPU reading', () => {
-    const partly: SharedRounds = { labels: ['b', 'c'], rounds: [[measured(1000, 0, 20), measured(900, 0, 25)], [measured(1000), measured(900)]] };
+    const partly: SharedRounds = {
+      labels: ['b', 'c'],
+      rounds: [
+        [measured(1000, 0, 20), measured(900, 0, 25)],
+        [measured(1000), measured(900)],
+      ],
+    };
     const value = pairedRatio(partly, 'c', 'b');
     expect(value.basis).toBe('throughput');
     expect(value.median).toBeCloseTo(0.9, 5);
@@ -96,17 +112,20 @@ describe('ratios of servers loaded side by side', () => {
   });
 });
 
-describe('a process\'s CPU time', () => {
-  it.runIf(process.platform === 'linux')('grows with the work the process does, and is undefined for a process that is gone', () => {
-    const before = processCpuNs(process.pid)!;
-    let sum = 0;
-    // A fixed amount of work, well over the 10 ms tick of the coarser reading.
-    for (let step = 0; step < 3e7; step += 1) sum += Math.sqrt(step);
-    const after = processCpuNs(process.pid)!;
-    expect(sum).toBeGreaterThan(0);
-    expect(after).toBeGreaterThan(before);
-    expect(processCpuNs(2 ** 22 + 1)).toBeUndefined();
-  });
+describe("a process's CPU time", () => {
+  it.runIf(process.platform === 'linux')(
+    'grows with the work the process does, and is undefined for a process that is gone',
+    () => {
+      const before = processCpuNs(process.pid)!;
+      let sum = 0;
+      // A fixed amount of work, well over the 10 ms tick of the coarser reading.
+      for (let step = 0; step < 3e7; step += 1) sum += Math.sqrt(step);
+      const after = processCpuNs(process.pid)!;
+      expect(sum).toBeGreaterThan(0);
+      expect(after).toBeGreaterThan(before);
+      expect(processCpuNs(2 ** 22 + 1)).toBeUndefined();
+    },
+  );
 });
 
 describe('a ratio shown against its target', () => {

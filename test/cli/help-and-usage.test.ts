@@ -13,7 +13,11 @@ const CLIS: [string, string[]][] = [
 ];
 
 const runCli = (command: readonly string[], ...args: string[]) =>
-  spawnSync(process.execPath, [...SOURCE_CONDITION, ...command, ...args], { cwd: REPOSITORY, encoding: 'utf8', env: { ...process.env, DATABASE_URL: 'sqlite::memory:' } });
+  spawnSync(process.execPath, [...SOURCE_CONDITION, ...command, ...args], {
+    cwd: REPOSITORY,
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: 'sqlite::memory:' },
+  });
 
 describe.each(CLIS)('%s', (name, command) => {
   it('answers --help with its usage, exit 0', () => {
@@ -25,7 +29,17 @@ describe.each(CLIS)('%s', (name, command) => {
 
   it.each([
     ['an unknown option', ['--frobnicate'], `${name}: unknown option '--frobnicate'`],
-    ['an option missing its value', name === 'token' ? ['issue', '--client'] : name === 'bench' ? ['--only'] : name === 'init' ? ['--dir'] : ['--root'], /^\w+: option '--\w+ <value>' argument missing$/],
+    [
+      'an option missing its value',
+      name === 'token'
+        ? ['issue', '--client']
+        : name === 'bench'
+          ? ['--only']
+          : name === 'init'
+            ? ['--dir']
+            : ['--root'],
+      /^\w+: option '--\w+ <value>' argument missing$/,
+    ],
   ])('%s: one line naming it, then the usage, exit 2, no stack trace', (_case, args, first) => {
     const result = runCli(command, ...args);
     expect(result.status).toBe(2);
@@ -40,7 +54,11 @@ describe.each(CLIS)('%s', (name, command) => {
 
 describe('lint and generate options that used to print a stack trace', () => {
   it.each([
-    ['lint --format xml', ['lint', '--format', 'xml'], "lint: unknown format 'xml'; choose text, json, sarif or github"],
+    [
+      'lint --format xml',
+      ['lint', '--format', 'xml'],
+      "lint: unknown format 'xml'; choose text, json, sarif or github",
+    ],
     ['generate --format json', ['generate', '--format', 'json'], "generate: unknown option '--format'"],
     ['lint --watch', ['lint', '--watch'], "lint: unknown option '--watch'"],
   ])('%s', (_name, args, line) => {
@@ -53,6 +71,8 @@ describe('lint and generate options that used to print a stack trace', () => {
   it('lint --root of a folder without definitions/: one line, exit 2', () => {
     const result = runCli([CLI, 'lint'], '--root', '/nonexistent-project');
     expect(result.status).toBe(2);
-    expect(result.stderr).toBe('lint: /nonexistent-project/definitions: no definitions/ folder here; run in the project root or pass --root DIR\n');
+    expect(result.stderr).toBe(
+      'lint: /nonexistent-project/definitions: no definitions/ folder here; run in the project root or pass --root DIR\n',
+    );
   });
 });

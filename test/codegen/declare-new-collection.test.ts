@@ -33,23 +33,45 @@ describe('declaring a new collection, as docs/dsl.md walks a user through it', (
     // The default data/app.db, named absolutely for the CLI run from elsewhere: an explicit path's folder must exist.
     mkdirSync(join(root, 'data'));
     const databaseUrl = `sqlite:${join(root, 'data/app.db')}`;
-    const headers = { 'User-Agent': 'readme-example', Authorization: `Bearer ${issueToken(databaseUrl, 'readme')}`, 'Content-Type': 'application/json' };
+    const headers = {
+      'User-Agent': 'readme-example',
+      Authorization: `Bearer ${issueToken(databaseUrl, 'readme')}`,
+      'Content-Type': 'application/json',
+    };
     let server = await spawnServer({ DATABASE_URL: databaseUrl }, 'generated/main.ts', root);
-    const created = await fetch(`${server.url}/v1/books`, { method: 'POST', headers, body: JSON.stringify({ title: 'Dune' }) });
+    const created = await fetch(`${server.url}/v1/books`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: 'Dune' }),
+    });
     expect(created.status).toBe(201);
     const { uri } = (await created.json()) as { uri: string };
     expect(await (await fetch(uri, { headers })).json()).toMatchObject({ book_id: 1, title: 'Dune' });
-    expect(((await (await fetch(`${server.url}/v2/books?title=Dune`, { headers })).json()) as unknown[]).length).toBe(1);
+    expect(((await (await fetch(`${server.url}/v2/books?title=Dune`, { headers })).json()) as unknown[]).length).toBe(
+      1,
+    );
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
 
     // Later: a new field, regenerate, restart: the old row is still there, and the new field works.
-    editFile(root, 'definitions/books.ts', (text) => text.replace("    order: field.reference('orders'),", "    order: field.reference('orders'),\n    pages: field.integer({ min: 1 }),"));
+    editFile(root, 'definitions/books.ts', (text) =>
+      text.replace(
+        "    order: field.reference('orders'),",
+        "    order: field.reference('orders'),\n    pages: field.integer({ min: 1 }),",
+      ),
+    );
     const addPages = migrateNew(root, 'add-pages');
     expect(addPages.status, addPages.output).toBe(0);
     server = await spawnServer({ DATABASE_URL: databaseUrl }, 'generated/main.ts', root);
-    expect(await (await fetch(`${server.url}/v1/books/1`, { headers })).json()).toMatchObject({ book_id: 1, title: 'Dune' });
-    const patched = await fetch(`${server.url}/v1/books/1`, { method: 'PATCH', headers, body: JSON.stringify({ pages: 412 }) });
+    expect(await (await fetch(`${server.url}/v1/books/1`, { headers })).json()).toMatchObject({
+      book_id: 1,
+      title: 'Dune',
+    });
+    const patched = await fetch(`${server.url}/v1/books/1`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ pages: 412 }),
+    });
     expect(await patched.json()).toMatchObject({ title: 'Dune', pages: 412 });
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);

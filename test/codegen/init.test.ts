@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { SOURCE_CONDITION } from '../support/spawn-server.ts';
 import { CLI } from '../support/temp-project.ts';
 
-const init = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'init', ...args], { cwd, encoding: 'utf8' });
-const manifestOf = (root: string) => JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+const init = (cwd: string, ...args: string[]) =>
+  spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'init', ...args], { cwd, encoding: 'utf8' });
+const manifestOf = (root: string) =>
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
 const emptyFolder = () => mkdtempSync(join(tmpdir(), 'init-'));
 
 describe('convapi init', () => {
@@ -17,10 +19,25 @@ describe('convapi init', () => {
     expect(result.status, result.stderr).toBe(0);
     const manifest = manifestOf(root);
     expect(manifest.type).toBe('module');
-    expect(Object.keys(manifest.scripts!).sort()).toEqual(['convapi', 'generate', 'lint:definitions', 'start', 'test', 'token']);
+    expect(Object.keys(manifest.scripts!).sort()).toEqual([
+      'convapi',
+      'generate',
+      'lint:definitions',
+      'start',
+      'test',
+      'token',
+    ]);
     // The Node pin is a dependency: a production install keeps it, so `npm start` runs Node 24 there too.
-    expect(manifest.dependencies).toMatchObject({ '@convapi/runtime': expect.stringMatching(/^\^\d/), '@convapi/dsl': expect.stringMatching(/^\^\d/), koa: expect.any(String), node: expect.stringMatching(/^\^24/) });
-    expect(manifest.devDependencies).toMatchObject({ '@convapi/cli': expect.any(String), typescript: expect.any(String) });
+    expect(manifest.dependencies).toMatchObject({
+      '@convapi/runtime': expect.stringMatching(/^\^\d/),
+      '@convapi/dsl': expect.stringMatching(/^\^\d/),
+      koa: expect.any(String),
+      node: expect.stringMatching(/^\^24/),
+    });
+    expect(manifest.devDependencies).toMatchObject({
+      '@convapi/cli': expect.any(String),
+      typescript: expect.any(String),
+    });
     // ts-morph and the generator stay out of a production install.
     expect(Object.keys(manifest.dependencies!)).not.toContain('@convapi/cli');
     expect(JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')).compilerOptions.strict).toBe(true);
@@ -30,14 +47,27 @@ describe('convapi init', () => {
 
   it('adds to an existing npm project, keeping its own fields and the dependencies it already lists', () => {
     const root = emptyFolder();
-    const existing = { name: 'shop', version: '2.0.0', type: 'commonjs', scripts: { test: 'echo "Error: no test specified" && exit 1', build: 'make' }, dependencies: { '@convapi/runtime': 'file:../runtime.tgz', lodash: '^4.0.0' } };
+    const existing = {
+      name: 'shop',
+      version: '2.0.0',
+      type: 'commonjs',
+      scripts: { test: 'echo "Error: no test specified" && exit 1', build: 'make' },
+      dependencies: { '@convapi/runtime': 'file:../runtime.tgz', lodash: '^4.0.0' },
+    };
     writeFileSync(join(root, 'package.json'), JSON.stringify(existing));
     const result = init(root);
     expect(result.status, result.stderr).toBe(0);
     const manifest = manifestOf(root);
     expect(manifest).toMatchObject({ name: 'shop', version: '2.0.0', type: 'module' });
-    expect(manifest.scripts).toMatchObject({ build: 'make', test: expect.stringContaining('convapi generate --check') });
-    expect(manifest.dependencies).toMatchObject({ '@convapi/runtime': 'file:../runtime.tgz', lodash: '^4.0.0', '@convapi/dsl': expect.any(String) });
+    expect(manifest.scripts).toMatchObject({
+      build: 'make',
+      test: expect.stringContaining('convapi generate --check'),
+    });
+    expect(manifest.dependencies).toMatchObject({
+      '@convapi/runtime': 'file:../runtime.tgz',
+      lodash: '^4.0.0',
+      '@convapi/dsl': expect.any(String),
+    });
     expect(result.stdout).toContain('"type" set to "module" (was "commonjs")');
   });
 
@@ -97,7 +127,8 @@ describe('convapi', () => {
   it('lists its commands on --help and refuses an unknown one with exit 2', () => {
     const help = spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, '--help'], { encoding: 'utf8' });
     expect(help.status).toBe(0);
-    for (const command of ['init', 'generate', 'lint', 'token']) expect(help.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
+    for (const command of ['init', 'generate', 'lint', 'token'])
+      expect(help.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
     const unknown = spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'deploy'], { encoding: 'utf8' });
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/^convapi: unknown command "deploy"/);

@@ -2,7 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editManifest, mustRun, newNpmProject, packToolkit, PACKAGES, runIn, userEnvironment, type PackageName } from '../support/packed-toolkit.ts';
+import {
+  editManifest,
+  mustRun,
+  newNpmProject,
+  packToolkit,
+  PACKAGES,
+  runIn,
+  userEnvironment,
+  type PackageName,
+} from '../support/packed-toolkit.ts';
 import { REPOSITORY, spawnListening, type SpawnedServer } from '../support/spawn-server.ts';
 import { until } from '../support/poll.ts';
 import { nodeFromRegistry } from '../support/registry-node.ts';
@@ -62,8 +71,17 @@ function stop(server: SpawnedServer): void {
   }
 }
 
-async function serve(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<SpawnedServer> {
-  const server = await spawnListening(command, args, { cwd, env: userEnvironment({ PORT: '0', ...env }), detached: true });
+async function serve(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<SpawnedServer> {
+  const server = await spawnListening(command, args, {
+    cwd,
+    env: userEnvironment({ PORT: '0', ...env }),
+    detached: true,
+  });
   servers.push(server);
   return server;
 }
@@ -74,7 +92,10 @@ function call(url: string, init: RequestInit & { headers?: Record<string, string
 
 describe('each tarball', () => {
   it.each(PACKAGES)('%s holds only its dist/, README.md, LICENSE and package.json', (name) => {
-    const files = execFileSync('tar', ['tzf', tarballs[name]], { encoding: 'utf8' }).trim().split('\n').map((path) => path.replace(/^package\//, ''));
+    const files = execFileSync('tar', ['tzf', tarballs[name]], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map((path) => path.replace(/^package\//, ''));
     expect(files.filter((path) => !path.startsWith('dist/')).sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
     expect(files.filter((path) => path.startsWith('dist/') && !/\.(js|d\.ts)$/.test(path))).toEqual([]);
     expect(files).toContain('dist/index.js'.replace('index', name === '@convapi/cli' ? 'cli/convapi' : 'index'));
@@ -86,7 +107,16 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
 
   it('serves 201 for a POST and 200 with ETag for a GET, with a token issued by the installed CLI', async () => {
     project = await newNpmProject('convapi-user-project-');
-    await mustRun(project, 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarballs['@convapi/dsl'], tarballs['@convapi/runtime'], tarballs['@convapi/cli'], 'koa']);
+    await mustRun(project, 'npm', [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      tarballs['@convapi/dsl'],
+      tarballs['@convapi/runtime'],
+      tarballs['@convapi/cli'],
+      'koa',
+    ]);
     const init = await mustRun(project, 'npx', ['--no-install', 'convapi', 'init']);
     expect(init.stdout).toContain('wrote definitions/notes.ts');
     // What init added (typescript, the Node 24 pin, @types/node) comes from the registry.
@@ -96,7 +126,11 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
 
     const generated = await mustRun(project, 'npm', ['run', 'generate']);
     expect(generated.stdout).toMatch(/generated \d+ files/);
-    for (const file of ['generated/resources/v1/books.ts', 'generated/resources/v1/notes.ts', 'generated/openapi/v1.json']) {
+    for (const file of [
+      'generated/resources/v1/books.ts',
+      'generated/resources/v1/notes.ts',
+      'generated/openapi/v1.json',
+    ]) {
       expect(readFileSync(join(project, file), 'utf8').length).toBeGreaterThan(0);
     }
     expect(readFileSync(join(project, 'generated/resources/v1/books.ts'), 'utf8')).toContain("from '@convapi/runtime'");
@@ -106,13 +140,31 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
     await mustRun(project, 'npm', ['test']);
 
     const database = `sqlite:${join(project, 'app.db')}`;
-    const token = (await mustRun(project, 'npm', ['run', '-s', 'token', '--', 'issue', '--client', 'packages-test'], userEnvironment({ DATABASE_URL: database }))).stdout.trim().split('\n').at(-1)!;
+    const token = (
+      await mustRun(
+        project,
+        'npm',
+        ['run', '-s', 'token', '--', 'issue', '--client', 'packages-test'],
+        userEnvironment({ DATABASE_URL: database }),
+      )
+    ).stdout
+      .trim()
+      .split('\n')
+      .at(-1)!;
     const server = await serve('npm', ['start'], project, { DATABASE_URL: database });
     const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
 
-    const note = await call(`${server.url}/v1/notes`, { method: 'POST', headers, body: JSON.stringify({ title: 'first' }) });
+    const note = await call(`${server.url}/v1/notes`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: 'first' }),
+    });
     expect(note.status).toBe(201);
-    const created = await call(`${server.url}/v1/books`, { method: 'POST', headers, body: JSON.stringify({ title: 'Dune', note: `${server.url}/v1/notes/1` }) });
+    const created = await call(`${server.url}/v1/books`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: 'Dune', note: `${server.url}/v1/notes/1` }),
+    });
     expect(created.status).toBe(201);
     const { uri } = (await created.json()) as { uri: string };
     const read = await call(uri, { headers });
@@ -127,9 +179,24 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
   it('changes its data with the documented commands: the first migration, then add, rename and a type change, the rows read back each time', async () => {
     expect(project, 'the project of the test before').toBeDefined();
     const database = `sqlite:${join(project, 'app-changes.db')}`;
-    const migrate = async (name: string) => (await mustRun(project, 'npm', ['run', '-s', 'convapi', '--', 'migrate', 'new', name])).stdout;
-    const editBooks = (edit: (text: string) => string) => writeFileSync(join(project, 'definitions/books.ts'), edit(readFileSync(join(project, 'definitions/books.ts'), 'utf8')));
-    const token = (await mustRun(project, 'npm', ['run', '-s', 'token', '--', 'issue', '--client', 'changes'], userEnvironment({ DATABASE_URL: database }))).stdout.trim().split('\n').at(-1)!;
+    const migrate = async (name: string) =>
+      (await mustRun(project, 'npm', ['run', '-s', 'convapi', '--', 'migrate', 'new', name])).stdout;
+    const editBooks = (edit: (text: string) => string) =>
+      writeFileSync(
+        join(project, 'definitions/books.ts'),
+        edit(readFileSync(join(project, 'definitions/books.ts'), 'utf8')),
+      );
+    const token = (
+      await mustRun(
+        project,
+        'npm',
+        ['run', '-s', 'token', '--', 'issue', '--client', 'changes'],
+        userEnvironment({ DATABASE_URL: database }),
+      )
+    ).stdout
+      .trim()
+      .split('\n')
+      .at(-1)!;
     const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
     /** Starts the project as `npm start` does, runs `use` with its URL, and stops it gracefully. */
     const withServer = async <T>(use: (url: string) => Promise<T>): Promise<T> => {
@@ -141,23 +208,41 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
         expect(await server.exited).toBe(0);
       }
     };
-    const bookOne = (url: string) => call(`${url}/v1/books/1`, { headers }).then(async (response) => ({ status: response.status, body: (await response.json()) as Record<string, unknown> }));
+    const bookOne = (url: string) =>
+      call(`${url}/v1/books/1`, { headers }).then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as Record<string, unknown>,
+      }));
 
     expect(await migrate('initial')).toMatch(/^wrote migrations\/0001_initial\.json/m);
     await withServer(async (url) => {
-      expect((await call(`${url}/v1/books`, { method: 'POST', headers, body: JSON.stringify({ title: 'Dune' }) })).status).toBe(201);
+      expect(
+        (await call(`${url}/v1/books`, { method: 'POST', headers, body: JSON.stringify({ title: 'Dune' }) })).status,
+      ).toBe(201);
     });
 
     // Add a field with a default: the row stored before holds it.
-    editBooks((text) => text.replace("    note: field.reference('notes'),", "    note: field.reference('notes'),\n    edition: field.string({ default: '1' }),"));
+    editBooks((text) =>
+      text.replace(
+        "    note: field.reference('notes'),",
+        "    note: field.reference('notes'),\n    edition: field.string({ default: '1' }),",
+      ),
+    );
     expect(await migrate('add-edition')).toMatch(/^wrote migrations\/0002_add-edition\.json/m);
     await withServer(async (url) => {
       expect(await bookOne(url)).toMatchObject({ status: 200, body: { title: 'Dune', edition: '1' } });
-      expect((await call(`${url}/v1/books/1`, { method: 'PATCH', headers, body: JSON.stringify({ edition: '2' }) })).status).toBe(200);
+      expect(
+        (await call(`${url}/v1/books/1`, { method: 'PATCH', headers, body: JSON.stringify({ edition: '2' }) })).status,
+      ).toBe(200);
     });
 
     // Rename it, declared: the value moves.
-    editBooks((text) => text.replace("edition: field.string({ default: '1' })", "printing: field.string({ renamedFrom: 'edition', default: '1' })"));
+    editBooks((text) =>
+      text.replace(
+        "edition: field.string({ default: '1' })",
+        "printing: field.string({ renamedFrom: 'edition', default: '1' })",
+      ),
+    );
     expect(await migrate('rename-edition')).toMatch(/^wrote migrations\/0003_rename-edition\.json/m);
     await withServer(async (url) => {
       const { body } = await bookOne(url);
@@ -166,21 +251,36 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
     });
 
     // Change its type: the stored text becomes a number.
-    editBooks((text) => text.replace("printing: field.string({ renamedFrom: 'edition', default: '1' })", "printing: field.integer({ renamedFrom: 'edition', default: 1 })"));
+    editBooks((text) =>
+      text.replace(
+        "printing: field.string({ renamedFrom: 'edition', default: '1' })",
+        "printing: field.integer({ renamedFrom: 'edition', default: 1 })",
+      ),
+    );
     expect(await migrate('printing-to-integer')).toMatch(/^wrote migrations\/0004_printing-to-integer\.json/m);
     await withServer(async (url) => {
       expect(await bookOne(url)).toMatchObject({ status: 200, body: { title: 'Dune', printing: 2 } });
     });
 
-    const status = (await mustRun(project, 'npm', ['run', '-s', 'convapi', '--', 'migrate', 'status'], userEnvironment({ DATABASE_URL: database }))).stdout;
-    for (const name of ['0001_initial', '0002_add-edition', '0003_rename-edition', '0004_printing-to-integer']) expect(status).toContain(name);
+    const status = (
+      await mustRun(
+        project,
+        'npm',
+        ['run', '-s', 'convapi', '--', 'migrate', 'status'],
+        userEnvironment({ DATABASE_URL: database }),
+      )
+    ).stdout;
+    for (const name of ['0001_initial', '0002_add-edition', '0003_rename-edition', '0004_printing-to-integer'])
+      expect(status).toContain(name);
     // The project's own checks hold after the changes: type check, drift check, lint.
     await mustRun(project, 'npm', ['test']);
   }, 600_000);
 
   it('runs on the oldest Node its engines accept: a create, a read, a list, a filter, a unique write, row access', async () => {
     expect(project, 'the project of the test before').toBeDefined();
-    const engines = (JSON.parse(readFileSync(join(REPOSITORY, 'runtime/package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    const engines = (
+      JSON.parse(readFileSync(join(REPOSITORY, 'runtime/package.json'), 'utf8')) as { engines: { node: string } }
+    ).engines.node;
     const oldest = /^>=(\d+)\.(\d+)$/.exec(engines);
     expect(oldest, engines).not.toBeNull();
     const version = `${oldest![1]}.${oldest![2]}.0`;
@@ -189,15 +289,36 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
 
     await mustRun(project, node, ['node_modules/@convapi/cli/dist/cli/convapi.js', 'generate', '--check']);
     const database = `sqlite:${join(project, 'app-oldest.db')}`;
-    const token = (await mustRun(project, node, ['node_modules/@convapi/runtime/dist/cli/token-bin.js', 'issue', '--client', 'oldest'], userEnvironment({ DATABASE_URL: database }))).stdout.trim().split('\n').at(-1)!;
-    const server = await serve(node, ['--import', '@convapi/runtime/node-check', 'generated/main.ts'], project, { DATABASE_URL: database });
+    const token = (
+      await mustRun(
+        project,
+        node,
+        ['node_modules/@convapi/runtime/dist/cli/token-bin.js', 'issue', '--client', 'oldest'],
+        userEnvironment({ DATABASE_URL: database }),
+      )
+    ).stdout
+      .trim()
+      .split('\n')
+      .at(-1)!;
+    const server = await serve(node, ['--import', '@convapi/runtime/node-check', 'generated/main.ts'], project, {
+      DATABASE_URL: database,
+    });
     const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-    expect((await call(`${server.url}/v1/notes`, { method: 'POST', headers, body: JSON.stringify({ title: 'on the oldest Node' }) })).status).toBe(201);
+    expect(
+      (
+        await call(`${server.url}/v1/notes`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ title: 'on the oldest Node' }),
+        })
+      ).status,
+    ).toBe(201);
     const read = await call(`${server.url}/v1/notes/1`, { headers });
     expect(read.status).toBe(200);
     expect(read.headers.get('etag')).not.toBeNull();
     // A list, a filter and a unique field: the statements node:sqlite binds differently across versions.
-    const book = (title: string, isbn: string) => call(`${server.url}/v1/books`, { method: 'POST', headers, body: JSON.stringify({ title, isbn }) });
+    const book = (title: string, isbn: string) =>
+      call(`${server.url}/v1/books`, { method: 'POST', headers, body: JSON.stringify({ title, isbn }) });
     expect((await book('Dune', '978-0441013593')).status).toBe(201);
     expect((await book('Emma', '978-0141439587')).status).toBe(201);
     const duplicate = await book('Dune again', '978-0441013593');
@@ -212,11 +333,29 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
     expect(filtered.headers.get('x-total-count')).toBe('1');
     expect(((await filtered.json()) as Array<{ isbn: string }>).map((entry) => entry.isbn)).toEqual(['978-0141439587']);
     const pastTheEnd = await call(`${server.url}/v1/books?title=Emma&offset=5`, { headers });
-    expect([pastTheEnd.status, pastTheEnd.headers.get('x-total-count'), await pastTheEnd.json()]).toEqual([200, '1', []]);
+    expect([pastTheEnd.status, pastTheEnd.headers.get('x-total-count'), await pastTheEnd.json()]).toEqual([
+      200,
+      '1',
+      [],
+    ]);
     // Row access: the caller's condition joins the statements' parameters.
-    const other = (await mustRun(project, node, ['node_modules/@convapi/runtime/dist/cli/token-bin.js', 'issue', '--client', 'other'], userEnvironment({ DATABASE_URL: database }))).stdout.trim().split('\n').at(-1)!;
+    const other = (
+      await mustRun(
+        project,
+        node,
+        ['node_modules/@convapi/runtime/dist/cli/token-bin.js', 'issue', '--client', 'other'],
+        userEnvironment({ DATABASE_URL: database }),
+      )
+    ).stdout
+      .trim()
+      .split('\n')
+      .at(-1)!;
     const shelf = (bearer: string, owner: string) =>
-      call(`${server.url}/v1/shelves`, { method: 'POST', headers: { ...headers, Authorization: `Bearer ${bearer}` }, body: JSON.stringify({ owner, label: 'top' }) });
+      call(`${server.url}/v1/shelves`, {
+        method: 'POST',
+        headers: { ...headers, Authorization: `Bearer ${bearer}` },
+        body: JSON.stringify({ owner, label: 'top' }),
+      });
     expect((await shelf(other, 'other')).status).toBe(201);
     expect((await shelf(token, 'oldest')).status).toBe(201);
     const own = await call(`${server.url}/v1/shelves?label=top`, { headers });
@@ -239,7 +378,9 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
     for (const args of commands) {
       const result = await runIn(project, node, args);
       expect(result.code, args.join(' ')).toBe(1);
-      expect(result.stderr.trim().split('\n'), args.join(' ')).toEqual([expect.stringMatching(/^convapi needs Node >=\d+\.\d+ \(this is Node v20\.\d+\.\d+\)/)]);
+      expect(result.stderr.trim().split('\n'), args.join(' ')).toEqual([
+        expect.stringMatching(/^convapi needs Node >=\d+\.\d+ \(this is Node v20\.\d+\.\d+\)/),
+      ]);
     }
   }, 300_000);
 
@@ -249,8 +390,21 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
     expect(existsSync(join(project, 'node_modules/node/package.json')), 'the Node pin').toBe(true);
     const machine = dirname(await nodeFromRegistry('20'));
     const database = `sqlite:${join(project, 'app-production.db')}`;
-    const token = (await mustRun(project, 'npm', ['run', '-s', 'token', '--', 'issue', '--client', 'production'], userEnvironment({ DATABASE_URL: database }))).stdout.trim().split('\n').at(-1)!;
-    const server = await serve('npm', ['start'], project, { DATABASE_URL: database, PATH: `${machine}:${process.env.PATH ?? ''}` });
+    const token = (
+      await mustRun(
+        project,
+        'npm',
+        ['run', '-s', 'token', '--', 'issue', '--client', 'production'],
+        userEnvironment({ DATABASE_URL: database }),
+      )
+    ).stdout
+      .trim()
+      .split('\n')
+      .at(-1)!;
+    const server = await serve('npm', ['start'], project, {
+      DATABASE_URL: database,
+      PATH: `${machine}:${process.env.PATH ?? ''}`,
+    });
     const listed = await call(`${server.url}/v1/notes`, { headers: { Authorization: `Bearer ${token}` } });
     expect(listed.status).toBe(200);
     expect(server.output.join('\n')).toMatch(/"node":"v24\./);
@@ -264,12 +418,45 @@ describe("a plain Koa app with the runtime package, mounting the runtime API pag
     editManifest(app, (manifest) => {
       manifest.type = 'module';
     });
-    await mustRun(app, 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarballs['@convapi/runtime'], 'koa', 'typescript@~5.9.3', '@types/node@^24']);
+    await mustRun(app, 'npm', [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      tarballs['@convapi/runtime'],
+      'koa',
+      'typescript@~5.9.3',
+      '@types/node@^24',
+    ]);
     writeFileSync(join(app, 'app.ts'), runtimeApiMiddlewareStack());
-    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', target: 'es2024', strict: true, noEmit: true, allowImportingTsExtensions: true, verbatimModuleSyntax: true, types: ['node'] }, include: ['app.ts'] }));
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'nodenext',
+          target: 'es2024',
+          strict: true,
+          noEmit: true,
+          allowImportingTsExtensions: true,
+          verbatimModuleSyntax: true,
+          types: ['node'],
+        },
+        include: ['app.ts'],
+      }),
+    );
     await mustRun(app, 'npx', ['--no-install', 'tsc', '--noEmit']);
 
-    const token = (await mustRun(app, 'npx', ['--no-install', 'convapi-token', 'issue', '--client', 'koa-app'], userEnvironment({ DATABASE_URL: 'sqlite:app.db' }))).stdout.trim().split('\n').at(-1)!;
+    const token = (
+      await mustRun(
+        app,
+        'npx',
+        ['--no-install', 'convapi-token', 'issue', '--client', 'koa-app'],
+        userEnvironment({ DATABASE_URL: 'sqlite:app.db' }),
+      )
+    ).stdout
+      .trim()
+      .split('\n')
+      .at(-1)!;
     const server = await serve(process.execPath, ['app.ts'], app);
     const auth = { Authorization: `Bearer ${token}` };
 
@@ -291,8 +478,19 @@ describe("a plain Koa app with the runtime package, mounting the runtime API pag
     // The request log: X-Request-Id on the response, and the request's JSON line with it, its status and client.
     const requestId = hello.headers.get('x-request-id')!;
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-    const logged = async () => server.output.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.request_id === requestId);
-    expect(await until(logged, (line) => line !== undefined, 2000)).toMatchObject({ msg: 'request', method: 'GET', path: '/', query: 'q=hi', status: 200, client: 'koa-app' });
+    const logged = async () =>
+      server.output
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .find((line) => line.request_id === requestId);
+    expect(await until(logged, (line) => line !== undefined, 2000)).toMatchObject({
+      msg: 'request',
+      method: 'GET',
+      path: '/',
+      query: 'q=hi',
+      status: 200,
+      client: 'koa-app',
+    });
     expect(server.output.join('\n')).not.toContain(token);
     const etag = hello.headers.get('etag');
     expect(etag).toMatch(/^"[^"]+"$/);
@@ -324,4 +522,3 @@ function runtimeApiMiddlewareStack(): string {
   if (block === null) throw new Error('docs/runtime-api.md has no ts block');
   return block[1]!;
 }
-

@@ -26,7 +26,11 @@ describe('kill -9 while writing: no acknowledged write is lost, the file stays s
   });
 
   it(`keeps every acknowledged order over ${ROUNDS} kill -9 rounds`, async () => {
-    const headers = { 'User-Agent': 'durability-test', Authorization: `Bearer ${issueToken(databaseUrl, 'durability')}`, 'Content-Type': 'application/json' };
+    const headers = {
+      'User-Agent': 'durability-test',
+      Authorization: `Bearer ${issueToken(databaseUrl, 'durability')}`,
+      'Content-Type': 'application/json',
+    };
     const acknowledged = new Map<number, string>();
     for (let round = 0; round < ROUNDS; round += 1) {
       server = await spawnServer({ DATABASE_URL: databaseUrl, RATE_LIMIT_RESOURCE: '1000000/1' });
@@ -37,8 +41,13 @@ describe('kill -9 while writing: no acknowledged write is lost, the file stays s
         while (writing) {
           const item = `round ${round} writer ${id} order ${sent++}`;
           try {
-            const response = await fetch(`${url}/v1/orders`, { method: 'POST', headers, body: JSON.stringify({ item, quantity: 1 }) });
-            if (response.status === 201) acknowledged.set(((await response.json()) as { identity: number }).identity, item);
+            const response = await fetch(`${url}/v1/orders`, {
+              method: 'POST',
+              headers,
+              body: JSON.stringify({ item, quantity: 1 }),
+            });
+            if (response.status === 201)
+              acknowledged.set(((await response.json()) as { identity: number }).identity, item);
             else await response.arrayBuffer();
           } catch {
             return; // the connection died with the process: that write was never acknowledged
@@ -69,6 +78,8 @@ describe('kill -9 while writing: no acknowledged write is lost, the file stays s
     const db = new DatabaseSync(file);
     expect(db.prepare('PRAGMA integrity_check').all()).toEqual([{ integrity_check: 'ok' }]);
     db.close();
-    console.log(`durability: ${acknowledged.size} acknowledged writes over ${ROUNDS} kill -9 rounds, 0 lost; integrity_check ok`);
+    console.log(
+      `durability: ${acknowledged.size} acknowledged writes over ${ROUNDS} kill -9 rounds, 0 lost; integrity_check ok`,
+    );
   }, 120_000);
 });

@@ -24,14 +24,22 @@ describe('fuzz: no request gets a 5xx it did not declare, every error has the on
 
   beforeAll(async () => {
     // Limits that never bite: a 429 would hide what the handlers do with the request.
-    api = await startApi({ env: { RATE_LIMIT_RESOURCE: '1000000/1', RATE_LIMIT_SERVICE: '1000000/1', RATE_LIMIT_SETTING: '1000000/1' } });
+    api = await startApi({
+      env: { RATE_LIMIT_RESOURCE: '1000000/1', RATE_LIMIT_SERVICE: '1000000/1', RATE_LIMIT_SETTING: '1000000/1' },
+    });
     // Resources to find, so identifiers hit existing rows as well as missing ones.
-    for (let index = 1; index <= 5; index += 1) await api.post('/v1/orders', { item: `fuzz ${index}`, quantity: index }).expect(201);
+    for (let index = 1; index <= 5; index += 1)
+      await api.post('/v1/orders', { item: `fuzz ${index}`, quantity: index }).expect(201);
     await api.post('/v1/users', { user_name: 'fuzz-user' }).expect(201);
   });
 
   afterAll(async () => {
-    console.log(`fuzz: ${RUNS} requests, seed ${SEED}; statuses ${[...statuses].sort(([a], [b]) => a - b).map(([status, times]) => `${status}×${times}`).join(' ')}`);
+    console.log(
+      `fuzz: ${RUNS} requests, seed ${SEED}; statuses ${[...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, times]) => `${status}×${times}`)
+        .join(' ')}`,
+    );
     await api.close();
   });
 
@@ -53,10 +61,12 @@ describe('fuzz: no request gets a 5xx it did not declare, every error has the on
 
 /** What is wrong with a response, or undefined when it follows the rules. */
 function problemOf(spec: RawRequest, response: RawResponse): string | undefined {
-  if (response.status >= 500 && !DECLARED_5XX.has(response.status)) return `${spec.method} ${spec.path} answered ${response.status}`;
+  if (response.status >= 500 && !DECLARED_5XX.has(response.status))
+    return `${spec.method} ${spec.path} answered ${response.status}`;
   if (response.status < 400 || spec.method === 'HEAD') return undefined;
   const type = response.headers['content-type'];
-  if (type !== 'application/json;charset=UTF-8') return `${spec.method} ${spec.path} answered ${response.status} with Content-Type ${String(type)}`;
+  if (type !== 'application/json;charset=UTF-8')
+    return `${spec.method} ${spec.path} answered ${response.status} with Content-Type ${String(type)}`;
   let body: unknown;
   try {
     const bytes = response.headers['content-encoding'] === 'gzip' ? gunzipSync(response.body) : response.body;
@@ -65,9 +75,11 @@ function problemOf(spec: RawRequest, response: RawResponse): string | undefined 
     return `${spec.method} ${spec.path} answered ${response.status} with a body that is not JSON`;
   }
   const { message, errors } = body as { message?: unknown; errors?: Array<{ code?: unknown; message?: unknown }> };
-  if (typeof message !== 'string' || !Array.isArray(errors) || errors.length === 0) return `${spec.method} ${spec.path} answered ${response.status} without the error body`;
+  if (typeof message !== 'string' || !Array.isArray(errors) || errors.length === 0)
+    return `${spec.method} ${spec.path} answered ${response.status} without the error body`;
   for (const entry of errors) {
-    if (typeof entry.code !== 'string' || !CODE.test(entry.code) || typeof entry.message !== 'string') return `${spec.method} ${spec.path} answered ${response.status} with a malformed error entry ${JSON.stringify(entry)}`;
+    if (typeof entry.code !== 'string' || !CODE.test(entry.code) || typeof entry.message !== 'string')
+      return `${spec.method} ${spec.path} answered ${response.status} with a malformed error entry ${JSON.stringify(entry)}`;
   }
   return undefined;
 }

@@ -21,7 +21,12 @@ describe('racing writes: one winner, every loser told so, nothing lost', () => {
   });
   afterAll(async () => {
     const sent = [...statuses.values()].reduce((sum, times) => sum + times, 0);
-    console.log(`racing writes: ${ROUNDS} rounds of each race, ${RACERS} racers; ${sent} racing requests, statuses ${[...statuses].sort(([a], [b]) => a - b).map(([status, times]) => `${status}×${times}`).join(' ')}`);
+    console.log(
+      `racing writes: ${ROUNDS} rounds of each race, ${RACERS} racers; ${sent} racing requests, statuses ${[...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, times]) => `${status}×${times}`)
+        .join(' ')}`,
+    );
     await api.close();
   });
 
@@ -29,7 +34,10 @@ describe('racing writes: one winner, every loser told so, nothing lost', () => {
     const created = await api.post('/v1/orders', { item: 'raced', quantity: 1 }).expect(201);
     const path = `/v1/orders/${created.body.identity}`;
     for (let round = 0; round < ROUNDS; round += 1) {
-      const bodies = Array.from({ length: RACERS }, (_, racer) => ({ item: `round ${round} racer ${racer}`, quantity: racer + 1 }));
+      const bodies = Array.from({ length: RACERS }, (_, racer) => ({
+        item: `round ${round} racer ${racer}`,
+        quantity: racer + 1,
+      }));
       const { responses, winner } = await raceIfMatch(api, path, bodies);
       count(responses);
       expect(bodies.map((body) => body.item)).toContain(winner.body.item);
@@ -39,7 +47,13 @@ describe('racing writes: one winner, every loser told so, nothing lost', () => {
   it(`${RACERS} POSTs of the same unique user_name, ${ROUNDS} rounds: one 201 each round, the rest 409 duplicate_value`, async () => {
     const run = Date.now().toString(36);
     for (let round = 0; round < ROUNDS; round += 1) {
-      const { responses } = await raceUniqueCreate(api, '/v1/users', { user_name: `racer-${run}-${round}` }, 'user_name', RACERS);
+      const { responses } = await raceUniqueCreate(
+        api,
+        '/v1/users',
+        { user_name: `racer-${run}-${round}` },
+        'user_name',
+        RACERS,
+      );
       count(responses);
     }
     expect(statuses.get(201)).toBe(ROUNDS);

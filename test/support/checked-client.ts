@@ -7,7 +7,8 @@ import { startApi, type TestApi } from './start-api.ts';
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** The generated OpenAPI document of one version, as a file path. */
-export const openApiDocumentOf = (version: string) => fileURLToPath(new URL(`../../generated/openapi/${version}.json`, import.meta.url));
+export const openApiDocumentOf = (version: string) =>
+  fileURLToPath(new URL(`../../generated/openapi/${version}.json`, import.meta.url));
 
 const checkers = new Map<string, OpenApiChecker>();
 function checkerOf(version: string): OpenApiChecker {
@@ -21,7 +22,11 @@ function checkerOf(version: string): OpenApiChecker {
  * it is what the document describes). For responses seen another way than through supertest, such
  * as on a raw socket: give the body parsed.
  */
-export function documentProblems(method: string, path: string, response: { status: number; headers: Record<string, unknown>; body: unknown }): string[] {
+export function documentProblems(
+  method: string,
+  path: string,
+  response: { status: number; headers: Record<string, unknown>; body: unknown },
+): string[] {
   const version = /\/(v\d+)(\/|$)/.exec(path)?.[1] ?? 'v1';
   return checkerOf(version).check(method, path, response);
 }
@@ -32,9 +37,16 @@ export function documentProblems(method: string, path: string, response: { statu
  */
 export function checkedClient(api: () => TestApi) {
   const problems: string[] = [];
-  async function send(method: Method, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<request.Response> {
+  async function send(
+    method: Method,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<request.Response> {
     const client = api();
-    const test = (method === 'get' || method === 'delete' ? client[method](path) : client[method](path, body)).set(headers);
+    const test = (method === 'get' || method === 'delete' ? client[method](path) : client[method](path, body)).set(
+      headers,
+    );
     const response = await test;
     problems.push(...documentProblems(method, path, response));
     return response;

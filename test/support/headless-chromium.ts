@@ -9,7 +9,15 @@ import { chromiumPath } from './system-packages.ts';
  * run from depending on anything but the page: no sandbox (CI runs as root), no GPU, no QUIC, no
  * first-run, background networking, component updates or sync.
  */
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface HeadlessBrowser {
   readonly context: BrowserContext;
@@ -22,7 +30,11 @@ export interface HeadlessBrowser {
  */
 export async function launchHeadlessChromium(): Promise<HeadlessBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), headless: true, args: FLAGS });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: FLAGS,
+  });
   return {
     context,
     close: async () => {

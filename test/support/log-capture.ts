@@ -8,7 +8,17 @@ export function captureLogs(): { logger: Logger; lines: string[] } {
 }
 
 /** Members every request line carries; `client` too when the token was valid. */
-const REQUEST_MEMBERS = ['time', 'level', 'request_id', 'method', 'path', 'status', 'duration_ms', 'response_bytes', 'user_agent'] as const;
+const REQUEST_MEMBERS = [
+  'time',
+  'level',
+  'request_id',
+  'method',
+  'path',
+  'status',
+  'duration_ms',
+  'response_bytes',
+  'user_agent',
+] as const;
 
 /** What a token or a JWT looks like, wherever it appears in a line. */
 const JWT_SHAPE = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/;
@@ -33,13 +43,18 @@ export function logProblems(lines: readonly string[], secrets: Iterable<string>)
     if (leaked !== undefined) problems.push(`a token in a log line: ${text}`);
     if (JWT_SHAPE.test(text)) problems.push(`a JWT in a log line: ${text}`);
     if (/bearer\s+\S/i.test(text)) problems.push(`a bearer credential in a log line: ${text}`);
-    if (/"authorization"\s*:\s*"(?!\[redacted\])/i.test(text)) problems.push(`an Authorization header in a log line: ${text}`);
+    if (/"authorization"\s*:\s*"(?!\[redacted\])/i.test(text))
+      problems.push(`an Authorization header in a log line: ${text}`);
     if (line.msg === 'request' || line.msg === 'request failed') {
       const missing = REQUEST_MEMBERS.filter(
-        (member) => !(member in line) && !(member === 'user_agent' && line.status === 400 && line.error_code === 'missing_user_agent') && !(member === 'status' && line.aborted === true),
+        (member) =>
+          !(member in line) &&
+          !(member === 'user_agent' && line.status === 400 && line.error_code === 'missing_user_agent') &&
+          !(member === 'status' && line.aborted === true),
       );
       if (missing.length > 0) problems.push(`a request line without ${missing.join(', ')}: ${text}`);
-      if (typeof line.status === 'number' && line.status < 500 && text.includes('"stack"')) problems.push(`a stack trace for a ${line.status}: ${text}`);
+      if (typeof line.status === 'number' && line.status < 500 && text.includes('"stack"'))
+        problems.push(`a stack trace for a ${line.status}: ${text}`);
     }
   }
   return problems;

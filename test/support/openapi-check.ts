@@ -26,7 +26,11 @@ export class OpenApiChecker {
   }
 
   /** Problems with one response; an empty list when it is what the document says. */
-  check(method: string, url: string, response: { status: number; headers: Record<string, unknown>; body: unknown; text?: string }): string[] {
+  check(
+    method: string,
+    url: string,
+    response: { status: number; headers: Record<string, unknown>; body: unknown; text?: string },
+  ): string[] {
     const path = new URL(url, 'http://x').pathname;
     const where = `${method.toUpperCase()} ${path} → ${response.status}`;
     const template = this.#paths.find((candidate) => candidate.pattern.test(path))?.template;
@@ -34,19 +38,26 @@ export class OpenApiChecker {
     const operation = (this.#document.paths as Json)[template]?.[method.toLowerCase()] as Json | undefined;
     if (operation === undefined) return [`${where}: method not in the document`];
     // A status not listed is what the operation's `default` response, if it has one, describes.
-    const key = operation.responses?.[String(response.status)] === undefined && operation.responses?.default !== undefined ? 'default' : String(response.status);
+    const key =
+      operation.responses?.[String(response.status)] === undefined && operation.responses?.default !== undefined
+        ? 'default'
+        : String(response.status);
     let declared = operation.responses?.[key] as Json | undefined;
     if (declared === undefined) return [`${where}: status not declared`];
     declared = this.#resolve(declared);
     const problems: string[] = [];
     for (const [name, header] of Object.entries((declared.headers ?? {}) as Json)) {
       const resolved = this.#resolve(header as Json);
-      if (resolved.required === true && response.headers[name.toLowerCase()] === undefined) problems.push(`${where}: missing header ${name}`);
+      if (resolved.required === true && response.headers[name.toLowerCase()] === undefined)
+        problems.push(`${where}: missing header ${name}`);
     }
     const schema = declared.content?.['application/json']?.schema as Json | undefined;
     if (schema !== undefined && response.status !== 304) {
-      const validate = this.#ajv.compile({ $ref: `openapi.json#${pointerTo(template, method, key, declared === operation.responses[key] ? undefined : operation.responses[key].$ref)}` });
-      if (!validate(response.body)) problems.push(`${where}: body does not match: ${this.#ajv.errorsText(validate.errors)}`);
+      const validate = this.#ajv.compile({
+        $ref: `openapi.json#${pointerTo(template, method, key, declared === operation.responses[key] ? undefined : operation.responses[key].$ref)}`,
+      });
+      if (!validate(response.body))
+        problems.push(`${where}: body does not match: ${this.#ajv.errorsText(validate.errors)}`);
     }
     return problems;
   }

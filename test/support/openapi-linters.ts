@@ -40,4 +40,3 @@ export async function redoclyFindings(documentPath: string): Promise<LintFinding
     message: problem.message,
   }));
 }
-

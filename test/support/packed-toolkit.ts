@@ -19,7 +19,9 @@ export type PackageName = (typeof PACKAGES)[number];
  */
 export function userEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const path = (process.env.PATH ?? '').split(':').filter((entry) => !entry.startsWith(REPOSITORY));
-  const kept = Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'BASE_URL' && key !== 'NODE_OPTIONS');
+  const kept = Object.entries(process.env).filter(
+    ([key]) => !/^npm_/i.test(key) && key !== 'BASE_URL' && key !== 'NODE_OPTIONS',
+  );
   return { ...Object.fromEntries(kept), PATH: [dirname(process.execPath), ...path].join(':'), ...extra };
 }
 
@@ -30,20 +32,43 @@ export interface CommandResult {
 }
 
 /** Runs a command in a folder as a user would, never throwing: the exit code and output tell. */
-export async function runIn(cwd: string, command: string, args: string[], env = userEnvironment()): Promise<CommandResult> {
+export async function runIn(
+  cwd: string,
+  command: string,
+  args: string[],
+  env = userEnvironment(),
+): Promise<CommandResult> {
   try {
-    const { stdout, stderr } = await exec(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 240_000 });
+    const { stdout, stderr } = await exec(command, args, {
+      cwd,
+      env,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 240_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number | string; stdout?: string; stderr?: string };
-    return { code: typeof failed.code === 'number' ? failed.code : 1, stdout: failed.stdout ?? '', stderr: `${failed.stderr ?? ''}${typeof failed.code === 'string' ? failed.code : ''}` };
+    return {
+      code: typeof failed.code === 'number' ? failed.code : 1,
+      stdout: failed.stdout ?? '',
+      stderr: `${failed.stderr ?? ''}${typeof failed.code === 'string' ? failed.code : ''}`,
+    };
   }
 }
 
 /** Like runIn, but a non-zero exit is an error carrying the output. */
-export async function mustRun(cwd: string, command: string, args: string[], env = userEnvironment()): Promise<CommandResult> {
+export async function mustRun(
+  cwd: string,
+  command: string,
+  args: string[],
+  env = userEnvironment(),
+): Promise<CommandResult> {
   const result = await runIn(cwd, command, args, env);
-  if (result.code !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.code} in ${cwd}:\n${result.stdout}\n${result.stderr}`);
+  if (result.code !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')} exited ${result.code} in ${cwd}:\n${result.stdout}\n${result.stderr}`,
+    );
   return result;
 }
 
@@ -53,9 +78,19 @@ export async function mustRun(cwd: string, command: string, args: string[], env 
  */
 export async function packToolkit(): Promise<{ folder: string; tarballs: Record<PackageName, string> }> {
   const folder = mkdtempSync(join(tmpdir(), 'convapi-packs-'));
-  const { stdout } = await mustRun(REPOSITORY, 'npm', ['pack', '--workspaces', '--json', '--pack-destination', folder, '--loglevel=error']);
+  const { stdout } = await mustRun(REPOSITORY, 'npm', [
+    'pack',
+    '--workspaces',
+    '--json',
+    '--pack-destination',
+    folder,
+    '--loglevel=error',
+  ]);
   const packed = JSON.parse(stdout) as Array<{ name: string; filename: string }>;
-  const tarballs = Object.fromEntries(packed.map((entry) => [entry.name, join(folder, entry.filename)])) as Record<PackageName, string>;
+  const tarballs = Object.fromEntries(packed.map((entry) => [entry.name, join(folder, entry.filename)])) as Record<
+    PackageName,
+    string
+  >;
   for (const name of PACKAGES) if (tarballs[name] === undefined) throw new Error(`npm pack made no tarball of ${name}`);
   return { folder, tarballs };
 }

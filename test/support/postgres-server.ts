@@ -43,7 +43,9 @@ export interface StartPostgresOptions {
 export async function startPostgres({ durable = false }: StartPostgresOptions = {}): Promise<PostgresServer> {
   const bin = postgresBinaries();
   if (bin === undefined) {
-    throw new Error('PostgreSQL server binaries not found: install them (apt-get install -y postgresql) or set POSTGRES_BIN to the folder holding initdb and postgres');
+    throw new Error(
+      'PostgreSQL server binaries not found: install them (apt-get install -y postgresql) or set POSTGRES_BIN to the folder holding initdb and postgres',
+    );
   }
   const folder = mkdtempSync(join(tmpdir(), 'pg-test-'));
   const data = join(folder, 'data');
@@ -57,7 +59,20 @@ export async function startPostgres({ durable = false }: StartPostgresOptions = 
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', HOME: folder };
   const init = spawnSync(
     join(bin, 'initdb'),
-    ['-D', data, '-U', 'postgres', '--pwfile', passwordFile, '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--no-locale', '--no-sync'],
+    [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '--pwfile',
+      passwordFile,
+      '--auth-local=trust',
+      '--auth-host=scram-sha-256',
+      '-E',
+      'UTF8',
+      '--no-locale',
+      '--no-sync',
+    ],
     { ...user, env, encoding: 'utf8', cwd: folder },
   );
   if (init.status !== 0) throw new Error(`initdb failed (${init.status}): ${init.stderr || init.error?.message}`);
@@ -97,11 +112,31 @@ interface RunPostgresOptions {
 }
 
 /** Starts the postgres process on an initialised data folder and waits until it accepts queries. */
-async function runPostgres({ bin, data, folder, port, durable, user, env, url }: RunPostgresOptions): Promise<{ child: ChildProcess; exited: Promise<void> }> {
+async function runPostgres({
+  bin,
+  data,
+  folder,
+  port,
+  durable,
+  user,
+  env,
+  url,
+}: RunPostgresOptions): Promise<{ child: ChildProcess; exited: Promise<void> }> {
   const child: ChildProcess = spawn(
     join(bin, 'postgres'),
     [
-      ...['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${folder}`, '-c', 'max_connections=300'],
+      ...[
+        '-D',
+        data,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        `unix_socket_directories=${folder}`,
+        '-c',
+        'max_connections=300',
+      ],
       ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
     ],
     { ...user, env, cwd: folder, stdio: ['ignore', 'ignore', 'pipe'] },

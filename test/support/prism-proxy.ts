@@ -30,7 +30,11 @@ export function freePort(): Promise<number> {
  */
 export async function startPrismProxy(documentPath: string, upstream: string): Promise<PrismProxy> {
   const port = await freePort();
-  const child = spawn(process.execPath, [PRISM, 'proxy', documentPath, upstream, '--errors', '--host', '127.0.0.1', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [PRISM, 'proxy', documentPath, upstream, '--errors', '--host', '127.0.0.1', '--port', String(port)],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const output: string[] = [];
   const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   createInterface({ input: child.stderr! }).on('line', (line) => output.push(line));
@@ -58,10 +62,19 @@ export async function startPrismProxy(documentPath: string, upstream: string): P
 }
 
 /** Prism's own answer to a request or response that breaks the document, or undefined for the upstream's answer. */
-export function prismViolation(response: { headers: Record<string, unknown>; body: unknown; text?: string }): string | undefined {
+export function prismViolation(response: {
+  headers: Record<string, unknown>;
+  body: unknown;
+  text?: string;
+}): string | undefined {
   const type = String(response.headers['content-type'] ?? '');
   if (!type.startsWith('application/problem+json')) return undefined;
-  const body = (response.body ?? JSON.parse(response.text ?? '{}')) as { type?: string; title?: string; detail?: string; validation?: unknown };
+  const body = (response.body ?? JSON.parse(response.text ?? '{}')) as {
+    type?: string;
+    title?: string;
+    detail?: string;
+    validation?: unknown;
+  };
   if (!String(body.type).includes('stoplight.io/prism')) return undefined;
   return `${body.title ?? body.type}: ${JSON.stringify(body.validation ?? body.detail)}`;
 }

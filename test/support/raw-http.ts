@@ -28,7 +28,11 @@ export function openSocket(url: string): Promise<Socket> {
  * Sends `parts` on a fresh connection (a number between them is a pause in ms) and reads until the
  * server closes the connection or `waitMs` pass after the last part.
  */
-export async function rawExchange(url: string, parts: readonly (string | number)[], waitMs = 3_000): Promise<RawExchange> {
+export async function rawExchange(
+  url: string,
+  parts: readonly (string | number)[],
+  waitMs = 3_000,
+): Promise<RawExchange> {
   const socket = await openSocket(url);
   let text = '';
   let closedByServer = false;

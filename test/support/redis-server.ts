@@ -24,16 +24,21 @@ export interface RedisServer {
 
 /** Starts a throwaway Redis on a free loopback port in a temporary folder, no persistence, and waits for it. */
 export async function startRedis(): Promise<RedisServer> {
-  if (!REDIS.installed()) throw new Error('redis-server is not installed: apt-get install -y redis-server (or set REDIS_SERVER)');
+  if (!REDIS.installed())
+    throw new Error('redis-server is not installed: apt-get install -y redis-server (or set REDIS_SERVER)');
   const folder = mkdtempSync(join(tmpdir(), 'redis-test-'));
   const port = await freePort();
   let child: ReturnType<typeof spawn> | undefined;
   let exited: Promise<void> = Promise.resolve();
   const start = async () => {
-    const started = spawn(redisServerPath(), ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder], {
-      cwd: folder,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const started = spawn(
+      redisServerPath(),
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder],
+      {
+        cwd: folder,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     child = started;
     exited = new Promise((resolve) => started.once('exit', () => resolve()));
     const output: string[] = [];

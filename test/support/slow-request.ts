@@ -13,7 +13,10 @@ export interface SlowRequest {
  */
 export function slowPost(url: URL, headers: Record<string, string>, body: unknown): SlowRequest {
   const text = JSON.stringify(body);
-  const req = httpRequest(url, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) } });
+  const req = httpRequest(url, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) },
+  });
   const outcome = new Promise<{ status: number; body: string } | 'closed'>((resolve) => {
     req.on('response', (res) => {
       let received = '';

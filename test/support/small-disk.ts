@@ -24,7 +24,9 @@ export function mountSmallDisk(megabytes: number): SmallDisk | string {
     execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${megabytes}m`, 'tmpfs', path], { stdio: 'pipe' });
   } catch (error) {
     rmSync(path, { recursive: true, force: true });
-    const reason = ((error as { stderr?: Buffer }).stderr?.toString() ?? (error as Error).message).trim().split('\n')[0];
+    const reason = ((error as { stderr?: Buffer }).stderr?.toString() ?? (error as Error).message)
+      .trim()
+      .split('\n')[0];
     return `cannot mount a small tmpfs to fill (needs root and CAP_SYS_ADMIN): ${reason}`;
   }
   const filler = join(path, 'filler');

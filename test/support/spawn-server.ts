@@ -29,13 +29,25 @@ export interface SpawnOptions {
  * Starts `node <entry>` (default generated/main.ts, what `npm start` runs) as its own process and
  * waits for its one line `listening on <url>`.
  */
-export function spawnServer(env: Record<string, string>, entry = 'generated/main.ts', cwd = REPOSITORY, args: readonly string[] = []): Promise<SpawnedServer> {
+export function spawnServer(
+  env: Record<string, string>,
+  entry = 'generated/main.ts',
+  cwd = REPOSITORY,
+  args: readonly string[] = [],
+): Promise<SpawnedServer> {
   return spawnListening(process.execPath, [...SOURCE_CONDITION, entry, ...args], { cwd, env: serverEnvironment(env) });
 }
 
 /** Runs `npm start` itself, as an operator or a container would, and waits for `listening on <url>`. */
-export function spawnNpmStart(env: Record<string, string>, { cwd = REPOSITORY, detached = false, args }: SpawnOptions = {}): Promise<SpawnedServer> {
-  return spawnListening('npm', ['start', ...(args === undefined ? [] : ['--', ...args])], { cwd, detached, env: serverEnvironment(env) });
+export function spawnNpmStart(
+  env: Record<string, string>,
+  { cwd = REPOSITORY, detached = false, args }: SpawnOptions = {},
+): Promise<SpawnedServer> {
+  return spawnListening('npm', ['start', ...(args === undefined ? [] : ['--', ...args])], {
+    cwd,
+    detached,
+    env: serverEnvironment(env),
+  });
 }
 
 /** The test process's environment for a server on a free port. */
@@ -46,8 +58,17 @@ function serverEnvironment(env: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /** Starts any command that serves (`npm start`, a user's `node app.ts`) and waits for its `listening on <url>` line. */
-export function spawnListening(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; detached?: boolean }): Promise<SpawnedServer> {
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: options.detached ?? false });
+export function spawnListening(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; detached?: boolean },
+): Promise<SpawnedServer> {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
+  });
   const output: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   createInterface({ input: child.stderr! }).on('line', (line) => output.push(line));

@@ -10,5 +10,16 @@ const documentPath = process.argv[2];
 if (documentPath === undefined) throw new Error('usage: node test/support/spectral-lint.ts DOCUMENT');
 const spectral = new spectralCore.Spectral();
 spectral.setRuleset({ extends: [[spectralRulesets.oas, 'recommended']] } as never);
-const results = await spectral.run(new spectralCore.Document(readFileSync(documentPath, 'utf8'), spectralParsers.Json, documentPath));
-process.stdout.write(JSON.stringify(results.map(({ code, severity, path, message }) => ({ code: String(code), severity, path: path.join('.'), message }))));
+const results = await spectral.run(
+  new spectralCore.Document(readFileSync(documentPath, 'utf8'), spectralParsers.Json, documentPath),
+);
+process.stdout.write(
+  JSON.stringify(
+    results.map(({ code, severity, path, message }) => ({
+      code: String(code),
+      severity,
+      path: path.join('.'),
+      message,
+    })),
+  ),
+);

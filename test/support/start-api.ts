@@ -46,7 +46,11 @@ export async function startApi({ env = {}, api = generatedApi, databaseUrl }: St
   const url = running.url;
   // A client with a bearer token issued by the token CLI on the server's own store, as an operator would.
   const token = issueToken(dbUrl, 'e2e-tests');
-  const headers: Record<string, string> = { 'User-Agent': 'e2e-tests/1.0', Accept: 'application/json', Authorization: `Bearer ${token}` };
+  const headers: Record<string, string> = {
+    'User-Agent': 'e2e-tests/1.0',
+    Accept: 'application/json',
+    Authorization: `Bearer ${token}`,
+  };
   const withHeaders = (test: request.Test) => test.set(headers);
   const agent = () => request(url);
   const send = (test: request.Test, body: unknown) => (body === undefined ? test : test.send(body as object));

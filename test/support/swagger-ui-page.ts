@@ -50,9 +50,15 @@ export async function scrollThroughOperations(page: Page): Promise<ScrolledPage>
   const tagHeadings = new Set<string>();
   await fromTheTop(page);
   for (let step = 0; step < 2_000; step += 1) {
-    const drawn = await page.$$eval('.opblock', (blocks) => blocks.map((block) => ({ id: block.id, summary: (block.querySelector('.opblock-summary') as HTMLElement | null)?.innerText ?? '' })));
+    const drawn = await page.$$eval('.opblock', (blocks) =>
+      blocks.map((block) => ({
+        id: block.id,
+        summary: (block.querySelector('.opblock-summary') as HTMLElement | null)?.innerText ?? '',
+      })),
+    );
     for (const { id, summary } of drawn) seen.set(id.replaceAll('\\/', '/'), summary.replace(/\s+/g, ' ').trim());
-    for (const heading of await page.locator('.opblock-tag').allInnerTexts()) tagHeadings.add(heading.replace(/\s+/g, ' ').trim());
+    for (const heading of await page.locator('.opblock-tag').allInnerTexts())
+      tagHeadings.add(heading.replace(/\s+/g, ' ').trim());
     const atBottom = await scrollDown(page);
     if (atBottom) break;
     // The virtual list draws the blocks that scrolled into view on the next frames.

@@ -43,8 +43,14 @@ export const POSTGRESQL: SystemPackage = {
 
 export function postgresBinaries(): string | undefined {
   const root = '/usr/lib/postgresql';
-  const debian = existsSync(root) ? readdirSync(root).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a)) : [];
-  const candidates = process.env.POSTGRES_BIN ? [process.env.POSTGRES_BIN] : debian.map((version) => join(root, version, 'bin'));
+  const debian = existsSync(root)
+    ? readdirSync(root)
+        .filter((name) => /^\d+$/.test(name))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  const candidates = process.env.POSTGRES_BIN
+    ? [process.env.POSTGRES_BIN]
+    : debian.map((version) => join(root, version, 'bin'));
   return candidates.find((bin) => existsSync(join(bin, 'postgres')));
 }
 

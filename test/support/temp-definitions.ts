@@ -17,6 +17,7 @@ export const DSL_IMPORT = fileURLToPath(new URL('../../dsl/index.ts', import.met
 export function writeDefinitions(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'definitions-'));
   mkdirSync(join(root, 'definitions'));
-  for (const [name, source] of Object.entries(files)) writeFileSync(join(root, 'definitions', name), source.replaceAll('DSL', DSL_IMPORT));
+  for (const [name, source] of Object.entries(files))
+    writeFileSync(join(root, 'definitions', name), source.replaceAll('DSL', DSL_IMPORT));
   return root;
 }

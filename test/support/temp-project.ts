@@ -10,8 +10,10 @@ import { REPOSITORY, SOURCE_CONDITION } from './spawn-server.ts';
  */
 export function copyProject(): string {
   const root = mkdtempSync(join(tmpdir(), 'project-'));
-  for (const folder of ['definitions', 'generated', 'migrations']) cpSync(join(REPOSITORY, folder), join(root, folder), { recursive: true });
-  for (const file of ['package.json', 'package-lock.json', 'tsconfig.json', 'published-versions.json']) cpSync(join(REPOSITORY, file), join(root, file));
+  for (const folder of ['definitions', 'generated', 'migrations'])
+    cpSync(join(REPOSITORY, folder), join(root, folder), { recursive: true });
+  for (const file of ['package.json', 'package-lock.json', 'tsconfig.json', 'published-versions.json'])
+    cpSync(join(REPOSITORY, file), join(root, file));
   symlinkSync(join(REPOSITORY, 'node_modules'), join(root, 'node_modules'), 'dir');
   return root;
 }
@@ -38,13 +40,19 @@ export const CLI = join(REPOSITORY, 'codegen/cli/convapi.ts');
 
 /** Runs `npm run generate` (the script's command) in a copied project; returns its exit code and output. */
 export function generateIn(root: string, ...args: string[]): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'generate', ...args], { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'generate', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
 /** Runs `npm run convapi -- migrate new NAME` (which also regenerates) in a copied project; returns its exit code and output. */
 export function migrateNew(root: string, name: string, ...args: string[]): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'migrate', 'new', name, ...args], { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'migrate', 'new', name, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -68,7 +76,11 @@ export async function serveProject(root: string, databaseUrl: string) {
   if (migrated.status !== 0) throw new Error(`migrate new failed:\n${migrated.output}`);
   const generated = migrated.output.startsWith('wrote ') ? migrated : generateIn(root);
   if (generated.status !== 0) throw new Error(`generate failed:\n${generated.output}`);
-  const headers = { 'User-Agent': 'copied-project-test', Authorization: `Bearer ${issueToken(databaseUrl, 'copied-project')}`, 'Content-Type': 'application/json' };
+  const headers = {
+    'User-Agent': 'copied-project-test',
+    Authorization: `Bearer ${issueToken(databaseUrl, 'copied-project')}`,
+    'Content-Type': 'application/json',
+  };
   const server = await spawnServer({ DATABASE_URL: databaseUrl }, 'generated/main.ts', root);
   return {
     root,

@@ -21,7 +21,10 @@ export async function newTestDatabase(): Promise<string> {
 /** The URL of the test PostgreSQL server the global setup started (its `postgres` database). */
 export function postgresServerUrl(): string {
   const url = inject('postgresUrl');
-  if (url === undefined || url === '') throw new Error('no test PostgreSQL server: this test runs in the vitest project "postgres" (see vitest.config.ts)');
+  if (url === undefined || url === '')
+    throw new Error(
+      'no test PostgreSQL server: this test runs in the vitest project "postgres" (see vitest.config.ts)',
+    );
   return url;
 }
 

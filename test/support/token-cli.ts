@@ -5,7 +5,10 @@ import { REPOSITORY, SOURCE_CONDITION } from './spawn-server.ts';
  * Runs the token CLI (`npm run -s token -- ...`) as its own process on a DATABASE_URL, as an
  * operator would, and returns its exit code and output lines.
  */
-export function tokenCli(databaseUrl: string, ...args: string[]): { status: number | null; lines: string[]; stderr: string } {
+export function tokenCli(
+  databaseUrl: string,
+  ...args: string[]
+): { status: number | null; lines: string[]; stderr: string } {
   const result = spawnSync(process.execPath, [...SOURCE_CONDITION, 'runtime/cli/token-bin.ts', ...args], {
     cwd: REPOSITORY,
     env: { ...process.env, DATABASE_URL: databaseUrl },
@@ -18,7 +21,11 @@ export function tokenCli(databaseUrl: string, ...args: string[]): { status: numb
 export const issuedTokens = new Set<string>();
 
 /** Issues a token with the CLI and returns it (the last stdout line). */
-export function issueToken(databaseUrl: string, client: string, options: { user?: string; ttl?: number; scopes?: readonly string[] } = {}): string {
+export function issueToken(
+  databaseUrl: string,
+  client: string,
+  options: { user?: string; ttl?: number; scopes?: readonly string[] } = {},
+): string {
   const args = ['issue', '--client', client];
   if (options.user !== undefined) args.push('--user', options.user);
   if (options.ttl !== undefined) args.push('--ttl', String(options.ttl));

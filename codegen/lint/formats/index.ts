@@ -5,7 +5,12 @@ import { sarifFormat } from './sarif.ts';
 import { textFormat } from './text.ts';
 
 /** Every output format of lint, by the name `--format` takes. */
-export const FORMATS = { text: textFormat, json: jsonFormat, sarif: sarifFormat, github: githubFormat } as const satisfies Record<string, (report: Report) => string>;
+export const FORMATS = {
+  text: textFormat,
+  json: jsonFormat,
+  sarif: sarifFormat,
+  github: githubFormat,
+} as const satisfies Record<string, (report: Report) => string>;
 
 export type FormatName = keyof typeof FORMATS;
 

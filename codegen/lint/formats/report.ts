@@ -10,4 +10,5 @@ export interface Report {
   readonly subject: string;
 }
 
-export const countOf = (report: Report, severity: Diagnostic['severity']) => report.diagnostics.filter((diagnostic) => diagnostic.severity === severity).length;
+export const countOf = (report: Report, severity: Diagnostic['severity']) =>
+  report.diagnostics.filter((diagnostic) => diagnostic.severity === severity).length;

@@ -26,7 +26,12 @@ export function sarifFormat(report: Report): string {
       {
         physicalLocation: {
           artifactLocation: { uri: encodeURI(diagnostic.file), uriBaseId: '%SRCROOT%' },
-          region: { startLine: diagnostic.line, startColumn: diagnostic.column, endLine: diagnostic.endLine, endColumn: diagnostic.endColumn },
+          region: {
+            startLine: diagnostic.line,
+            startColumn: diagnostic.column,
+            endLine: diagnostic.endLine,
+            endColumn: diagnostic.endColumn,
+          },
         },
       },
     ],

@@ -12,14 +12,19 @@ const SCOPE_NAME = /^[a-z][a-z0-9_-]*(:[a-z][a-z0-9_-]*)*$/;
 /** malformed-scope: every scope a declaration, a service operation or a row rule names is a well-formed scope name. */
 export const malformedScope: Rule = ({ model }) =>
   allDeclarations(model).flatMap((declaration): Finding[] => {
-    const listed = Object.entries(declaration.scopes).flatMap(([method, scopes]) => (scopes ?? []).map((scope, index) => ({ scope, at: ['scopes', method, String(index)] })));
+    const listed = Object.entries(declaration.scopes).flatMap(([method, scopes]) =>
+      (scopes ?? []).map((scope, index) => ({ scope, at: ['scopes', method, String(index)] })),
+    );
     if (declaration.kind === 'service') {
       for (const operation of declaration.operations) {
-        (operation.scopes ?? []).forEach((scope, index) => listed.push({ scope, at: ['operations', String(operation.index), 'scopes', String(index)] }));
+        (operation.scopes ?? []).forEach((scope, index) =>
+          listed.push({ scope, at: ['operations', String(operation.index), 'scopes', String(index)] }),
+        );
       }
     }
     // The scopes a row rule names too: a malformed one could never be granted, so its branch never holds.
-    if (declaration.kind === 'collection') for (const { scope, access } of declaration.rows?.scopes ?? []) listed.push({ scope, at: [...access] });
+    if (declaration.kind === 'collection')
+      for (const { scope, access } of declaration.rows?.scopes ?? []) listed.push({ scope, at: [...access] });
     return listed
       .filter(({ scope }) => !SCOPE_NAME.test(scope))
       .map(({ scope, at }) => ({
@@ -40,7 +45,9 @@ function kindsFor(operand: unknown): readonly ResolvedFieldKind[] {
 }
 
 const describeOperand = (operand: unknown) =>
-  typeof operand === 'object' && operand !== null && 'caller' in operand ? `caller.${String((operand as { caller: unknown }).caller)}` : JSON.stringify(operand);
+  typeof operand === 'object' && operand !== null && 'caller' in operand
+    ? `caller.${String((operand as { caller: unknown }).caller)}`
+    : JSON.stringify(operand);
 
 /**
  * row-rule-field: each field a row rule compares is a stored field of the collection, compared with
@@ -51,13 +58,25 @@ export const rowRuleField: Rule = ({ model }) =>
   model.collections.flatMap((collection): Finding[] =>
     (collection.rows?.fields ?? []).flatMap(({ name, operand, access }): Finding[] => {
       const field = collection.fields.find((candidate) => candidate.name === name);
-      const stored = collection.fields.filter((candidate) => candidate.kind !== 'object').map((candidate) => candidate.name);
+      const stored = collection.fields
+        .filter((candidate) => candidate.kind !== 'object')
+        .map((candidate) => candidate.name);
       const at = { rule: 'row-rule-field', source: collection.source, at: [...access] } as const;
       if (field === undefined || field.kind === 'object') {
-        return [{ ...at, message: `a row rule of collection "${collection.name}" compares field "${name}", which it does not store; name one of its fields (${stored.join(', ')})` }];
+        return [
+          {
+            ...at,
+            message: `a row rule of collection "${collection.name}" compares field "${name}", which it does not store; name one of its fields (${stored.join(', ')})`,
+          },
+        ];
       }
       if (!kindsFor(operand).includes(field.kind)) {
-        return [{ ...at, message: `a row rule of collection "${collection.name}" compares field "${name}" (${field.kind}) with ${describeOperand(operand)}, which it can never equal; compare it with a value of its own type` }];
+        return [
+          {
+            ...at,
+            message: `a row rule of collection "${collection.name}" compares field "${name}" (${field.kind}) with ${describeOperand(operand)}, which it can never equal; compare it with a value of its own type`,
+          },
+        ];
       }
       return [];
     }),

@@ -2,7 +2,10 @@ import type { ResolvedAggregate, ResolvedCollection, ResolvedModel } from '../..
 import type { Finding } from '../finding.ts';
 import type { Rule } from './context.ts';
 
-const ruled = (model: ResolvedModel): (ResolvedCollection | ResolvedAggregate)[] => [...model.collections, ...model.aggregates];
+const ruled = (model: ResolvedModel): (ResolvedCollection | ResolvedAggregate)[] => [
+  ...model.collections,
+  ...model.aggregates,
+];
 
 /**
  * read-only-required: a field the server sets cannot be required on input: no client could ever

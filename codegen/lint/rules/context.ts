@@ -11,7 +11,11 @@ export interface RuleInput {
   /** Shapes of published versions (published-versions.json), if any. */
   readonly published?: PublishedShapes;
   /** The project's migration files and what is wrong with their order, when it keeps migrations. */
-  readonly migrations?: { readonly files: readonly MigrationFile[]; readonly problems: readonly MigrationFileProblem[]; readonly complete: boolean };
+  readonly migrations?: {
+    readonly files: readonly MigrationFile[];
+    readonly problems: readonly MigrationFileProblem[];
+    readonly complete: boolean;
+  };
 }
 
 export type Rule = (input: RuleInput) => Finding[];

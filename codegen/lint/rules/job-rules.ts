@@ -26,17 +26,23 @@ export const asynchronousQueue: Rule = ({ model }) =>
     const declared = collection.asynchronous;
     if (declared === undefined) return [];
     const queue = model.services.find((service) => service.handler === 'job-queue' && service.name === declared.queue);
-    const missing = collection.versions.map((version) => version.name).filter((version) => !queue?.versions.some((served) => served.name === version));
+    const missing = collection.versions
+      .map((version) => version.name)
+      .filter((version) => !queue?.versions.some((served) => served.name === version));
     const findings = [];
     if (queue === undefined || missing.length > 0) {
-      const queues = model.services.filter((service) => service.handler === 'job-queue').map((service) => service.name).sort();
+      const queues = model.services
+        .filter((service) => service.handler === 'job-queue')
+        .map((service) => service.name)
+        .sort();
       findings.push({
         rule: 'asynchronous-queue',
         source: collection.source,
         at: ['asynchronous', 'queue'],
-        message: queue === undefined
-          ? `collection "${collection.name}" queues its asynchronous operations on "${declared.queue}", which is not a declared job queue: name one of ${queues.join(', ') || 'none (declare a jobQueue)'}`
-          : `job queue "${declared.queue}" is not served in ${missing.join(', ')}, where "${collection.name}" queues jobs: serve it there too`,
+        message:
+          queue === undefined
+            ? `collection "${collection.name}" queues its asynchronous operations on "${declared.queue}", which is not a declared job queue: name one of ${queues.join(', ') || 'none (declare a jobQueue)'}`
+            : `job queue "${declared.queue}" is not served in ${missing.join(', ')}, where "${collection.name}" queues jobs: serve it there too`,
       });
     }
     for (const operation of declared.operations.filter((name) => collection.operations[name] !== 'served')) {

@@ -13,15 +13,31 @@ const WRITE = 'write its migration with `npm run convapi -- migrate new <name>`'
  */
 export const migrationRules: Rule = ({ model, migrations }) => {
   if (migrations === undefined) return [];
-  const findings: Finding[] = migrations.problems.map((problem) => ({ rule: 'migration-order', source: problem.path, at: problem.at, message: problem.message }));
+  const findings: Finding[] = migrations.problems.map((problem) => ({
+    rule: 'migration-order',
+    source: problem.path,
+    at: problem.at,
+    message: problem.message,
+  }));
   // With a file unreadable, what the migrations leave is unknown: its problem is the one to fix.
   if (!migrations.complete) return findings;
   const last = migrations.files.at(-1);
   const snapshotSource = last?.path ?? 'migrations';
-  const { changes } = diffSchema(last?.migration.schema.tables ?? [], declaredTables(model), { acceptDataLoss: false, snapshotSource });
+  const { changes } = diffSchema(last?.migration.schema.tables ?? [], declaredTables(model), {
+    acceptDataLoss: false,
+    snapshotSource,
+  });
   for (const change of changes) {
-    const advice = change.refused !== undefined ? `no migration can be written for it: ${change.refused}` : `no migration in migrations/ makes it: ${WRITE}${change.loses === undefined ? '' : ' (it loses data: add --accept-data-loss)'}`;
-    findings.push({ rule: 'migration-missing', source: change.source, at: change.at, message: `${change.change}; ${advice}` });
+    const advice =
+      change.refused !== undefined
+        ? `no migration can be written for it: ${change.refused}`
+        : `no migration in migrations/ makes it: ${WRITE}${change.loses === undefined ? '' : ' (it loses data: add --accept-data-loss)'}`;
+    findings.push({
+      rule: 'migration-missing',
+      source: change.source,
+      at: change.at,
+      message: `${change.change}; ${advice}`,
+    });
   }
   return findings;
 };

@@ -10,14 +10,18 @@ const shapeOf = (path: string) => path.replace(/:[^/]+/g, ':id');
  */
 export const movedPath: Rule = ({ routes }) => {
   const served = new Map<string, { declaration: string; source: string }>();
-  for (const route of routes.filter((candidate) => candidate.handler.kind !== 'moved')) served.set(`${route.method} ${shapeOf(route.path)}`, route);
+  for (const route of routes.filter((candidate) => candidate.handler.kind !== 'moved'))
+    served.set(`${route.method} ${shapeOf(route.path)}`, route);
   const claimed = new Map<string, { declaration: string; source: string }>();
   const findings: Finding[] = [];
   const reported = new Set<string>();
   for (const route of routes) {
     if (route.handler.kind !== 'moved') continue;
     const signature = `${route.method} ${shapeOf(route.path)}`;
-    const former = route.handler.from.split('/').slice(route.family === 'resource' ? 2 : 3).join('/');
+    const former = route.handler.from
+      .split('/')
+      .slice(route.family === 'resource' ? 2 : 3)
+      .join('/');
     const at = ['versions', route.version, 'movedFrom'];
     const key = `${route.source}|${route.version}|${former}`;
     const live = served.get(signature);

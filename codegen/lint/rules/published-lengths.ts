@@ -25,16 +25,23 @@ export const publishedStringLengths: Rule = ({ model, published }) => {
         const now = current.get(before.path);
         if (now?.maxLength === undefined || now.kind !== before.kind || now.maxLength === before.maxLength) continue;
         const at = accessOf(version, before.path) ?? ['versions', versionName];
-        const finding = (rule: string, message: string) => findings.push({ rule, source: declaration.source, at, message });
+        const finding = (rule: string, message: string) =>
+          findings.push({ rule, source: declaration.source, at, message });
         if (before.maxLength === undefined) {
           finding(
             'published-string-bounded',
             `${name} ${versionName} was published before strings had a length bound: ${before.path} now accepts at most ${now.maxLength} characters, and a longer value is refused with 400 value_too_long; declare a larger maxLength if its clients need one, then record the bound with \`npm run generate -- --publish ${versionName}\``,
           );
         } else if (now.maxLength < before.maxLength) {
-          finding('published-shape-changed', `${name} ${versionName} lowered the maxLength of ${before.path} from ${before.maxLength} to ${now.maxLength}, so values its writers could send are refused; keep ${before.maxLength} in ${versionName} and declare the new bound in a new version (v${Number(versionName.slice(1)) + 1})`);
+          finding(
+            'published-shape-changed',
+            `${name} ${versionName} lowered the maxLength of ${before.path} from ${before.maxLength} to ${now.maxLength}, so values its writers could send are refused; keep ${before.maxLength} in ${versionName} and declare the new bound in a new version (v${Number(versionName.slice(1)) + 1})`,
+          );
         } else {
-          finding('published-shape-extended', `${name} ${versionName} raised the maxLength of ${before.path} from ${before.maxLength} to ${now.maxLength}; readers of the published version may receive longer values than its document said: consider a new version`);
+          finding(
+            'published-shape-extended',
+            `${name} ${versionName} raised the maxLength of ${before.path} from ${before.maxLength} to ${now.maxLength}; readers of the published version may receive longer values than its document said: consider a new version`,
+          );
         }
       }
     }

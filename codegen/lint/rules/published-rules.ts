@@ -15,7 +15,8 @@ function fieldAt(version: ResolvedVersion, path: string): ResolvedField | undefi
 }
 
 /** The access path of a leaf in a version, for the position of a finding. */
-export const accessOf = (version: ResolvedVersion, path: string): readonly string[] | undefined => fieldAt(version, path)?.access;
+export const accessOf = (version: ResolvedVersion, path: string): readonly string[] | undefined =>
+  fieldAt(version, path)?.access;
 
 const sameShape = (a: readonly ShapeField[], b: readonly ShapeField[]) => {
   const diff = diffShapes(a, b);
@@ -39,15 +40,38 @@ export const publishedShapes: Rule = ({ model, published }) => {
       const version = declaration.versions.find((candidate) => candidate.name === versionName);
       const at = ['versions', versionName];
       if (version === undefined) {
-        findings.push({ rule: 'published-shape-changed', source: declaration.source, at: ['versions'], message: `version ${versionName} of ${name} is published and can no longer be removed; mark it deprecated instead` });
+        findings.push({
+          rule: 'published-shape-changed',
+          source: declaration.source,
+          at: ['versions'],
+          message: `version ${versionName} of ${name} is published and can no longer be removed; mark it deprecated instead`,
+        });
         continue;
       }
       const current = shapeOf(version);
       const diff = diffShapes(shape, current);
       const advice = `published versions do not change: declare the new shape as a new version (v${Number(versionName.slice(1)) + 1}) and keep ${versionName} as it was`;
-      for (const path of diff.removed) findings.push({ rule: 'published-shape-changed', source: declaration.source, at, message: `${name} ${versionName} no longer has field ${path}; ${advice}` });
-      for (const move of diff.moved) findings.push({ rule: 'published-shape-changed', source: declaration.source, at: accessOf(version, move.to) ?? at, message: `${name} ${versionName} moved field ${move.from} to ${move.to}; ${advice}` });
-      for (const path of diff.changed) findings.push({ rule: 'published-shape-changed', source: declaration.source, at: accessOf(version, path) ?? at, message: `${name} ${versionName} changed the type or requiredness of ${path}; ${advice}` });
+      for (const path of diff.removed)
+        findings.push({
+          rule: 'published-shape-changed',
+          source: declaration.source,
+          at,
+          message: `${name} ${versionName} no longer has field ${path}; ${advice}`,
+        });
+      for (const move of diff.moved)
+        findings.push({
+          rule: 'published-shape-changed',
+          source: declaration.source,
+          at: accessOf(version, move.to) ?? at,
+          message: `${name} ${versionName} moved field ${move.from} to ${move.to}; ${advice}`,
+        });
+      for (const path of diff.changed)
+        findings.push({
+          rule: 'published-shape-changed',
+          source: declaration.source,
+          at: accessOf(version, path) ?? at,
+          message: `${name} ${versionName} changed the type or requiredness of ${path}; ${advice}`,
+        });
       for (const path of diff.added) {
         const required = current.find((field) => field.path === path)?.required === true;
         // A default answers both objections: rows stored before are served with it, and writes that leave the field out store it.
@@ -83,8 +107,18 @@ export const publishedDeclarationRemoved: Rule = ({ model, published }) => {
       const renamed = unpublished.find((candidate) => isRenameOf(candidate, versions));
       const restore = `a published API keeps its paths while callers use them: restore "${name}" (mark its versions deprecated to retire them)`;
       return renamed === undefined
-        ? { rule: 'published-declaration-removed', source: PUBLISHED_FILE, at: [name], message: `"${name}" (published ${list}) is declared by no definition any more, so generate would remove it; ${restore}` }
-        : { rule: 'published-declaration-removed', source: renamed.source, at: ['name'], message: `${renamed.kind} "${renamed.name}" has the published shape of "${name}" (${list}), which is declared no more: renaming a published declaration removes its paths; ${restore}, and declare "${renamed.name}" as a new version if both are wanted` };
+        ? {
+            rule: 'published-declaration-removed',
+            source: PUBLISHED_FILE,
+            at: [name],
+            message: `"${name}" (published ${list}) is declared by no definition any more, so generate would remove it; ${restore}`,
+          }
+        : {
+            rule: 'published-declaration-removed',
+            source: renamed.source,
+            at: ['name'],
+            message: `${renamed.kind} "${renamed.name}" has the published shape of "${name}" (${list}), which is declared no more: renaming a published declaration removes its paths; ${restore}, and declare "${renamed.name}" as a new version if both are wanted`,
+          };
     });
 };
 

@@ -10,8 +10,13 @@ import { everyField } from './resource-rules.ts';
  * One finding per field, listing every version that lacks the target.
  */
 export const referenceVersion: Rule = ({ model }) => {
-  const servedIn = new Map(model.collections.map((collection) => [collection.name, collection.versions.map((version) => version.name)]));
-  const findings = new Map<string, Finding & { readonly missing: string[]; readonly target: string; readonly field: string }>();
+  const servedIn = new Map(
+    model.collections.map((collection) => [collection.name, collection.versions.map((version) => version.name)]),
+  );
+  const findings = new Map<
+    string,
+    Finding & { readonly missing: string[]; readonly target: string; readonly field: string }
+  >();
   for (const declaration of allDeclarations(model)) {
     if (!('fields' in declaration)) continue;
     for (const version of declaration.versions) {
@@ -23,15 +28,28 @@ export const referenceVersion: Rule = ({ model }) => {
         const key = `${declaration.source}\0${field.access.join('.')}`;
         const found = findings.get(key);
         if (found !== undefined) found.missing.push(version.name);
-        else findings.set(key, { rule: 'reference-version', source: declaration.source, at: field.access, message: '', missing: [version.name], target: field.references, field: field.name });
+        else
+          findings.set(key, {
+            rule: 'reference-version',
+            source: declaration.source,
+            at: field.access,
+            message: '',
+            missing: [version.name],
+            target: field.references,
+            field: field.name,
+          });
       }
     }
   }
-  return [...findings.values()].map(({ missing, target, field, ...finding }) => ({ ...finding, message: messageOf(model, field, target, missing) }));
+  return [...findings.values()].map(({ missing, target, field, ...finding }) => ({
+    ...finding,
+    message: messageOf(model, field, target, missing),
+  }));
 };
 
 function messageOf(model: ResolvedModel, field: string, target: string, missing: readonly string[]): string {
-  const served = model.collections.find((collection) => collection.name === target)?.versions.map((version) => version.name) ?? [];
+  const served =
+    model.collections.find((collection) => collection.name === target)?.versions.map((version) => version.name) ?? [];
   const versions = missing.join(' and ');
   const where = served.length === 0 ? 'in no version' : `only in ${served.join(', ')}`;
   return `field "${field}" refers to "${target}" in ${versions}, but "${target}" is served ${where}: its links there would answer 404; serve "${target}" in ${versions} too, or give ${versions} a shape without "${field}"`;

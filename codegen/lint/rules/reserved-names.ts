@@ -11,14 +11,23 @@ const SERVER_SET = ['created_at', 'updated_at', 'uri', 'identity', 'links'] as c
 function reservedNames(declaration: ResolvedDeclaration): Map<string, string> {
   const reserved = new Map<string, string>(ERROR_BODY.map((name) => [name, 'a member of the error body']));
   if (declaration.kind === 'collection' || declaration.kind === 'aggregate') {
-    for (const name of SERVER_SET) reserved.set(name, name.endsWith('_at') ? 'a time the server sets on every resource' : 'a member of the creation result (201) the server sends');
+    for (const name of SERVER_SET)
+      reserved.set(
+        name,
+        name.endsWith('_at')
+          ? 'a time the server sets on every resource'
+          : 'a member of the creation result (201) the server sends',
+      );
   }
-  if (declaration.kind === 'collection') reserved.set(declaration.identifier.name, `the identifier of ${declaration.name}, assigned by the server`);
+  if (declaration.kind === 'collection')
+    reserved.set(declaration.identifier.name, `the identifier of ${declaration.name}, assigned by the server`);
   return reserved;
 }
 
 /** The top-level members of every version's representation (stored fields and each version's own shape). */
-function topLevelFields(declaration: ResolvedCollection | Exclude<ResolvedDeclaration, ResolvedCollection>): ResolvedField[] {
+function topLevelFields(
+  declaration: ResolvedCollection | Exclude<ResolvedDeclaration, ResolvedCollection>,
+): ResolvedField[] {
   const fields = 'fields' in declaration ? [...declaration.fields] : [];
   for (const version of declaration.versions) if (version.shaped) fields.push(...version.fields);
   return [...new Map(fields.map((field) => [field.access.join('.'), field])).values()];

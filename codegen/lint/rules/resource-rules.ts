@@ -9,7 +9,10 @@ export function everyField(fields: readonly ResolvedField[]): ResolvedField[] {
 }
 
 /** Stored fields and every version's own shape, each field once. */
-function declaredFields(declaration: { fields?: readonly ResolvedField[]; versions: readonly { shaped: boolean; fields: readonly ResolvedField[] }[] }) {
+function declaredFields(declaration: {
+  fields?: readonly ResolvedField[];
+  versions: readonly { shaped: boolean; fields: readonly ResolvedField[] }[];
+}) {
   return [
     ...everyField(declaration.fields ?? []),
     ...declaration.versions.filter((version) => version.shaped).flatMap((version) => everyField(version.fields)),
@@ -30,7 +33,11 @@ export const propertyNameCase: Rule = ({ model }) => {
       });
     }
     // A bad collection name gives a bad default identifier; path-segment-case already reports the name.
-    if (declaration.kind === 'collection' && SEGMENT.test(declaration.name) && !PROPERTY.test(declaration.identifier.name)) {
+    if (
+      declaration.kind === 'collection' &&
+      SEGMENT.test(declaration.name) &&
+      !PROPERTY.test(declaration.identifier.name)
+    ) {
       findings.push({
         rule: 'property-name-case',
         source: declaration.source,
@@ -50,7 +57,10 @@ export const unknownReference: Rule = ({ model, published }) => {
   return allDeclarations(model).flatMap((declaration) =>
     ('fields' in declaration ? declaredFields(declaration) : [])
       .filter((field) => field.kind === 'reference' && field.references !== undefined)
-      .filter((field) => !collections.has(field.references!) && !aggregates.has(field.references!) && !removed.has(field.references!))
+      .filter(
+        (field) =>
+          !collections.has(field.references!) && !aggregates.has(field.references!) && !removed.has(field.references!),
+      )
       .map((field) => ({
         rule: 'unknown-reference',
         source: declaration.source,
@@ -97,7 +107,14 @@ export const aggregateParent: Rule = ({ model, published }) => {
 export const versionNames: Rule = ({ model }) =>
   allDeclarations(model).flatMap((declaration): Finding[] => {
     if (declaration.versions.length === 0) {
-      return [{ rule: 'no-versions', source: declaration.source, at: ['versions'], message: `${declaration.kind} "${declaration.name}" declares no version, so nothing serves it: add versions: { v1: {} }` }];
+      return [
+        {
+          rule: 'no-versions',
+          source: declaration.source,
+          at: ['versions'],
+          message: `${declaration.kind} "${declaration.name}" declares no version, so nothing serves it: add versions: { v1: {} }`,
+        },
+      ];
     }
     return declaration.versions
       .filter((version) => !/^v[1-9][0-9]*$/.test(version.name))

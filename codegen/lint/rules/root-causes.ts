@@ -23,7 +23,8 @@ export function rootCauses(model: ResolvedModel, published: PublishedShapes): Ro
   const groups = new Map<string, ResolvedDeclaration[]>();
   for (const declaration of [...model.collections, ...model.aggregates, ...model.services, ...model.settings]) {
     // Collections and aggregates share the resource family's names; services and settings have their own.
-    const family = declaration.kind === 'collection' || declaration.kind === 'aggregate' ? 'resource' : declaration.kind;
+    const family =
+      declaration.kind === 'collection' || declaration.kind === 'aggregate' ? 'resource' : declaration.kind;
     const key = `${family} ${declaration.name}`;
     groups.set(key, [...(groups.get(key) ?? []), declaration]);
   }
@@ -31,7 +32,9 @@ export function rootCauses(model: ResolvedModel, published: PublishedShapes): Ro
   const removed = new Set<ResolvedDeclaration>();
   for (const declarations of groups.values()) {
     if (declarations.length < 2) continue;
-    const kept = [...declarations].sort((a, b) => rank(a, published) - rank(b, published) || a.source.localeCompare(b.source))[0]!;
+    const kept = [...declarations].sort(
+      (a, b) => rank(a, published) - rank(b, published) || a.source.localeCompare(b.source),
+    )[0]!;
     for (const other of declarations.filter((declaration) => declaration !== kept)) {
       removed.add(other);
       const related = { source: kept.source, at: ['name'] };
@@ -54,9 +57,16 @@ export function rootCauses(model: ResolvedModel, published: PublishedShapes): Ro
       );
     }
   }
-  const keep = <T extends ResolvedDeclaration>(list: readonly T[]) => list.filter((declaration) => !removed.has(declaration));
+  const keep = <T extends ResolvedDeclaration>(list: readonly T[]) =>
+    list.filter((declaration) => !removed.has(declaration));
   return {
-    model: { ...model, collections: keep(model.collections), aggregates: keep(model.aggregates), services: keep(model.services), settings: keep(model.settings) },
+    model: {
+      ...model,
+      collections: keep(model.collections),
+      aggregates: keep(model.aggregates),
+      services: keep(model.services),
+      settings: keep(model.settings),
+    },
     findings,
   };
 }

@@ -12,7 +12,10 @@ export const indexedStringLength: Rule = ({ model }) => {
   const findings: Finding[] = [];
   for (const declaration of allDeclarations(model)) {
     if (!('fields' in declaration)) continue;
-    const fields = [...everyField(declaration.fields), ...declaration.versions.filter((version) => version.shaped).flatMap((version) => everyField(version.fields))];
+    const fields = [
+      ...everyField(declaration.fields),
+      ...declaration.versions.filter((version) => version.shaped).flatMap((version) => everyField(version.fields)),
+    ];
     for (const field of fields) {
       const length = field.stringLength;
       if (length === undefined || !length.declared || !length.indexed || length.max <= STRING_LENGTHS.indexed) continue;

@@ -16,7 +16,9 @@ const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} 
 export async function appliedPostgresMigrations(client: pg.Pool | pg.PoolClient): Promise<AppliedMigration[]> {
   const { rows: exists } = await client.query(`SELECT to_regclass($1) IS NOT NULL AS present`, [MIGRATIONS_TABLE]);
   if (exists[0]?.present !== true) return [];
-  const { rows } = await client.query<{ id: string; applied_at: string }>(`SELECT id, applied_at FROM ${MIGRATIONS_TABLE} ORDER BY applied_at, id`);
+  const { rows } = await client.query<{ id: string; applied_at: string }>(
+    `SELECT id, applied_at FROM ${MIGRATIONS_TABLE} ORDER BY applied_at, id`,
+  );
   return rows.map((row) => ({ id: row.id, appliedAt: row.applied_at }));
 }
 
@@ -51,7 +53,9 @@ async function execute(client: pg.PoolClient, migration: Migration, statement: M
     if (rows[0] !== undefined) throw new MigrationFailedError(statement.message(rows[0]));
   } catch (error) {
     if (error instanceof MigrationFailedError) throw error;
-    throw new MigrationFailedError(`migration ${migration.id} failed, changing nothing: ${(error as Error).message} (in: ${statement.sql})`);
+    throw new MigrationFailedError(
+      `migration ${migration.id} failed, changing nothing: ${(error as Error).message} (in: ${statement.sql})`,
+    );
   }
 }
 
@@ -67,5 +71,8 @@ export async function checkPostgresSchema(pool: pg.Pool, tables: readonly TableS
     if (columns === undefined) live.set(row.table_name, (columns = new Map()));
     columns.set(row.column_name, row.data_type.toLowerCase());
   }
-  checkSchema(tables, (table) => live.get(table), { columns: COLUMN_TYPES, key: { integer: 'bigint', string: 'text' } });
+  checkSchema(tables, (table) => live.get(table), {
+    columns: COLUMN_TYPES,
+    key: { integer: 'bigint', string: 'text' },
+  });
 }

@@ -20,7 +20,8 @@ export interface PostgresPoolOptions {
 
 /** bigint (count(*), identity keys) as a JavaScript number, as node:sqlite gives it; ids stay below 2^53. */
 const numberBigints = (types: typeof pg.types) => ({
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === types.builtins.INT8 ? Number : types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === types.builtins.INT8 ? Number : types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 });
 
 /**
@@ -28,7 +29,10 @@ const numberBigints = (types: typeof pg.types) => ({
  * unreachable server, refused credentials or a missing database fail at start-up with one clear
  * sentence (DatabaseUnavailableError) instead of at the first request.
  */
-export async function connectPostgres(url: string, { size = DEFAULT_POOL_SIZE, connectTimeoutMs = 5000 }: PostgresPoolOptions = {}): Promise<pg.Pool> {
+export async function connectPostgres(
+  url: string,
+  { size = DEFAULT_POOL_SIZE, connectTimeoutMs = 5000 }: PostgresPoolOptions = {},
+): Promise<pg.Pool> {
   // Loaded here, not at start: a server on SQLite never loads pg.
   const { default: postgres } = await import('pg');
   // The connect timeout on each new connection, not on the pool's checkout: with it there, pg-pool
@@ -40,7 +44,13 @@ export async function connectPostgres(url: string, { size = DEFAULT_POOL_SIZE, c
   }
   // min = max: a connection, once opened, stays open. Below min pg-pool arms no idle timer when it
   // takes a connection back, a timer armed and cleared on every query otherwise (BENCHMARKS.md).
-  const pool = new postgres.Pool({ connectionString: url, max: size, min: size, types: numberBigints(postgres.types), Client: TimedClient });
+  const pool = new postgres.Pool({
+    connectionString: url,
+    max: size,
+    min: size,
+    types: numberBigints(postgres.types),
+    Client: TimedClient,
+  });
   // An idle connection that the server drops (restart, failover) is replaced on next use; without a
   // listener its error would end the process.
   pool.on('error', () => undefined);

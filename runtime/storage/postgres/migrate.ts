@@ -24,8 +24,11 @@ export const POSTGRES_BOOLEANS = { true: 'true', false: 'false' };
  * sort indexes are built on the same expression, so the planner can use them.
  */
 export function sortExpression(table: TableSpec, column: string): string {
-  const kind = column === table.key.name ? table.key.type : table.columns.find((candidate) => candidate.name === column)?.kind;
-  return kind === 'string' || kind === 'time' || kind === 'reference' ? `${quoteName(column)} COLLATE "C"` : quoteName(column);
+  const kind =
+    column === table.key.name ? table.key.type : table.columns.find((candidate) => candidate.name === column)?.kind;
+  return kind === 'string' || kind === 'time' || kind === 'reference'
+    ? `${quoteName(column)} COLLATE "C"`
+    : quoteName(column);
 }
 
 /** The generated column holding a table's full-text document, and its GIN index. */
@@ -64,14 +67,19 @@ export async function underMigrationLock(pool: pg.Pool, work: (client: pg.PoolCl
 export async function migrateTables(client: pg.PoolClient, tables: readonly TableSpec[]): Promise<void> {
   for (const table of tables) {
     const name = quoteName(table.table);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${name} (${keyDefinition(table)}, created_at text NOT NULL, updated_at text NOT NULL)`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${name} (${keyDefinition(table)}, created_at text NOT NULL, updated_at text NOT NULL)`,
+    );
     const existing = await client.query<{ column_name: string }>(
       'SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1',
       [table.table],
     );
     const present = new Set(existing.rows.map((row) => row.column_name));
     for (const column of table.columns) {
-      if (!present.has(column.name)) await client.query(`ALTER TABLE ${name} ADD COLUMN ${quoteName(column.name)} ${COLUMN_TYPES[column.kind]}${defaultClause(column, POSTGRES_BOOLEANS)}`);
+      if (!present.has(column.name))
+        await client.query(
+          `ALTER TABLE ${name} ADD COLUMN ${quoteName(column.name)} ${COLUMN_TYPES[column.kind]}${defaultClause(column, POSTGRES_BOOLEANS)}`,
+        );
       const index = createIndexSql(table, column);
       if (index !== undefined) await client.query(index);
     }
@@ -86,9 +94,12 @@ export async function migrateTables(client: pg.PoolClient, tables: readonly Tabl
  */
 export function createIndexSql(table: TableSpec, column: IndexedColumn): string | undefined {
   const name = quoteName(table.table);
-  if (column.unique) return `CREATE UNIQUE INDEX IF NOT EXISTS ${quoteName(`${table.table}__${column.name}`)} ON ${name} (${quoteName(column.name)})`;
-  if (column.sortable === true) return `CREATE INDEX IF NOT EXISTS ${quoteName(sortIndexName(table.table, column.name))} ON ${name} (${sortExpression(table, column.name)} ASC NULLS FIRST, ${sortExpression(table, table.key.name)})`;
-  if (column.indexed) return `CREATE INDEX IF NOT EXISTS ${quoteName(`${table.table}__${column.name}`)} ON ${name} (${quoteName(column.name)})`;
+  if (column.unique)
+    return `CREATE UNIQUE INDEX IF NOT EXISTS ${quoteName(`${table.table}__${column.name}`)} ON ${name} (${quoteName(column.name)})`;
+  if (column.sortable === true)
+    return `CREATE INDEX IF NOT EXISTS ${quoteName(sortIndexName(table.table, column.name))} ON ${name} (${sortExpression(table, column.name)} ASC NULLS FIRST, ${sortExpression(table, table.key.name)})`;
+  if (column.indexed)
+    return `CREATE INDEX IF NOT EXISTS ${quoteName(`${table.table}__${column.name}`)} ON ${name} (${quoteName(column.name)})`;
   return undefined;
 }
 

@@ -11,13 +11,27 @@ import type { ListQuery, ListResult, Row, TableSpec } from '../table-spec.ts';
 import { isoNow } from '../time.ts';
 import { migrateTables, SEARCH_COLUMN, sortExpression, underMigrationLock } from './migrate.ts';
 import { keyDescending, RANGE_SQL, rangeAndOrderKey } from '../list-shape.ts';
-import { inPostgresTransaction, query, queryArrays, queryFirstArray, underStatementTimeout, type Queryable } from './queries.ts';
+import {
+  inPostgresTransaction,
+  query,
+  queryArrays,
+  queryFirstArray,
+  underStatementTimeout,
+  type Queryable,
+} from './queries.ts';
 
 /** A value as a query parameter: undefined as NULL; an array (a json column's) as its JSON text, which jsonb reads; pg formats the rest. */
 const param = (value: unknown) => (value === undefined ? null : Array.isArray(value) ? JSON.stringify(value) : value);
 
 /** A row condition (row access) as PostgreSQL's SQL, its parameters numbered from `first`. */
-const visibleSql = (table: TableSpec, visible: RowCondition, first: number) => conditionSql(table, visible, (index) => `$${index}`, first, (_kind, value) => param(value));
+const visibleSql = (table: TableSpec, visible: RowCondition, first: number) =>
+  conditionSql(
+    table,
+    visible,
+    (index) => `$${index}`,
+    first,
+    (_kind, value) => param(value),
+  );
 
 /**
  * Free text as a tsquery that cannot be a syntax error: each word a prefix term, all of which must
@@ -50,7 +64,12 @@ class PostgresReader implements StoreReader {
       const sql = `SELECT ${columnList(table)} FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = $1 AND ${condition.sql}${lock ? ' FOR UPDATE' : ''}`;
       return queryFirstArray(this.db, sql, [key, ...condition.values], (values) => fromSqlValues(table, values));
     }
-    const sql = statementOf(table, lock ? 'find for update' : 'find', () => `SELECT ${columnList(table)} FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = $1${lock ? ' FOR UPDATE' : ''}`);
+    const sql = statementOf(
+      table,
+      lock ? 'find for update' : 'find',
+      () =>
+        `SELECT ${columnList(table)} FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = $1${lock ? ' FOR UPDATE' : ''}`,
+    );
     return queryFirstArray(this.db, sql, [key], (values) => fromSqlValues(table, values));
   }
 
@@ -60,10 +79,14 @@ class PostgresReader implements StoreReader {
     const filters = conditions.map((c) => param(listQuery.where[c]));
     if (listQuery.ranges !== undefined) for (const range of listQuery.ranges) filters.push(param(range.value));
     // Row access: the caller's condition after the filters and ranges, its parameters numbered after theirs.
-    const visible = listQuery.visible === undefined ? undefined : visibleSql(table, listQuery.visible, filters.length + 1);
+    const visible =
+      listQuery.visible === undefined ? undefined : visibleSql(table, listQuery.visible, filters.length + 1);
     const values = visible === undefined ? filters : [...filters, ...visible.values];
     // The texts for this list's shape, made once per table: the common list (no filter) builds no SQL.
-    const { from, page } = visible === undefined ? listStatements(table, conditions, listQuery) : listSql(table, conditions, listQuery, visible);
+    const { from, page } =
+      visible === undefined
+        ? listStatements(table, conditions, listQuery)
+        : listSql(table, conditions, listQuery, visible);
     // One round trip and one promise: the window count is taken over every matching row, before LIMIT.
     return queryArrays(this.db, page, [...values, listQuery.limit, listQuery.offset], (rows): Maybe<ListResult> => {
       const counted = rows[0]?.at(-1);
@@ -71,12 +94,18 @@ class PostgresReader implements StoreReader {
       if (counted !== undefined) return result(Number(counted));
       // A page past the end has no row to carry the count: ask for it alone.
       if (listQuery.offset === 0) return result(0);
-      return query<{ total: number }>(this.db, `SELECT count(*) AS total ${from}`, values).then(({ rows: [counted] }) => result(counted!.total));
+      return query<{ total: number }>(this.db, `SELECT count(*) AS total ${from}`, values).then(({ rows: [counted] }) =>
+        result(counted!.total),
+      );
     });
   }
 
   async countWhere(table: TableSpec, column: string, value: unknown): Promise<number> {
-    const { rows } = await query<{ total: number }>(this.db, `SELECT count(*) AS total FROM ${quoteName(table.table)} WHERE ${quoteName(column)} = $1`, [param(value)]);
+    const { rows } = await query<{ total: number }>(
+      this.db,
+      `SELECT count(*) AS total FROM ${quoteName(table.table)} WHERE ${quoteName(column)} = $1`,
+      [param(value)],
+    );
     return rows[0]!.total;
   }
 
@@ -85,7 +114,13 @@ class PostgresReader implements StoreReader {
    * two statements run on one pooled client under `statement_timeout` (the search budget): past it
    * PostgreSQL cancels the statement and the request answers 503 search_timeout.
    */
-  async search(table: TableSpec, text: string, limit: number, offset: number, visible?: RowCondition): Promise<{ keys: unknown[]; total: number }> {
+  async search(
+    table: TableSpec,
+    text: string,
+    limit: number,
+    offset: number,
+    visible?: RowCondition,
+  ): Promise<{ keys: unknown[]; total: number }> {
     const tsquery = toTsQuery(text);
     if (tsquery === '') return { keys: [], total: 0 };
     const name = quoteName(table.table);
@@ -124,17 +159,31 @@ class PostgresTransaction extends PostgresReader implements StoreTransaction {
   insert(table: TableSpec, values: Row): Promise<Row> {
     const { row, columns } = insertPlan(table, values);
     // The columns an INSERT names depend on the table alone.
-    const sql = statementOf(table, 'insert', () => `INSERT INTO ${quoteName(table.table)} (${columns.map(quoteName).join(', ')}) VALUES (${columns.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING ${columnList(table)}`);
+    const sql = statementOf(
+      table,
+      'insert',
+      () =>
+        `INSERT INTO ${quoteName(table.table)} (${columns.map(quoteName).join(', ')}) VALUES (${columns.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING ${columnList(table)}`,
+    );
     const params = columns.map((name) => param(row[name]));
-    return duplicateAsConflict(table, queryArrays(this.db, sql, params, ([inserted]) => fromSqlValues(table, inserted!)));
+    return duplicateAsConflict(
+      table,
+      queryArrays(this.db, sql, params, ([inserted]) => fromSqlValues(table, inserted!)),
+    );
   }
 
   update(table: TableSpec, key: unknown, values: Row): Promise<Row> {
     const columns = table.columns.map((column) => column.name).filter((name) => name in values);
-    const assignments = [...columns.map((name, index) => `${quoteName(name)} = $${index + 1}`), `updated_at = $${columns.length + 1}`].join(', ');
+    const assignments = [
+      ...columns.map((name, index) => `${quoteName(name)} = $${index + 1}`),
+      `updated_at = $${columns.length + 1}`,
+    ].join(', ');
     const sql = `UPDATE ${quoteName(table.table)} SET ${assignments} WHERE ${quoteName(table.key.name)} = $${columns.length + 2} RETURNING ${columnList(table)}`;
     const params = [...columns.map((name) => param(values[name])), isoNow(), key];
-    return duplicateAsConflict(table, queryArrays(this.db, sql, params, ([updated]) => fromSqlValues(table, updated!)));
+    return duplicateAsConflict(
+      table,
+      queryArrays(this.db, sql, params, ([updated]) => fromSqlValues(table, updated!)),
+    );
   }
 
   async remove(table: TableSpec, key: unknown): Promise<void> {
@@ -220,7 +269,11 @@ function columnList(table: TableSpec): string {
 }
 
 /** listSql() kept per table and list shape (without a row condition, whose text is the caller's). */
-function listStatements(table: TableSpec, conditions: readonly string[], query: ListQuery): { from: string; page: string } {
+function listStatements(
+  table: TableSpec,
+  conditions: readonly string[],
+  query: ListQuery,
+): { from: string; page: string } {
   const key = `list ${conditions.join(' ')}${rangeAndOrderKey(query)}`;
   const from = statementOf(table, `${key} from`, () => listSql(table, conditions, query, undefined).from);
   const page = statementOf(table, key, () => listSql(table, conditions, query, undefined).page);
@@ -231,28 +284,46 @@ function listStatements(table: TableSpec, conditions: readonly string[], query: 
  * A list's page statement (with its window count) and its FROM clause: the equality conditions, the
  * ranges and row access's condition (its parameters numbered after theirs), in the list's order.
  */
-function listSql(table: TableSpec, conditions: readonly string[], query: ListQuery, visible: ConditionSql | undefined): { from: string; page: string } {
+function listSql(
+  table: TableSpec,
+  conditions: readonly string[],
+  query: ListQuery,
+  visible: ConditionSql | undefined,
+): { from: string; page: string } {
   const { ranges = [], order = [] } = query;
   const tests = [
     ...conditions.map((c, index) => `${quoteName(c)} = $${index + 1}`),
-    ...ranges.map((range, index) => `${sortExpression(table, range.column)} ${RANGE_SQL[range.operator]} $${conditions.length + index + 1}`),
+    ...ranges.map(
+      (range, index) =>
+        `${sortExpression(table, range.column)} ${RANGE_SQL[range.operator]} $${conditions.length + index + 1}`,
+    ),
     ...(visible === undefined ? [] : [visible.sql]),
   ];
   const from = `FROM ${quoteName(table.table)}${tests.length === 0 ? '' : ` WHERE ${tests.join(' AND ')}`}`;
   const parameters = conditions.length + ranges.length + (visible?.values.length ?? 0);
   // NULL sorts as the smallest value, as on SQLite: first ascending, last descending (the sort indexes are built so).
   const orderBy = [
-    ...order.map((sortKey) => `${sortExpression(table, sortKey.column)} ${sortKey.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`),
+    ...order.map(
+      (sortKey) =>
+        `${sortExpression(table, sortKey.column)} ${sortKey.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`,
+    ),
     `${sortExpression(table, table.key.name)}${keyDescending(query) ? ' DESC' : ''}`,
   ].join(', ');
-  return { from, page: `SELECT ${columnList(table)}, count(*) OVER () ${from} ORDER BY ${orderBy} LIMIT $${parameters + 1} OFFSET $${parameters + 2}` };
+  return {
+    from,
+    page: `SELECT ${columnList(table)}, count(*) OVER () ${from} ORDER BY ${orderBy} LIMIT $${parameters + 1} OFFSET $${parameters + 2}`,
+  };
 }
 
 function duplicateAsConflict<T>(table: TableSpec, pending: Promise<T>): Promise<T> {
   return pending.catch((error: unknown) => {
     const { code, constraint } = error as { code?: string; constraint?: string };
-    const column = code === '23505' ? table.columns.find((c) => constraint === `${table.table}__${c.name}`.slice(0, 63)) : undefined;
+    const column =
+      code === '23505' ? table.columns.find((c) => constraint === `${table.table}__${c.name}`.slice(0, 63)) : undefined;
     if (column === undefined) throw error;
-    throw conflict('duplicate_value', `another of ${table.table} already has this ${column.name}`, { field: column.name, resource: table.table });
+    throw conflict('duplicate_value', `another of ${table.table} already has this ${column.name}`, {
+      field: column.name,
+      resource: table.table,
+    });
   });
 }

@@ -45,14 +45,21 @@ interface TypeSource {
   getTypeParser(oid: number, format: string): (value: string) => unknown;
 }
 
-const parserCache = new WeakMap<TypeSource, Map<string, { readonly types: number[]; readonly parsers: ((value: string) => unknown)[] }>>();
+const parserCache = new WeakMap<
+  TypeSource,
+  Map<string, { readonly types: number[]; readonly parsers: ((value: string) => unknown)[] }>
+>();
 
 /**
  * The value parsers of a statement's columns for one connection's types, looked up once. A statement
  * whose columns changed type since (a migration) gets them looked up again: the cached ones serve only
  * the same type ids.
  */
-function cachedParsers(types: TypeSource, statement: string, descriptions: readonly FieldDescription[]): ((value: string) => unknown)[] | undefined {
+function cachedParsers(
+  types: TypeSource,
+  statement: string,
+  descriptions: readonly FieldDescription[],
+): ((value: string) => unknown)[] | undefined {
   let statements = parserCache.get(types);
   if (statements === undefined) parserCache.set(types, (statements = new Map()));
   const cached = statements.get(statement);
@@ -109,7 +116,13 @@ function preparedQueryClass(Query: QueryClass): PreparedQueryClass | null {
   class PreparedQuery extends Query {
     constructor(name: string, text: string, values: unknown[], arrays: boolean) {
       super(text);
-      const fields = this as unknown as { name: string; values: unknown[]; _rowMode?: string; _result: unknown; _results: unknown };
+      const fields = this as unknown as {
+        name: string;
+        values: unknown[];
+        _rowMode?: string;
+        _result: unknown;
+        _results: unknown;
+      };
       fields.name = name;
       fields.values = values;
       if (arrays) {
@@ -139,7 +152,8 @@ function preparedQueryClass(Query: QueryClass): PreparedQueryClass | null {
 
 /** pg's Query class, read off a pool (its Client) or a client (its class). */
 function queryClassOf(db: Queryable): QueryClass | undefined {
-  const Client = ('Client' in db ? (db as { Client?: unknown }).Client : db.constructor) as { Query?: QueryClass } | undefined;
+  const Client = ('Client' in db ? (db as { Client?: unknown }).Client : db.constructor) as
+    { Query?: QueryClass } | undefined;
   return Client?.Query;
 }
 
@@ -148,11 +162,20 @@ function queryClassOf(db: Queryable): QueryClass | undefined {
  * connection parses and plans it once) and resolves with `map(result)`: one promise per query, with
  * pg's callback interface underneath (pg's promise interface adds two of its own, pg-pool's a third).
  */
-function prepared<T>(db: Queryable, text: string, values: readonly unknown[], arrays: boolean, map: (result: pg.QueryResult) => T | PromiseLike<T>): Promise<T> {
+function prepared<T>(
+  db: Queryable,
+  text: string,
+  values: readonly unknown[],
+  arrays: boolean,
+  map: (result: pg.QueryResult) => T | PromiseLike<T>,
+): Promise<T> {
   const Query = queryClassOf(db);
   const Prepared = Query === undefined ? null : preparedQueryClass(Query);
   const name = statementName(text);
-  const submitted = Prepared === null ? { name, text, values: values as unknown[], ...(arrays ? { rowMode: 'array' } : {}) } : new Prepared(name, text, values as unknown[], arrays);
+  const submitted =
+    Prepared === null
+      ? { name, text, values: values as unknown[], ...(arrays ? { rowMode: 'array' } : {}) }
+      : new Prepared(name, text, values as unknown[], arrays);
   return new Promise((resolve, reject) => {
     const done: QueryCallback = (error, result) => {
       if (error !== null && error !== undefined) reject(error);
@@ -176,13 +199,28 @@ const rowsOf = (result: pg.QueryResult) => result.rows;
  * passed through `map` when given, in the same promise.
  */
 export function queryArrays(db: Queryable, text: string, values: readonly unknown[]): Promise<unknown[][]>;
-export function queryArrays<T>(db: Queryable, text: string, values: readonly unknown[], map: (rows: unknown[][]) => T | PromiseLike<T>): Promise<T>;
-export function queryArrays(db: Queryable, text: string, values: readonly unknown[], map?: (rows: unknown[][]) => unknown): Promise<unknown> {
+export function queryArrays<T>(
+  db: Queryable,
+  text: string,
+  values: readonly unknown[],
+  map: (rows: unknown[][]) => T | PromiseLike<T>,
+): Promise<T>;
+export function queryArrays(
+  db: Queryable,
+  text: string,
+  values: readonly unknown[],
+  map?: (rows: unknown[][]) => unknown,
+): Promise<unknown> {
   return prepared(db, text, values, true, map === undefined ? rowsOf : (result) => map(result.rows as unknown[][]));
 }
 
 /** The first row as an array of values, passed through `map`, or undefined when there is none: one promise. */
-export function queryFirstArray<T>(db: Queryable, text: string, values: readonly unknown[], map: (values: unknown[]) => T): Promise<T | undefined> {
+export function queryFirstArray<T>(
+  db: Queryable,
+  text: string,
+  values: readonly unknown[],
+  map: (values: unknown[]) => T,
+): Promise<T | undefined> {
   return prepared(db, text, values, true, (result) => {
     const first = result.rows[0] as unknown[] | undefined;
     return first === undefined ? undefined : map(first);
@@ -190,7 +228,11 @@ export function queryFirstArray<T>(db: Queryable, text: string, values: readonly
 }
 
 /** Rows as objects, from a prepared statement; `rowCount` for writes. */
-export function query<R extends pg.QueryResultRow>(db: Queryable, text: string, values: readonly unknown[] = []): Promise<pg.QueryResult<R>> {
+export function query<R extends pg.QueryResultRow>(
+  db: Queryable,
+  text: string,
+  values: readonly unknown[] = [],
+): Promise<pg.QueryResult<R>> {
   return prepared(db, text, values, false, (result) => result as pg.QueryResult<R>);
 }
 
@@ -205,7 +247,11 @@ export function isRetryable(error: unknown): boolean {
  * rejects; run again (at most `attempts` times) when PostgreSQL reports a deadlock or a serialisation
  * failure, which decide nothing but which of two racing transactions goes first.
  */
-export async function inPostgresTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, attempts = 5): Promise<T> {
+export async function inPostgresTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+  attempts = 5,
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     const client = await pool.connect();
     try {
@@ -227,7 +273,11 @@ export async function inPostgresTransaction<T>(pool: pg.Pool, work: (client: pg.
  * (error 57014) once one runs longer than `timeoutMs`: SET LOCAL, so the setting ends with the
  * transaction and the connection goes back to the pool as it came.
  */
-export async function underStatementTimeout<T>(pool: pg.Pool, timeoutMs: number, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function underStatementTimeout<T>(
+  pool: pg.Pool,
+  timeoutMs: number,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${Math.trunc(timeoutMs)}`);

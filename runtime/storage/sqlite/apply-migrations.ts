@@ -16,8 +16,12 @@ const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} 
 
 /** The migrations the database records as applied, oldest first (none when it has no migrations table). */
 export function appliedSqliteMigrations(db: DatabaseSync): AppliedMigration[] {
-  if (db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(MIGRATIONS_TABLE) === undefined) return [];
-  const rows = db.prepare(`SELECT id, applied_at FROM ${MIGRATIONS_TABLE} ORDER BY applied_at, id`).all() as { id: string; applied_at: string }[];
+  if (db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(MIGRATIONS_TABLE) === undefined)
+    return [];
+  const rows = db.prepare(`SELECT id, applied_at FROM ${MIGRATIONS_TABLE} ORDER BY applied_at, id`).all() as {
+    id: string;
+    applied_at: string;
+  }[];
   return rows.map((row) => ({ id: row.id, appliedAt: row.applied_at }));
 }
 
@@ -52,7 +56,9 @@ function execute(db: DatabaseSync, migration: Migration, statement: MigrationSta
     if (row !== undefined) throw new MigrationFailedError(statement.message(row));
   } catch (error) {
     if (error instanceof MigrationFailedError) throw error;
-    throw new MigrationFailedError(`migration ${migration.id} failed, changing nothing: ${(error as Error).message} (in: ${statement.sql})`);
+    throw new MigrationFailedError(
+      `migration ${migration.id} failed, changing nothing: ${(error as Error).message} (in: ${statement.sql})`,
+    );
   }
 }
 
@@ -62,7 +68,9 @@ export function checkSqliteSchema(db: DatabaseSync, tables: readonly TableSpec[]
     tables,
     (table) => {
       const columns = db.prepare(`PRAGMA table_info(${quoteName(table)})`).all() as { name: string; type: string }[];
-      return columns.length === 0 ? undefined : new Map(columns.map((column) => [column.name, column.type.toLowerCase()]));
+      return columns.length === 0
+        ? undefined
+        : new Map(columns.map((column) => [column.name, column.type.toLowerCase()]));
     },
     { columns: COLUMN_TYPES, key: { integer: 'INTEGER', string: 'TEXT' } },
   );

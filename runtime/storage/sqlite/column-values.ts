@@ -20,7 +20,14 @@ export function fromSqlRow(table: TableSpec, raw: Record<string, unknown>): Row 
   for (const column of table.columns) {
     const value = raw[column.name];
     if (value === null || value === undefined) continue;
-    row[column.name] = column.kind === 'boolean' ? value === 1 || value === 1n : column.kind === 'json' ? jsonValue(value) : typeof value === 'bigint' ? Number(value) : value;
+    row[column.name] =
+      column.kind === 'boolean'
+        ? value === 1 || value === 1n
+        : column.kind === 'json'
+          ? jsonValue(value)
+          : typeof value === 'bigint'
+            ? Number(value)
+            : value;
   }
   row.created_at = raw.created_at;
   row.updated_at = raw.updated_at;

@@ -32,7 +32,8 @@ export class DatabaseFile {
   /** Throws 503 dependency_unavailable (file_replaced) when the path no longer names the opened file. */
   assertUnchanged(): void {
     const now = statSync(this.path, { throwIfNoEntry: false });
-    if (now === undefined || now.dev !== this.#device || now.ino !== this.#inode) throw new DependencyUnavailableError('store', 'file_replaced');
+    if (now === undefined || now.dev !== this.#device || now.ino !== this.#inode)
+      throw new DependencyUnavailableError('store', 'file_replaced');
   }
 
   /** Throws 503 dependency_unavailable (disk_full) when the file system has less than MIN_FREE_BYTES free. */

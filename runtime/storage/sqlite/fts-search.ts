@@ -15,7 +15,12 @@ export interface FtsQuery {
    * Row access: only entries whose row meets this condition (SQL over the table's columns, with plain
    * `?` parameters for its values, in order) count and are returned. Plain data, so it crosses to a search thread.
    */
-  readonly visible?: { readonly table: string; readonly keyColumn: string; readonly sql: string; readonly values: readonly unknown[] };
+  readonly visible?: {
+    readonly table: string;
+    readonly keyColumn: string;
+    readonly sql: string;
+    readonly values: readonly unknown[];
+  };
 }
 
 export interface FtsAnswer {
@@ -59,10 +64,14 @@ export class FtsSearcher {
     this.#deadline = deadline;
     try {
       if (visible !== undefined) return this.#runVisible({ fts, key, match, limit, offset, visible });
-      const keys = this.#prepare(`SELECT ${key} AS key FROM ${fts} WHERE ${fts} MATCH ? ORDER BY ${BUDGET_FUNCTION}(rank), ${key} LIMIT ? OFFSET ?`)
+      const keys = this.#prepare(
+        `SELECT ${key} AS key FROM ${fts} WHERE ${fts} MATCH ? ORDER BY ${BUDGET_FUNCTION}(rank), ${key} LIMIT ? OFFSET ?`,
+      )
         .all(match, limit, offset)
         .map((row) => (typeof row.key === 'bigint' ? Number(row.key) : row.key));
-      const { total } = this.#prepare(`SELECT count(*) AS total FROM ${fts} WHERE ${fts} MATCH ? AND ${BUDGET_FUNCTION}()`).get(match) as { total: number };
+      const { total } = this.#prepare(
+        `SELECT count(*) AS total FROM ${fts} WHERE ${fts} MATCH ? AND ${BUDGET_FUNCTION}()`,
+      ).get(match) as { total: number };
       return { keys, total: Number(total) };
     } finally {
       this.#deadline = Number.POSITIVE_INFINITY;
@@ -70,14 +79,25 @@ export class FtsSearcher {
   }
 
   /** run() under a row condition: an entry counts only when its row, found by key, meets it. */
-  #runVisible({ fts, key, match, limit, offset, visible }: FtsQuery & { visible: NonNullable<FtsQuery['visible']> }): FtsAnswer {
+  #runVisible({
+    fts,
+    key,
+    match,
+    limit,
+    offset,
+    visible,
+  }: FtsQuery & { visible: NonNullable<FtsQuery['visible']> }): FtsAnswer {
     const rows = `${key} IN (SELECT ${visible.keyColumn} FROM ${visible.table} WHERE ${visible.sql})`;
     // Plain parameters, bound in the order they appear (plain-parameter.ts): the match, the condition's values, then the page's bounds.
     const matching = [match, ...visible.values] as never[];
-    const keys = this.#prepare(`SELECT ${key} AS key FROM ${fts} WHERE ${fts} MATCH ? AND ${rows} ORDER BY ${BUDGET_FUNCTION}(rank), ${key} LIMIT ? OFFSET ?`)
+    const keys = this.#prepare(
+      `SELECT ${key} AS key FROM ${fts} WHERE ${fts} MATCH ? AND ${rows} ORDER BY ${BUDGET_FUNCTION}(rank), ${key} LIMIT ? OFFSET ?`,
+    )
       .all(...matching, limit, offset)
       .map((row) => (typeof row.key === 'bigint' ? Number(row.key) : row.key));
-    const { total } = this.#prepare(`SELECT count(*) AS total FROM ${fts} WHERE ${fts} MATCH ? AND ${BUDGET_FUNCTION}() AND ${rows}`).get(...matching) as { total: number };
+    const { total } = this.#prepare(
+      `SELECT count(*) AS total FROM ${fts} WHERE ${fts} MATCH ? AND ${BUDGET_FUNCTION}() AND ${rows}`,
+    ).get(...matching) as { total: number };
     return { keys, total: Number(total) };
   }
 

@@ -31,7 +31,9 @@ export class InsertStatements {
   insert(table: TableSpec, values: Row): Row {
     const plan = this.#planFor(table);
     const { row } = insertPlan(table, values);
-    const stored = plan.insert.get(...plan.columns.map((name, index) => toSqlValue(plan.kinds[index]!, row[name]))) as unknown as unknown[];
+    const stored = plan.insert.get(
+      ...plan.columns.map((name, index) => toSqlValue(plan.kinds[index]!, row[name])),
+    ) as unknown as unknown[];
     const inserted = fromSqlValues(table, stored);
     this.#index(plan, table, inserted[table.key.name], inserted);
     return inserted;
@@ -45,7 +47,10 @@ export class InsertStatements {
   #index(plan: InsertPlan, table: TableSpec, key: unknown, row: Row): void {
     if (plan.index === undefined) return;
     const { statement, columns } = plan.index;
-    statement.run(toSqlValue(table.key.type, key), ...columns.map((name) => (row[name] === undefined ? null : String(row[name]))));
+    statement.run(
+      toSqlValue(table.key.type, key),
+      ...columns.map((name) => (row[name] === undefined ? null : String(row[name]))),
+    );
   }
 
   clear(): void {
@@ -65,10 +70,13 @@ export class InsertStatements {
     // insertPlan names the columns a table's INSERT binds; they depend on the table alone.
     const { columns } = insertPlan(table, {});
     const returning = selectedColumns(table).map(quoteName).join(', ');
-    const insert = this.#db.prepare(`INSERT INTO ${quoteName(table.table)} (${columns.map(quoteName).join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) RETURNING ${returning}`);
+    const insert = this.#db.prepare(
+      `INSERT INTO ${quoteName(table.table)} (${columns.map(quoteName).join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) RETURNING ${returning}`,
+    );
     insert.setReturnArrays(true);
     const search = searchIndexOf(table);
-    const index = search === undefined ? undefined : { statement: this.#db.prepare(search.insert), columns: search.columns };
+    const index =
+      search === undefined ? undefined : { statement: this.#db.prepare(search.insert), columns: search.columns };
     return { columns, kinds: columns.map((name) => columnKind(table, name)), insert, index };
   }
 }

@@ -35,12 +35,16 @@ export class ListStatements {
 
   list(table: TableSpec, query: ListQuery): ListResult {
     // Parameters: the equality filters, the ranges, then row access's condition, each a plain `?`.
-    const visible = query.visible === undefined ? undefined : conditionSql(table, query.visible, plainParameter, 1, toSqlValue);
+    const visible =
+      query.visible === undefined ? undefined : conditionSql(table, query.visible, plainParameter, 1, toSqlValue);
     const plan = this.#planFor(table, query, visible);
     const filters = plan.conditions.map((name, index) => toSqlValue(plan.kinds[index]!, query.where[name]));
-    if (query.ranges !== undefined) for (const range of query.ranges) filters.push(toSqlValue(plan.kinds[filters.length]!, range.value));
+    if (query.ranges !== undefined)
+      for (const range of query.ranges) filters.push(toSqlValue(plan.kinds[filters.length]!, range.value));
     // The WHERE clause's values, in the order its plain `?` parameters appear.
-    const where = (visible === undefined || visible.values.length === 0 ? filters : [...filters, ...visible.values]) as never[];
+    const where = (
+      visible === undefined || visible.values.length === 0 ? filters : [...filters, ...visible.values]
+    ) as never[];
     // Twice: once for the count's subquery, once for the page; then the page's bounds.
     const raws = plan.pageWithTotal.all(...where, ...where, query.limit, query.offset) as unknown as unknown[][];
     if (raws.length === 0) {
@@ -75,17 +79,29 @@ export class ListStatements {
     return plan;
   }
 
-  #prepare(table: TableSpec, conditions: readonly string[], { ranges = [], order = [] }: ListQuery, visible: string | undefined): ListPlan {
+  #prepare(
+    table: TableSpec,
+    conditions: readonly string[],
+    { ranges = [], order = [] }: ListQuery,
+    visible: string | undefined,
+  ): ListPlan {
     // Plain parameters (plain-parameter.ts): the subquery and the page each bind every condition's value.
-    const tests = [...conditions.map((name) => `${quoteName(name)} = ?`), ...ranges.map((range) => `${quoteName(range.column)} ${RANGE_SQL[range.operator]} ?`)];
+    const tests = [
+      ...conditions.map((name) => `${quoteName(name)} = ?`),
+      ...ranges.map((range) => `${quoteName(range.column)} ${RANGE_SQL[range.operator]} ?`),
+    ];
     const clauses = visible === undefined ? tests : [...tests, visible];
     const where = clauses.length === 0 ? '' : ` WHERE ${clauses.join(' AND ')}`;
     const from = `FROM ${quoteName(table.table)}${where}`;
     const columns = selectedColumns(table).map(quoteName).join(', ');
     // SQLite sorts NULL as the smallest value: first ascending, last descending (the order the store promises).
     const keyOrder = `${quoteName(table.key.name)}${keyDescending({ order }) ? ' DESC' : ''}`;
-    const orderBy = [...order.map((key) => `${quoteName(key.column)}${key.descending ? ' DESC' : ''}`), keyOrder].join(', ');
-    const pageWithTotal = this.#db.prepare(`SELECT ${columns}, (SELECT count(*) ${from}) ${from} ORDER BY ${orderBy} LIMIT ? OFFSET ?`);
+    const orderBy = [...order.map((key) => `${quoteName(key.column)}${key.descending ? ' DESC' : ''}`), keyOrder].join(
+      ', ',
+    );
+    const pageWithTotal = this.#db.prepare(
+      `SELECT ${columns}, (SELECT count(*) ${from}) ${from} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+    );
     const count = this.#db.prepare(`SELECT count(*) ${from}`);
     pageWithTotal.setReturnArrays(true);
     count.setReturnArrays(true);

@@ -28,13 +28,17 @@ export const SQLITE_BOOLEANS = { true: '1', false: '0' };
 export function migrateTables(db: DatabaseSync, tables: readonly TableSpec[]): void {
   for (const table of tables) {
     const name = quoteName(table.table);
-    db.exec(`CREATE TABLE IF NOT EXISTS ${name} (${keyDefinition(table)}, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`);
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS ${name} (${keyDefinition(table)}, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`,
+    );
     const existing = new Set(
       (db.prepare(`PRAGMA table_info(${name})`).all() as { name: string }[]).map((column) => column.name),
     );
     for (const column of table.columns) {
       if (!existing.has(column.name)) {
-        db.exec(`ALTER TABLE ${name} ADD COLUMN ${quoteName(column.name)} ${COLUMN_TYPES[column.kind]}${defaultClause(column, SQLITE_BOOLEANS)}`);
+        db.exec(
+          `ALTER TABLE ${name} ADD COLUMN ${quoteName(column.name)} ${COLUMN_TYPES[column.kind]}${defaultClause(column, SQLITE_BOOLEANS)}`,
+        );
       }
       const index = createIndexSql(table, column);
       if (index !== undefined) db.exec(index);
@@ -50,9 +54,12 @@ export function migrateTables(db: DatabaseSync, tables: readonly TableSpec[]): v
  */
 export function createIndexSql(table: TableSpec, column: IndexedColumn): string | undefined {
   const name = quoteName(table.table);
-  if (column.unique) return `CREATE UNIQUE INDEX IF NOT EXISTS ${quoteName(`${table.table}__${column.name}`)} ON ${name} (${quoteName(column.name)})`;
-  if (column.sortable === true) return `CREATE INDEX IF NOT EXISTS ${quoteName(sortIndexName(table.table, column.name))} ON ${name} (${quoteName(column.name)}, ${quoteName(table.key.name)})`;
-  if (column.indexed) return `CREATE INDEX IF NOT EXISTS ${quoteName(`${table.table}__${column.name}`)} ON ${name} (${quoteName(column.name)})`;
+  if (column.unique)
+    return `CREATE UNIQUE INDEX IF NOT EXISTS ${quoteName(`${table.table}__${column.name}`)} ON ${name} (${quoteName(column.name)})`;
+  if (column.sortable === true)
+    return `CREATE INDEX IF NOT EXISTS ${quoteName(sortIndexName(table.table, column.name))} ON ${name} (${quoteName(column.name)}, ${quoteName(table.key.name)})`;
+  if (column.indexed)
+    return `CREATE INDEX IF NOT EXISTS ${quoteName(`${table.table}__${column.name}`)} ON ${name} (${quoteName(column.name)})`;
   return undefined;
 }
 

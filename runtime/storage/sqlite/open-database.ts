@@ -36,12 +36,17 @@ export const IN_MEMORY = ':memory:';
  * synchronous=FULL so an acknowledged write survives a power cut, and a busy timeout so concurrent
  * writers queue instead of failing.
  */
-export function openDatabase(path: string, { busyTimeoutMs = 5000, createFolder = false, exclusive = false }: OpenDatabaseOptions = {}): DatabaseSync {
+export function openDatabase(
+  path: string,
+  { busyTimeoutMs = 5000, createFolder = false, exclusive = false }: OpenDatabaseOptions = {},
+): DatabaseSync {
   if (path !== IN_MEMORY) {
     const folder = dirname(path);
     if (createFolder) mkdirSync(folder, { recursive: true });
     else if (!existsSync(folder) || !statSync(folder).isDirectory()) {
-      throw new DatabasePathError(`the folder of the database file ${path} (${folder}) does not exist; create it, or correct DATABASE_URL`);
+      throw new DatabasePathError(
+        `the folder of the database file ${path} (${folder}) does not exist; create it, or correct DATABASE_URL`,
+      );
     }
   }
   const db = new DatabaseSync(path, { timeout: busyTimeoutMs });
@@ -97,7 +102,11 @@ const transactionStatements = new WeakMap<DatabaseSync, TransactionStatements>()
 export function transactionStatementsOf(db: DatabaseSync): TransactionStatements {
   let statements = transactionStatements.get(db);
   if (statements === undefined) {
-    statements = { begin: db.prepare('BEGIN IMMEDIATE'), commit: db.prepare('COMMIT'), rollback: db.prepare('ROLLBACK') };
+    statements = {
+      begin: db.prepare('BEGIN IMMEDIATE'),
+      commit: db.prepare('COMMIT'),
+      rollback: db.prepare('ROLLBACK'),
+    };
     transactionStatements.set(db, statements);
   }
   return statements;

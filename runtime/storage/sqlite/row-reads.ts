@@ -35,7 +35,9 @@ export class RowReads {
     if (statement === undefined) {
       // Named columns, not *, so each value's position is fixed whatever columns the file has.
       const columns = selectedColumns(table).map(quoteName).join(', ');
-      statement = this.#db.prepare(`SELECT ${columns} FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = ?`);
+      statement = this.#db.prepare(
+        `SELECT ${columns} FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = ?`,
+      );
       statement.setReturnArrays(true);
       this.#finds.set(table, statement);
     }
@@ -47,8 +49,11 @@ export class RowReads {
   #findVisible(table: TableSpec, key: unknown, visible: RowCondition): Row | undefined {
     const condition = conditionSql(table, visible, plainParameter, 1, toSqlValue);
     const columns = selectedColumns(table).map(quoteName).join(', ');
-    const statement = this.#arrays.get(`SELECT ${columns} FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = ? AND ${condition.sql}`);
-    const values = statement.get(toSqlValue(table.key.type, key), ...(condition.values as never[])) as unknown as unknown[] | undefined;
+    const statement = this.#arrays.get(
+      `SELECT ${columns} FROM ${quoteName(table.table)} WHERE ${quoteName(table.key.name)} = ? AND ${condition.sql}`,
+    );
+    const values = statement.get(toSqlValue(table.key.type, key), ...(condition.values as never[])) as unknown as
+      unknown[] | undefined;
     return values === undefined ? undefined : fromSqlValues(table, values);
   }
 

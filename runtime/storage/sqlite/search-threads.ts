@@ -70,7 +70,8 @@ class SearchThread {
   async close(): Promise<void> {
     const worker = this.#worker;
     this.#worker = undefined;
-    for (const id of [...this.#pending.keys()]) this.#take(id)!.reject(new Error('the store was closed during the search'));
+    for (const id of [...this.#pending.keys()])
+      this.#take(id)!.reject(new Error('the store was closed during the search'));
     if (worker !== undefined) await worker.terminate();
   }
 

@@ -26,9 +26,13 @@ const searcher = new FtsSearcher(db);
 parentPort!.on('message', ({ id, query, deadline }: SearchRequest) => {
   let reply: SearchReply;
   try {
-    reply = Date.now() > deadline ? { id, outcome: 'timed-out' } : { id, outcome: 'found', ...searcher.run(query, deadline) };
+    reply =
+      Date.now() > deadline ? { id, outcome: 'timed-out' } : { id, outcome: 'found', ...searcher.run(query, deadline) };
   } catch (error) {
-    reply = error instanceof PastDeadline ? { id, outcome: 'timed-out' } : { id, outcome: 'failed', message: (error as Error).message };
+    reply =
+      error instanceof PastDeadline
+        ? { id, outcome: 'timed-out' }
+        : { id, outcome: 'failed', message: (error as Error).message };
   }
   parentPort!.postMessage(reply);
 });

@@ -139,7 +139,13 @@ export class SqliteResourceStore implements ResourceStore {
    * when the database is a file (the event loop serves other requests meanwhile), else here. Past
    * the budget: 503 search_timeout. Inside a transaction it runs here, on the transaction's snapshot.
    */
-  search(table: TableSpec, text: string, limit: number, offset: number, visible?: RowCondition): Maybe<{ keys: unknown[]; total: number }> {
+  search(
+    table: TableSpec,
+    text: string,
+    limit: number,
+    offset: number,
+    visible?: RowCondition,
+  ): Maybe<{ keys: unknown[]; total: number }> {
     const match = toFtsQuery(text);
     if (match === '') return { keys: [], total: 0 };
     const index = searchIndexOf(table);
@@ -151,7 +157,16 @@ export class SqliteResourceStore implements ResourceStore {
       match,
       limit,
       offset,
-      ...(condition === undefined ? {} : { visible: { table: quoteName(table.table), keyColumn: quoteName(table.key.name), sql: condition.sql, values: condition.values } }),
+      ...(condition === undefined
+        ? {}
+        : {
+            visible: {
+              table: quoteName(table.table),
+              keyColumn: quoteName(table.key.name),
+              sql: condition.sql,
+              values: condition.values,
+            },
+          }),
     };
     const deadline = Date.now() + this.#searchBudgetMs;
     if (this.#searchThreads !== undefined && this.#depth === 0) {

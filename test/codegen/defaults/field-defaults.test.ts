@@ -22,7 +22,9 @@ describe('field defaults in the model and the generated code', () => {
   it('resolves each default as its field reads it (a language tag in canonical form), and lints clean', async () => {
     const root = writeDefinitions({ 'notes.ts': notes });
     const [collection] = resolveModel(await loadDefinitions(root)).collections;
-    expect(collection!.fields.map(({ name, required, default: fallback }) => ({ name, required, default: fallback }))).toEqual([
+    expect(
+      collection!.fields.map(({ name, required, default: fallback }) => ({ name, required, default: fallback })),
+    ).toEqual([
       { name: 'title', required: true, default: 'untitled' },
       { name: 'lang', required: false, default: 'fr-FR' },
       { name: 'pinned', required: true, default: false },
@@ -40,10 +42,16 @@ describe('field defaults in the model and the generated code', () => {
       expect(model.split(literal).length - 1, literal).toBe(2);
     }
     expect(model.match(/default:/g)).toHaveLength(6);
-    const document = JSON.parse(files.find((file) => file.path === 'generated/openapi/v1.json')!.text) as { components: { schemas: Record<string, { required?: string[]; properties: Record<string, { default?: unknown }> }> } };
+    const document = JSON.parse(files.find((file) => file.path === 'generated/openapi/v1.json')!.text) as {
+      components: {
+        schemas: Record<string, { required?: string[]; properties: Record<string, { default?: unknown }> }>;
+      };
+    };
     const write = document.components.schemas.NoteV1Write!;
     expect(write.required).toBeUndefined();
-    expect(Object.fromEntries(Object.entries(write.properties).map(([name, schema]) => [name, schema.default]))).toEqual({ title: 'untitled', lang: 'fr-FR', pinned: false, body: undefined });
+    expect(
+      Object.fromEntries(Object.entries(write.properties).map(([name, schema]) => [name, schema.default])),
+    ).toEqual({ title: 'untitled', lang: 'fr-FR', pinned: false, body: undefined });
     expect(JSON.stringify(document.components.schemas.NoteV1Patch)).not.toContain('"default"');
   });
 });

@@ -5,7 +5,10 @@ import { CLI } from '../../support/temp-project.ts';
 import { writeDefinitions } from '../../support/temp-definitions.ts';
 
 const lint = (root: string) =>
-  spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'lint', '--root', root], { cwd: REPOSITORY, encoding: 'utf8' });
+  spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'lint', '--root', root], {
+    cwd: REPOSITORY,
+    encoding: 'utf8',
+  });
 
 describe('npm run lint:definitions', () => {
   it('prints path:line:col severity rule-id message with the offending line, and exits 1 on an error', () => {

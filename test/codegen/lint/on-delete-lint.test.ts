@@ -22,11 +22,20 @@ export default collection({
 `;
 
 const placed = async (given: Record<string, string>) =>
-  (await lintDefinitions(writeDefinitions(given))).map(({ rule, severity, message, file, line, column }) => ({ rule, severity, message, file, line, column }));
+  (await lintDefinitions(writeDefinitions(given))).map(({ rule, severity, message, file, line, column }) => ({
+    rule,
+    severity,
+    message,
+    file,
+    line,
+    column,
+  }));
 
 describe("lint of a reference's onDelete", () => {
   it('accepts cascade on a required reference, set-null on an optional one', async () => {
-    expect(await placed({ 'owners.ts': owners, 'cats.ts': cats("{ required: true, onDelete: 'cascade' }") })).toEqual([]);
+    expect(await placed({ 'owners.ts': owners, 'cats.ts': cats("{ required: true, onDelete: 'cascade' }") })).toEqual(
+      [],
+    );
     expect(await placed({ 'owners.ts': owners, 'cats.ts': cats("{ onDelete: 'set-null' }") })).toEqual([]);
   });
 

@@ -34,7 +34,8 @@ export default collection({
         {
           rule: 'path-segment-case',
           severity: 'error',
-          message: 'path segment "Trade_Orders" of collection "Trade_Orders" has uppercase letters, underscores or other characters; paths are lowercase with words joined by hyphens: use "trade-orders"',
+          message:
+            'path segment "Trade_Orders" of collection "Trade_Orders" has uppercase letters, underscores or other characters; paths are lowercase with words joined by hyphens: use "trade-orders"',
           file: 'definitions/trade-orders.ts',
           line: 3,
           column: 3,
@@ -81,7 +82,8 @@ export default aggregate({
         {
           rule: 'nesting-depth',
           severity: 'error',
-          message: 'aggregate "photos" under aggregate "profiles" would nest resources three levels deep; paths nest at most two levels: make it an aggregate of a collection, or turn the deeper condition into a query parameter',
+          message:
+            'aggregate "photos" under aggregate "profiles" would nest resources three levels deep; paths nest at most two levels: make it an aggregate of a collection, or turn the deeper condition into a query parameter',
           file: 'definitions/photos.ts',
           line: 4,
           column: 3,
@@ -111,7 +113,8 @@ export default collection({
         {
           rule: 'aggregate-parent',
           severity: 'error',
-          message: 'collection "profiles" makes aggregate "profiles" reachable at the top level (the aggregate is declared at definitions/profiles.ts:2:28); an aggregate is reached only through its parent "users": remove or rename the collection',
+          message:
+            'collection "profiles" makes aggregate "profiles" reachable at the top level (the aggregate is declared at definitions/profiles.ts:2:28); an aggregate is reached only through its parent "users": remove or rename the collection',
           file: 'definitions/profiles-top.ts',
           line: 3,
           column: 3,
@@ -136,7 +139,8 @@ export default aggregate({
         {
           rule: 'aggregate-parent',
           severity: 'error',
-          message: 'parent "people" of aggregate "profiles" is not a declared collection; an aggregate is reached only through its parent: name a collection',
+          message:
+            'parent "people" of aggregate "profiles" is not a declared collection; an aggregate is reached only through its parent: name a collection',
           file: 'definitions/profiles.ts',
           line: 4,
           column: 3,
@@ -161,9 +165,30 @@ export default collection({
 `,
       },
       want: [
-        { rule: 'property-name-case', severity: 'error', message: 'identifier "orderID" is not lowercase snake_case: name it "order_id"', file: 'definitions/orders.ts', line: 4, column: 17 },
-        { rule: 'property-name-case', severity: 'error', message: 'property "item_Name" is not lowercase snake_case: name it "item_name"', file: 'definitions/orders.ts', line: 6, column: 5 },
-        { rule: 'property-name-case', severity: 'error', message: 'property "inner__x" is not lowercase snake_case: name it "inner_x"', file: 'definitions/orders.ts', line: 7, column: 25 },
+        {
+          rule: 'property-name-case',
+          severity: 'error',
+          message: 'identifier "orderID" is not lowercase snake_case: name it "order_id"',
+          file: 'definitions/orders.ts',
+          line: 4,
+          column: 17,
+        },
+        {
+          rule: 'property-name-case',
+          severity: 'error',
+          message: 'property "item_Name" is not lowercase snake_case: name it "item_name"',
+          file: 'definitions/orders.ts',
+          line: 6,
+          column: 5,
+        },
+        {
+          rule: 'property-name-case',
+          severity: 'error',
+          message: 'property "inner__x" is not lowercase snake_case: name it "inner_x"',
+          file: 'definitions/orders.ts',
+          line: 7,
+          column: 25,
+        },
       ],
     },
   ],
@@ -186,7 +211,8 @@ export default collection({
         {
           rule: 'unknown-reference',
           severity: 'error',
-          message: 'field "order" refers to "ordres", which no definition declares; declared collections: orders, trades',
+          message:
+            'field "order" refers to "ordres", which no definition declares; declared collections: orders, trades',
           file: 'definitions/trades.ts',
           line: 5,
           column: 28,
@@ -219,7 +245,8 @@ export default collection({
         {
           rule: 'reference-version',
           severity: 'error',
-          message: 'field "pet" refers to "pets" in v2 and v3, but "pets" is served only in v1: its links there would answer 404; serve "pets" in v2 and v3 too, or give v2 and v3 a shape without "pet"',
+          message:
+            'field "pet" refers to "pets" in v2 and v3, but "pets" is served only in v1: its links there would answer 404; serve "pets" in v2 and v3 too, or give v2 and v3 a shape without "pet"',
           file: 'definitions/visits.ts',
           line: 5,
           column: 5,
@@ -247,7 +274,8 @@ export default collection({
         {
           rule: 'sortable-field',
           severity: 'error',
-          message: 'field "order" is declared sortable, but a reference field cannot order a list: remove sortable, or sort by a string, integer, number, boolean or time field of the collection',
+          message:
+            'field "order" is declared sortable, but a reference field cannot order a list: remove sortable, or sort by a string, integer, number, boolean or time field of the collection',
           file: 'definitions/trades.ts',
           line: 5,
           column: 40,
@@ -255,7 +283,8 @@ export default collection({
         {
           rule: 'sortable-field',
           severity: 'error',
-          message: 'field "at" is declared sortable, but a nested field cannot order a list: remove sortable, or sort by a string, integer, number, boolean or time field of the collection',
+          message:
+            'field "at" is declared sortable, but a nested field cannot order a list: remove sortable, or sort by a string, integer, number, boolean or time field of the collection',
           file: 'definitions/trades.ts',
           line: 6,
           column: 45,
@@ -290,7 +319,8 @@ export default collection({
         {
           rule: 'enum-values',
           severity: 'error',
-          message: 'enum field "size" lists the empty string, which a query string cannot tell from no filter: list each value once, none empty',
+          message:
+            'enum field "size" lists the empty string, which a query string cannot tell from no filter: list each value once, none empty',
           file: 'definitions/pets.ts',
           line: 6,
           column: 22,
@@ -306,7 +336,8 @@ export default collection({
         {
           rule: 'duplicate-declaration',
           severity: 'error',
-          message: 'collection "orders" is already declared at definitions/a-orders.ts:3:3; one name serves one resource: rename this one or remove it',
+          message:
+            'collection "orders" is already declared at definitions/a-orders.ts:3:3; one name serves one resource: rename this one or remove it',
           file: 'definitions/b-orders.ts',
           line: 3,
           column: 3,
@@ -333,7 +364,8 @@ export default openApiService({ name: 'openapi', versions: { v1: {} } });
         {
           rule: 'reserved-path',
           severity: 'error',
-          message: 'service "docs" would be served at /services/{version}/docs, where the server serves the docs page of the OpenAPI documents: give it another name',
+          message:
+            'service "docs" would be served at /services/{version}/docs, where the server serves the docs page of the OpenAPI documents: give it another name',
           file: 'definitions/docs.ts',
           line: 3,
           column: 3,
@@ -353,7 +385,16 @@ export default collection({
 });
 `,
       },
-      want: [{ rule: 'version-name', severity: 'error', message: 'version "V1" is not of the form v1, v2, ...: name it "v1"', file: 'definitions/orders.ts', line: 5, column: 15 }],
+      want: [
+        {
+          rule: 'version-name',
+          severity: 'error',
+          message: 'version "V1" is not of the form v1, v2, ...: name it "v1"',
+          file: 'definitions/orders.ts',
+          line: 5,
+          column: 15,
+        },
+      ],
     },
   ],
   [
@@ -375,7 +416,9 @@ export default collection({
   [
     'put-create-identifier: PUT cannot create where the server assigns identifiers',
     {
-      given: { 'orders.ts': orders.replace("  versions: { v1: {} },", "  createOnPut: true,\n  versions: { v1: {} },") },
+      given: {
+        'orders.ts': orders.replace('  versions: { v1: {} },', '  createOnPut: true,\n  versions: { v1: {} },'),
+      },
       want: [
         {
           rule: 'put-create-identifier',
@@ -406,7 +449,8 @@ export default collection({
         {
           rule: 'put-create-identifier',
           severity: 'error',
-          message: 'collection "products" has client-assigned identifiers, so POST cannot create one: declare operations: { create: false } and createOnPut: true',
+          message:
+            'collection "products" has client-assigned identifiers, so POST cannot create one: declare operations: { create: false } and createOnPut: true',
           file: 'definitions/products.ts',
           line: 4,
           column: 46,
@@ -418,16 +462,21 @@ export default collection({
     'moved-path: a former name that is served now, and one claimed twice',
     {
       given: {
-        'orders.ts': orders.replace("versions: { v1: {} }", "versions: { v1: { movedFrom: ['trades'] } }"),
+        'orders.ts': orders.replace('versions: { v1: {} }', "versions: { v1: { movedFrom: ['trades'] } }"),
         'trades.ts': orders.replace("name: 'orders'", "name: 'trades'"),
-        'users.ts': orders.replace("name: 'orders'", "name: 'users'").replace("versions: { v1: {} }", "versions: { v1: { movedFrom: ['people'] } }"),
-        'members.ts': orders.replace("name: 'orders'", "name: 'members'").replace("versions: { v1: {} }", "versions: { v1: { movedFrom: ['people'] } }"),
+        'users.ts': orders
+          .replace("name: 'orders'", "name: 'users'")
+          .replace('versions: { v1: {} }', "versions: { v1: { movedFrom: ['people'] } }"),
+        'members.ts': orders
+          .replace("name: 'orders'", "name: 'members'")
+          .replace('versions: { v1: {} }', "versions: { v1: { movedFrom: ['people'] } }"),
       },
       want: [
         {
           rule: 'moved-path',
           severity: 'error',
-          message: 'former name "trades" of "orders" in v1 is a path "trades" (definitions/trades.ts) serves now: GET /v1/trades cannot both serve and redirect; remove it from movedFrom',
+          message:
+            'former name "trades" of "orders" in v1 is a path "trades" (definitions/trades.ts) serves now: GET /v1/trades cannot both serve and redirect; remove it from movedFrom',
           file: 'definitions/orders.ts',
           line: 5,
           column: 21,
@@ -435,7 +484,8 @@ export default collection({
         {
           rule: 'moved-path',
           severity: 'error',
-          message: 'former name "people" of "users" in v1 is also a former name of "members" (definitions/members.ts): a former path redirects to one place; keep it on one of them',
+          message:
+            'former name "people" of "users" in v1 is also a former name of "members" (definitions/members.ts): a former path redirects to one place; keep it on one of them',
           file: 'definitions/users.ts',
           line: 5,
           column: 21,
@@ -473,12 +523,18 @@ export default jobQueue({
   [
     'asynchronous-queue: an undeclared queue',
     {
-      given: { 'orders.ts': orders.replace("  versions: { v1: {} },", "  asynchronous: { queue: 'queued/jobs', operations: ['create'] },\n  versions: { v1: {} },") },
+      given: {
+        'orders.ts': orders.replace(
+          '  versions: { v1: {} },',
+          "  asynchronous: { queue: 'queued/jobs', operations: ['create'] },\n  versions: { v1: {} },",
+        ),
+      },
       want: [
         {
           rule: 'asynchronous-queue',
           severity: 'error',
-          message: 'collection "orders" queues its asynchronous operations on "queued/jobs", which is not a declared job queue: name one of none (declare a jobQueue)',
+          message:
+            'collection "orders" queues its asynchronous operations on "queued/jobs", which is not a declared job queue: name one of none (declare a jobQueue)',
           file: 'definitions/orders.ts',
           line: 5,
           column: 19,
@@ -508,7 +564,8 @@ export default collection({
         {
           rule: 'invalid-default',
           severity: 'error',
-          message: 'the default of field "item" of collection "orders" is not a value the field accepts: "ab" is not a valid string: Too small: expected string to have >=3 characters; give a default that passes the field\'s own checks',
+          message:
+            'the default of field "item" of collection "orders" is not a value the field accepts: "ab" is not a valid string: Too small: expected string to have >=3 characters; give a default that passes the field\'s own checks',
           file: 'definitions/orders.ts',
           line: 5,
           column: 56,
@@ -516,7 +573,8 @@ export default collection({
         {
           rule: 'invalid-default',
           severity: 'error',
-          message: 'the default of field "quantity" of collection "orders" is not a value the field accepts: 0 is not a valid integer: Too small: expected number to be >=1; give a default that passes the field\'s own checks',
+          message:
+            'the default of field "quantity" of collection "orders" is not a value the field accepts: 0 is not a valid integer: Too small: expected number to be >=1; give a default that passes the field\'s own checks',
           file: 'definitions/orders.ts',
           line: 6,
           column: 39,
@@ -524,7 +582,8 @@ export default collection({
         {
           rule: 'invalid-default',
           severity: 'error',
-          message: 'the default of field "contact" of collection "orders" is not a value the field accepts: "nobody" is not a valid string: Invalid email address; give a default that passes the field\'s own checks',
+          message:
+            'the default of field "contact" of collection "orders" is not a value the field accepts: "nobody" is not a valid string: Invalid email address; give a default that passes the field\'s own checks',
           file: 'definitions/orders.ts',
           line: 7,
           column: 46,
@@ -532,7 +591,8 @@ export default collection({
         {
           rule: 'invalid-default',
           severity: 'error',
-          message: 'the default of field "lang" of collection "orders" is not a value the field accepts: "not a tag!" is not a valid string: "not a tag!" is not a well-formed BCP 47 language tag (for example fr-FR); give a default that passes the field\'s own checks',
+          message:
+            'the default of field "lang" of collection "orders" is not a value the field accepts: "not a tag!" is not a valid string: "not a tag!" is not a well-formed BCP 47 language tag (for example fr-FR); give a default that passes the field\'s own checks',
           file: 'definitions/orders.ts',
           line: 8,
           column: 31,
@@ -563,7 +623,8 @@ export default collection({
         {
           rule: 'indexed-string-length',
           severity: 'error',
-          message: 'title is indexed (filterable, unique, sortable or compared by a row rule) and declares maxLength 656, more than an index entry holds on PostgreSQL (655 characters): declare maxLength 655 or less, or stop indexing the field',
+          message:
+            'title is indexed (filterable, unique, sortable or compared by a row rule) and declares maxLength 656, more than an index entry holds on PostgreSQL (655 characters): declare maxLength 655 or less, or stop indexing the field',
           file: 'definitions/notes.ts',
           line: 5,
           column: 45,
@@ -571,7 +632,8 @@ export default collection({
         {
           rule: 'indexed-string-length',
           severity: 'error',
-          message: 'code is indexed (filterable, unique, sortable or compared by a row rule) and declares maxLength 5000, more than an index entry holds on PostgreSQL (655 characters): declare maxLength 655 or less, or stop indexing the field',
+          message:
+            'code is indexed (filterable, unique, sortable or compared by a row rule) and declares maxLength 5000, more than an index entry holds on PostgreSQL (655 characters): declare maxLength 655 or less, or stop indexing the field',
           file: 'definitions/notes.ts',
           line: 6,
           column: 40,
@@ -579,7 +641,8 @@ export default collection({
         {
           rule: 'indexed-string-length',
           severity: 'error',
-          message: 'owner is indexed (filterable, unique, sortable or compared by a row rule) and declares maxLength 1000, more than an index entry holds on PostgreSQL (655 characters): declare maxLength 655 or less, or stop indexing the field',
+          message:
+            'owner is indexed (filterable, unique, sortable or compared by a row rule) and declares maxLength 1000, more than an index entry holds on PostgreSQL (655 characters): declare maxLength 655 or less, or stop indexing the field',
           file: 'definitions/notes.ts',
           line: 7,
           column: 27,
@@ -611,7 +674,8 @@ export default service({
         {
           rule: 'malformed-scope',
           severity: 'error',
-          message: 'scope "Orders Write" of collection "orders" is not a scope name: lowercase words of letters, digits, _ or - joined by ":" (notes:write)',
+          message:
+            'scope "Orders Write" of collection "orders" is not a scope name: lowercase words of letters, digits, _ or - joined by ":" (notes:write)',
           file: 'definitions/orders.ts',
           line: 5,
           column: 36,
@@ -619,7 +683,8 @@ export default service({
         {
           rule: 'malformed-scope',
           severity: 'error',
-          message: 'scope "time:" of service "time" is not a scope name: lowercase words of letters, digits, _ or - joined by ":" (notes:write)',
+          message:
+            'scope "time:" of service "time" is not a scope name: lowercase words of letters, digits, _ or - joined by ":" (notes:write)',
           file: 'definitions/time.ts',
           line: 5,
           column: 42,
@@ -656,7 +721,8 @@ export default collection({
         {
           rule: 'row-rule-field',
           severity: 'error',
-          message: 'a row rule of collection "memos" compares field "level" (integer) with "high", which it can never equal; compare it with a value of its own type',
+          message:
+            'a row rule of collection "memos" compares field "level" (integer) with "high", which it can never equal; compare it with a value of its own type',
           file: 'definitions/memos.ts',
           line: 6,
           column: 61,
@@ -664,7 +730,8 @@ export default collection({
         {
           rule: 'malformed-scope',
           severity: 'error',
-          message: 'scope "Memos Admin" of collection "memos" is not a scope name: lowercase words of letters, digits, _ or - joined by ":" (notes:write)',
+          message:
+            'scope "Memos Admin" of collection "memos" is not a scope name: lowercase words of letters, digits, _ or - joined by ":" (notes:write)',
           file: 'definitions/memos.ts',
           line: 6,
           column: 97,
@@ -672,7 +739,8 @@ export default collection({
         {
           rule: 'row-rule-field',
           severity: 'error',
-          message: 'a row rule of collection "memos" compares field "level" (integer) with caller.user, which it can never equal; compare it with a value of its own type',
+          message:
+            'a row rule of collection "memos" compares field "level" (integer) with caller.user, which it can never equal; compare it with a value of its own type',
           file: 'definitions/memos.ts',
           line: 7,
           column: 15,
@@ -680,7 +748,8 @@ export default collection({
         {
           rule: 'row-rule-field',
           severity: 'error',
-          message: 'a row rule of collection "pads" compares field "ownr", which it does not store; name one of its fields (owner)',
+          message:
+            'a row rule of collection "pads" compares field "ownr", which it does not store; name one of its fields (owner)',
           file: 'definitions/pads.ts',
           line: 5,
           column: 18,
@@ -693,7 +762,16 @@ export default collection({
 describe('lint rules', () => {
   it.each(cases)('%s', async (_name, { given, want }) => {
     const diagnostics = await lintDefinitions(writeDefinitions(given));
-    expect(diagnostics.map(({ rule, severity, message, file, line, column }) => ({ rule, severity, message, file, line, column }))).toEqual(want);
+    expect(
+      diagnostics.map(({ rule, severity, message, file, line, column }) => ({
+        rule,
+        severity,
+        message,
+        file,
+        line,
+        column,
+      })),
+    ).toEqual(want);
   });
 
   it('finds nothing wrong in the example API', async () => {

@@ -7,10 +7,15 @@ import { writeDefinitions } from '../../support/temp-definitions.ts';
 describe('resolving defaults', () => {
   it('gives a hyphenated collection a snake_case identifier, which lints clean', async () => {
     const root = writeDefinitions({
-      'trade-orders.ts': "import { collection, field } from 'DSL';\nexport default collection({ name: 'trade-orders', fields: { note: field.string() }, versions: { v1: {} } });\n",
+      'trade-orders.ts':
+        "import { collection, field } from 'DSL';\nexport default collection({ name: 'trade-orders', fields: { note: field.string() }, versions: { v1: {} } });\n",
     });
     const [collection] = resolveModel(await loadDefinitions(root)).collections;
-    expect(collection).toMatchObject({ singular: 'trade-order', identifier: { name: 'trade_order_id', type: 'integer' }, paging: { defaultLimit: 50, maxLimit: 500 } });
+    expect(collection).toMatchObject({
+      singular: 'trade-order',
+      identifier: { name: 'trade_order_id', type: 'integer' },
+      paging: { defaultLimit: 50, maxLimit: 500 },
+    });
     expect(await lintDefinitions(root)).toEqual([]);
   });
 

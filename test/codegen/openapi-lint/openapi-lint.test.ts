@@ -17,8 +17,17 @@ const operation = (): Json => ({
   responses: {
     '200': {
       description: 'One resource.',
-      headers: { ETag: header('string'), 'X-RateLimit-Limit': header('integer'), 'X-RateLimit-Remaining': header('integer'), 'X-RateLimit-Reset': header('integer') },
-      content: { 'application/json': { schema: { type: 'object', properties: { order_id: { type: 'integer' }, created_at: { type: 'string' } } } } },
+      headers: {
+        ETag: header('string'),
+        'X-RateLimit-Limit': header('integer'),
+        'X-RateLimit-Remaining': header('integer'),
+        'X-RateLimit-Reset': header('integer'),
+      },
+      content: {
+        'application/json': {
+          schema: { type: 'object', properties: { order_id: { type: 'integer' }, created_at: { type: 'string' } } },
+        },
+      },
     },
     '404': { $ref: '#/components/responses/Problem' },
     '429': { $ref: '#/components/responses/Problem' },
@@ -33,14 +42,26 @@ const conforming = (): Json => ({
   paths: { '/v1/orders/{order_id}': { get: operation() } },
   components: {
     securitySchemes: { token_auth: { type: 'http', scheme: 'bearer' } },
-    responses: { Problem: { description: 'An error.', content: { 'application/json;charset=UTF-8': { schema: { $ref: '#/components/schemas/ErrorBody' } } } } },
+    responses: {
+      Problem: {
+        description: 'An error.',
+        content: { 'application/json;charset=UTF-8': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+      },
+    },
     schemas: {
       ErrorBody: {
         type: 'object',
         required: ['message', 'errors'],
         properties: {
           message: { type: 'string' },
-          errors: { type: 'array', items: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } } },
+          errors: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['code', 'message'],
+              properties: { code: { type: 'string' }, message: { type: 'string' } },
+            },
+          },
         },
       },
     },
@@ -57,7 +78,11 @@ const cases: [string, (document: Json) => void, string][] = [
   ['openapi-path-version', renamePath('/orders/{order_id}'), '/orders/{order_id}'],
   ['openapi-path-case', renamePath('/v1/Trade_Orders/{order_id}'), '/v1/Trade_Orders/{order_id}'],
   ['openapi-plural-collection', renamePath('/v1/order/{order_id}'), '/v1/order/{order_id}'],
-  ['openapi-nesting-depth', renamePath('/v1/users/{user_id}/orders/{order_id}/lines'), '/v1/users/{user_id}/orders/{order_id}/lines'],
+  [
+    'openapi-nesting-depth',
+    renamePath('/v1/users/{user_id}/orders/{order_id}/lines'),
+    '/v1/users/{user_id}/orders/{order_id}/lines',
+  ],
   [
     'openapi-aggregate-parent',
     (document) => {
@@ -66,8 +91,19 @@ const cases: [string, (document: Json) => void, string][] = [
     },
     '/v1/profiles',
   ],
-  ['openapi-property-name-case', (document) => void (document.paths['/v1/orders/{order_id}'].get.responses['200'].content['application/json'].schema.properties.orderId = { type: 'string' }), 'orderId'],
-  ['openapi-error-body', (document) => void (document.components.schemas.ErrorBody.required = ['message']), 'ErrorBody'],
+  [
+    'openapi-property-name-case',
+    (document) =>
+      void (document.paths['/v1/orders/{order_id}'].get.responses['200'].content[
+        'application/json'
+      ].schema.properties.orderId = { type: 'string' }),
+    'orderId',
+  ],
+  [
+    'openapi-error-body',
+    (document) => void (document.components.schemas.ErrorBody.required = ['message']),
+    'ErrorBody',
+  ],
   [
     'openapi-content-type',
     (document) => {
@@ -76,10 +112,27 @@ const cases: [string, (document: Json) => void, string][] = [
     },
     'application/xml',
   ],
-  ['openapi-etag-header', (document) => void delete document.paths['/v1/orders/{order_id}'].get.responses['200'].headers.ETag, '200'],
-  ['openapi-rate-limit-headers', (document) => void delete document.paths['/v1/orders/{order_id}'].get.responses['200'].headers['X-RateLimit-Reset'], '200'],
-  ['openapi-rate-limit-headers', (document) => void delete document.paths['/v1/orders/{order_id}'].get.responses, 'get'],
-  ['openapi-bearer-security', (document) => void (document.components.securitySchemes.token_auth = { type: 'apiKey', in: 'query', name: 'access_token' }), 'token_auth'],
+  [
+    'openapi-etag-header',
+    (document) => void delete document.paths['/v1/orders/{order_id}'].get.responses['200'].headers.ETag,
+    '200',
+  ],
+  [
+    'openapi-rate-limit-headers',
+    (document) => void delete document.paths['/v1/orders/{order_id}'].get.responses['200'].headers['X-RateLimit-Reset'],
+    '200',
+  ],
+  [
+    'openapi-rate-limit-headers',
+    (document) => void delete document.paths['/v1/orders/{order_id}'].get.responses,
+    'get',
+  ],
+  [
+    'openapi-bearer-security',
+    (document) =>
+      void (document.components.securitySchemes.token_auth = { type: 'apiKey', in: 'query', name: 'access_token' }),
+    'token_auth',
+  ],
 ];
 
 const serialisations: [string, (document: Json) => string][] = [
@@ -92,7 +145,9 @@ function lineOfKey(text: string, key: string): number {
   const lines = text.split('\n');
   const matches = lines.flatMap((line, index) => {
     const trimmed = line.trim().replace(/^- /, '');
-    const written = [`${key}:`, `"${key}":`, `'${key}':`].some((form) => [form, `${form} {`, `${form} [`, `${form} {}`, `${form} {},`].includes(trimmed));
+    const written = [`${key}:`, `"${key}":`, `'${key}':`].some((form) =>
+      [form, `${form} {`, `${form} [`, `${form} {}`, `${form} {},`].includes(trimmed),
+    );
     return written ? [index + 1] : [];
   });
   if (matches.length !== 1) throw new Error(`key ${key} is written on ${matches.length} lines`);
@@ -122,18 +177,30 @@ describe('lint --openapi on planted documents', () => {
 
   it('a HEAD operation documents its errors without a body', () => {
     const document = conforming();
-    document.paths['/v1/orders/{order_id}'].head = { responses: { '200': { description: 'Headers only.', headers: operation().responses['200'].headers }, '404': { description: 'Not found.' }, '429': { description: 'Too many.' } } };
+    document.paths['/v1/orders/{order_id}'].head = {
+      responses: {
+        '200': { description: 'Headers only.', headers: operation().responses['200'].headers },
+        '404': { description: 'Not found.' },
+        '429': { description: 'Too many.' },
+      },
+    };
     expect(lintOpenApiText(JSON.stringify(document, null, 2), 'api.json')).toEqual([]);
     document.paths['/v1/orders/{order_id}'].get.responses['404'] = { description: 'Not found.' };
-    expect(lintOpenApiText(JSON.stringify(document, null, 2), 'api.json').map((diagnostic) => diagnostic.rule)).toEqual(['openapi-error-body']);
+    expect(lintOpenApiText(JSON.stringify(document, null, 2), 'api.json').map((diagnostic) => diagnostic.rule)).toEqual(
+      ['openapi-error-body'],
+    );
   });
 
   it('an operation declared public with security: [] (a health probe) is outside the bearer and call-limit rules, and only it', () => {
     const document = conforming();
-    document.paths['/services/v1/health'] = { get: { security: [], responses: { '200': { description: 'Alive.', headers: { ETag: header('string') } } } } };
+    document.paths['/services/v1/health'] = {
+      get: { security: [], responses: { '200': { description: 'Alive.', headers: { ETag: header('string') } } } },
+    };
     expect(lintOpenApiText(JSON.stringify(document, null, 2), 'api.json')).toEqual([]);
     document.paths['/services/v1/health'].get.security = [{ other: [] }];
-    expect(lintOpenApiText(JSON.stringify(document, null, 2), 'api.json').map((diagnostic) => diagnostic.rule)).toEqual(['openapi-bearer-security', 'openapi-rate-limit-headers', 'openapi-rate-limit-headers']);
+    expect(lintOpenApiText(JSON.stringify(document, null, 2), 'api.json').map((diagnostic) => diagnostic.rule)).toEqual(
+      ['openapi-bearer-security', 'openapi-rate-limit-headers', 'openapi-rate-limit-headers'],
+    );
   });
 
   it.each([
@@ -146,14 +213,18 @@ describe('lint --openapi on planted documents', () => {
   });
 });
 
-const lint = (...args: string[]) => spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'lint', ...args], { cwd: REPOSITORY, encoding: 'utf8' });
+const lint = (...args: string[]) =>
+  spawnSync(process.execPath, [...SOURCE_CONDITION, CLI, 'lint', ...args], { cwd: REPOSITORY, encoding: 'utf8' });
 
 describe('npm run lint:definitions -- --openapi FILE', () => {
-  it.each(readdirSync(join(REPOSITORY, 'generated/openapi')).filter((name) => name.endsWith('.json')))('our own generated/openapi/%s lints clean', (name) => {
-    const result = lint('--openapi', `generated/openapi/${name}`);
-    expect(result.stdout).toBe(`generated/openapi/${name}: no problems\n`);
-    expect(result.status).toBe(0);
-  });
+  it.each(readdirSync(join(REPOSITORY, 'generated/openapi')).filter((name) => name.endsWith('.json')))(
+    'our own generated/openapi/%s lints clean',
+    (name) => {
+      const result = lint('--openapi', `generated/openapi/${name}`);
+      expect(result.stdout).toBe(`generated/openapi/${name}: no problems\n`);
+      expect(result.status).toBe(0);
+    },
+  );
 
   it('places findings at the same line and column in every format, and exits 1', () => {
     const folder = mkdtempSync(join(tmpdir(), 'openapi-'));
@@ -165,10 +236,15 @@ describe('npm run lint:definitions -- --openapi FILE', () => {
     const run = (format: string) => lint('--root', folder, '--openapi', join(folder, 'api.yaml'), '--format', format);
     const textRun = run('text');
     expect(textRun.status).toBe(1);
-    expect(textRun.stdout.split('\n')[0]).toBe(`api.yaml:${line}:3 error openapi-plural-collection collection "order" of /v1/order/{order_id} is not plural; a collection path is the plural name: "orders"`);
+    expect(textRun.stdout.split('\n')[0]).toBe(
+      `api.yaml:${line}:3 error openapi-plural-collection collection "order" of /v1/order/{order_id} is not plural; a collection path is the plural name: "orders"`,
+    );
     expect(JSON.parse(run('json').stdout).diagnostics[0]).toMatchObject({ file: 'api.yaml', line, column: 3 });
     const sarif = JSON.parse(run('sarif').stdout);
-    expect(sarif.runs[0].results[0].locations[0].physicalLocation).toMatchObject({ artifactLocation: { uri: 'api.yaml' }, region: { startLine: line, startColumn: 3 } });
+    expect(sarif.runs[0].results[0].locations[0].physicalLocation).toMatchObject({
+      artifactLocation: { uri: 'api.yaml' },
+      region: { startLine: line, startColumn: 3 },
+    });
     expect(sarif.runs[0].tool.driver.rules.every((rule: { id: string }) => rule.id.startsWith('openapi-'))).toBe(true);
     expect(run('github').stdout).toMatch(new RegExp(`^::error file=api\\.yaml,line=${line},col=3,`));
   });

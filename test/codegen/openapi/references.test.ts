@@ -21,7 +21,11 @@ function referencesOf(value: Json, at = '#'): { at: string; ref: string }[] {
 /** What a local JSON pointer (`#/components/schemas/PetV2`) points at in the document, or undefined. */
 function resolve(document: Json, ref: string): Json {
   if (!ref.startsWith('#')) return undefined;
-  const steps = ref.slice(1).split('/').slice(1).map((step) => decodeURIComponent(step).replaceAll('~1', '/').replaceAll('~0', '~'));
+  const steps = ref
+    .slice(1)
+    .split('/')
+    .slice(1)
+    .map((step) => decodeURIComponent(step).replaceAll('~1', '/').replaceAll('~0', '~'));
   let value: Json = document;
   for (const step of steps) {
     if (value === null || typeof value !== 'object' || !Object.hasOwn(value, step)) return undefined;
@@ -37,7 +41,9 @@ describe('every $ref of every generated OpenAPI document resolves inside it', ()
     const document = JSON.parse(readFileSync(`${folder}${name}`, 'utf8')) as Json;
     const references = referencesOf(document);
     expect(references.length).toBeGreaterThan(0);
-    const dangling = references.filter(({ ref }) => resolve(document, ref) === undefined).map(({ at, ref }) => `${at}: ${ref}`);
+    const dangling = references
+      .filter(({ ref }) => resolve(document, ref) === undefined)
+      .map(({ at, ref }) => `${at}: ${ref}`);
     expect(dangling).toEqual([]);
   });
 });

@@ -21,11 +21,22 @@ describe('lint refuses changes to published versions', () => {
   const lintEdited = async (file: string, edit: (text: string) => string) => {
     const root = copyProjectWithoutMigrations();
     editFile(root, file, edit);
-    return (await lintDefinitions(root)).map(({ rule, severity, message, line, column }) => ({ rule, severity, message, line, column }));
+    return (await lintDefinitions(root)).map(({ rule, severity, message, line, column }) => ({
+      rule,
+      severity,
+      message,
+      line,
+      column,
+    }));
   };
 
   it('a changed field kind is an error at the field', async () => {
-    const diagnostics = await lintEdited('definitions/orders.ts', (text) => text.replace("quantity: field.integer({ required: true, min: 1, filterable: true })", "quantity: field.string({ required: true, filterable: true })"));
+    const diagnostics = await lintEdited('definitions/orders.ts', (text) =>
+      text.replace(
+        'quantity: field.integer({ required: true, min: 1, filterable: true })',
+        'quantity: field.string({ required: true, filterable: true })',
+      ),
+    );
     expect(diagnostics).toEqual(
       ['v1', 'v2'].map((version) => ({
         rule: 'published-shape-changed',
@@ -38,13 +49,18 @@ describe('lint refuses changes to published versions', () => {
   });
 
   it('a removed field is an error; an added required field is an error; an added optional one a warning', async () => {
-    const removed = await lintEdited('definitions/trades.ts', (text) => text.replace("    order: field.reference('orders'),\n", ''));
+    const removed = await lintEdited('definitions/trades.ts', (text) =>
+      text.replace("    order: field.reference('orders'),\n", ''),
+    );
     expect(removed.map((d) => [d.rule, d.message.split(';')[0]])).toEqual([
       ['published-shape-changed', 'trades v1 no longer has field order'],
       ['published-shape-changed', 'trades v2 no longer has field order'],
     ]);
     const added = await lintEdited('definitions/users.ts', (text) =>
-      text.replace("filterable: true, searchable: true }),", "filterable: true, searchable: true }),\n    nickname: field.string(),\n    age: field.integer({ required: true }),"),
+      text.replace(
+        'filterable: true, searchable: true }),',
+        'filterable: true, searchable: true }),\n    nickname: field.string(),\n    age: field.integer({ required: true }),',
+      ),
     );
     expect(added.map((d) => [d.rule, d.severity])).toEqual([
       ['published-shape-extended', 'warning'],
@@ -56,7 +72,10 @@ describe('lint refuses changes to published versions', () => {
 
   it('an added required field with a default is accepted (rows stored before take it): a warning at the field, not an error', async () => {
     const added = await lintEdited('definitions/users.ts', (text) =>
-      text.replace("filterable: true, searchable: true }),", "filterable: true, searchable: true }),\n    age: field.integer({ required: true, min: 0, default: 18 }),"),
+      text.replace(
+        'filterable: true, searchable: true }),',
+        'filterable: true, searchable: true }),\n    age: field.integer({ required: true, min: 0, default: 18 }),',
+      ),
     );
     expect(added).toEqual(
       ['v1', 'v2'].map((version) => ({
@@ -68,7 +87,12 @@ describe('lint refuses changes to published versions', () => {
       })),
     );
     expect(added[0]!.line).toBeGreaterThan(1);
-    const without = await lintEdited('definitions/users.ts', (text) => text.replace("filterable: true, searchable: true }),", "filterable: true, searchable: true }),\n    age: field.integer({ required: true, min: 0 }),"));
+    const without = await lintEdited('definitions/users.ts', (text) =>
+      text.replace(
+        'filterable: true, searchable: true }),',
+        'filterable: true, searchable: true }),\n    age: field.integer({ required: true, min: 0 }),',
+      ),
+    );
     expect(without.map((d) => [d.rule, d.severity])).toEqual([
       ['published-field-required', 'error'],
       ['published-field-required', 'error'],
@@ -78,21 +102,37 @@ describe('lint refuses changes to published versions', () => {
   it('a new version may change the shape freely', async () => {
     const diagnostics = await lintEdited('definitions/orders.ts', (text) =>
       text
-        .replace("versions: { v1: {}, v2: {} }", "versions: { v1: {}, v2: {}, v3: { shape: shape({ fields: { item: field.string({ required: true }) }, read: ({ quantity: _q, ...rest }) => rest, write: (value) => value }) } }")
-        .replace("import { collection, field } from '@convapi/dsl';", "import { collection, field, shape } from '@convapi/dsl';"),
+        .replace(
+          'versions: { v1: {}, v2: {} }',
+          'versions: { v1: {}, v2: {}, v3: { shape: shape({ fields: { item: field.string({ required: true }) }, read: ({ quantity: _q, ...rest }) => rest, write: (value) => value }) } }',
+        )
+        .replace(
+          "import { collection, field } from '@convapi/dsl';",
+          "import { collection, field, shape } from '@convapi/dsl';",
+        ),
     );
     expect(diagnostics).toEqual([]);
   });
 
   it("a string's lowered bound is an error at the field", async () => {
-    const lowered = await lintEdited('definitions/orders.ts', (text) => text.replace('minLength: 1, filterable: true', 'minLength: 1, maxLength: 100, filterable: true'));
+    const lowered = await lintEdited('definitions/orders.ts', (text) =>
+      text.replace('minLength: 1, filterable: true', 'minLength: 1, maxLength: 100, filterable: true'),
+    );
     expect(lowered.map((d) => [d.rule, d.severity, d.line, d.column, d.message.split(';')[0]])).toEqual(
-      ['v1', 'v2'].map((version) => ['published-shape-changed', 'error', 8, 5, `orders ${version} lowered the maxLength of item from 655 to 100, so values its writers could send are refused`]),
+      ['v1', 'v2'].map((version) => [
+        'published-shape-changed',
+        'error',
+        8,
+        5,
+        `orders ${version} lowered the maxLength of item from 655 to 100, so values its writers could send are refused`,
+      ]),
     );
   });
 
   it("a string's raised bound is a warning, nested strings named by their path", async () => {
-    const raised = await lintEdited('definitions/accounts.ts', (text) => text.replace('const title = field.string();', 'const title = field.string({ maxLength: 20_000 });'));
+    const raised = await lintEdited('definitions/accounts.ts', (text) =>
+      text.replace('const title = field.string();', 'const title = field.string({ maxLength: 20_000 });'),
+    );
     expect(raised.map((d) => [d.rule, d.severity, d.message.split(';')[0]])).toEqual([
       ['published-shape-extended', 'warning', 'accounts v1 raised the maxLength of title from 10000 to 20000'],
       ['published-shape-extended', 'warning', 'accounts v2 raised the maxLength of profile.title from 10000 to 20000'],
@@ -100,7 +140,9 @@ describe('lint refuses changes to published versions', () => {
   });
 
   it('a version published before strings had bounds: a warning per string naming the bound it takes now', async () => {
-    const unrecorded = await lintEdited('published-versions.json', (text) => text.replaceAll(/,\n\s*"maxLength": \d+/g, ''));
+    const unrecorded = await lintEdited('published-versions.json', (text) =>
+      text.replaceAll(/,\n\s*"maxLength": \d+/g, ''),
+    );
     expect(unrecorded.every((d) => d.rule === 'published-string-bounded' && d.severity === 'warning')).toBe(true);
     expect(unrecorded.map((d) => d.message)).toContain(
       'orders v1 was published before strings had a length bound: item now accepts at most 655 characters, and a longer value is refused with 400 value_too_long; declare a larger maxLength if its clients need one, then record the bound with `npm run generate -- --publish v1`',

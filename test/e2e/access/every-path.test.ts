@@ -48,11 +48,21 @@ describe('row access on every path: another user’s row is a missing one', () =
     const response = await fetch(`${url}${path}`, {
       method,
       redirect: 'manual',
-      headers: { 'User-Agent': 'every-path-test/1.0', Authorization: `Bearer ${tokens[who]}`, 'Content-Type': 'application/json', ...headers },
+      headers: {
+        'User-Agent': 'every-path-test/1.0',
+        Authorization: `Bearer ${tokens[who]}`,
+        'Content-Type': 'application/json',
+        ...headers,
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, text, json: text === '' ? undefined : JSON.parse(text) };
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      json: text === '' ? undefined : JSON.parse(text),
+    };
   };
   const sent = async (who: string, call: Call, status: number) => {
     const answer = await send(who, call);
@@ -61,7 +71,11 @@ describe('row access on every path: another user’s row is a missing one', () =
   };
   /** Waits for a job and answers the identifier its 303 names. */
   const produced = async (who: string, jobPath: string) => {
-    const done = await until(() => send(who, { method: 'GET', path: jobPath }), (answer) => answer.status !== 200 || ['failed', 'succeeded'].includes(answer.json.state), 15_000);
+    const done = await until(
+      () => send(who, { method: 'GET', path: jobPath }),
+      (answer) => answer.status !== 200 || ['failed', 'succeeded'].includes(answer.json.state),
+      15_000,
+    );
     expect(done.status, done.text).toBe(303);
     return Number(done.headers.get('location')!.split('/').at(-1));
   };
@@ -73,28 +87,45 @@ describe('row access on every path: another user’s row is a missing one', () =
       writeFileSync(join(root, 'definitions/memos.ts'), MEMOS);
       writeFileSync(join(root, 'definitions/labels.ts'), LABELS);
       writeFileSync(join(root, 'definitions/parcels.ts'), PARCELS);
-      editFile(root, 'definitions/queued-jobs.ts', (text) => text.replace("    'remind-guest': job({", `${IMPORT_MEMO}    'remind-guest': job({`));
+      editFile(root, 'definitions/queued-jobs.ts', (text) =>
+        text.replace("    'remind-guest': job({", `${IMPORT_MEMO}    'remind-guest': job({`),
+      );
     }, databaseUrl);
     url = served.server.url;
     tokens.ann = issueToken(databaseUrl, 'memo-app', { user: 'ann' });
     tokens.bob = issueToken(databaseUrl, 'memo-app', { user: 'bob' });
     tokens.admin = issueToken(databaseUrl, 'memo-admin', { user: 'root', scopes: ['memos:admin'] });
 
-    const created = async (who: string, path: string, body: unknown) => (await sent(who, { method: 'POST', path, body }, 201)).json.identity as number;
+    const created = async (who: string, path: string, body: unknown) =>
+      (await sent(who, { method: 'POST', path, body }, 201)).json.identity as number;
     ids.annMemo = await created('ann', '/v1/memos', { owner: 'ann', title: 'ann plan' });
     ids.bobMemo = await created('bob', '/v1/memos', { owner: 'bob', title: 'bob plan' });
     // The admin may write a memo of Ann's that refers to one of Bob's.
     ids.annAboutBob = await created('admin', '/v1/memos', { owner: 'ann', title: 'follow up', about: ids.bobMemo });
     await sent('bob', { method: 'PUT', path: `/v1/memos/${ids.bobMemo}/labels`, body: { color: 'bob red' } }, 200);
     etags.bobMemo = (await sent('bob', { method: 'GET', path: `/v1/memos/${ids.bobMemo}` }, 200)).headers.get('etag')!;
-    etags.bobLabels = (await sent('bob', { method: 'GET', path: `/v1/memos/${ids.bobMemo}/labels` }, 200)).headers.get('etag')!;
+    etags.bobLabels = (await sent('bob', { method: 'GET', path: `/v1/memos/${ids.bobMemo}/labels` }, 200)).headers.get(
+      'etag',
+    )!;
 
     // Bob's parcel, created by a job; its job, finished, answers 303 to it (for Bob).
-    const parcelJob = await sent('bob', { method: 'POST', path: '/v1/parcels', body: { owner: 'bob', label: 'bob box' } }, 202);
+    const parcelJob = await sent(
+      'bob',
+      { method: 'POST', path: '/v1/parcels', body: { owner: 'bob', label: 'bob box' } },
+      202,
+    );
     ids.bobParcelJob = Number(jobPathOf(parcelJob).split('/').at(-1));
     ids.bobParcel = await produced('bob', jobPathOf(parcelJob));
     // A job queued by Bob that is still to run (a PATCH of his parcel): Ann may not know of it either.
-    const importJob = await sent('bob', { method: 'PUT', path: '/services/v1/queued/jobs', body: { type: 'import-memo', owner: 'bob', title: 'bob imported' } }, 202);
+    const importJob = await sent(
+      'bob',
+      {
+        method: 'PUT',
+        path: '/services/v1/queued/jobs',
+        body: { type: 'import-memo', owner: 'bob', title: 'bob imported' },
+      },
+      202,
+    );
     ids.bobImportJob = Number(jobPathOf(importJob).split('/').at(-1));
     ids.bobImported = await produced('bob', jobPathOf(importJob));
   }, 240_000);
@@ -105,26 +136,56 @@ describe('row access on every path: another user’s row is a missing one', () =
     ['GET one', (id) => ({ method: 'GET', path: `/v1/memos/${id}` })],
     ['GET one, v2', (id) => ({ method: 'GET', path: `/v2/memos/${id}` })],
     ['HEAD', (id) => ({ method: 'HEAD', path: `/v1/memos/${id}` })],
-    ['If-None-Match with the row\'s ETag (never 304)', (id) => ({ method: 'GET', path: `/v1/memos/${id}`, headers: { 'If-None-Match': etags.bobMemo! } })],
+    [
+      "If-None-Match with the row's ETag (never 304)",
+      (id) => ({ method: 'GET', path: `/v1/memos/${id}`, headers: { 'If-None-Match': etags.bobMemo! } }),
+    ],
     ['If-None-Match: *', (id) => ({ method: 'GET', path: `/v1/memos/${id}`, headers: { 'If-None-Match': '*' } })],
-    ['If-Modified-Since', (id) => ({ method: 'GET', path: `/v1/memos/${id}`, headers: { 'If-Modified-Since': new Date(Date.now() + 86_400_000).toUTCString() } })],
+    [
+      'If-Modified-Since',
+      (id) => ({
+        method: 'GET',
+        path: `/v1/memos/${id}`,
+        headers: { 'If-Modified-Since': new Date(Date.now() + 86_400_000).toUTCString() },
+      }),
+    ],
     ['PUT', (id) => ({ method: 'PUT', path: `/v1/memos/${id}`, body: { owner: 'ann', title: 'taken' } })],
-    ['PUT with If-Match of the row (never 412)', (id) => ({ method: 'PUT', path: `/v1/memos/${id}`, body: { owner: 'ann', title: 'taken' }, headers: { 'If-Match': etags.bobMemo! } })],
+    [
+      'PUT with If-Match of the row (never 412)',
+      (id) => ({
+        method: 'PUT',
+        path: `/v1/memos/${id}`,
+        body: { owner: 'ann', title: 'taken' },
+        headers: { 'If-Match': etags.bobMemo! },
+      }),
+    ],
     ['PATCH', (id) => ({ method: 'PATCH', path: `/v1/memos/${id}`, body: { title: 'taken' } })],
     ['DELETE', (id) => ({ method: 'DELETE', path: `/v1/memos/${id}` })],
     ['GET its aggregate', (id) => ({ method: 'GET', path: `/v1/memos/${id}/labels` })],
-    ['GET its aggregate with its ETag', (id) => ({ method: 'GET', path: `/v1/memos/${id}/labels`, headers: { 'If-None-Match': etags.bobLabels! } })],
+    [
+      'GET its aggregate with its ETag',
+      (id) => ({ method: 'GET', path: `/v1/memos/${id}/labels`, headers: { 'If-None-Match': etags.bobLabels! } }),
+    ],
     ['PUT its aggregate', (id) => ({ method: 'PUT', path: `/v1/memos/${id}/labels`, body: { color: 'green' } })],
     ['PATCH its aggregate', (id) => ({ method: 'PATCH', path: `/v2/memos/${id}/labels`, body: { color: 'green' } })],
-    ['a reference to it in a POST body', (id) => ({ method: 'POST', path: '/v1/memos', body: { owner: 'ann', title: 'x', about: id } })],
-    ['a reference to it in a PATCH body', (id) => ({ method: 'PATCH', path: `/v1/memos/${ids.annMemo}`, body: { about: `${url}/v1/memos/${id}` } })],
+    [
+      'a reference to it in a POST body',
+      (id) => ({ method: 'POST', path: '/v1/memos', body: { owner: 'ann', title: 'x', about: id } }),
+    ],
+    [
+      'a reference to it in a PATCH body',
+      (id) => ({ method: 'PATCH', path: `/v1/memos/${ids.annMemo}`, body: { about: `${url}/v1/memos/${id}` } }),
+    ],
     ['an asynchronous PATCH', (id) => ({ method: 'PATCH', path: `/v1/parcels/${id}`, body: { label: 'taken' } })],
-    ['an asynchronous PUT', (id) => ({ method: 'PUT', path: `/v1/parcels/${id}`, body: { owner: 'ann', label: 'taken' } })],
+    [
+      'an asynchronous PUT',
+      (id) => ({ method: 'PUT', path: `/v1/parcels/${id}`, body: { owner: 'ann', label: 'taken' } }),
+    ],
     ['an asynchronous DELETE', (id) => ({ method: 'DELETE', path: `/v1/parcels/${id}` })],
   ];
   const rowIdOf: Record<string, () => number> = { parcels: () => ids.bobParcel! };
 
-  it.each(byIdentifier)('%s: Bob\'s row answers Ann as a missing one', async (_name, call) => {
+  it.each(byIdentifier)("%s: Bob's row answers Ann as a missing one", async (_name, call) => {
     const hiddenCall = call(call(0).path.includes('/parcels/') ? rowIdOf.parcels!() : ids.bobMemo!);
     const hidden = await send('ann', hiddenCall);
     const missing = await send('ann', call(MISSING));
@@ -138,10 +199,26 @@ describe('row access on every path: another user’s row is a missing one', () =
 
   /** Jobs that tell of Bob's rows: the job of his parcel's creation (its 303), the import that produced his memo. */
   const jobCalls: [string, () => number, (id: number) => Call][] = [
-    ['GET of an asynchronous create\'s job', () => ids.bobParcelJob!, (id) => ({ method: 'GET', path: `/services/v1/queued/jobs/${id}` })],
-    ['GET of a job that produced a memo', () => ids.bobImportJob!, (id) => ({ method: 'GET', path: `/services/v2/queued/jobs/${id}` })],
-    ['DELETE of an asynchronous create\'s job', () => ids.bobParcelJob!, (id) => ({ method: 'DELETE', path: `/services/v1/queued/jobs/${id}` })],
-    ['DELETE of a job that produced a memo', () => ids.bobImportJob!, (id) => ({ method: 'DELETE', path: `/services/v1/queued/jobs/${id}` })],
+    [
+      "GET of an asynchronous create's job",
+      () => ids.bobParcelJob!,
+      (id) => ({ method: 'GET', path: `/services/v1/queued/jobs/${id}` }),
+    ],
+    [
+      'GET of a job that produced a memo',
+      () => ids.bobImportJob!,
+      (id) => ({ method: 'GET', path: `/services/v2/queued/jobs/${id}` }),
+    ],
+    [
+      "DELETE of an asynchronous create's job",
+      () => ids.bobParcelJob!,
+      (id) => ({ method: 'DELETE', path: `/services/v1/queued/jobs/${id}` }),
+    ],
+    [
+      'DELETE of a job that produced a memo',
+      () => ids.bobImportJob!,
+      (id) => ({ method: 'DELETE', path: `/services/v1/queued/jobs/${id}` }),
+    ],
   ];
 
   it.each(jobCalls)('%s: answers Ann as an unknown job (no 303, no Location)', async (_name, jobId, call) => {
@@ -159,48 +236,88 @@ describe('row access on every path: another user’s row is a missing one', () =
     ['a list', { method: 'GET', path: '/v1/memos' }, 2],
     ['the (list) path', { method: 'GET', path: '/v1/memos/(list)' }, 2],
     ['a list, percent-encoded (list)', { method: 'GET', path: '/v2/memos/%28list%29' }, 2],
-    ['a filter naming Bob\'s title', { method: 'GET', path: '/v1/memos?title=bob%20plan' }, 0],
-    ['a page past Ann\'s rows', { method: 'GET', path: '/v1/memos?limit=1&offset=1' }, 2],
+    ["a filter naming Bob's title", { method: 'GET', path: '/v1/memos?title=bob%20plan' }, 0],
+    ["a page past Ann's rows", { method: 'GET', path: '/v1/memos?limit=1&offset=1' }, 2],
     ['the search service', { method: 'GET', path: '/services/v1/search?q=plan&category=memos' }, 1],
-    ['a search for Bob\'s words', { method: 'GET', path: '/services/v1/search?q=bob&category=memos' }, 0],
-    ['X-Expansion-Fields on a list', { method: 'GET', path: '/v1/memos', headers: { 'X-Expansion-Fields': 'true' } }, 2],
-    ['X-Expansion-Fields on a search', { method: 'GET', path: '/services/v1/search?q=follow&category=memos', headers: { 'X-Expansion-Fields': 'true' } }, 1],
-    ['an asynchronous collection\'s list', { method: 'GET', path: '/v1/parcels' }, 0],
+    ["a search for Bob's words", { method: 'GET', path: '/services/v1/search?q=bob&category=memos' }, 0],
+    [
+      'X-Expansion-Fields on a list',
+      { method: 'GET', path: '/v1/memos', headers: { 'X-Expansion-Fields': 'true' } },
+      2,
+    ],
+    [
+      'X-Expansion-Fields on a search',
+      { method: 'GET', path: '/services/v1/search?q=follow&category=memos', headers: { 'X-Expansion-Fields': 'true' } },
+      1,
+    ],
+    ["an asynchronous collection's list", { method: 'GET', path: '/v1/parcels' }, 0],
   ];
 
-  it.each(listings)('%s: X-Total-Count and Link count Ann\'s rows only, and nothing of Bob\'s is in it', async (_name, call, total) => {
-    const answer = await sent('ann', call, 200);
-    expect(answer.headers.get('x-total-count')).toBe(String(total));
-    expect(answer.text).not.toContain('bob');
-    for (const id of [ids.bobParcel, ids.bobImported]) expect(answer.text).not.toMatch(new RegExp(`/(memos|parcels)/${id}\\b`));
-    // Every list here fits one page of Ann's rows: no next page for Bob's to be on.
-    expect(answer.headers.get('link') ?? '').not.toContain('rel="next"');
-    // The one reference to Bob's memo stays its URI, never its content.
-    const version = /\/(v[0-9]+)\//.exec(call.path)![1];
-    for (const item of answer.json as { about?: unknown }[]) if (item.about !== undefined) expect(item.about).toBe(`${url}/${version}/memos/${ids.bobMemo}`);
-  });
+  it.each(listings)(
+    "%s: X-Total-Count and Link count Ann's rows only, and nothing of Bob's is in it",
+    async (_name, call, total) => {
+      const answer = await sent('ann', call, 200);
+      expect(answer.headers.get('x-total-count')).toBe(String(total));
+      expect(answer.text).not.toContain('bob');
+      for (const id of [ids.bobParcel, ids.bobImported])
+        expect(answer.text).not.toMatch(new RegExp(`/(memos|parcels)/${id}\\b`));
+      // Every list here fits one page of Ann's rows: no next page for Bob's to be on.
+      expect(answer.headers.get('link') ?? '').not.toContain('rel="next"');
+      // The one reference to Bob's memo stays its URI, never its content.
+      const version = /\/(v[0-9]+)\//.exec(call.path)![1];
+      for (const item of answer.json as { about?: unknown }[])
+        if (item.about !== undefined) expect(item.about).toBe(`${url}/${version}/memos/${ids.bobMemo}`);
+    },
+  );
 
   it('Bob and the admin still see what Ann may not', async () => {
-    expect((await sent('bob', { method: 'GET', path: `/v1/memos/${ids.bobMemo}/labels` }, 200)).json).toEqual({ color: 'bob red' });
+    expect((await sent('bob', { method: 'GET', path: `/v1/memos/${ids.bobMemo}/labels` }, 200)).json).toEqual({
+      color: 'bob red',
+    });
     expect((await sent('admin', { method: 'GET', path: '/v1/memos' }, 200)).headers.get('x-total-count')).toBe('4');
-    expect((await sent('bob', { method: 'GET', path: `/v1/parcels/${ids.bobParcel}` }, 200)).json).toMatchObject({ owner: 'bob', label: 'bob box' });
-    const admin = await sent('admin', { method: 'GET', path: `/v1/memos/${ids.annAboutBob}`, headers: { 'X-Expansion-Fields': 'true' } }, 200);
+    expect((await sent('bob', { method: 'GET', path: `/v1/parcels/${ids.bobParcel}` }, 200)).json).toMatchObject({
+      owner: 'bob',
+      label: 'bob box',
+    });
+    const admin = await sent(
+      'admin',
+      { method: 'GET', path: `/v1/memos/${ids.annAboutBob}`, headers: { 'X-Expansion-Fields': 'true' } },
+      200,
+    );
     expect(admin.json.about).toMatchObject({ memo_id: ids.bobMemo, owner: 'bob' });
   });
 
   it('Ann cannot write a row she could not see, through an aggregate or a job', async () => {
     // An asynchronous create of Bob's parcel is refused at once, never queued.
-    const foreign = await sent('ann', { method: 'POST', path: '/v1/parcels', body: { owner: 'bob', label: 'planted' } }, 403);
+    const foreign = await sent(
+      'ann',
+      { method: 'POST', path: '/v1/parcels', body: { owner: 'bob', label: 'planted' } },
+      403,
+    );
     expect(foreign.json.errors[0].code).toBe('row_not_changeable');
     expect((await sent('bob', { method: 'GET', path: '/v1/parcels' }, 200)).headers.get('x-total-count')).toBe('1');
     // Bob's labels are as he left them.
-    expect((await sent('bob', { method: 'GET', path: `/v1/memos/${ids.bobMemo}/labels` }, 200)).json).toEqual({ color: 'bob red' });
+    expect((await sent('bob', { method: 'GET', path: `/v1/memos/${ids.bobMemo}/labels` }, 200)).json).toEqual({
+      color: 'bob red',
+    });
     // Ann's own parcel, through a job, and its job: hers to follow.
-    const own = await sent('ann', { method: 'POST', path: '/v1/parcels', body: { owner: 'ann', label: 'ann box' } }, 202);
+    const own = await sent(
+      'ann',
+      { method: 'POST', path: '/v1/parcels', body: { owner: 'ann', label: 'ann box' } },
+      202,
+    );
     const parcel = await produced('ann', jobPathOf(own));
     // A job that would give her parcel away fails with the row rule's error, and the parcel stays hers.
-    const giveAway = await sent('ann', { method: 'PUT', path: `/v1/parcels/${parcel}`, body: { owner: 'bob', label: 'gift' } }, 202);
-    const failed = await until(() => send('ann', { method: 'GET', path: jobPathOf(giveAway) }), (answer) => answer.json?.state === 'failed', 15_000);
+    const giveAway = await sent(
+      'ann',
+      { method: 'PUT', path: `/v1/parcels/${parcel}`, body: { owner: 'bob', label: 'gift' } },
+      202,
+    );
+    const failed = await until(
+      () => send('ann', { method: 'GET', path: jobPathOf(giveAway) }),
+      (answer) => answer.json?.state === 'failed',
+      15_000,
+    );
     expect(failed.json.errors[0].code).toBe('row_not_changeable');
     expect((await sent('ann', { method: 'GET', path: `/v1/parcels/${parcel}` }, 200)).json.owner).toBe('ann');
     // Bob does not learn of Ann's jobs.

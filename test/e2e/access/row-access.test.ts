@@ -51,7 +51,9 @@ describe('row access: a note the caller may not see is a note that does not exis
 
   it('a conditional GET of a hidden note is 404, never 304', async () => {
     await get('ann', `/v1/notes/${ids.bob1}`).set('If-None-Match', '*').expect(404);
-    await get('ann', `/v1/notes/${ids.bob1}`).set('If-Modified-Since', new Date(Date.now() + 86_400_000).toUTCString()).expect(404);
+    await get('ann', `/v1/notes/${ids.bob1}`)
+      .set('If-Modified-Since', new Date(Date.now() + 86_400_000).toUTCString())
+      .expect(404);
   });
 
   it('lists count and page visible notes only (X-Total-Count and Link), filters and paging included', async () => {
@@ -82,7 +84,9 @@ describe('row access: a note the caller may not see is a note that does not exis
     const secret = await get('ann', '/services/v1/search?q=secret&category=notes').expect(200);
     expect(secret.body).toEqual([]);
     expect(headerOf(secret, 'x-total-count')).toBe('0');
-    expect(headerOf(await get('admin', '/services/v1/search?q=apple&category=notes').expect(200), 'x-total-count')).toBe('3');
+    expect(
+      headerOf(await get('admin', '/services/v1/search?q=apple&category=notes').expect(200), 'x-total-count'),
+    ).toBe('3');
     const nobody = await get('nobody', '/services/v1/search?q=apple&category=notes').expect(200);
     expect(nobody.body).toEqual([]);
     expect(headerOf(nobody, 'x-total-count')).toBe('0');
@@ -92,13 +96,19 @@ describe('row access: a note the caller may not see is a note that does not exis
     const own = await get('ann', `/v1/notes/${ids.annAboutBob}`).set('X-Expansion-Fields', 'true').expect(200);
     expect(own.body.about).toBe(`${api.url}/v1/notes/${ids.bob1}`);
     const listed = await get('ann', '/v1/notes').set('X-Expansion-Fields', 'true').expect(200);
-    expect(listed.body.find((note: { note_id: number }) => note.note_id === ids.annAboutBob).about).toBe(`${api.url}/v1/notes/${ids.bob1}`);
+    expect(listed.body.find((note: { note_id: number }) => note.note_id === ids.annAboutBob).about).toBe(
+      `${api.url}/v1/notes/${ids.bob1}`,
+    );
     const admin = await get('admin', `/v1/notes/${ids.annAboutBob}`).set('X-Expansion-Fields', 'true').expect(200);
     expect(admin.body.about).toMatchObject({ note_id: ids.bob1, owner: 'bob' });
   });
 
   it('PUT, PATCH and DELETE of a hidden note answer as for a missing one, and change nothing', async () => {
-    for (const [method, body] of [['put', { owner: 'ann', title: 'taken' }], ['patch', { title: 'taken' }], ['delete', undefined]] as const) {
+    for (const [method, body] of [
+      ['put', { owner: 'ann', title: 'taken' }],
+      ['patch', { title: 'taken' }],
+      ['delete', undefined],
+    ] as const) {
       const send = (id: number) => {
         const test = api.raw()[method](`/v1/notes/${id}`).set(as('ann'));
         return body === undefined ? test : test.send(body);
@@ -112,15 +122,30 @@ describe('row access: a note the caller may not see is a note that does not exis
   });
 
   it('a reference written in a body to a hidden note is refused as one to a missing note', async () => {
-    const hidden = await api.raw().post('/v1/notes').set(as('ann')).send({ owner: 'ann', title: 'x', about: ids.bob2 }).expect(422);
-    const missing = await api.raw().post('/v1/notes').set(as('ann')).send({ owner: 'ann', title: 'x', about: missingId }).expect(422);
+    const hidden = await api
+      .raw()
+      .post('/v1/notes')
+      .set(as('ann'))
+      .send({ owner: 'ann', title: 'x', about: ids.bob2 })
+      .expect(422);
+    const missing = await api
+      .raw()
+      .post('/v1/notes')
+      .set(as('ann'))
+      .send({ owner: 'ann', title: 'x', about: missingId })
+      .expect(422);
     expect(withoutId(hidden.body, ids.bob2!)).toEqual(withoutId(missing.body, missingId));
     await api.raw().patch(`/v1/notes/${ids.ann2}`).set(as('ann')).send({ about: ids.bob2 }).expect(422);
     await api.raw().patch(`/v1/notes/${ids.ann2}`).set(as('ann')).send({ about: ids.ann1 }).expect(200);
   });
 
   it('a caller cannot write a note it could not see: not for another owner, nor give its own away', async () => {
-    const foreign = await api.raw().post('/v1/notes').set(as('ann')).send({ owner: 'bob', title: 'planted' }).expect(403);
+    const foreign = await api
+      .raw()
+      .post('/v1/notes')
+      .set(as('ann'))
+      .send({ owner: 'bob', title: 'planted' })
+      .expect(403);
     expect(foreign.body.errors[0].code).toBe('row_not_changeable');
     await api.raw().patch(`/v1/notes/${ids.ann1}`).set(as('ann')).send({ owner: 'bob' }).expect(403);
     expect((await get('ann', `/v1/notes/${ids.ann1}`).expect(200)).body.owner).toBe('ann');

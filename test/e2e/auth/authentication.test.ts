@@ -58,7 +58,10 @@ describe('authentication', () => {
     const response = await call({ 'User-Agent': 'e2e' }, `/v1/orders?${parameter}=${token}`).expect(400);
     expect(response.body.errors[0].code).toBe('token_in_url');
     // Even with a valid header too, a token in the URL is refused.
-    const both = await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` }, `/v1/orders?${parameter}=${token}`).expect(400);
+    const both = await call(
+      { 'User-Agent': 'e2e', Authorization: `Bearer ${token}` },
+      `/v1/orders?${parameter}=${token}`,
+    ).expect(400);
     expect(both.body.errors[0].code).toBe('token_in_url');
   });
 
@@ -76,7 +79,11 @@ describe('authentication', () => {
     const token = issueToken(api.databaseUrl, 'revoke-test');
     await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` }).expect(200);
     expectCli(tokenCli(api.databaseUrl, 'revoke', token));
-    expect(await eventually(async () => (await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` })).status === 401)).toBe(true);
+    expect(
+      await eventually(
+        async () => (await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` })).status === 401,
+      ),
+    ).toBe(true);
     const revoked = await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` });
     const unknown = await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${'b'.repeat(43)}` });
     expect(revoked.body).toEqual(unknown.body);
@@ -85,7 +92,10 @@ describe('authentication', () => {
 
   it('revoke takes a token that begins with "-" as the token, not as an option (base64url: one token in 64)', async () => {
     const dashed = `-I${'x'.repeat(41)}`;
-    for (const args of [['revoke', dashed], ['revoke', '--', dashed]]) {
+    for (const args of [
+      ['revoke', dashed],
+      ['revoke', '--', dashed],
+    ]) {
       const result = tokenCli(api.databaseUrl, ...args);
       expectCli(result);
       expect(result.lines.at(-1)).toBe('no such active token (nothing to revoke)');
@@ -100,7 +110,11 @@ describe('authentication', () => {
     const token = issueToken(api.databaseUrl, 'grant-test', { user: 'ann' });
     await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` }).expect(200);
     expectCli(tokenCli(api.databaseUrl, 'revoke-grant', '--client', 'grant-test', '--user', 'ann'));
-    expect(await eventually(async () => (await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` })).status === 401)).toBe(true);
+    expect(
+      await eventually(
+        async () => (await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` })).status === 401,
+      ),
+    ).toBe(true);
   });
 
   it('an expired token gets 403 token_expired', async () => {
@@ -114,7 +128,11 @@ describe('authentication', () => {
     const token = issueToken(api.databaseUrl, 'refused-test');
     await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` }).expect(200);
     expectCli(tokenCli(api.databaseUrl, 'refuse-client', 'refused-test'));
-    expect(await eventually(async () => (await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` })).status === 403)).toBe(true);
+    expect(
+      await eventually(
+        async () => (await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` })).status === 403,
+      ),
+    ).toBe(true);
     const response = await call({ 'User-Agent': 'e2e', Authorization: `Bearer ${token}` });
     expect(response.body.errors[0].code).toBe('client_refused');
   });

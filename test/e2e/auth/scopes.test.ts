@@ -30,7 +30,9 @@ async function jwt(claims: Record<string, unknown>): Promise<string> {
 describe('scopes an operation needs', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startApi({ env: { JWT_ISSUER: issuer, JWT_AUDIENCE: audience, JWT_ALGORITHMS: 'HS256', JWT_SECRET: secret } });
+    api = await startApi({
+      env: { JWT_ISSUER: issuer, JWT_AUDIENCE: audience, JWT_ALGORITHMS: 'HS256', JWT_SECRET: secret },
+    });
   });
   afterAll(() => api.close());
 
@@ -47,7 +49,12 @@ describe('scopes an operation needs', () => {
     const token = issueToken(api.databaseUrl, 'scoped-writer', { user: 'ann', scopes: ['notes:write', 'notes:other'] });
     const created = await api.raw().post('/v1/notes').set(as(token)).send(note).expect(201);
     await api.raw().patch(`/v1/notes/${created.body.identity}`).set(as(token)).send({ title: 'errands' }).expect(200);
-    await api.raw().put(`/v1/notes/${created.body.identity}`).set(as(token)).send({ owner: 'ann', title: 'chores' }).expect(200);
+    await api
+      .raw()
+      .put(`/v1/notes/${created.body.identity}`)
+      .set(as(token))
+      .send({ owner: 'ann', title: 'chores' })
+      .expect(200);
     await api.raw().delete(`/v1/notes/${created.body.identity}`).set(as(token)).expect(204);
   });
 
@@ -70,11 +77,15 @@ describe('scopes an operation needs', () => {
     await api.raw().get('/settings/v1/notes/layout').set(as(unscoped)).expect(200);
     expectInsufficientScope(await api.raw().put('/settings/v1/notes/layout').set(as(unscoped)).send({ view: 'grid' }));
     // PATCH changes what PUT changes: it needs PUT's scopes when the declaration names none of its own.
-    expectInsufficientScope(await api.raw().patch('/settings/v1/notes/layout').set(as(unscoped)).send({ view: 'grid' }));
+    expectInsufficientScope(
+      await api.raw().patch('/settings/v1/notes/layout').set(as(unscoped)).send({ view: 'grid' }),
+    );
     expect((await api.raw().get('/settings/v1/notes/layout').set(as(unscoped)).expect(200)).body).toEqual({});
     const scoped = issueToken(api.databaseUrl, 'layout-reader', { scopes: ['notes:write'] });
     await api.raw().put('/settings/v1/notes/layout').set(as(scoped)).send({ view: 'grid' }).expect(200);
-    expect((await api.raw().get('/settings/v1/notes/layout').set(as(scoped)).expect(200)).body).toEqual({ view: 'grid' });
+    expect((await api.raw().get('/settings/v1/notes/layout').set(as(scoped)).expect(200)).body).toEqual({
+      view: 'grid',
+    });
   });
 
   it('a token issued without --scope still calls the existing operations', async () => {
@@ -87,10 +98,24 @@ describe('scopes an operation needs', () => {
     ['scope', { scope: 'notes:read notes:write' }],
     ['scp as an array', { scp: ['notes:write'] }],
     ['scp as a string', { scp: 'notes:write' }],
-  ])('a JWT granting notes:write in %s may write; one without it gets 403 insufficient_scope', async (_name, claims) => {
-    await api.raw().post('/v1/notes').set(as(await jwt({ sub: 'ann', ...claims }))).send(note).expect(201);
-    expectInsufficientScope(await api.raw().post('/v1/notes').set(as(await jwt({ sub: 'ann', scope: 'notes:read' }))).send(note));
-  });
+  ])(
+    'a JWT granting notes:write in %s may write; one without it gets 403 insufficient_scope',
+    async (_name, claims) => {
+      await api
+        .raw()
+        .post('/v1/notes')
+        .set(as(await jwt({ sub: 'ann', ...claims })))
+        .send(note)
+        .expect(201);
+      expectInsufficientScope(
+        await api
+          .raw()
+          .post('/v1/notes')
+          .set(as(await jwt({ sub: 'ann', scope: 'notes:read' })))
+          .send(note),
+      );
+    },
+  );
 
   it('the token CLI refuses a malformed scope with a usage error', () => {
     const { status, stderr } = tokenCli(api.databaseUrl, 'issue', '--client', 'x', '--scope', 'two words');

@@ -25,7 +25,10 @@ describe('token lifetimes are kept to the millisecond', () => {
   });
 
   const statusWith = async (token: string) => {
-    const response = await api.raw().get('/v1/orders').set({ 'User-Agent': 'lifetime-test', Authorization: `Bearer ${token}` });
+    const response = await api
+      .raw()
+      .get('/v1/orders')
+      .set({ 'User-Agent': 'lifetime-test', Authorization: `Bearer ${token}` });
     return response.status === 403 ? `403 ${response.body.errors[0].code}` : String(response.status);
   };
 
@@ -70,7 +73,12 @@ describe('tokens issued before expiry was kept in ms', () => {
       ['never-expires', null],
       ['expired', nowSeconds - 1],
     ] as const;
-    const inserts = rows.map(([token, expiresAt]) => `INSERT INTO auth_tokens (token_hash, grant_id, expires_at, created_at) VALUES ('${tokenHash(token)}', 1, ${expiresAt ?? 'NULL'}, 0);`).join('\n');
+    const inserts = rows
+      .map(
+        ([token, expiresAt]) =>
+          `INSERT INTO auth_tokens (token_hash, grant_id, expires_at, created_at) VALUES ('${tokenHash(token)}', 1, ${expiresAt ?? 'NULL'}, 0);`,
+      )
+      .join('\n');
     if (databaseUrl.startsWith('sqlite:')) {
       const db = new DatabaseSync(databaseUrl.slice('sqlite:'.length));
       db.exec(oldTables('INTEGER PRIMARY KEY AUTOINCREMENT') + inserts);
@@ -84,8 +92,15 @@ describe('tokens issued before expiry was kept in ms', () => {
     // Opening the store (as a server or the token CLI does) migrates the tables.
     const store = await openTokenStore(databaseUrl);
     try {
-      expect(await store.tokens.verify('still-valid')).toEqual({ ok: true, principal: { client: 'old-client', scopes: [] }, expiresAtMs: (nowSeconds + 3600) * 1000 });
-      expect(await store.tokens.verify('never-expires')).toEqual({ ok: true, principal: { client: 'old-client', scopes: [] } });
+      expect(await store.tokens.verify('still-valid')).toEqual({
+        ok: true,
+        principal: { client: 'old-client', scopes: [] },
+        expiresAtMs: (nowSeconds + 3600) * 1000,
+      });
+      expect(await store.tokens.verify('never-expires')).toEqual({
+        ok: true,
+        principal: { client: 'old-client', scopes: [] },
+      });
       expect(await store.tokens.verify('expired')).toEqual({ ok: false, reason: 'expired' });
       // A token issued after the upgrade, under the old grant, with a lifetime in ms.
       const issuedAt = Date.now();

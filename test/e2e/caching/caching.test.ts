@@ -8,25 +8,30 @@ describe('caching, compression and presentation headers on the generated server'
   beforeAll(async () => {
     api = await startApi({ env: { SERVER_HEADER: 'example-api' } });
     await api.post('/v1/orders', { item: 'apples', quantity: 1 }).expect(201);
-    for (let i = 0; i < 30; i++) await api.post('/v1/orders', { item: `item number ${i}`, quantity: i + 1 }).expect(201);
+    for (let i = 0; i < 30; i++)
+      await api.post('/v1/orders', { item: `item number ${i}`, quantity: i + 1 }).expect(201);
     await api.post('/v1/trades', { trade_name: 'first trade', order: 1 }).expect(201);
   });
   afterAll(async () => api.close());
 
-  it.each([['/v1/orders/1'], ['/v1/orders'], ['/v2/orders?limit=5'], ['/services/v1/search?q=apples&category=orders'], ['/settings/v1/gui/lang']])(
-    'GET %s: ETag equals E-Tag; If-None-Match → 304 with no body and the same tag',
-    async (path) => {
-      const first = await api.get(path).expect(200);
-      expect(headerOf(first, 'etag')).toMatch(/^"/);
-      expect(first.headers['e-tag']).toBe(headerOf(first, 'etag'));
-      const second = await api.get(path).set('If-None-Match', headerOf(first, 'etag')).expect(304);
-      expect(second.text).toBe('');
-      expect(headerOf(second, 'etag')).toBe(headerOf(first, 'etag'));
-    },
-  );
+  it.each([
+    ['/v1/orders/1'],
+    ['/v1/orders'],
+    ['/v2/orders?limit=5'],
+    ['/services/v1/search?q=apples&category=orders'],
+    ['/settings/v1/gui/lang'],
+  ])('GET %s: ETag equals E-Tag; If-None-Match → 304 with no body and the same tag', async (path) => {
+    const first = await api.get(path).expect(200);
+    expect(headerOf(first, 'etag')).toMatch(/^"/);
+    expect(first.headers['e-tag']).toBe(headerOf(first, 'etag'));
+    const second = await api.get(path).set('If-None-Match', headerOf(first, 'etag')).expect(304);
+    expect(second.text).toBe('');
+    expect(headerOf(second, 'etag')).toBe(headerOf(first, 'etag'));
+  });
 
   it('the tag is the version of the data: projection, expansion and layout keep it, another API version changes it', async () => {
-    const tagOf = async (path: string, header: string, value: string) => headerOf(await api.get(path).set(header, value).expect(200), 'etag');
+    const tagOf = async (path: string, header: string, value: string) =>
+      headerOf(await api.get(path).set(header, value).expect(200), 'etag');
     const v1 = await tagOf('/v1/trades/1', 'X-Pretty-Print', 'true');
     for (const [header, value] of [
       ['X-Result-Fields', 'trade_name'],
@@ -52,7 +57,10 @@ describe('caching, compression and presentation headers on the generated server'
   it('If-Match: a stale tag gets 412 and nothing is written; a current one writes; none is allowed', async () => {
     const current = await api.get('/v1/orders/3').expect(200);
     await api.patch('/v1/orders/3', { item: 'changed' }).expect(200);
-    const stale = await api.put('/v1/orders/3', { item: 'lost update', quantity: 1 }).set('If-Match', headerOf(current, 'etag')).expect(412);
+    const stale = await api
+      .put('/v1/orders/3', { item: 'lost update', quantity: 1 })
+      .set('If-Match', headerOf(current, 'etag'))
+      .expect(412);
     expect(stale.body.errors[0].code).toBe('precondition_failed');
     await api.delete('/v1/orders/3').set('If-Match', headerOf(current, 'etag')).expect(412);
     expect((await api.get('/v1/orders/3').expect(200)).body.item).toBe('changed');
@@ -62,7 +70,15 @@ describe('caching, compression and presentation headers on the generated server'
   });
 
   it('two clients racing a PUT with the same If-Match: exactly one succeeds', async () => {
-    await raceIfMatch(api, '/v1/orders/4', [{ item: 'first', quantity: 1 }, { item: 'second', quantity: 1 }], 'put');
+    await raceIfMatch(
+      api,
+      '/v1/orders/4',
+      [
+        { item: 'first', quantity: 1 },
+        { item: 'second', quantity: 1 },
+      ],
+      'put',
+    );
   });
 
   it('Last-Modified is ISO 8601 UTC; If-Modified-Since works in ISO 8601 and HTTP-date form', async () => {
@@ -76,8 +92,11 @@ describe('caching, compression and presentation headers on the generated server'
 
   it('Vary names every representation-changing header; Cache-Control fits authenticated data', async () => {
     const response = await api.get('/v1/orders/1').expect(200);
-    const vary = headerOf(response, 'vary').split(',').map((name: string) => name.trim().toLowerCase());
-    for (const header of ['accept-encoding', 'x-result-fields', 'x-expansion-fields', 'authorization']) expect(vary).toContain(header);
+    const vary = headerOf(response, 'vary')
+      .split(',')
+      .map((name: string) => name.trim().toLowerCase());
+    for (const header of ['accept-encoding', 'x-result-fields', 'x-expansion-fields', 'authorization'])
+      expect(vary).toContain(header);
     expect(response.headers['cache-control']).toBe('private, no-cache');
   });
 
@@ -93,12 +112,20 @@ describe('caching, compression and presentation headers on the generated server'
   it('gzip when Accept-Encoding allows and the body is large; never on 204 or 304', async () => {
     const zipped = await api.get('/v1/orders').set('Accept-Encoding', 'gzip').expect(200);
     expect(zipped.headers['content-encoding']).toBe('gzip');
-    const small = await api.get('/v1/orders/1').set('Accept-Encoding', 'gzip').set('X-Pretty-Print', 'false').expect(200);
+    const small = await api
+      .get('/v1/orders/1')
+      .set('Accept-Encoding', 'gzip')
+      .set('X-Pretty-Print', 'false')
+      .expect(200);
     expect(small.headers['content-encoding']).toBeUndefined();
     const created = await api.post('/v1/orders', { item: 'to delete', quantity: 1 }).expect(201);
     const deleted = await api.delete(`/v1/orders/${created.body.identity}`).set('Accept-Encoding', 'gzip').expect(204);
     expect(deleted.headers['content-encoding']).toBeUndefined();
-    const revalidated = await api.get('/v1/orders').set('Accept-Encoding', 'gzip').set('If-None-Match', headerOf(zipped, 'etag')).expect(304);
+    const revalidated = await api
+      .get('/v1/orders')
+      .set('Accept-Encoding', 'gzip')
+      .set('If-None-Match', headerOf(zipped, 'etag'))
+      .expect(304);
     expect(revalidated.headers['content-encoding']).toBeUndefined();
   });
 

@@ -24,7 +24,10 @@ describe(`one entity tag per version of the data, whatever the presentation (${t
     const created = await api.post('/v1/orders', { item: `a mug, ${'€'.repeat(600)}`, quantity: 1 }).expect(201);
     uri = new URL(created.headers.location!).pathname;
     // A trade refers to the order: with X-Expansion-Fields its body inlines it, its tag stays its own.
-    trade = new URL((await api.post('/v1/trades', { trade_name: 'mug trade', order: created.body.order_id }).expect(201)).headers.location!).pathname;
+    trade = new URL(
+      (await api.post('/v1/trades', { trade_name: 'mug trade', order: created.body.order_id }).expect(201)).headers
+        .location!,
+    ).pathname;
     await api.put('/settings/v1/gui/lang', { lang: 'fr-FR' }).expect(200);
     const user = await api.post('/v1/users', { user_name: 'tagged' }).expect(201);
     profile = `${new URL(user.headers.location!).pathname}/profiles`;
@@ -33,7 +36,9 @@ describe(`one entity tag per version of the data, whatever the presentation (${t
   afterAll(async () => api.close());
 
   const tagsOf = async (path: string, field = 'quantity') =>
-    Promise.all(presentations(field).map(async (headers) => (await api.get(path).set(headers).expect(200)).headers.etag!));
+    Promise.all(
+      presentations(field).map(async (headers) => (await api.get(path).set(headers).expect(200)).headers.etag!),
+    );
   const opaque = (tag: string) => tag.replace(/-gzip"$/, '"');
 
   it('a GET of one resource, a list, a search, a setting and an aggregate carries the same tag under every presentation, and Vary names them', async () => {
@@ -50,13 +55,18 @@ describe(`one entity tag per version of the data, whatever the presentation (${t
       expect(new Set(tags.map(opaque)).size, `${path}: ${tags.join(' ')}`).toBe(1);
     }
     const vary = (await api.get(uri).expect(200)).headers.vary!;
-    for (const header of ['X-Pretty-Print', 'X-Result-Fields', 'X-Expansion-Fields', 'Accept-Encoding']) expect(vary).toContain(header);
+    for (const header of ['X-Pretty-Print', 'X-Result-Fields', 'X-Expansion-Fields', 'Accept-Encoding'])
+      expect(vary).toContain(header);
   });
 
   it('If-None-Match with a tag read under any presentation answers 304 under any other', async () => {
     const tags = await tagsOf(uri);
     for (const tag of tags) {
-      for (const headers of PRESENTATIONS) await api.get(uri).set({ ...headers, 'If-None-Match': tag }).expect(304);
+      for (const headers of PRESENTATIONS)
+        await api
+          .get(uri)
+          .set({ ...headers, 'If-None-Match': tag })
+          .expect(304);
     }
   });
 

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { createApiClient, type ApiClient, type V1Components, type V2Components } from '../../../generated/client/index.ts';
+import {
+  createApiClient,
+  type ApiClient,
+  type V1Components,
+  type V2Components,
+} from '../../../generated/client/index.ts';
 import { until } from '../../support/poll.ts';
 import { startApi, type TestApi } from '../../support/start-api.ts';
 
@@ -19,7 +24,11 @@ describe('the typed client, against the running example API', () => {
     // A fetch that notes what each call sends, then sends it.
     const recording: typeof fetch = async (input, init) => {
       const request = new Request(input, init);
-      seen.push({ method: request.method, userAgent: request.headers.get('user-agent'), authorization: request.headers.get('authorization') });
+      seen.push({
+        method: request.method,
+        userAgent: request.headers.get('user-agent'),
+        authorization: request.headers.get('authorization'),
+      });
       return fetch(request);
     };
     client = createApiClient({ baseUrl: server.url, token, userAgent: 'typed-client-test/1.0', fetch: recording });
@@ -41,10 +50,16 @@ describe('the typed client, against the running example API', () => {
     expect(read.data).toEqual({ order_id: id, item: 'apples', quantity: 3, created_at: created.data!.created_at });
     const etag = read.response.headers.get('etag')!;
 
-    const patched = await client.v1.PATCH('/v1/orders/{order_id}', { params: { path: { order_id: id }, header: { 'If-Match': etag } }, body: { quantity: 4 } });
+    const patched = await client.v1.PATCH('/v1/orders/{order_id}', {
+      params: { path: { order_id: id }, header: { 'If-Match': etag } },
+      body: { quantity: 4 },
+    });
     expect(patched.data!.quantity).toBe(4);
     // The same tag again is stale now: 412, typed as the error body.
-    const stale = await client.v1.PATCH('/v1/orders/{order_id}', { params: { path: { order_id: id }, header: { 'If-Match': etag } }, body: { quantity: 5 } });
+    const stale = await client.v1.PATCH('/v1/orders/{order_id}', {
+      params: { path: { order_id: id }, header: { 'If-Match': etag } },
+      body: { quantity: 5 },
+    });
     expect(stale.response.status).toBe(412);
     expect(stale.error!.errors[0]!.code).toBe('precondition_failed');
 
@@ -58,21 +73,28 @@ describe('the typed client, against the running example API', () => {
   it('replaces and reads the profile aggregate through its user, in v2', async () => {
     const user = await client.v2.POST('/v2/users', { body: { user_name: 'ann' } });
     const userId = user.data!.identity as number;
-    const put = await client.v2.PUT('/v2/users/{user_id}/profiles', { params: { path: { user_id: userId } }, body: { full_name: 'Ann A', title: 'Dr' } });
+    const put = await client.v2.PUT('/v2/users/{user_id}/profiles', {
+      params: { path: { user_id: userId } },
+      body: { full_name: 'Ann A', title: 'Dr' },
+    });
     expect(put.data).toEqual({ full_name: 'Ann A', title: 'Dr' });
     const read = await client.v2.GET('/v2/users/{user_id}/profiles', { params: { path: { user_id: userId } } });
     expect(read.data!.full_name).toBe('Ann A');
   });
 
-  it('searches, runs a job and sets the caller\'s language', async () => {
+  it("searches, runs a job and sets the caller's language", async () => {
     await client.v1.POST('/v1/trades', { body: { trade_name: 'harvest festival' } });
-    const found = await client.v1.GET('/services/v1/search', { params: { query: { q: 'harvest', category: 'trades' } } });
+    const found = await client.v1.GET('/services/v1/search', {
+      params: { query: { q: 'harvest', category: 'trades' } },
+    });
     expect(found.data).toEqual([expect.objectContaining({ trade_name: 'harvest festival' })]);
 
     const job = await client.v1.PUT('/services/v1/queued/jobs', { body: { type: 'reindex', collections: ['trades'] } });
     expect(job.response.status).toBe(202);
     const finished = await until(
-      async () => (await client.v1.GET('/services/v1/queued/jobs/{job_id}', { params: { path: { job_id: job.data!.job_id } } })).data!,
+      async () =>
+        (await client.v1.GET('/services/v1/queued/jobs/{job_id}', { params: { path: { job_id: job.data!.job_id } } }))
+          .data!,
       (state) => state.state === 'succeeded',
     );
     expect(finished.result).toEqual({ indexed: { trades: 1 } });
@@ -86,12 +108,24 @@ describe('the typed client, against the running example API', () => {
   it('lists visits sorted and filtered by comparisons, and patches an aggregate and a setting', async () => {
     const pet = await client.v1.POST('/v1/pets', { body: { pet_name: 'Rex' } });
     const petId = pet.data!.identity as number;
-    for (const [scheduled_at, fee] of [['2026-12-02T09:00:00+02:00', 40], ['2026-12-01T09:00:00Z', 25], ['2026-12-03T09:00:00Z', 5]] as const) {
+    for (const [scheduled_at, fee] of [
+      ['2026-12-02T09:00:00+02:00', 40],
+      ['2026-12-01T09:00:00Z', 25],
+      ['2026-12-03T09:00:00Z', 5],
+    ] as const) {
       await client.v1.POST('/v1/visits', { body: { pet: petId, scheduled_at, fee } });
     }
-    const sorted = await client.v1.GET('/v1/visits', { params: { query: { sort: '-scheduled_at', 'fee.gte': 10, 'scheduled_at.lt': '2026-12-03T00:00:00Z' } } });
-    expect(sorted.data!.map((visit) => [visit.scheduled_at, visit.fee])).toEqual([['2026-12-02T07:00:00Z', 40], ['2026-12-01T09:00:00Z', 25]]);
-    const diet = await client.v2.PATCH('/v2/pets/{pet_id}/diets', { params: { path: { pet_id: petId } }, body: { meals_per_day: 3 } });
+    const sorted = await client.v1.GET('/v1/visits', {
+      params: { query: { sort: '-scheduled_at', 'fee.gte': 10, 'scheduled_at.lt': '2026-12-03T00:00:00Z' } },
+    });
+    expect(sorted.data!.map((visit) => [visit.scheduled_at, visit.fee])).toEqual([
+      ['2026-12-02T07:00:00Z', 40],
+      ['2026-12-01T09:00:00Z', 25],
+    ]);
+    const diet = await client.v2.PATCH('/v2/pets/{pet_id}/diets', {
+      params: { path: { pet_id: petId } },
+      body: { meals_per_day: 3 },
+    });
     expect(diet.data).toEqual({ food: 'standard', meals_per_day: 3 });
     const reminders = await client.v1.PATCH('/settings/v1/reminders', { body: { hours_before: 12 } });
     expect(reminders.data).toEqual({ enabled: true, hours_before: 12 });
@@ -99,7 +133,12 @@ describe('the typed client, against the running example API', () => {
 
   it('sends User-Agent and Authorization on every call, set once', () => {
     expect(seen.length).toBeGreaterThan(10);
-    for (const call of seen) expect(call).toEqual({ method: call.method, userAgent: 'typed-client-test/1.0', authorization: expect.stringMatching(/^Bearer [A-Za-z0-9_-]+$/) });
+    for (const call of seen)
+      expect(call).toEqual({
+        method: call.method,
+        userAgent: 'typed-client-test/1.0',
+        authorization: expect.stringMatching(/^Bearer [A-Za-z0-9_-]+$/),
+      });
   });
 
   it('the types refuse what the documents refuse', () => {

@@ -15,7 +15,13 @@ describe('errors: one body, a precise code and field, never internals', () => {
   afterAll(async () => api.close());
 
   it('400 malformed JSON', async () => {
-    const response = await api.raw().post('/v1/orders').set(api.headers).set('Content-Type', 'application/json').send('{"item": "x",').expect(400);
+    const response = await api
+      .raw()
+      .post('/v1/orders')
+      .set(api.headers)
+      .set('Content-Type', 'application/json')
+      .send('{"item": "x",')
+      .expect(400);
     expectErrorBody(response, 'malformed_json');
   });
 
@@ -33,7 +39,13 @@ describe('errors: one body, a precise code and field, never internals', () => {
   // The write schemas allow null only in a partial update (PATCH): a create or a replace leaves the field out.
   it.each([
     ['POST', '/v1/trades', { trade_name: 'x', order: null }, 'null_not_allowed', 'order'],
-    ['POST', '/v2/accounts', { user_name: 'x', e_mail: 'x@example.test', profile: null }, 'null_not_allowed', 'profile'],
+    [
+      'POST',
+      '/v2/accounts',
+      { user_name: 'x', e_mail: 'x@example.test', profile: null },
+      'null_not_allowed',
+      'profile',
+    ],
     ['POST', '/v1/orders', { item: null, quantity: 1 }, 'missing_field', 'item'],
   ])('400 for null in %s %s, naming the field', async (_method, path, body, code, field) => {
     expectErrorBody(await api.post(path, body).expect(400), code, field);
@@ -42,18 +54,30 @@ describe('errors: one body, a precise code and field, never internals', () => {
   it('400 for null in a PUT, 200 for null in a PATCH (which clears the field)', async () => {
     const order = await api.post('/v1/orders', { item: 'x', quantity: 1 }).expect(201);
     const trade = await api.post('/v1/trades', { trade_name: 'x', order: order.body.identity }).expect(201);
-    expectErrorBody(await api.put(`/v1/trades/${trade.body.identity}`, { trade_name: 'y', order: null }).expect(400), 'null_not_allowed', 'order');
+    expectErrorBody(
+      await api.put(`/v1/trades/${trade.body.identity}`, { trade_name: 'y', order: null }).expect(400),
+      'null_not_allowed',
+      'order',
+    );
     const patched = await api.patch(`/v1/trades/${trade.body.identity}`, { order: null }).expect(200);
     expect(patched.body).toEqual({ trade_id: trade.body.identity, trade_name: 'x', created_at: trade.body.created_at });
   });
 
   it('400 for a wrongly formatted e-mail, naming e_mail', async () => {
-    expectErrorBody(await api.post('/v1/accounts', { user_name: 'x', e_mail: 'not-an-address' }).expect(400), 'invalid_field', 'e_mail');
+    expectErrorBody(
+      await api.post('/v1/accounts', { user_name: 'x', e_mail: 'not-an-address' }).expect(400),
+      'invalid_field',
+      'e_mail',
+    );
   });
 
   it('400 lists every problem at once', async () => {
     const response = await api.post('/v1/orders', { quantity: 'x', colour: 'red' }).expect(400);
-    expect(response.body.errors.map((entry: { field: string }) => entry.field).sort()).toEqual(['colour', 'item', 'quantity']);
+    expect(response.body.errors.map((entry: { field: string }) => entry.field).sort()).toEqual([
+      'colour',
+      'item',
+      'quantity',
+    ]);
   });
 
   it.each([
@@ -84,7 +108,8 @@ describe('errors: one body, a precise code and field, never internals', () => {
     ['GET', '/services/v1/queued/jobs/abc', 'job_id'],
     ['DELETE', '/services/v1/queued/jobs/0', 'job_id'],
   ])('400 invalid_identifier for %s %s', async (method, path, field) => {
-    const test = method === 'GET' ? api.get(path) : method === 'DELETE' ? api.delete(path) : api.patch(path, { trade_name: 'x' });
+    const test =
+      method === 'GET' ? api.get(path) : method === 'DELETE' ? api.delete(path) : api.patch(path, { trade_name: 'x' });
     const response = await test.expect(400);
     expectErrorBody(response, 'invalid_identifier');
     expect(response.body.errors[0].field).toBe(field);
@@ -102,7 +127,11 @@ describe('errors: one body, a precise code and field, never internals', () => {
 
   it('409 for a duplicate unique value', async () => {
     await api.post('/v1/users', { user_name: 'unique-ann' }).expect(201);
-    expectErrorBody(await api.post('/v2/users', { user_name: 'unique-ann' }).expect(409), 'duplicate_value', 'user_name');
+    expectErrorBody(
+      await api.post('/v2/users', { user_name: 'unique-ann' }).expect(409),
+      'duplicate_value',
+      'user_name',
+    );
   });
 
   it('409 for every loser of a race to create the same unique value: exactly one is created', async () => {
@@ -121,17 +150,30 @@ describe('errors: one body, a precise code and field, never internals', () => {
   });
 
   it('413 for a body over the limit', async () => {
-    expectErrorBody(await api.post('/v1/orders', { item: 'x'.repeat(5000), quantity: 1 }).expect(413), 'payload_too_large');
+    expectErrorBody(
+      await api.post('/v1/orders', { item: 'x'.repeat(5000), quantity: 1 }).expect(413),
+      'payload_too_large',
+    );
   });
 
   it('415 for a body that is not JSON', async () => {
-    const response = await api.raw().post('/v1/orders').set(api.headers).set('Content-Type', 'text/plain').send('item=x').expect(415);
+    const response = await api
+      .raw()
+      .post('/v1/orders')
+      .set(api.headers)
+      .set('Content-Type', 'text/plain')
+      .send('item=x')
+      .expect(415);
     expectErrorBody(response, 'unsupported_media_type');
   });
 
   it('422 for a reference to a missing resource; nothing is written', async () => {
     const before = Number(headerOf(await api.get('/v1/trades').expect(200), 'x-total-count'));
-    expectErrorBody(await api.post('/v1/trades', { trade_name: 'ghost', order: 999999 }).expect(422), 'reference_not_found', 'order');
+    expectErrorBody(
+      await api.post('/v1/trades', { trade_name: 'ghost', order: 999999 }).expect(422),
+      'reference_not_found',
+      'order',
+    );
     expect(Number(headerOf(await api.get('/v1/trades').expect(200), 'x-total-count'))).toBe(before);
   });
 
@@ -140,12 +182,20 @@ describe('errors: one body, a precise code and field, never internals', () => {
     ['X-Expansion-Fields', 'yes'],
   ])('400 invalid_header for %s: %s, before anything is written', async (header, value) => {
     const before = Number(headerOf(await api.get('/v1/orders').expect(200), 'x-total-count'));
-    expectErrorBody(await api.post('/v1/orders', { item: 'not written', quantity: 1 }).set(header, value).expect(400), 'invalid_header', header);
+    expectErrorBody(
+      await api.post('/v1/orders', { item: 'not written', quantity: 1 }).set(header, value).expect(400),
+      'invalid_header',
+      header,
+    );
     expect(Number(headerOf(await api.get('/v1/orders').expect(200), 'x-total-count'))).toBe(before);
 
     const created = await api.post('/v1/orders', { item: 'kept', quantity: 1 }).expect(201);
     const path = `/v1/orders/${created.body.identity}`;
-    for (const send of [() => api.patch(path, { item: 'changed' }), () => api.put(path, { item: 'changed', quantity: 2 }), () => api.delete(path)]) {
+    for (const send of [
+      () => api.patch(path, { item: 'changed' }),
+      () => api.put(path, { item: 'changed', quantity: 2 }),
+      () => api.delete(path),
+    ]) {
       expectErrorBody(await send().set(header, value).expect(400), 'invalid_header', header);
     }
     const unchanged = await api.get(path).expect(200);
@@ -157,15 +207,29 @@ describe('500 and 501 through the real handler path', () => {
   let api: TestApi;
   beforeAll(async () => {
     const secret = 'secret internals: /etc/passwd at line 42';
-    const broken: Route = { method: 'GET', path: '/v1/broken', family: 'resource', handle: () => { throw new Error(secret); } };
+    const broken: Route = {
+      method: 'GET',
+      path: '/v1/broken',
+      family: 'resource',
+      handle: () => {
+        throw new Error(secret);
+      },
+    };
     // orders with delete declared but not implemented, served by the runtime's own collection handlers.
-    const planned: CollectionModel = { ...ordersModel, operations: { ...ordersModel.operations, delete: 'not-implemented' } };
+    const planned: CollectionModel = {
+      ...ordersModel,
+      operations: { ...ordersModel.operations, delete: 'not-implemented' },
+    };
     api = await startApi({
       api: {
         ...generated,
         routes: (context) => {
           const handlers = collectionHandlers(context, planned, 'v1', context.handlerOptions);
-          return [broken, { method: 'DELETE', path: '/v1/orders/:order_id', family: 'resource', handle: handlers.delete }, { method: 'POST', path: '/v1/orders', family: 'resource', handle: handlers.create }];
+          return [
+            broken,
+            { method: 'DELETE', path: '/v1/orders/:order_id', family: 'resource', handle: handlers.delete },
+            { method: 'POST', path: '/v1/orders', family: 'resource', handle: handlers.create },
+          ];
         },
       },
     });

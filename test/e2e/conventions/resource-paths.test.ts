@@ -8,7 +8,8 @@ const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 /** Every property name at every depth, to check they are all lowercase snake_case. */
 function propertyNames(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(propertyNames);
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, member]) => [key, ...propertyNames(member)]);
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, member]) => [key, ...propertyNames(member)]);
   return [];
 }
 
@@ -49,7 +50,9 @@ describe('resource paths of every collection, in both versions', () => {
         expect((await api.get(`/${version}/${collection}/(list)`).expect(200)).body).toEqual(list.body);
 
         const replaced = await api.put(path, { ...body, ...unique }).expect(200);
-        expect(replaced.body).toMatchObject({ ...(collection === 'accounts' ? { user_name: 'ann' } : { ...body, ...unique }) });
+        expect(replaced.body).toMatchObject({
+          ...(collection === 'accounts' ? { user_name: 'ann' } : { ...body, ...unique }),
+        });
         await api.patch(path, {}).expect(200);
         await api.delete(path).expect(204);
         await api.get(path).expect(404);
@@ -70,7 +73,13 @@ describe('resource paths of every collection, in both versions', () => {
     expect(last.body).toHaveLength(5);
     expect(headerOf(last, 'link')).toContain('rel="prev"');
     expect(headerOf(last, 'link')).not.toContain('rel="next"');
-    for (const [query, field] of [['limit=0', 'limit'], ['limit=501', 'limit'], ['limit=x', 'limit'], ['offset=-1', 'offset'], ['colour=red', 'colour']] as const) {
+    for (const [query, field] of [
+      ['limit=0', 'limit'],
+      ['limit=501', 'limit'],
+      ['limit=x', 'limit'],
+      ['offset=-1', 'offset'],
+      ['colour=red', 'colour'],
+    ] as const) {
       const refused = await api.get(`/v1/orders?${query}`).expect(400);
       expect(refused.body.errors[0].field).toBe(field);
     }
@@ -82,7 +91,8 @@ describe('resource paths of every collection, in both versions', () => {
     const wheat = await api.get('/v1/trades?trade_name=wheat').expect(200);
     expect(wheat.body.map((trade: { trade_name: string }) => trade.trade_name)).toEqual(['wheat']);
     const made = [];
-    for (const quantity of [2, 3, 2]) made.push((await api.post('/v2/orders', { item: `filtered ${quantity}`, quantity }).expect(201)).body.identity);
+    for (const quantity of [2, 3, 2])
+      made.push((await api.post('/v2/orders', { item: `filtered ${quantity}`, quantity }).expect(201)).body.identity);
     const twos = await api.get('/v2/orders?quantity=2&limit=500').expect(200);
     const ids = twos.body.map((order: { order_id: number }) => order.order_id);
     expect(ids).toEqual(expect.arrayContaining([made[0], made[2]]));
@@ -112,14 +122,22 @@ describe('resource paths of every collection, in both versions', () => {
     for (const created of [byUri, byId]) {
       const trade = await api.get(`/v2/trades/${created.body.identity}`).expect(200);
       expect(trade.body.order).toBe(`${api.url}/v2/orders/${order.body.identity}`);
-      const expanded = await api.get(`/v2/trades/${created.body.identity}`).set('X-Expansion-Fields', 'true').expect(200);
+      const expanded = await api
+        .get(`/v2/trades/${created.body.identity}`)
+        .set('X-Expansion-Fields', 'true')
+        .expect(200);
       expect(expanded.body.order).toMatchObject({ order_id: order.body.identity, item: 'pears', quantity: 3 });
-      const notExpanded = await api.get(`/v2/trades/${created.body.identity}`).set('X-Expansion-Fields', 'false').expect(200);
+      const notExpanded = await api
+        .get(`/v2/trades/${created.body.identity}`)
+        .set('X-Expansion-Fields', 'false')
+        .expect(200);
       expect(notExpanded.body.order).toBe(trade.body.order);
     }
     const missing = await api.post('/v2/trades', { trade_name: 'ghost', order: 987654 }).expect(422);
     expect(missing.body.errors[0]).toMatchObject({ code: 'reference_not_found', field: 'order' });
-    const wrongCollection = await api.post('/v2/trades', { trade_name: 'wrong', order: `${api.url}/v2/users/1` }).expect(400);
+    const wrongCollection = await api
+      .post('/v2/trades', { trade_name: 'wrong', order: `${api.url}/v2/users/1` })
+      .expect(400);
     expect(wrongCollection.body.errors[0].field).toBe('order');
     await api.delete(`/v2/orders/${order.body.identity}`).expect(409);
   });
@@ -141,7 +159,9 @@ describe('resource paths of every collection, in both versions', () => {
     const account = await api.get(`/v2/accounts/${created.body.identity}`).expect(200);
     expect(account.body).not.toHaveProperty('profile');
     await api.patch(`/v2/accounts/${created.body.identity}`, { profile: { state: 'active' } }).expect(200);
-    expect((await api.get(`/v2/accounts/${created.body.identity}`).expect(200)).body.profile).toEqual({ state: 'active' });
+    expect((await api.get(`/v2/accounts/${created.body.identity}`).expect(200)).body.profile).toEqual({
+      state: 'active',
+    });
     await api.patch(`/v2/accounts/${created.body.identity}`, { profile: null }).expect(200);
     expect((await api.get(`/v2/accounts/${created.body.identity}`).expect(200)).body).not.toHaveProperty('profile');
     const trade = await api.post('/v1/trades', { trade_name: 'no order' }).expect(201);

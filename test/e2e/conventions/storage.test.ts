@@ -7,19 +7,40 @@ import { issueToken } from '../../support/token-cli.ts';
 describe('storage', () => {
   it('two server processes on one DATABASE_URL serve the same data', async () => {
     const databaseUrl = await newTestDatabase();
-    const headers = { 'User-Agent': 'two-processes', Authorization: `Bearer ${issueToken(databaseUrl, 'two')}`, 'Content-Type': 'application/json' };
-    const [a, b] = await Promise.all([spawnServer({ DATABASE_URL: databaseUrl }), spawnServer({ DATABASE_URL: databaseUrl })]);
+    const headers = {
+      'User-Agent': 'two-processes',
+      Authorization: `Bearer ${issueToken(databaseUrl, 'two')}`,
+      'Content-Type': 'application/json',
+    };
+    const [a, b] = await Promise.all([
+      spawnServer({ DATABASE_URL: databaseUrl }),
+      spawnServer({ DATABASE_URL: databaseUrl }),
+    ]);
     try {
-      const created = await fetch(`${a.url}/v1/orders`, { method: 'POST', headers, body: JSON.stringify({ item: 'shared', quantity: 1 }) });
+      const created = await fetch(`${a.url}/v1/orders`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ item: 'shared', quantity: 1 }),
+      });
       expect(created.status).toBe(201);
       const { identity } = (await created.json()) as { identity: number };
-      expect(await (await fetch(`${b.url}/v1/orders/${identity}`, { headers })).json()).toMatchObject({ item: 'shared' });
-      await fetch(`${b.url}/v1/orders/${identity}`, { method: 'PATCH', headers, body: JSON.stringify({ quantity: 5 }) });
+      expect(await (await fetch(`${b.url}/v1/orders/${identity}`, { headers })).json()).toMatchObject({
+        item: 'shared',
+      });
+      await fetch(`${b.url}/v1/orders/${identity}`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ quantity: 5 }),
+      });
       expect(await (await fetch(`${a.url}/v1/orders/${identity}`, { headers })).json()).toMatchObject({ quantity: 5 });
       // Concurrent writes from both processes all land, with distinct ids.
       const writes = await Promise.all(
         Array.from({ length: 20 }, (_, index) =>
-          fetch(`${index % 2 === 0 ? a.url : b.url}/v1/orders`, { method: 'POST', headers, body: JSON.stringify({ item: `w${index}`, quantity: 1 }) }).then((response) => response.json() as Promise<{ identity: number }>),
+          fetch(`${index % 2 === 0 ? a.url : b.url}/v1/orders`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ item: `w${index}`, quantity: 1 }),
+          }).then((response) => response.json() as Promise<{ identity: number }>),
         ),
       );
       expect(new Set(writes.map((write) => write.identity)).size).toBe(20);

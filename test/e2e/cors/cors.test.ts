@@ -4,12 +4,16 @@ import { startApi, type TestApi } from '../../support/start-api.ts';
 
 const PAGE = 'https://app.example.com';
 const OTHER = 'https://evil.example.com';
-const accessControlHeaders = (headers: Record<string, string>) => Object.keys(headers).filter((name) => name.startsWith('access-control-'));
+const accessControlHeaders = (headers: Record<string, string>) =>
+  Object.keys(headers).filter((name) => name.startsWith('access-control-'));
 
 describe('CORS_ORIGINS', () => {
   it('takes exact origins or *, and stops the server from starting on anything else', () => {
     expect(configFromEnvironment({}).corsOrigins).toBeUndefined();
-    expect(configFromEnvironment({ CORS_ORIGINS: `${PAGE}, http://localhost:5173` }).corsOrigins).toEqual([PAGE, 'http://localhost:5173']);
+    expect(configFromEnvironment({ CORS_ORIGINS: `${PAGE}, http://localhost:5173` }).corsOrigins).toEqual([
+      PAGE,
+      'http://localhost:5173',
+    ]);
     expect(configFromEnvironment({ CORS_ORIGINS: '*' }).corsOrigins).toBe('*');
     for (const wrong of [`${PAGE}/`, `${PAGE}/app`, 'app.example.com', 'ftp://app.example.com', `${PAGE}, *`]) {
       expect(() => configFromEnvironment({ CORS_ORIGINS: wrong }), wrong).toThrow(ConfigError);
@@ -27,7 +31,10 @@ describe('CORS_ORIGINS unset', () => {
   it('sends no CORS header at all, and a preflight is an OPTIONS like any other (it needs the token)', async () => {
     const read = await api.get('/v1/orders').set('Origin', PAGE).expect(200);
     expect(accessControlHeaders(read.headers)).toEqual([]);
-    const preflight = await api.raw().options('/v1/orders').set({ 'User-Agent': 'browser', Origin: PAGE, 'Access-Control-Request-Method': 'POST' });
+    const preflight = await api
+      .raw()
+      .options('/v1/orders')
+      .set({ 'User-Agent': 'browser', Origin: PAGE, 'Access-Control-Request-Method': 'POST' });
     expect(preflight.status).toBe(401);
     expect(accessControlHeaders(preflight.headers)).toEqual([]);
   });
@@ -42,7 +49,12 @@ describe('CORS_ORIGINS with exact origins', () => {
   afterAll(async () => api.close());
 
   const preflight = (origin: string) =>
-    api.raw().options('/v1/orders/1').set({ 'User-Agent': 'browser', Origin: origin, 'Access-Control-Request-Method': 'PATCH', 'Access-Control-Request-Headers': 'authorization, content-type, if-match' });
+    api.raw().options('/v1/orders/1').set({
+      'User-Agent': 'browser',
+      Origin: origin,
+      'Access-Control-Request-Method': 'PATCH',
+      'Access-Control-Request-Headers': 'authorization, content-type, if-match',
+    });
 
   it('answers a preflight from an allowed origin 204 without a token, and does not count it against the call limit', async () => {
     for (let sent = 0; sent < limit * 3; sent += 1) {
@@ -50,7 +62,9 @@ describe('CORS_ORIGINS with exact origins', () => {
       expect(answer.status).toBe(204);
       expect(answer.headers['access-control-allow-origin']).toBe(PAGE);
       expect(answer.headers['access-control-allow-methods']).toContain('PATCH');
-      expect(answer.headers['access-control-allow-headers']?.toLowerCase().split(', ')).toEqual(expect.arrayContaining(['authorization', 'content-type', 'if-match']));
+      expect(answer.headers['access-control-allow-headers']?.toLowerCase().split(', ')).toEqual(
+        expect.arrayContaining(['authorization', 'content-type', 'if-match']),
+      );
       expect(Number(answer.headers['access-control-max-age'])).toBeGreaterThan(0);
       expect(answer.headers['access-control-allow-credentials']).toBeUndefined();
       expect(answer.headers.vary).toMatch(/\bOrigin\b/);
@@ -70,12 +84,25 @@ describe('CORS_ORIGINS with exact origins', () => {
     const created = await api.post('/v1/orders', { item: 'mug', quantity: 1 }).set('Origin', PAGE).expect(201);
     expect(created.headers['access-control-allow-origin']).toBe(PAGE);
     const exposed = created.headers['access-control-expose-headers']!.split(', ');
-    expect(exposed).toEqual(expect.arrayContaining(['ETag', 'Location', 'Link', 'X-Total-Count', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'WWW-Authenticate']));
+    expect(exposed).toEqual(
+      expect.arrayContaining([
+        'ETag',
+        'Location',
+        'Link',
+        'X-Total-Count',
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'X-RateLimit-Reset',
+        'Retry-After',
+        'WWW-Authenticate',
+      ]),
+    );
     const anonymous = await api.raw().get('/v1/orders').set({ 'User-Agent': 'browser', Origin: PAGE }).expect(401);
     expect(anonymous.headers['access-control-allow-origin']).toBe(PAGE);
     expect(anonymous.headers['access-control-expose-headers']).toContain('WWW-Authenticate');
     let limited = await api.get('/v1/orders').set('Origin', PAGE);
-    for (let sent = 1; limited.status !== 429 && sent <= limit; sent += 1) limited = await api.get('/v1/orders').set('Origin', PAGE);
+    for (let sent = 1; limited.status !== 429 && sent <= limit; sent += 1)
+      limited = await api.get('/v1/orders').set('Origin', PAGE);
     expect(limited.status).toBe(429);
     expect(limited.headers['access-control-allow-origin']).toBe(PAGE);
     const elsewhere = await api.raw().get('/v1/orders').set({ 'User-Agent': 'browser', Origin: OTHER });
@@ -92,7 +119,11 @@ describe('CORS_ORIGINS=*', () => {
   afterAll(async () => api.close());
 
   it('allows every origin, without credentials and without varying on Origin', async () => {
-    const preflight = await api.raw().options('/v1/orders').set({ 'User-Agent': 'browser', Origin: OTHER, 'Access-Control-Request-Method': 'POST' }).expect(204);
+    const preflight = await api
+      .raw()
+      .options('/v1/orders')
+      .set({ 'User-Agent': 'browser', Origin: OTHER, 'Access-Control-Request-Method': 'POST' })
+      .expect(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
     expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
     const read = await api.get('/v1/orders').set('Origin', OTHER).expect(200);

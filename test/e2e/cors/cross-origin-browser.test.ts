@@ -50,17 +50,31 @@ describeNeeding(CHROMIUM, 'a page on another origin, in headless Chromium', () =
     const seen = await page.evaluate(
       async ({ url, authorization }): Promise<SeenByPage> => {
         const headers = { Authorization: authorization, 'Content-Type': 'application/json' };
-        const post = await fetch(`${url}/v1/orders`, { method: 'POST', headers, body: JSON.stringify({ item: 'mug', quantity: 1 }) });
+        const post = await fetch(`${url}/v1/orders`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ item: 'mug', quantity: 1 }),
+        });
         const location = post.headers.get('Location');
         const read = await fetch(location!, { headers });
         const etag = read.headers.get('ETag');
         const list = await fetch(`${url}/v1/orders?limit=1`, { headers });
-        const patch = (tag: string) => fetch(location!, { method: 'PATCH', headers: { ...headers, 'If-Match': tag }, body: JSON.stringify({ quantity: 2 }) });
+        const patch = (tag: string) =>
+          fetch(location!, {
+            method: 'PATCH',
+            headers: { ...headers, 'If-Match': tag },
+            body: JSON.stringify({ quantity: 2 }),
+          });
         const patched = await patch(etag!);
         const stale = await patch(etag!);
         return {
           created: { status: post.status, location, etag },
-          list: { status: list.status, total: list.headers.get('X-Total-Count'), link: list.headers.get('Link'), remaining: list.headers.get('X-RateLimit-Remaining') },
+          list: {
+            status: list.status,
+            total: list.headers.get('X-Total-Count'),
+            link: list.headers.get('Link'),
+            remaining: list.headers.get('X-RateLimit-Remaining'),
+          },
           patched: { status: patched.status },
           stale: { status: stale.status },
         };
@@ -70,7 +84,11 @@ describeNeeding(CHROMIUM, 'a page on another origin, in headless Chromium', () =
     await page.close();
     expect(seen.created.status).toBe(201);
     expect(seen.created.location).toMatch(new RegExp(`^${api.url}/v1/orders/\\d+$`));
-    expect(seen.list).toMatchObject({ status: 200, total: expect.stringMatching(/^\d+$/), remaining: expect.stringMatching(/^\d+$/) });
+    expect(seen.list).toMatchObject({
+      status: 200,
+      total: expect.stringMatching(/^\d+$/),
+      remaining: expect.stringMatching(/^\d+$/),
+    });
     expect(seen.list.link).toContain('rel="first"');
     expect(seen.patched.status).toBe(200);
     expect(seen.stale.status).toBe(412);
@@ -79,14 +97,17 @@ describeNeeding(CHROMIUM, 'a page on another origin, in headless Chromium', () =
   it('cannot call it from an origin CORS_ORIGINS does not list: the browser refuses the answer', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${refused.origin}/`);
-    const outcome = await page.evaluate(async ({ url, authorization }) => {
-      try {
-        const response = await fetch(`${url}/v1/orders`, { headers: { Authorization: authorization } });
-        return `answered ${response.status}`;
-      } catch (error) {
-        return (error as Error).name;
-      }
-    }, { url: api.url, authorization: api.headers.Authorization! });
+    const outcome = await page.evaluate(
+      async ({ url, authorization }) => {
+        try {
+          const response = await fetch(`${url}/v1/orders`, { headers: { Authorization: authorization } });
+          return `answered ${response.status}`;
+        } catch (error) {
+          return (error as Error).name;
+        }
+      },
+      { url: api.url, authorization: api.headers.Authorization! },
+    );
     await page.close();
     expect(outcome).toBe('TypeError');
   });
@@ -110,7 +131,11 @@ describeNeeding(CHROMIUM, "the docs page's Try it out, opened under another host
       if ((await userAgent.count()) > 0) await userAgent.fill('docs-page');
       await operation.getByRole('button', { name: 'Execute' }).click();
       // What Swagger UI shows under "Server response": the status and body, or why the fetch failed.
-      const shown = await until(async () => (await operation.innerText()).split('Server response')[1] ?? '', (text) => /Response body|Failed to fetch/.test(text), 20_000);
+      const shown = await until(
+        async () => (await operation.innerText()).split('Server response')[1] ?? '',
+        (text) => /Response body|Failed to fetch/.test(text),
+        20_000,
+      );
       return shown.trim();
     } finally {
       await browser.close();

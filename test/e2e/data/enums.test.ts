@@ -33,7 +33,9 @@ describe('enum fields', () => {
   });
 
   it('filters by one value; another value is 400 invalid_parameter naming the values', async () => {
-    expect((await api.get('/v1/pets?species=cat').expect(200)).body.map((pet: { pet_name: string }) => pet.pet_name)).toEqual(['Tom']);
+    expect(
+      (await api.get('/v1/pets?species=cat').expect(200)).body.map((pet: { pet_name: string }) => pet.pet_name),
+    ).toEqual(['Tom']);
     expect((await api.get('/v1/pets?species=bird').expect(200)).body).toEqual([]);
     const refused = await api.get('/v1/pets?species=dragon').expect(400);
     expectErrorBody(refused, 'invalid_parameter', 'species');
@@ -43,7 +45,9 @@ describe('enum fields', () => {
   it('the served OpenAPI document lists the values, in the representation and in the filter', async () => {
     const document = (await api.get('/services/v1/openapi').expect(200)).body;
     expect(document.components.schemas.PetV1.properties.species).toEqual({ type: 'string', enum: SPECIES });
-    const filter = document.paths['/v1/pets'].get.parameters.find((parameter: { name?: string }) => parameter.name === 'species');
+    const filter = document.paths['/v1/pets'].get.parameters.find(
+      (parameter: { name?: string }) => parameter.name === 'species',
+    );
     expect(filter.schema).toEqual({ type: 'string', enum: SPECIES });
   });
 });

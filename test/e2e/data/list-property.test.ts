@@ -24,17 +24,37 @@ interface Query {
 }
 
 /** Few distinct values, so ties and equal bounds are common. */
-const TIMES = ['2026-12-01T08:00:00Z', '2026-12-01T09:30:00Z', '2026-12-02T00:00:00Z', '2026-12-02T23:59:59Z', '2026-12-03T12:00:00Z'];
+const TIMES = [
+  '2026-12-01T08:00:00Z',
+  '2026-12-01T09:30:00Z',
+  '2026-12-02T00:00:00Z',
+  '2026-12-02T23:59:59Z',
+  '2026-12-03T12:00:00Z',
+];
 const FEES = [0, 10, 12.5, 40, 99];
 
-const visitArbitrary = fc.record({ scheduled_at: fc.constantFrom(...TIMES), fee: fc.option(fc.constantFrom(...FEES), { nil: undefined }) });
+const visitArbitrary = fc.record({
+  scheduled_at: fc.constantFrom(...TIMES),
+  fee: fc.option(fc.constantFrom(...FEES), { nil: undefined }),
+});
 
 const queryArbitrary: fc.Arbitrary<Query> = fc.record({
-  sort: fc.uniqueArray(fc.record({ field: fc.constantFrom<SortField>('visit_id', 'scheduled_at', 'fee'), descending: fc.boolean() }), { maxLength: 3, selector: (key) => key.field }),
+  sort: fc.uniqueArray(
+    fc.record({ field: fc.constantFrom<SortField>('visit_id', 'scheduled_at', 'fee'), descending: fc.boolean() }),
+    { maxLength: 3, selector: (key) => key.field },
+  ),
   ranges: fc.uniqueArray(
     fc.oneof(
-      fc.record({ field: fc.constant('scheduled_at' as const), operator: fc.constantFrom<Operator>('gt', 'gte', 'lt', 'lte'), value: fc.constantFrom<string | number>(...TIMES) }),
-      fc.record({ field: fc.constant('fee' as const), operator: fc.constantFrom<Operator>('gt', 'gte', 'lt', 'lte'), value: fc.constantFrom<string | number>(...FEES) }),
+      fc.record({
+        field: fc.constant('scheduled_at' as const),
+        operator: fc.constantFrom<Operator>('gt', 'gte', 'lt', 'lte'),
+        value: fc.constantFrom<string | number>(...TIMES),
+      }),
+      fc.record({
+        field: fc.constant('fee' as const),
+        operator: fc.constantFrom<Operator>('gt', 'gte', 'lt', 'lte'),
+        value: fc.constantFrom<string | number>(...FEES),
+      }),
     ),
     { maxLength: 3, selector: (range) => `${range.field}.${range.operator}` },
   ),
@@ -50,7 +70,9 @@ const holds = (stored: unknown, operator: Operator, bound: string | number) => {
 
 /** Null (absent) sorts as the smallest value; ties by the identifier in the direction of the last key. */
 function reference(rows: readonly Stored[], query: Query): { ids: number[]; total: number } {
-  const matching = rows.filter((row) => query.ranges.every((range) => holds(row[range.field], range.operator, range.value)));
+  const matching = rows.filter((row) =>
+    query.ranges.every((range) => holds(row[range.field], range.operator, range.value)),
+  );
   const keys = [...query.sort, { field: 'visit_id' as const, descending: query.sort.at(-1)?.descending ?? false }];
   const compare = (a: Stored, b: Stored) => {
     for (const { field, descending } of keys) {
@@ -62,12 +84,16 @@ function reference(rows: readonly Stored[], query: Query): { ids: number[]; tota
     return 0;
   };
   const sorted = [...matching].sort(compare);
-  return { ids: sorted.slice(query.offset, query.offset + query.limit).map((row) => row.visit_id), total: matching.length };
+  return {
+    ids: sorted.slice(query.offset, query.offset + query.limit).map((row) => row.visit_id),
+    total: matching.length,
+  };
 }
 
 function queryString(query: Query): string {
   const parameters = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
-  if (query.sort.length > 0) parameters.set('sort', query.sort.map((key) => `${key.descending ? '-' : ''}${key.field}`).join(','));
+  if (query.sort.length > 0)
+    parameters.set('sort', query.sort.map((key) => `${key.descending ? '-' : ''}${key.field}`).join(','));
   for (const range of query.ranges) parameters.set(`${range.field}.${range.operator}`, String(range.value));
   return parameters.toString();
 }
@@ -79,7 +105,10 @@ describe('sorting, comparison filters and paging agree with an in-memory referen
   beforeAll(async () => {
     api = await startApi();
     const pet = (await api.post('/v1/pets', { pet_name: 'Rex' }).expect(201)).body.identity as number;
-    for (const visit of fc.sample(visitArbitrary, { numRuns: 40, seed: Number(process.env.LIST_PROPERTY_SEED ?? 20261202) })) {
+    for (const visit of fc.sample(visitArbitrary, {
+      numRuns: 40,
+      seed: Number(process.env.LIST_PROPERTY_SEED ?? 20261202),
+    })) {
       const created = await api.post('/v1/visits', { pet, ...visit }).expect(201);
       rows.push({ visit_id: created.body.identity as number, ...visit });
     }

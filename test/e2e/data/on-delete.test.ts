@@ -22,7 +22,11 @@ export default collection({
 describe("a reference's onDelete, on a copy of the example API", () => {
   let served: Awaited<ReturnType<typeof serveCopiedProject>>;
   const call = (method: string, path: string, body?: unknown) =>
-    fetch(`${served.server.url}${path}`, { method, headers: served.headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    fetch(`${served.server.url}${path}`, {
+      method,
+      headers: served.headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
   const created = async (path: string, body: unknown): Promise<number> => {
     const response = await call('POST', path, body);
     expect(response.status, await response.clone().text()).toBe(201);
@@ -30,19 +34,35 @@ describe("a reference's onDelete, on a copy of the example API", () => {
   };
 
   beforeAll(async () => {
-    served = await serveCopiedProject((root) => {
-      // A visit goes with its pet; a trade outlives its order, without it.
-      editFile(root, 'definitions/visits.ts', (text) => text.replace("pet: field.reference('pets', { required: true, filterable: true })", "pet: field.reference('pets', { required: true, filterable: true, onDelete: 'cascade' })"));
-      editFile(root, 'definitions/trades.ts', (text) => text.replace("order: field.reference('orders')", "order: field.reference('orders', { onDelete: 'set-null' })"));
-      writeFileSync(join(root, 'definitions/comments.ts'), COMMENTS);
-    }, await newTestDatabase());
+    served = await serveCopiedProject(
+      (root) => {
+        // A visit goes with its pet; a trade outlives its order, without it.
+        editFile(root, 'definitions/visits.ts', (text) =>
+          text.replace(
+            "pet: field.reference('pets', { required: true, filterable: true })",
+            "pet: field.reference('pets', { required: true, filterable: true, onDelete: 'cascade' })",
+          ),
+        );
+        editFile(root, 'definitions/trades.ts', (text) =>
+          text.replace(
+            "order: field.reference('orders')",
+            "order: field.reference('orders', { onDelete: 'set-null' })",
+          ),
+        );
+        writeFileSync(join(root, 'definitions/comments.ts'), COMMENTS);
+      },
+      await newTestDatabase(),
+    );
   }, 240_000);
   afterAll(async () => served?.stop());
 
   it("cascade: deleting a pet deletes its visits, in the same answer, and leaves other pets' visits", async () => {
     const rex = await created('/v1/pets', { pet_name: 'Rex' });
     const tom = await created('/v1/pets', { pet_name: 'Tom' });
-    const visits = [await created('/v1/visits', { pet: rex, scheduled_at: '2026-12-02T09:30:00Z' }), await created('/v1/visits', { pet: rex, scheduled_at: '2026-12-03T09:30:00Z' })];
+    const visits = [
+      await created('/v1/visits', { pet: rex, scheduled_at: '2026-12-02T09:30:00Z' }),
+      await created('/v1/visits', { pet: rex, scheduled_at: '2026-12-03T09:30:00Z' }),
+    ];
     const kept = await created('/v1/visits', { pet: tom, scheduled_at: '2026-12-04T09:30:00Z' });
 
     expect((await call('DELETE', `/v1/pets/${rex}`)).status).toBe(204);
@@ -71,14 +91,17 @@ describe("a reference's onDelete, on a copy of the example API", () => {
     expect((await call('PATCH', `/v1/comments/${alone}`, { answers: alone })).status).toBe(200);
 
     expect((await call('DELETE', `/v1/comments/${first}`)).status).toBe(204);
-    for (const comment of [first, answer, answerToAnswer]) expect((await call('GET', `/v1/comments/${comment}`)).status).toBe(404);
+    for (const comment of [first, answer, answerToAnswer])
+      expect((await call('GET', `/v1/comments/${comment}`)).status).toBe(404);
     expect((await call('GET', `/v1/comments/${alone}`)).status).toBe(200);
     expect((await call('DELETE', `/v1/comments/${alone}`)).status).toBe(204);
     expect((await call('GET', `/v1/comments/${alone}`)).status).toBe(404);
   });
 
   it('the OpenAPI document says what a delete does to the rows referring to it, and lists 409 only where one restricts it', async () => {
-    const document = (await (await call('GET', '/services/v1/openapi')).json()) as { paths: Record<string, Record<string, { description: string; responses: Record<string, unknown> }>> };
+    const document = (await (await call('GET', '/services/v1/openapi')).json()) as {
+      paths: Record<string, Record<string, { description: string; responses: Record<string, unknown> }>>;
+    };
     const deletePet = document.paths['/v1/pets/{pet_id}']!.delete!;
     expect(deletePet.description).toContain('The visits referring to it through pet are deleted with it.');
     expect(Object.keys(deletePet.responses)).not.toContain('409');

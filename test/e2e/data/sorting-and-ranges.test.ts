@@ -50,7 +50,9 @@ describe('lists: sort and comparison filters', () => {
     expect(ids(await list(`scheduled_at.gte=${from}&sort=scheduled_at`))).toEqual([1, 4, 3, 6]);
     expect(ids(await list(`scheduled_at.gt=${from}&sort=scheduled_at`))).toEqual([3, 6]);
     expect(ids(await list('scheduled_at.lt=2026-12-02T09:00:00Z'))).toEqual([2, 5]);
-    expect(ids(await list('scheduled_at.lte=2026-12-02T09:00:00Z&scheduled_at.gte=2026-12-01T00:00:00Z'))).toEqual([1, 2, 4, 5]);
+    expect(ids(await list('scheduled_at.lte=2026-12-02T09:00:00Z&scheduled_at.gte=2026-12-01T00:00:00Z'))).toEqual([
+      1, 2, 4, 5,
+    ]);
     expect(ids(await list(`scheduled_at=${encodeURIComponent('2026-12-02T10:00:00+01:00')}`))).toEqual([1, 4]);
   });
 
@@ -70,21 +72,47 @@ describe('lists: sort and comparison filters', () => {
     const second = await api.get(`${url.pathname}${url.search}`).expect(200);
     expect(ids(second.body as Visit[])).toEqual([1, 2]);
     const prev = /<([^>]+)>; rel="prev"/.exec(second.headers.link!)![1]!;
-    expect(ids((await api.get(new URL(prev).pathname + new URL(prev).search).expect(200)).body as Visit[])).toEqual([6, 4]);
+    expect(ids((await api.get(new URL(prev).pathname + new URL(prev).search).expect(200)).body as Visit[])).toEqual([
+      6, 4,
+    ]);
   });
 
   it.each([
-    ['a field not declared sortable', 'sort=reason', 'invalid_sort', 'sort', /"reason" is not a sortable field of visits; sort by visit_id, scheduled_at, fee/],
+    [
+      'a field not declared sortable',
+      'sort=reason',
+      'invalid_sort',
+      'sort',
+      /"reason" is not a sortable field of visits; sort by visit_id, scheduled_at, fee/,
+    ],
     ['an unknown field', 'sort=-colour', 'invalid_sort', 'sort', /"colour" is not a sortable field/],
     ['an empty name', 'sort=fee,', 'invalid_sort', 'sort', /an empty name/],
     ['a name twice', 'sort=fee,-fee', 'invalid_sort', 'sort', /"fee" is named more than once/],
     ['sort given twice', 'sort=fee&sort=visit_id', 'repeated_parameter', 'sort', /more than once/],
     ['an unknown comparison', 'fee.between=1', 'unknown_parameter', 'fee.between', /fee\.gt\|fee\.gte/],
-    ['a comparison on a field that is not filterable', 'reason.gt=a', 'unknown_parameter', 'reason.gt', /not a filter of visits/],
+    [
+      'a comparison on a field that is not filterable',
+      'reason.gt=a',
+      'unknown_parameter',
+      'reason.gt',
+      /not a filter of visits/,
+    ],
     ['a comparison on a reference', 'pet.gt=1', 'unknown_parameter', 'pet.gt', /not a filter of visits/],
     ['a number that is not one', 'fee.gte=cheap', 'invalid_parameter', 'fee.gte', /must be a number/],
-    ['a time without an offset', 'scheduled_at.gte=2026-12-02T09:00:00', 'invalid_parameter', 'scheduled_at.gte', /ISO 8601/],
-    ['a + left unencoded (a space once decoded)', 'scheduled_at.gte=2026-12-02T09:00:00+02:00', 'invalid_parameter', 'scheduled_at.gte', /encode \+ as %2B/],
+    [
+      'a time without an offset',
+      'scheduled_at.gte=2026-12-02T09:00:00',
+      'invalid_parameter',
+      'scheduled_at.gte',
+      /ISO 8601/,
+    ],
+    [
+      'a + left unencoded (a space once decoded)',
+      'scheduled_at.gte=2026-12-02T09:00:00+02:00',
+      'invalid_parameter',
+      'scheduled_at.gte',
+      /encode \+ as %2B/,
+    ],
   ])('%s: 400 %s naming %s', async (_name, query, code, field, message) => {
     const refused = await api.get(`/v1/visits?${query}`).expect(400);
     expect(refused.body.errors[0]).toMatchObject({ code, field });

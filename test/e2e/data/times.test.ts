@@ -19,16 +19,22 @@ describe('times: any ISO 8601 offset in, UTC with whole seconds out', () => {
     ['+02 (hours only)', '2026-12-02T09:30:00+02', '2026-12-02T07:30:00Z'],
     ['Z with a fraction, which is dropped', '2026-12-02T09:30:15.987654Z', '2026-12-02T09:30:15Z'],
     ['minutes without seconds', '2026-12-02T09:30Z', '2026-12-02T09:30:00Z'],
-  ])('%s: stored and served as UTC, in the write answer, on GET, in the list and after PATCH', async (_name, written, served) => {
-    const created = await api.post('/v2/visits', { pet, scheduled_at: written }).expect(201);
-    const path = `/v2/visits/${String(created.body.identity)}`;
-    expect((await api.get(path).expect(200)).body.scheduled_at).toBe(served);
-    expect((await api.get(`/v1/visits/${String(created.body.identity)}`).expect(200)).body.scheduled_at).toBe(served);
-    const listed = (await api.get('/v1/visits?limit=500').expect(200)).body as { visit_id: number; scheduled_at: string }[];
-    expect(listed.find((visit) => visit.visit_id === created.body.identity)?.scheduled_at).toBe(served);
-    expect((await api.patch(path, { scheduled_at: written }).expect(200)).body.scheduled_at).toBe(served);
-    expect((await api.put(path, { pet, scheduled_at: written }).expect(200)).body.scheduled_at).toBe(served);
-  });
+  ])(
+    '%s: stored and served as UTC, in the write answer, on GET, in the list and after PATCH',
+    async (_name, written, served) => {
+      const created = await api.post('/v2/visits', { pet, scheduled_at: written }).expect(201);
+      const path = `/v2/visits/${String(created.body.identity)}`;
+      expect((await api.get(path).expect(200)).body.scheduled_at).toBe(served);
+      expect((await api.get(`/v1/visits/${String(created.body.identity)}`).expect(200)).body.scheduled_at).toBe(served);
+      const listed = (await api.get('/v1/visits?limit=500').expect(200)).body as {
+        visit_id: number;
+        scheduled_at: string;
+      }[];
+      expect(listed.find((visit) => visit.visit_id === created.body.identity)?.scheduled_at).toBe(served);
+      expect((await api.patch(path, { scheduled_at: written }).expect(200)).body.scheduled_at).toBe(served);
+      expect((await api.put(path, { pet, scheduled_at: written }).expect(200)).body.scheduled_at).toBe(served);
+    },
+  );
 
   it.each([
     ['no offset (names no instant)', '2026-12-02T09:30:00'],

@@ -20,13 +20,21 @@ describe('field defaults, on a database that held rows before the fields existed
   let after: Served;
   let url: string;
   let headers: Record<string, string>;
-  const json = async (response: Response) => ({ status: response.status, body: (await response.json()) as Record<string, unknown> });
-  const send = (method: string, path: string, body: unknown) => fetch(`${url}${path}`, { method, headers, body: JSON.stringify(body) });
+  const json = async (response: Response) => ({
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+  });
+  const send = (method: string, path: string, body: unknown) =>
+    fetch(`${url}${path}`, { method, headers, body: JSON.stringify(body) });
 
   beforeAll(async () => {
     const databaseUrl = await newTestDatabase();
     before = await serveCopiedProject(() => undefined, databaseUrl);
-    const created = await fetch(`${before.server.url}/v1/orders`, { method: 'POST', headers: before.headers, body: JSON.stringify({ item: 'stored before', quantity: 2 }) });
+    const created = await fetch(`${before.server.url}/v1/orders`, {
+      method: 'POST',
+      headers: before.headers,
+      body: JSON.stringify({ item: 'stored before', quantity: 2 }),
+    });
     expect(created.status).toBe(201);
     await before.stop();
     editFile(before.root, 'definitions/orders.ts', WITH_DEFAULTS);
@@ -45,17 +53,30 @@ describe('field defaults, on a database that held rows before the fields existed
     for (const version of ['v1', 'v2']) {
       const { status, body } = await json(await fetch(`${url}/${version}/orders/1`, { headers }));
       expect(status).toBe(200);
-      expect(body).toMatchObject({ order_id: 1, item: 'stored before', quantity: 2, note: "it's new", priority: 3, rush: false });
+      expect(body).toMatchObject({
+        order_id: 1,
+        item: 'stored before',
+        quantity: 2,
+        note: "it's new",
+        priority: 3,
+        rush: false,
+      });
     }
   });
 
   it('a POST that leaves them out stores the defaults; one that sends them stores what it sent', async () => {
     const left = await json(await send('POST', '/v1/orders', { item: 'left out', quantity: 1 }));
     expect(left.status).toBe(201);
-    expect((await json(await fetch(`${url}/v1/orders/${String(left.body.identity)}`, { headers }))).body).toMatchObject({ note: "it's new", priority: 3, rush: false });
-    const sent = await json(await send('POST', '/v1/orders', { item: 'sent', quantity: 1, note: 'fragile', priority: 1, rush: true }));
+    expect((await json(await fetch(`${url}/v1/orders/${String(left.body.identity)}`, { headers }))).body).toMatchObject(
+      { note: "it's new", priority: 3, rush: false },
+    );
+    const sent = await json(
+      await send('POST', '/v1/orders', { item: 'sent', quantity: 1, note: 'fragile', priority: 1, rush: true }),
+    );
     expect(sent.status).toBe(201);
-    expect((await json(await fetch(`${url}/v1/orders/${String(sent.body.identity)}`, { headers }))).body).toMatchObject({ note: 'fragile', priority: 1, rush: true });
+    expect((await json(await fetch(`${url}/v1/orders/${String(sent.body.identity)}`, { headers }))).body).toMatchObject(
+      { note: 'fragile', priority: 1, rush: true },
+    );
   });
 
   it('a required field with a default may be left out, never sent as null; the value sent is checked as ever', async () => {
@@ -68,16 +89,33 @@ describe('field defaults, on a database that held rows before the fields existed
   });
 
   it('a PUT that leaves them out stores the defaults again; a PATCH leaves them as they are', async () => {
-    const { body } = await json(await send('POST', '/v1/orders', { item: 'to change', quantity: 1, note: 'kept', priority: 2, rush: true }));
+    const { body } = await json(
+      await send('POST', '/v1/orders', { item: 'to change', quantity: 1, note: 'kept', priority: 2, rush: true }),
+    );
     const path = `/v1/orders/${String(body.identity)}`;
     expect((await send('PATCH', path, { quantity: 5 })).status).toBe(200);
-    expect((await json(await fetch(`${url}${path}`, { headers }))).body).toMatchObject({ quantity: 5, note: 'kept', priority: 2, rush: true });
+    expect((await json(await fetch(`${url}${path}`, { headers }))).body).toMatchObject({
+      quantity: 5,
+      note: 'kept',
+      priority: 2,
+      rush: true,
+    });
     expect((await send('PUT', path, { item: 'replaced', quantity: 6 })).status).toBe(200);
-    expect((await json(await fetch(`${url}${path}`, { headers }))).body).toMatchObject({ item: 'replaced', quantity: 6, note: "it's new", priority: 3, rush: false });
+    expect((await json(await fetch(`${url}${path}`, { headers }))).body).toMatchObject({
+      item: 'replaced',
+      quantity: 6,
+      note: "it's new",
+      priority: 3,
+      rush: false,
+    });
   });
 
   it('the OpenAPI write schemas carry the defaults and leave those fields out of required; the PATCH schema has no default', async () => {
-    const document = (await (await fetch(`${url}/services/v1/openapi`, { headers })).json()) as { components: { schemas: Record<string, { required?: string[]; properties: Record<string, Record<string, unknown>> }> } };
+    const document = (await (await fetch(`${url}/services/v1/openapi`, { headers })).json()) as {
+      components: {
+        schemas: Record<string, { required?: string[]; properties: Record<string, Record<string, unknown>> }>;
+      };
+    };
     const write = document.components.schemas.OrderV1Write!;
     expect(write.required).toEqual(['item', 'quantity']);
     expect(write.properties.note).toMatchObject({ type: 'string', maxLength: 20, default: "it's new" });

@@ -63,7 +63,9 @@ describeNeeding(CHROMIUM, 'the docs page, opened in headless Chromium', () => {
       const { text, operations, tagHeadings, loaded } = await open(api, 'v1', 'v1-public.png');
       expect(text).toContain('Conventional example API v1');
       expect(tagHeadings).toContain('orders Orders: what a trade refers to.');
-      expect(operations.map((operation) => operation.id).sort()).toEqual(await operationBlocksOf(api, 'v1', { 'User-Agent': 'docs-test/1.0' }));
+      expect(operations.map((operation) => operation.id).sort()).toEqual(
+        await operationBlocksOf(api, 'v1', { 'User-Agent': 'docs-test/1.0' }),
+      );
       const orders = operations.map((operation) => operation.summary).join('\n');
       for (const [method, path, summary] of [
         ['GET', '/v1/orders', 'List orders'],
@@ -101,7 +103,9 @@ describeNeeding(CHROMIUM, 'the docs page, opened in headless Chromium', () => {
       await browser.context.setExtraHTTPHeaders({ Authorization: api.headers.Authorization! });
       const { text, operations } = await open(api, 'v2', 'v2-token.png');
       expect(text).toContain('Conventional example API v2');
-      expect(operations.map((operation) => operation.id).sort()).toEqual(await operationBlocksOf(api, 'v2', api.headers));
+      expect(operations.map((operation) => operation.id).sort()).toEqual(
+        await operationBlocksOf(api, 'v2', api.headers),
+      );
       expect(operations.map((operation) => operation.summary).join('\n')).toContain('/v2/orders/{order_id}');
     } finally {
       await browser.context.setExtraHTTPHeaders({});

@@ -10,7 +10,10 @@ import { issueToken } from '../../support/token-cli.ts';
 import { until } from '../../support/poll.ts';
 
 // A SQLite file on a tmpfs of its own, filled to the last byte while the server runs.
-const disk = testEngine() === 'sqlite' ? mountSmallDisk(8) : 'the full disk is SQLite\'s; PostgreSQL\'s outage is test/e2e/faults/postgres-outage.test.ts';
+const disk =
+  testEngine() === 'sqlite'
+    ? mountSmallDisk(8)
+    : "the full disk is SQLite's; PostgreSQL's outage is test/e2e/faults/postgres-outage.test.ts";
 const skipped = typeof disk === 'string' ? ` (skipped: ${disk})` : '';
 const health = { 'User-Agent': 'ELB-HealthChecker/2.0' };
 
@@ -21,7 +24,9 @@ function expectDiskFull(response: request.Response): void {
   expect(response.headers['content-type']).toBe('application/json;charset=UTF-8');
   expect(response.body).toEqual({
     message: 'Service Unavailable',
-    errors: [{ code: 'dependency_unavailable', message: 'store: no disk space left; try again later', resource: 'store' }],
+    errors: [
+      { code: 'dependency_unavailable', message: 'store: no disk space left; try again later', resource: 'store' },
+    ],
   });
 }
 
@@ -51,14 +56,18 @@ describe.skipIf(typeof disk === 'string')(`a full disk under SQLite${skipped}`, 
       expectDiskFull(await api.put('/services/v1/queued/jobs', { type: 'reindex' }));
       await api.get(new URL(first.headers.location!).pathname).expect(200);
       const bare = await api.raw().get('/services/v1/health/ready').set(health);
-      const withToken = await api.raw().get('/services/v1/health/ready').set({ ...health, Authorization: api.headers.Authorization! });
+      const withToken = await api
+        .raw()
+        .get('/services/v1/health/ready')
+        .set({ ...health, Authorization: api.headers.Authorization! });
       expectDiskFull(bare);
       expect(withToken.status).toBe(bare.status);
       expect(withToken.body).toEqual(bare.body);
       small.free();
       await api.get('/services/v1/health/ready').expect(200);
       await api.post('/v1/orders', { item: 'after space was freed', quantity: 1 }).expect(201);
-      for (const { uri, item } of acknowledged) expect((await api.get(new URL(uri).pathname).expect(200)).body.item).toBe(item);
+      for (const { uri, item } of acknowledged)
+        expect((await api.get(new URL(uri).pathname).expect(200)).body.item).toBe(item);
     } finally {
       await api.close();
       small.free();
@@ -69,9 +78,22 @@ describe.skipIf(typeof disk === 'string')(`a full disk under SQLite${skipped}`, 
     const databaseUrl = `sqlite:${small.path}/restart.db`;
     const token = issueToken(databaseUrl, 'full-disk');
     const headers = { 'User-Agent': 'e2e-tests/1.0', Authorization: `Bearer ${token}` };
-    const before = await serve(generatedApi, { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, JOB_WORKERS: '0' });
-    const order = await request(before.url).post('/v1/orders').set(headers).send({ item: 'kept', quantity: 1 }).expect(201);
-    const job = await request(before.url).put('/services/v1/queued/jobs').set(headers).send({ type: 'reindex' }).expect(202);
+    const before = await serve(generatedApi, {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      JOB_WORKERS: '0',
+    });
+    const order = await request(before.url)
+      .post('/v1/orders')
+      .set(headers)
+      .send({ item: 'kept', quantity: 1 })
+      .expect(201);
+    const job = await request(before.url)
+      .put('/services/v1/queued/jobs')
+      .set(headers)
+      .send({ type: 'reindex' })
+      .expect(202);
     await before.stop();
     small.fill();
     const { logger, lines } = captureLogs();
@@ -88,9 +110,18 @@ describe.skipIf(typeof disk === 'string')(`a full disk under SQLite${skipped}`, 
       }
       // The old worker claimed the same unstored job in a loop: about 100 MB a second.
       expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(50 * 1024 * 1024);
-      expect((await request(running.url).get(`/services/v1/queued/jobs/${job.body.job_id}`).set(headers).expect(200)).body.state).toBe('queued');
+      expect(
+        (await request(running.url).get(`/services/v1/queued/jobs/${job.body.job_id}`).set(headers).expect(200)).body
+          .state,
+      ).toBe('queued');
       expect(lines.some((line) => line.includes('"level":"warn"') && line.includes('disk is full'))).toBe(true);
-      expect(lines.some((line) => line.includes('"level":"warn"') && line.includes('job queue queued/jobs: cannot use the job table (store: no disk space left'))).toBe(true);
+      expect(
+        lines.some(
+          (line) =>
+            line.includes('"level":"warn"') &&
+            line.includes('job queue queued/jobs: cannot use the job table (store: no disk space left'),
+        ),
+      ).toBe(true);
       small.free();
       const finished = await until(
         async () => (await request(running.url).get(`/services/v1/queued/jobs/${job.body.job_id}`).set(headers)).body,

@@ -12,7 +12,9 @@ function expectUnreachable(response: request.Response, port: number): void {
   expect(response.headers['retry-after']).toMatch(/^\d+$/);
   expect(response.body).toEqual({
     message: 'Service Unavailable',
-    errors: [{ code: 'dependency_unavailable', message: 'store: cannot be reached; try again later', resource: 'store' }],
+    errors: [
+      { code: 'dependency_unavailable', message: 'store: cannot be reached; try again later', resource: 'store' },
+    ],
   });
   // Never the store's address.
   expect(JSON.stringify(response.body)).not.toMatch(new RegExp(`127\\.0\\.0\\.1|${port}`));
@@ -40,11 +42,18 @@ describe.runIf(testEngine() === 'postgres')('PostgreSQL stopped under a running 
     expectUnreachable(await api.put('/settings/v1/gui/lang', { lang: 'fr-FR' }), postgres.port);
     expectUnreachable(await api.put('/services/v1/queued/jobs', { type: 'reindex' }), postgres.port);
     const bare = await api.raw().get('/services/v1/health/ready').set(health);
-    const withToken = await api.raw().get('/services/v1/health/ready').set({ ...health, Authorization: api.headers.Authorization! });
+    const withToken = await api
+      .raw()
+      .get('/services/v1/health/ready')
+      .set({ ...health, Authorization: api.headers.Authorization! });
     expectUnreachable(bare, postgres.port);
     expect({ status: withToken.status, body: withToken.body }).toEqual({ status: bare.status, body: bare.body });
     await postgres.resume();
-    const back = await until(() => api.post('/v1/orders', { item: 'after', quantity: 1 }).then((response) => response), (response) => response.status === 201, 15_000);
+    const back = await until(
+      () => api.post('/v1/orders', { item: 'after', quantity: 1 }).then((response) => response),
+      (response) => response.status === 201,
+      15_000,
+    );
     expect(back.status).toBe(201);
     await api.get('/services/v1/health/ready').expect(200);
     expect((await api.get(new URL(kept.headers.location!).pathname).expect(200)).body.item).toBe('before the outage');

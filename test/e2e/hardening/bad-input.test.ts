@@ -17,7 +17,11 @@ describe('bad input gets the error body, never a 500 or a stall', () => {
 
   /** Sends the bytes exactly as given (supertest would serialise a Buffer as JSON). */
   const postBytes = async (bytes: Buffer | string, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${api.url}/v1/orders`, { method: 'POST', headers: { ...api.headers, 'Content-Type': 'application/json', ...headers }, body: bytes });
+    const response = await fetch(`${api.url}/v1/orders`, {
+      method: 'POST',
+      headers: { ...api.headers, 'Content-Type': 'application/json', ...headers },
+      body: bytes,
+    });
     return { status: response.status, headers: response.headers, text: await response.text() };
   };
   const codeOf = (text: string) => (JSON.parse(text) as { errors: Array<{ code: string }> }).errors[0]?.code;
@@ -49,13 +53,19 @@ describe('bad input gets the error body, never a 500 or a stall', () => {
   });
 
   it.each([['latin1'], ['nope']])('charset=%s is refused with 415', async (charset) => {
-    const response = await api.raw().post('/v1/orders').set(api.headers).set('Content-Type', `application/json; charset=${charset}`).send('{"item":"a","quantity":1}');
+    const response = await api
+      .raw()
+      .post('/v1/orders')
+      .set(api.headers)
+      .set('Content-Type', `application/json; charset=${charset}`)
+      .send('{"item":"a","quantity":1}');
     expect(response.status).toBe(415);
     expect(response.body.errors[0].code).toBe('unsupported_charset');
   });
 
   it('Accept-Encoding: identity;q=0 on a large list: 406 with the error body, not a plain-text 500', async () => {
-    for (let index = 0; index < 30; index += 1) await api.post('/v1/orders', { item: `filler ${index}`, quantity: 1 }).expect(201);
+    for (let index = 0; index < 30; index += 1)
+      await api.post('/v1/orders', { item: `filler ${index}`, quantity: 1 }).expect(201);
     const response = await api.raw().get('/v1/orders').set(api.headers).set('Accept-Encoding', 'identity;q=0');
     expect(response.status).toBe(406);
     expect(headerOf(response, 'content-type')).toBe('application/json;charset=UTF-8');
@@ -71,13 +81,19 @@ describe('bad input gets the error body, never a 500 or a stall', () => {
     const errors = (JSON.parse(response.text) as { errors: Array<{ code: string; message: string }> }).errors;
     expect(errors).toHaveLength(MAX_ERROR_ENTRIES + 1);
     expect(errors.slice(0, MAX_ERROR_ENTRIES).every((entry) => entry.code === 'unknown_field')).toBe(true);
-    expect(errors.at(-1)).toEqual({ code: 'more_errors', message: `${80_000 - MAX_ERROR_ENTRIES} more errors of this request left out` });
+    expect(errors.at(-1)).toEqual({
+      code: 'more_errors',
+      message: `${80_000 - MAX_ERROR_ENTRIES} more errors of this request left out`,
+    });
     expect(response.text.length).toBeLessThan(10_000);
   });
 
-  it('a reference on another host is refused with 422 naming the field, not read as this API\'s order 1', async () => {
+  it("a reference on another host is refused with 422 naming the field, not read as this API's order 1", async () => {
     const before = Number(headerOf(await api.get('/v1/trades').expect(200), 'x-total-count'));
-    const response = await api.post('/v1/trades', { trade_name: 'elsewhere', order: 'http://evil.example/v1/orders/1' });
+    const response = await api.post('/v1/trades', {
+      trade_name: 'elsewhere',
+      order: 'http://evil.example/v1/orders/1',
+    });
     expect(response.status).toBe(422);
     expect(response.body.errors[0]).toMatchObject({ code: 'foreign_reference', field: 'order' });
     // This API's own URI and bare path still work.
@@ -86,17 +102,24 @@ describe('bad input gets the error body, never a 500 or a stall', () => {
     expect(Number(headerOf(await api.get('/v1/trades').expect(200), 'x-total-count'))).toBe(before + 2);
   });
 
-  it.each([['constructor'], ['toString'], ['hasOwnProperty'], ['__defineGetter__'], ['valueOf']])('a member named %s is an unknown_field on POST and PATCH, like any other', async (name) => {
-    const created = await api.post('/v1/orders', { item: 'a', quantity: 1, [name]: 'x' });
-    expect(created.status).toBe(400);
-    expect(created.body.errors[0]).toMatchObject({ code: 'unknown_field', field: name });
-    const patched = await api.patch('/v1/orders/1', { [name]: 'x' });
-    expect(patched.status).toBe(400);
-    expect(patched.body.errors[0]).toMatchObject({ code: 'unknown_field', field: name });
-  });
+  it.each([['constructor'], ['toString'], ['hasOwnProperty'], ['__defineGetter__'], ['valueOf']])(
+    'a member named %s is an unknown_field on POST and PATCH, like any other',
+    async (name) => {
+      const created = await api.post('/v1/orders', { item: 'a', quantity: 1, [name]: 'x' });
+      expect(created.status).toBe(400);
+      expect(created.body.errors[0]).toMatchObject({ code: 'unknown_field', field: name });
+      const patched = await api.patch('/v1/orders/1', { [name]: 'x' });
+      expect(patched.status).toBe(400);
+      expect(patched.body.errors[0]).toMatchObject({ code: 'unknown_field', field: name });
+    },
+  );
 
   it('two Authorization headers: 400 duplicate_header, whichever comes first', async () => {
-    const response = await sendRaw(api.url, { method: 'GET', path: '/v1/orders', headers: { 'User-Agent': 'dup', Authorization: [api.headers.Authorization!, 'Bearer someone-else'] } });
+    const response = await sendRaw(api.url, {
+      method: 'GET',
+      path: '/v1/orders',
+      headers: { 'User-Agent': 'dup', Authorization: [api.headers.Authorization!, 'Bearer someone-else'] },
+    });
     const status = { status: response.status, body: response.body.toString('utf8') };
     expect(status.status).toBe(400);
     expect(JSON.parse(status.body).errors[0]).toMatchObject({ code: 'duplicate_header', field: 'Authorization' });
@@ -120,7 +143,9 @@ describe('bad input gets the error body, never a 500 or a stall', () => {
     });
 
     it(`${MAX_SEARCH_TERMS} distinct words are still a search`, async () => {
-      expect((await search(Array.from({ length: MAX_SEARCH_TERMS }, (_, index) => `w${index}`).join(' '))).status).toBe(200);
+      expect((await search(Array.from({ length: MAX_SEARCH_TERMS }, (_, index) => `w${index}`).join(' '))).status).toBe(
+        200,
+      );
     });
 
     it('a q with no letters or digits: 400 invalid_parameter', async () => {

@@ -15,13 +15,16 @@ describe('the Host header', () => {
   it.each([
     ['HTTP/1.1 without Host', health('1.1', []), 'missing_host'],
     ['two Host headers', health('1.1', ['a.example', 'b.example']), 'duplicate_header'],
-  ])('%s: 400 with the conventions\' error body, naming Host, and the Server header', async (_, request, code) => {
+  ])("%s: 400 with the conventions' error body, naming Host, and the Server header", async (_, request, code) => {
     const { responses } = await rawExchange(api.url, [request]);
     const [response] = responses;
     expect(response?.status).toBe(400);
     expect(response?.headers['content-type']).toBe('application/json;charset=UTF-8');
     expect(response?.headers.server).toBe('conventional-api');
-    expect(JSON.parse(response!.body)).toEqual({ message: 'Bad Request', errors: [{ code, message: expect.any(String), field: 'Host' }] });
+    expect(JSON.parse(response!.body)).toEqual({
+      message: 'Bad Request',
+      errors: [{ code, message: expect.any(String), field: 'Host' }],
+    });
   });
 
   it('HTTP/1.0 needs none; one Host is served', async () => {

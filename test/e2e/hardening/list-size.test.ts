@@ -12,7 +12,9 @@ describe('a list of large rows', () => {
     api = await startApi({ env: { JOB_WORKERS: '0' } });
     await api.post('/v1/pets', { pet_name: 'Rex' }).expect(201);
     for (let index = 0; index < ROWS; index += 1) {
-      await api.post('/v1/visits', { pet: 1, scheduled_at: '2026-12-02T09:30:00Z', report: `${index}:${'x'.repeat(LARGE)}` }).expect(201);
+      await api
+        .post('/v1/visits', { pet: 1, scheduled_at: '2026-12-02T09:30:00Z', report: `${index}:${'x'.repeat(LARGE)}` })
+        .expect(201);
     }
   }, 60_000);
   afterAll(async () => api.close());
@@ -22,11 +24,17 @@ describe('a list of large rows', () => {
     let path: string | undefined = '/v1/visits?limit=50';
     let pages = 0;
     while (path !== undefined) {
-      const response: { headers: Record<string, string>; body: unknown; text: string } = await api.get(path).expect(200);
+      const response: { headers: Record<string, string>; body: unknown; text: string } = await api
+        .get(path)
+        .expect(200);
       pages += 1;
       expect(response.headers['x-total-count']).toBe(String(ROWS));
-      expect(Number(response.headers['content-length'] ?? Buffer.byteLength(response.text))).toBeLessThan(MAX_PAGE_BYTES + LARGE + 64 * 1024);
-      seen.push(...(response.body as { report: string }[]).map((visit) => visit.report.slice(0, visit.report.indexOf(':'))));
+      expect(Number(response.headers['content-length'] ?? Buffer.byteLength(response.text))).toBeLessThan(
+        MAX_PAGE_BYTES + LARGE + 64 * 1024,
+      );
+      seen.push(
+        ...(response.body as { report: string }[]).map((visit) => visit.report.slice(0, visit.report.indexOf(':'))),
+      );
       const next: string | undefined = /<([^>]+)>; rel="next"/.exec(response.headers.link ?? '')?.[1];
       path = next === undefined ? undefined : new URL(next).pathname + new URL(next).search;
       if (next !== undefined) expect(new URL(next).searchParams.get('offset')).toBe(String(seen.length));

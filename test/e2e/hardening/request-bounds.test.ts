@@ -17,11 +17,18 @@ describe.each([
 
   /** The client's own headers and `extra` more, `X-1`..., on GET `path`. */
   const get = (path: string, extra = 0) => {
-    const headers: Record<string, string> = { Host: new URL(api.url).host, Connection: 'close', 'User-Agent': 'bounds-test', Authorization: api.headers.Authorization!, Accept: 'application/json' };
+    const headers: Record<string, string> = {
+      Host: new URL(api.url).host,
+      Connection: 'close',
+      'User-Agent': 'bounds-test',
+      Authorization: api.headers.Authorization!,
+      Accept: 'application/json',
+    };
     for (let index = 1; index <= extra; index += 1) headers[`X-${index}`] = '1';
     return sendRaw(api.url, { method: 'GET', path, headers });
   };
-  const entryOf = (body: Buffer) => (JSON.parse(body.toString('utf8')) as { errors: Array<{ code: string; field?: string }> }).errors[0];
+  const entryOf = (body: Buffer) =>
+    (JSON.parse(body.toString('utf8')) as { errors: Array<{ code: string; field?: string }> }).errors[0];
   const ownHeaders = 5;
 
   it(`${maxHeaders} header fields are served`, async () => {
@@ -32,7 +39,10 @@ describe.each([
     const response = await get('/v1/orders/1', maxHeaders - ownHeaders + 1);
     expect(response.status).toBe(400);
     expect(response.headers['content-type']).toBe('application/json;charset=UTF-8');
-    expect(entryOf(response.body)).toMatchObject({ code: 'too_many_headers', field: `X-${maxHeaders - ownHeaders + 1}` });
+    expect(entryOf(response.body)).toMatchObject({
+      code: 'too_many_headers',
+      field: `X-${maxHeaders - ownHeaders + 1}`,
+    });
   });
 
   it('500 header fields (well under the 16 KiB and 2,000 fields Node takes): the same 400', async () => {

@@ -21,7 +21,10 @@ async function seedOrders(databaseUrl: string): Promise<void> {
   }
   const pool = await connectPostgres(databaseUrl, { size: 1 });
   try {
-    await pool.query(`INSERT INTO orders (item, quantity, created_at, updated_at) SELECT $1 || ' ' || i, 1, 'now', 'now' FROM generate_series(0, $2 - 1) AS i`, [WORDS, ROWS]);
+    await pool.query(
+      `INSERT INTO orders (item, quantity, created_at, updated_at) SELECT $1 || ' ' || i, 1, 'now', 'now' FROM generate_series(0, $2 - 1) AS i`,
+      [WORDS, ROWS],
+    );
   } finally {
     await pool.end();
   }

@@ -47,9 +47,13 @@ describe('string lengths', () => {
   it('a string that is not indexed takes the larger default; a nested one is named by its path', async () => {
     const title = 'd'.repeat(STRING_LENGTHS.default);
     await api.post('/v1/accounts', { user_name: 'ann', e_mail: 'ann@example.test', title }).expect(201);
-    const longer = await api.post('/v1/accounts', { user_name: 'bob', e_mail: 'bob@example.test', title: `${title}r` }).expect(400);
+    const longer = await api
+      .post('/v1/accounts', { user_name: 'bob', e_mail: 'bob@example.test', title: `${title}r` })
+      .expect(400);
     expect(refusal(longer.body)).toMatchObject({ code: 'value_too_long', field: 'title' });
-    const nested = await api.post('/v2/accounts', { user_name: 'cy', e_mail: 'cy@example.test', profile: { title: `${title}r` } }).expect(400);
+    const nested = await api
+      .post('/v2/accounts', { user_name: 'cy', e_mail: 'cy@example.test', profile: { title: `${title}r` } })
+      .expect(400);
     expect(refusal(nested.body)).toMatchObject({ code: 'value_too_long', field: 'profile.title' });
   });
 
@@ -57,6 +61,8 @@ describe('string lengths', () => {
     await api.post('/v1/pets', { pet_name: 'Rex' }).expect(201);
     const report = 'r'.repeat(STRING_LENGTHS.default * 10);
     const created = await api.post('/v1/visits', { pet: 1, scheduled_at: '2026-12-02T09:30:00Z', report }).expect(201);
-    expect((await api.get(new URL((created.body as { uri: string }).uri).pathname).expect(200)).body).toMatchObject({ report });
+    expect((await api.get(new URL((created.body as { uri: string }).uri).pathname).expect(200)).body).toMatchObject({
+      report,
+    });
   });
 });

@@ -19,8 +19,19 @@ describe('instances starting together apply each migration once', () => {
   beforeAll(async () => {
     databaseUrl = await newTestDatabase();
     const first = await serveCopiedProject(() => undefined, databaseUrl);
-    for (const [sku, title] of [['a', '12'], ['b', '34']]) {
-      expect((await fetch(`${first.server.url}/v1/products/${sku}`, { method: 'PUT', headers: first.headers, body: JSON.stringify({ title, price: 1 }) })).status).toBe(201);
+    for (const [sku, title] of [
+      ['a', '12'],
+      ['b', '34'],
+    ]) {
+      expect(
+        (
+          await fetch(`${first.server.url}/v1/products/${sku}`, {
+            method: 'PUT',
+            headers: first.headers,
+            body: JSON.stringify({ title, price: 1 }),
+          })
+        ).status,
+      ).toBe(201);
     }
     await first.stop();
     const root = first.root;
@@ -28,9 +39,16 @@ describe('instances starting together apply each migration once', () => {
       const result = migrateNew(root, name);
       expect(result.status, result.output).toBe(0);
     };
-    editFile(root, 'definitions/products.ts', (text) => text.replace('    title: field.string({', "    label: field.string({ renamedFrom: 'title',"));
+    editFile(root, 'definitions/products.ts', (text) =>
+      text.replace('    title: field.string({', "    label: field.string({ renamedFrom: 'title',"),
+    );
     migrate('rename-title');
-    editFile(root, 'definitions/products.ts', (text) => text.replace('label: field.string({ renamedFrom: \'title\', required: true, minLength: 1, filterable: true })', "label: field.integer({ renamedFrom: 'title', required: true, filterable: true })"));
+    editFile(root, 'definitions/products.ts', (text) =>
+      text.replace(
+        "label: field.string({ renamedFrom: 'title', required: true, minLength: 1, filterable: true })",
+        "label: field.integer({ renamedFrom: 'title', required: true, filterable: true })",
+      ),
+    );
     migrate('label-to-integer');
     const env = { DATABASE_URL: databaseUrl };
     servers = await Promise.all([0, 1, 2].map(() => spawnServer(env, 'generated/main.ts', root)));
@@ -51,16 +69,24 @@ describe('instances starting together apply each migration once', () => {
         .filter((name) => name.endsWith('.json'))
         .map((name) => name.replace(/\.json$/, ''))
         .sort();
-      const ours = ['rename-title', 'label-to-integer'].map((name, index) => `${String(shipped.length + index + 1).padStart(4, '0')}_${name}`);
+      const ours = ['rename-title', 'label-to-integer'].map(
+        (name, index) => `${String(shipped.length + index + 1).padStart(4, '0')}_${name}`,
+      );
       expect(rows.map((row) => row.id)).toEqual([...shipped, ...ours]);
     } finally {
       await client.end();
     }
-    const headers = { 'User-Agent': 'migrations-once', Authorization: `Bearer ${issueToken(databaseUrl, 'migrations-once')}` };
+    const headers = {
+      'User-Agent': 'migrations-once',
+      Authorization: `Bearer ${issueToken(databaseUrl, 'migrations-once')}`,
+    };
     for (const server of servers) {
       const response = await fetch(`${server.url}/v1/products`, { headers });
       const body = (await response.json()) as { sku: string; label: unknown }[];
-      expect(body.map(({ sku, label }) => ({ sku, label })).sort((x, y) => x.sku.localeCompare(y.sku))).toEqual([{ sku: 'a', label: 12 }, { sku: 'b', label: 34 }]);
+      expect(body.map(({ sku, label }) => ({ sku, label })).sort((x, y) => x.sku.localeCompare(y.sku))).toEqual([
+        { sku: 'a', label: 12 },
+        { sku: 'b', label: 34 },
+      ]);
     }
   });
 });

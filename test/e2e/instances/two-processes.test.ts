@@ -49,10 +49,23 @@ describeWithRedis('two server processes on one PostgreSQL and one Redis behave a
     const root = projectWithTracedJob();
     // The settings family's limit is the one under test; the job tests poll the service paths far
     // more than the default 300 calls a minute, which would answer them 429 instead of the job state.
-    const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, RATE_LIMIT_SETTING: `${LIMIT}/60`, RATE_LIMIT_SERVICE: '100000/60', JOB_LEASE_MS: String(LEASE_MS) };
+    const env = {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redis.url,
+      RATE_LIMIT_SETTING: `${LIMIT}/60`,
+      RATE_LIMIT_SERVICE: '100000/60',
+      JOB_LEASE_MS: String(LEASE_MS),
+    };
     // Both start at once: the migration runs in one of them while the other waits for its lock.
-    servers = await Promise.all([spawnServer(env, 'generated/main.ts', root), spawnServer(env, 'generated/main.ts', root)]);
-    headers = { 'User-Agent': 'two-processes', 'Content-Type': 'application/json', Authorization: `Bearer ${issueToken(databaseUrl, 'two-processes')}` };
+    servers = await Promise.all([
+      spawnServer(env, 'generated/main.ts', root),
+      spawnServer(env, 'generated/main.ts', root),
+    ]);
+    headers = {
+      'User-Agent': 'two-processes',
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${issueToken(databaseUrl, 'two-processes')}`,
+    };
   }, 60_000);
 
   afterAll(async () => {
@@ -65,7 +78,11 @@ describeWithRedis('two server processes on one PostgreSQL and one Redis behave a
     const burst = await Promise.all(
       Array.from({ length: LIMIT * 10 }, async (_, index) => {
         const response = await fetch(`${urlOf(index)}/settings/v1/gui/lang`, { headers });
-        return { status: response.status, headers: Object.fromEntries(response.headers), body: (await response.json()) as { errors: { code: string }[] } };
+        return {
+          status: response.status,
+          headers: Object.fromEntries(response.headers),
+          body: (await response.json()) as { errors: { code: string }[] },
+        };
       }),
     );
     expect(burst.filter((response) => response.status === 200)).toHaveLength(LIMIT);
@@ -75,26 +92,44 @@ describeWithRedis('two server processes on one PostgreSQL and one Redis behave a
   });
 
   it('a write through one is read through the other with the same ETag', async () => {
-    const created = await fetch(`${urlOf(0)}/v1/orders`, { method: 'POST', headers, body: JSON.stringify({ item: 'shared', quantity: 2 }) });
+    const created = await fetch(`${urlOf(0)}/v1/orders`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ item: 'shared', quantity: 2 }),
+    });
     expect(created.status).toBe(201);
     const { uri } = (await created.json()) as { uri: string };
     const path = new URL(uri).pathname;
-    const [viaA, viaB] = await Promise.all([fetch(`${urlOf(0)}${path}`, { headers }), fetch(`${urlOf(1)}${path}`, { headers })]);
+    const [viaA, viaB] = await Promise.all([
+      fetch(`${urlOf(0)}${path}`, { headers }),
+      fetch(`${urlOf(1)}${path}`, { headers }),
+    ]);
     expect([viaA.status, viaB.status]).toEqual([200, 200]);
     expect(viaA.headers.get('etag')).toBeTruthy();
     expect(viaB.headers.get('etag')).toBe(viaA.headers.get('etag'));
     // A change through B is what A serves next, and A's old tag is stale for B.
-    const changed = await fetch(`${urlOf(1)}${path}`, { method: 'PATCH', headers: { ...headers, 'If-Match': viaA.headers.get('etag')! }, body: JSON.stringify({ quantity: 3 }) });
+    const changed = await fetch(`${urlOf(1)}${path}`, {
+      method: 'PATCH',
+      headers: { ...headers, 'If-Match': viaA.headers.get('etag')! },
+      body: JSON.stringify({ quantity: 3 }),
+    });
     expect(changed.status).toBe(200);
-    const stale = await fetch(`${urlOf(0)}${path}`, { method: 'PATCH', headers: { ...headers, 'If-Match': viaA.headers.get('etag')! }, body: JSON.stringify({ quantity: 4 }) });
+    const stale = await fetch(`${urlOf(0)}${path}`, {
+      method: 'PATCH',
+      headers: { ...headers, 'If-Match': viaA.headers.get('etag')! },
+      body: JSON.stringify({ quantity: 4 }),
+    });
     expect(stale.status).toBe(412);
-    expect((await fetch(`${urlOf(0)}${path}`, { headers }).then((r) => r.json())) as object).toMatchObject({ quantity: 3 });
+    expect((await fetch(`${urlOf(0)}${path}`, { headers }).then((r) => r.json())) as object).toMatchObject({
+      quantity: 3,
+    });
   });
 
   it('a token revoked with the CLI is refused by both within 1 s', async () => {
     const token = issueToken(databaseUrl, 'revocable');
     const bearer = { ...headers, Authorization: `Bearer ${token}` };
-    const statuses = async () => Promise.all(servers.map((server) => fetch(`${server.url}/v1/orders`, { headers: bearer }).then((r) => r.status)));
+    const statuses = async () =>
+      Promise.all(servers.map((server) => fetch(`${server.url}/v1/orders`, { headers: bearer }).then((r) => r.status)));
     expect(await statuses()).toEqual([200, 200]);
     const revoked = tokenCli(databaseUrl, 'revoke', token);
     expect(revoked.status).toBe(0);
@@ -107,21 +142,38 @@ describeWithRedis('two server processes on one PostgreSQL and one Redis behave a
   it('20 jobs queued across both run exactly once each', async () => {
     const ids = await Promise.all(
       Array.from({ length: 20 }, async (_, index) => {
-        const response = await fetch(`${urlOf(index)}/services/v1/queued/jobs`, { method: 'PUT', headers, body: JSON.stringify({ type: 'traced', tag: `once-${index}`, ms: 50 }) });
+        const response = await fetch(`${urlOf(index)}/services/v1/queued/jobs`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({ type: 'traced', tag: `once-${index}`, ms: 50 }),
+        });
         expect(response.status).toBe(202);
         return ((await response.json()) as { job_id: number }).job_id;
       }),
     );
-    const states = () => Promise.all(ids.map((id, index) => fetch(`${urlOf(index + 1)}/services/v1/queued/jobs/${id}`, { headers }).then((r) => r.json() as Promise<{ state: string }>)));
+    const states = () =>
+      Promise.all(
+        ids.map((id, index) =>
+          fetch(`${urlOf(index + 1)}/services/v1/queued/jobs/${id}`, { headers }).then(
+            (r) => r.json() as Promise<{ state: string }>,
+          ),
+        ),
+      );
     const final = await until(states, (jobs) => jobs.every((job) => job.state === 'succeeded'), 20_000);
     expect(final.map((job) => job.state)).toEqual(Array(20).fill('succeeded'));
-    const runs = servers.flatMap((server) => server.output).filter((line) => /^job once-\d+ running in \d+$/.test(line));
+    const runs = servers
+      .flatMap((server) => server.output)
+      .filter((line) => /^job once-\d+ running in \d+$/.test(line));
     expect(runs).toHaveLength(20);
     expect(new Set(runs.map((line) => line.split(' ')[1])).size).toBe(20);
   });
 
   it('kill -9 of the process running a job: the other finishes that job once the lease has run out', async () => {
-    const response = await fetch(`${urlOf(0)}/services/v1/queued/jobs`, { method: 'PUT', headers, body: JSON.stringify({ type: 'traced', tag: 'orphan', ms: 4000 }) });
+    const response = await fetch(`${urlOf(0)}/services/v1/queued/jobs`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ type: 'traced', tag: 'orphan', ms: 4000 }),
+    });
     const { job_id: id } = (await response.json()) as { job_id: number };
     const runner = await until(
       async () => servers.find((server) => server.output.some((line) => line.startsWith('job orphan running in '))),
@@ -134,7 +186,10 @@ describeWithRedis('two server processes on one PostgreSQL and one Redis behave a
     await runner!.exited;
     const killedAt = Date.now();
     const finished = await until(
-      () => fetch(`${survivor.url}/services/v1/queued/jobs/${id}`, { headers }).then((r) => r.json() as Promise<{ state: string; result?: { pid: number } }>),
+      () =>
+        fetch(`${survivor.url}/services/v1/queued/jobs/${id}`, { headers }).then(
+          (r) => r.json() as Promise<{ state: string; result?: { pid: number } }>,
+        ),
       (job) => job.state === 'succeeded',
       20_000,
     );

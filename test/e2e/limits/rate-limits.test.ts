@@ -6,7 +6,9 @@ describe('call limits per family', () => {
   let api: TestApi;
   const limit = 5;
   beforeAll(async () => {
-    api = await startApi({ env: { RATE_LIMIT_RESOURCE: '1000/60', RATE_LIMIT_SERVICE: '1000/60', RATE_LIMIT_SETTING: `${limit}/60` } });
+    api = await startApi({
+      env: { RATE_LIMIT_RESOURCE: '1000/60', RATE_LIMIT_SERVICE: '1000/60', RATE_LIMIT_SETTING: `${limit}/60` },
+    });
   });
   afterAll(async () => api.close());
 

@@ -18,8 +18,16 @@ async function twoServers(env: Record<string, string>): Promise<[TestApi, TestAp
 }
 
 /** A burst from one client (a's token, or the headers given) spread over both servers. */
-async function burst(servers: readonly TestApi[], calls: number, headers: Record<string, string> = servers[0]!.headers) {
-  return Promise.all(Array.from({ length: calls }, (_, index) => servers[index % servers.length]!.raw().get('/settings/v1/gui/lang').set(headers)));
+async function burst(
+  servers: readonly TestApi[],
+  calls: number,
+  headers: Record<string, string> = servers[0]!.headers,
+) {
+  return Promise.all(
+    Array.from({ length: calls }, (_, index) =>
+      servers[index % servers.length]!.raw().get('/settings/v1/gui/lang').set(headers),
+    ),
+  );
 }
 
 describe('call-limit counters without Redis', () => {
@@ -65,7 +73,11 @@ describeWithRedis('call-limit counters in Redis (REDIS_URL)', () => {
     const servers = await twoServers({ REDIS_URL: redis.url });
     const logged = (text: string) => servers.flatMap((server) => server.logs).filter((line) => line.includes(text));
     try {
-      const readiness = async () => (await servers[0]!.raw().get('/services/v1/health/ready').set('User-Agent', 'probe')).body as { status: string; checks: Record<string, string> };
+      const readiness = async () =>
+        (await servers[0]!.raw().get('/services/v1/health/ready').set('User-Agent', 'probe')).body as {
+          status: string;
+          checks: Record<string, string>;
+        };
       expect(await readiness()).toEqual({ status: 'ready', checks: { store: 'ok', redis: 'ok' } });
       await redis.stop();
       // Readiness reports Redis without failing: every instance still serves.
@@ -74,9 +86,12 @@ describeWithRedis('call-limit counters in Redis (REDIS_URL)', () => {
       expect(degraded.checks.redis).toMatch(/^degraded: /);
       const during = await burst(servers, LIMIT * 6);
       // Served (never a 500), counted in each process's memory: at most the limit per process.
-      expect(during.map((response) => response.status).filter((status) => status !== 200 && status !== 429)).toEqual([]);
+      expect(during.map((response) => response.status).filter((status) => status !== 200 && status !== 429)).toEqual(
+        [],
+      );
       expect(during.filter((response) => response.status === 200)).toHaveLength(LIMIT * 2);
-      for (const response of during.filter((r) => r.status === 200)) expect(response.headers['x-ratelimit-limit']).toBe(String(LIMIT));
+      for (const response of during.filter((r) => r.status === 200))
+        expect(response.headers['x-ratelimit-limit']).toBe(String(LIMIT));
       const outage = logged('Redis call-limit counters unavailable');
       // Once per process (two servers), not once per request.
       expect(outage).toHaveLength(2);
@@ -84,10 +99,17 @@ describeWithRedis('call-limit counters in Redis (REDIS_URL)', () => {
       await redis.restart();
       // Each process reconnects in the background; a call that reaches Redis again logs the recovery.
       const recovered = () => logged('Redis call-limit counters answer again');
-      await until(async () => (await burst(servers, 2), recovered().length), (count) => count === 2, 15_000);
+      await until(
+        async () => (await burst(servers, 2), recovered().length),
+        (count) => count === 2,
+        15_000,
+      );
       expect(recovered()).toHaveLength(2);
       // Shared again: a new client's burst across both servers gets the limit once.
-      const other = { ...servers[0]!.headers, Authorization: `Bearer ${issueToken(servers[0]!.databaseUrl, 'after-the-outage')}` };
+      const other = {
+        ...servers[0]!.headers,
+        Authorization: `Bearer ${issueToken(servers[0]!.databaseUrl, 'after-the-outage')}`,
+      };
       const after = await burst(servers, LIMIT * 4, other);
       expect(after.filter((response) => response.status === 200)).toHaveLength(LIMIT);
     } finally {

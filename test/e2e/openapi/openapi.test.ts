@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenApiChecker } from '../../support/openapi-check.ts';
 import { startApi, type TestApi } from '../../support/start-api.ts';
 
-const documentOf = (version: string) => fileURLToPath(new URL(`../../../generated/openapi/${version}.json`, import.meta.url));
+const documentOf = (version: string) =>
+  fileURLToPath(new URL(`../../../generated/openapi/${version}.json`, import.meta.url));
 
 describe('the generated OpenAPI documents', () => {
   it.each([['v1'], ['v2']])('%s passes an independent OpenAPI 3.1 validator', async (version) => {
@@ -18,12 +19,38 @@ describe('the generated OpenAPI documents', () => {
 
   it('the checker catches responses the document does not describe', () => {
     const checker = new OpenApiChecker(documentOf('v1'));
-    const headers = { 'x-pretty-print': 'true', 'x-ratelimit-limit': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1', etag: '"a"', 'e-tag': '"a"', 'last-modified': '2026-11-22T15:40:00Z' };
-    expect(checker.check('get', '/v1/orders/1', { status: 200, headers, body: { order_id: 1, item: 'x', colour: 'red' } })[0]).toMatch(/body does not match/);
-    expect(checker.check('get', '/v1/orders/1', { status: 200, headers: {}, body: { order_id: 1 } })[0]).toMatch(/missing header/);
-    expect(checker.check('get', '/v1/orders/1', { status: 400, headers, body: { message: 'x', errors: [{ code: 'Bad Code', message: 'x' }] } })[0]).toMatch(/body does not match/);
-    expect(checker.check('get', '/v1/orders/1', { status: 418, headers, body: {} })).toEqual(['GET /v1/orders/1 → 418: status not declared']);
-    expect(checker.check('get', '/v1/nothing', { status: 200, headers, body: {} })).toEqual(['GET /v1/nothing → 200: path not in the document']);
+    const headers = {
+      'x-pretty-print': 'true',
+      'x-ratelimit-limit': '1',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': '1',
+      etag: '"a"',
+      'e-tag': '"a"',
+      'last-modified': '2026-11-22T15:40:00Z',
+    };
+    expect(
+      checker.check('get', '/v1/orders/1', {
+        status: 200,
+        headers,
+        body: { order_id: 1, item: 'x', colour: 'red' },
+      })[0],
+    ).toMatch(/body does not match/);
+    expect(checker.check('get', '/v1/orders/1', { status: 200, headers: {}, body: { order_id: 1 } })[0]).toMatch(
+      /missing header/,
+    );
+    expect(
+      checker.check('get', '/v1/orders/1', {
+        status: 400,
+        headers,
+        body: { message: 'x', errors: [{ code: 'Bad Code', message: 'x' }] },
+      })[0],
+    ).toMatch(/body does not match/);
+    expect(checker.check('get', '/v1/orders/1', { status: 418, headers, body: {} })).toEqual([
+      'GET /v1/orders/1 → 418: status not declared',
+    ]);
+    expect(checker.check('get', '/v1/nothing', { status: 200, headers, body: {} })).toEqual([
+      'GET /v1/nothing → 200: path not in the document',
+    ]);
   });
 
   describe('served, and describing every response the server gives', () => {
@@ -32,7 +59,12 @@ describe('the generated OpenAPI documents', () => {
     const problems: string[] = [];
 
     /** Sends a request and checks its response against the document of its version. */
-    async function send(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, body?: unknown, headers: Record<string, string> = {}) {
+    async function send(
+      method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+      path: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ) {
       const version = /\/(v\d+)\//.exec(path)?.[1] as 'v1' | 'v2';
       let test = method === 'get' || method === 'delete' ? api[method](path) : api[method](path, body);
       test = test.set(headers);
@@ -61,7 +93,9 @@ describe('the generated OpenAPI documents', () => {
       const behindProxy = await startApi({ env: { BASE_URL: 'https://api.example.test/base' } });
       try {
         const response = await behindProxy.get('/services/v1/openapi').expect(200);
-        expect(response.body.servers).toEqual([{ url: 'https://api.example.test/base', description: 'This server (its BASE_URL).' }]);
+        expect(response.body.servers).toEqual([
+          { url: 'https://api.example.test/base', description: 'This server (its BASE_URL).' },
+        ]);
       } finally {
         await behindProxy.close();
       }
@@ -90,9 +124,13 @@ describe('the generated OpenAPI documents', () => {
         await send('post', `/${version}/users`, { user_name: `ann-${version}` });
         await send('put', `/${version}/users/${user.body.identity}/profiles`, { full_name: 'Ann A', state: 'active' });
         await send('get', `/${version}/users/${user.body.identity}/profiles`);
-        const account = await send('post', `/${version}/accounts`, version === 'v1'
-          ? { user_name: 'ann', e_mail: 'ann@example.test', state: 'active', title: 'Dr' }
-          : { user_name: 'ann', e_mail: 'ann@example.test', profile: { state: 'active', title: 'Dr' } });
+        const account = await send(
+          'post',
+          `/${version}/accounts`,
+          version === 'v1'
+            ? { user_name: 'ann', e_mail: 'ann@example.test', state: 'active', title: 'Dr' }
+            : { user_name: 'ann', e_mail: 'ann@example.test', profile: { state: 'active', title: 'Dr' } },
+        );
         await send('get', `/${version}/accounts/${account.body.identity}`);
         await send('get', `/services/${version}/search?q=harvest&category=trades`);
         await send('get', `/services/${version}/search?q=harvest`);

@@ -48,7 +48,11 @@ describe("a rule's data access reads and writes the caller's rows, unless it ask
   const send = async (who: string, method: string, path: string, body?: unknown) => {
     const response = await fetch(`${served.server.url}${path}`, {
       method,
-      headers: { 'User-Agent': 'data-row-access-test/1.0', Authorization: `Bearer ${tokens[who]}`, 'Content-Type': 'application/json' },
+      headers: {
+        'User-Agent': 'data-row-access-test/1.0',
+        Authorization: `Bearer ${tokens[who]}`,
+        'Content-Type': 'application/json',
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
@@ -80,7 +84,10 @@ describe("a rule's data access reads and writes the caller's rows, unless it ask
   it("list: the caller's rows are listed and counted; { rows: 'all' } counts every row", async () => {
     const pin = await send('ann', 'POST', '/v1/pins', { memo: ids.ann });
     expect(pin.status, pin.text).toBe(201);
-    expect((await send('ann', 'GET', `/v1/pins/${pin.json.identity}`)).json).toMatchObject({ memos_seen: 1, memos_in_all: 2 });
+    expect((await send('ann', 'GET', `/v1/pins/${pin.json.identity}`)).json).toMatchObject({
+      memos_seen: 1,
+      memos_in_all: 2,
+    });
   });
 
   it('update: a row the caller may not see is 404 as a missing one, and nothing of the write is kept', async () => {

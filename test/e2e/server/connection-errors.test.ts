@@ -13,7 +13,10 @@ function expectErrorAndClose(exchange: RawExchange, status: number, code: string
   expect(response!.headers['content-type']).toBe('application/json;charset=UTF-8');
   expect(response!.headers.server).toBe('conventional-api');
   expect(response!.headers.connection).toBe('close');
-  const body = JSON.parse(response!.body) as { message: string; errors: { code: string; message: string; document?: string }[] };
+  const body = JSON.parse(response!.body) as {
+    message: string;
+    errors: { code: string; message: string; document?: string }[];
+  };
   expect(body.message).toBeTypeOf('string');
   expect(body.errors[0]!.code).toBe(code);
   expect(body.errors[0]!.document).toBe(`https://docs.example/errors/${code}`);
@@ -63,19 +66,26 @@ describe('what Node answers before Koa sees the request', () => {
   });
 
   it('headers larger than Node accepts: 431 headers_too_large', async () => {
-    const exchange = await rawExchange(api.url, [`GET /v1/orders HTTP/1.1\r\n${host}X-Big: ${'a'.repeat(20_000)}\r\n\r\n`]);
+    const exchange = await rawExchange(api.url, [
+      `GET /v1/orders HTTP/1.1\r\n${host}X-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    ]);
     expectErrorAndClose(exchange, 431, 'headers_too_large');
     expectDocumented(exchange, 'get', '/v1/orders');
   });
 
   it('an Expect other than 100-continue: 417 expectation_failed', async () => {
-    const exchange = await rawExchange(api.url, [`GET /v1/orders HTTP/1.1\r\n${host}${authorised()}Expect: something-else\r\n\r\n`]);
+    const exchange = await rawExchange(api.url, [
+      `GET /v1/orders HTTP/1.1\r\n${host}${authorised()}Expect: something-else\r\n\r\n`,
+    ]);
     expectErrorAndClose(exchange, 417, 'expectation_failed');
     expectDocumented(exchange, 'get', '/v1/orders');
   });
 
   it('an HTTP version the parser refuses, or one it parses but the server does not speak: 505', async () => {
-    for (const request of [`GET /v1/orders HTTP/1.2\r\n${host}\r\n`, `GET /v1/orders HTTP/2.0\r\n${host}${authorised()}\r\n`]) {
+    for (const request of [
+      `GET /v1/orders HTTP/1.2\r\n${host}\r\n`,
+      `GET /v1/orders HTTP/2.0\r\n${host}${authorised()}\r\n`,
+    ]) {
       const exchange = await rawExchange(api.url, [request]);
       expectErrorAndClose(exchange, 505, 'http_version_not_supported');
       expectDocumented(exchange, 'get', '/v1/orders');
@@ -83,14 +93,21 @@ describe('what Node answers before Koa sees the request', () => {
   });
 
   it('a request that arrives whole is served, however long its handler then takes to start', async () => {
-    const exchange = await rawExchange(api.url, [`GET /v1/orders HTTP/1.1\r\n${host}`, 100, `${authorised()}Connection: close\r\n\r\n`]);
+    const exchange = await rawExchange(api.url, [
+      `GET /v1/orders HTTP/1.1\r\n${host}`,
+      100,
+      `${authorised()}Connection: close\r\n\r\n`,
+    ]);
     expect(exchange.responses[0]?.status).toBe(200);
   });
 
   it('errors answered by Koa carry errors[].document too', async () => {
     const response = await api.raw().get('/v1/orders');
     expect(response.status).toBe(400);
-    expect(response.body.errors[0]).toMatchObject({ code: 'missing_user_agent', document: 'https://docs.example/errors/missing_user_agent' });
+    expect(response.body.errors[0]).toMatchObject({
+      code: 'missing_user_agent',
+      document: 'https://docs.example/errors/missing_user_agent',
+    });
   });
 });
 
@@ -106,7 +123,9 @@ describe('the connection cap', () => {
     const held = [await openSocket(api.url), await openSocket(api.url)];
     // The two are counted once the server has accepted them: a request on each proves it.
     for (const socket of held) {
-      const answered = new Promise<string>((resolve) => socket.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+      const answered = new Promise<string>((resolve) =>
+        socket.once('data', (chunk: Buffer) => resolve(chunk.toString())),
+      );
       socket.write(request);
       expect(await answered).toMatch(/^HTTP\/1\.1 200/);
     }

@@ -16,16 +16,18 @@ async function flood(url: string, count: number, send: string): Promise<Socket[]
   const { hostname, port } = new URL(url);
   const sockets: Socket[] = [];
   await Promise.all(
-    Array.from({ length: count }, () =>
-      new Promise<void>((resolve) => {
-        const socket = connect({ host: hostname, port: Number(port), localAddress: FLOOD_ADDRESS }, () => {
-          if (send !== '') socket.write(send);
-          resolve();
-        });
-        socket.on('error', () => resolve());
-        socket.on('data', () => undefined);
-        sockets.push(socket);
-      }),
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<void>((resolve) => {
+          const socket = connect({ host: hostname, port: Number(port), localAddress: FLOOD_ADDRESS }, () => {
+            if (send !== '') socket.write(send);
+            resolve();
+          });
+          socket.on('error', () => resolve());
+          socket.on('data', () => undefined);
+          sockets.push(socket);
+        }),
     ),
   );
   return sockets;
@@ -40,7 +42,10 @@ describe('one address flooding the server with idle connections', () => {
     const databaseUrl = await newTestDatabase();
     server = await spawnServer({ DATABASE_URL: databaseUrl, JOB_WORKERS: '0' });
     headers = { 'User-Agent': 'probe', Authorization: `Bearer ${issueToken(databaseUrl, 'probe')}` };
-    order = new URL((await request(server.url).post('/v1/orders').set(headers).send({ item: 'probe', quantity: 1 }).expect(201)).headers.location!).pathname;
+    order = new URL(
+      (await request(server.url).post('/v1/orders').set(headers).send({ item: 'probe', quantity: 1 }).expect(201))
+        .headers.location!,
+    ).pathname;
   });
   afterAll(async () => {
     server?.child.kill('SIGTERM');
@@ -48,28 +53,38 @@ describe('one address flooding the server with idle connections', () => {
   });
 
   it.each([
-    ['each sends one health check, then sits idle on its keep-alive connection', `GET /services/v1/health HTTP/1.1\r\nHost: x\r\nUser-Agent: flood\r\n\r\n`],
+    [
+      'each sends one health check, then sits idle on its keep-alive connection',
+      `GET /services/v1/health HTTP/1.1\r\nHost: x\r\nUser-Agent: flood\r\n\r\n`,
+    ],
     ['each sends nothing at all', ''],
-  ])(`${FLOOD_SOCKETS} connections from ${FLOOD_ADDRESS}, %s: every probe from another address is answered within 1 s`, async (_, send) => {
-    const sockets = await flood(server.url, FLOOD_SOCKETS, send);
-    const held = async () => sockets.filter((socket) => socket.readyState === 'open').length;
-    try {
-      // The flood is under way once the server has taken or refused every one of its connections:
-      // the flooding address then holds no more than its share of them.
-      expect(await until(held, (count) => count <= 128, 15_000)).toBeLessThanOrEqual(128);
-      for (let probe = 0; probe < 10; probe += 1) {
-        for (const call of [() => request(server.url).get('/services/v1/health/ready').set(health), () => request(server.url).get('/services/v1/health').set(health), () => request(server.url).get(order).set(headers)]) {
-          const started = performance.now();
-          const response = await call().timeout(5000);
-          expect(response.status).toBe(200);
-          expect(performance.now() - started).toBeLessThan(1000);
+  ])(
+    `${FLOOD_SOCKETS} connections from ${FLOOD_ADDRESS}, %s: every probe from another address is answered within 1 s`,
+    async (_, send) => {
+      const sockets = await flood(server.url, FLOOD_SOCKETS, send);
+      const held = async () => sockets.filter((socket) => socket.readyState === 'open').length;
+      try {
+        // The flood is under way once the server has taken or refused every one of its connections:
+        // the flooding address then holds no more than its share of them.
+        expect(await until(held, (count) => count <= 128, 15_000)).toBeLessThanOrEqual(128);
+        for (let probe = 0; probe < 10; probe += 1) {
+          for (const call of [
+            () => request(server.url).get('/services/v1/health/ready').set(health),
+            () => request(server.url).get('/services/v1/health').set(health),
+            () => request(server.url).get(order).set(headers),
+          ]) {
+            const started = performance.now();
+            const response = await call().timeout(5000);
+            expect(response.status).toBe(200);
+            expect(performance.now() - started).toBeLessThan(1000);
+          }
         }
+        expect(await held()).toBeGreaterThan(0);
+      } finally {
+        for (const socket of sockets) socket.destroy();
       }
-      expect(await held()).toBeGreaterThan(0);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-    }
-  });
+    },
+  );
 
   it('a connection refused for its address gets 503 too_many_connections with Retry-After and the error body', async () => {
     const sockets = await flood(server.url, 200, '');
@@ -94,7 +109,11 @@ describe('one address flooding the server with idle connections', () => {
 
 describe('near MAX_CONNECTIONS', () => {
   it('the connections idle longest are closed first, so a new client is served', async () => {
-    const server = await spawnServer({ DATABASE_URL: await newTestDatabase(), JOB_WORKERS: '0', MAX_CONNECTIONS: '20' });
+    const server = await spawnServer({
+      DATABASE_URL: await newTestDatabase(),
+      JOB_WORKERS: '0',
+      MAX_CONNECTIONS: '20',
+    });
     const { hostname, port } = new URL(server.url);
     const idle: Socket[] = [];
     try {
@@ -107,12 +126,18 @@ describe('near MAX_CONNECTIONS', () => {
         });
         idle.push(socket);
       }
-      const closed = idle.map((socket) => new Promise<boolean>((resolve) => {
-        socket.once('close', () => resolve(true));
-        setTimeout(() => resolve(false), 3000).unref();
-      }));
+      const closed = idle.map(
+        (socket) =>
+          new Promise<boolean>((resolve) => {
+            socket.once('close', () => resolve(true));
+            setTimeout(() => resolve(false), 3000).unref();
+          }),
+      );
       // One more passes nine tenths of 20: the connection idle longest makes room, and only it.
-      await request(server.url).get('/services/v1/health').set({ ...health, Connection: 'close' }).expect(200);
+      await request(server.url)
+        .get('/services/v1/health')
+        .set({ ...health, Connection: 'close' })
+        .expect(200);
       expect(await closed[0]).toBe(true);
       expect(idle.slice(1).every((socket) => socket.readyState === 'open')).toBe(true);
     } finally {

@@ -18,20 +18,29 @@ describe('health and readiness', () => {
   });
   afterAll(async () => api.close());
 
-  it.each(['v1', 'v2'] as const)('%s: liveness and readiness answer 200 without a token, as the OpenAPI document says', async (version) => {
-    const live = await api.raw().get(`/services/${version}/health`).set(loadBalancer).expect(200);
-    expect(live.body).toEqual({ status: 'alive' });
-    const ready = await api.raw().get(`/services/${version}/health/ready`).set(loadBalancer).expect(200);
-    expect(ready.body).toEqual({ status: 'ready', checks: { store: 'ok' } });
-    for (const [path, response] of [[`/services/${version}/health`, live], [`/services/${version}/health/ready`, ready]] as const) {
-      expect(checkers[version].check('get', path, response)).toEqual([]);
-      expect(response.headers['x-ratelimit-limit']).toBeUndefined();
-    }
-  });
+  it.each(['v1', 'v2'] as const)(
+    '%s: liveness and readiness answer 200 without a token, as the OpenAPI document says',
+    async (version) => {
+      const live = await api.raw().get(`/services/${version}/health`).set(loadBalancer).expect(200);
+      expect(live.body).toEqual({ status: 'alive' });
+      const ready = await api.raw().get(`/services/${version}/health/ready`).set(loadBalancer).expect(200);
+      expect(ready.body).toEqual({ status: 'ready', checks: { store: 'ok' } });
+      for (const [path, response] of [
+        [`/services/${version}/health`, live],
+        [`/services/${version}/health/ready`, ready],
+      ] as const) {
+        expect(checkers[version].check('get', path, response)).toEqual([]);
+        expect(response.headers['x-ratelimit-limit']).toBeUndefined();
+      }
+    },
+  );
 
   it('is open in the OpenAPI documents (security: []) while every other operation needs the bearer token', () => {
     for (const version of ['v1', 'v2']) {
-      const document = JSON.parse(readFileSync(documentPath(version), 'utf8')) as { security: unknown; paths: Record<string, Record<string, { security?: unknown[] }>> };
+      const document = JSON.parse(readFileSync(documentPath(version), 'utf8')) as {
+        security: unknown;
+        paths: Record<string, Record<string, { security?: unknown[] }>>;
+      };
       expect(document.paths[`/services/${version}/health`]?.get?.security).toEqual([]);
       expect(document.paths[`/services/${version}/health/ready`]?.get?.security).toEqual([]);
       expect(document.paths[`/services/${version}/search`]?.get?.security).toBeUndefined();

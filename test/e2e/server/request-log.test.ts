@@ -6,8 +6,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The request line logged for a request id (it is written once the response has been sent). */
 async function lineOf(api: TestApi, requestId: string): Promise<Record<string, unknown>> {
-  const find = () => api.logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.request_id === requestId);
-  const found = await until(async () => find(), (line) => line !== undefined, 2000);
+  const find = () =>
+    api.logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.request_id === requestId);
+  const found = await until(
+    async () => find(),
+    (line) => line !== undefined,
+    2000,
+  );
   if (found === undefined) throw new Error(`no log line for request ${requestId}:\n${api.logLines.join('\n')}`);
   return found;
 }
@@ -50,16 +57,31 @@ describe('request log, no proxy trusted', () => {
   });
 
   it('a 4xx is an info line with its error code and no stack; a credential in the query string is redacted', async () => {
-    const response = await api.raw().get('/v1/orders?q=apple&access_token=not-for-logs').set('User-Agent', 'log-test').expect(400);
+    const response = await api
+      .raw()
+      .get('/v1/orders?q=apple&access_token=not-for-logs')
+      .set('User-Agent', 'log-test')
+      .expect(400);
     const line = await lineOf(api, response.headers['x-request-id']!);
-    expect(line).toMatchObject({ level: 'info', status: 400, error_code: 'token_in_url', query: 'q=apple&access_token=[redacted]', path: '/v1/orders' });
+    expect(line).toMatchObject({
+      level: 'info',
+      status: 400,
+      error_code: 'token_in_url',
+      query: 'q=apple&access_token=[redacted]',
+      path: '/v1/orders',
+    });
     expect(line).not.toHaveProperty('err');
     expect(line).not.toHaveProperty('client');
     expect(JSON.stringify(api.logLines)).not.toContain('not-for-logs');
   });
 
   it('an unauthenticated call is logged without a client, with the code it got', async () => {
-    const response = await api.raw().get('/v1/orders').set('User-Agent', 'log-test').set('Authorization', 'Bearer wrong-token-value').expect(401);
+    const response = await api
+      .raw()
+      .get('/v1/orders')
+      .set('User-Agent', 'log-test')
+      .set('Authorization', 'Bearer wrong-token-value')
+      .expect(401);
     const line = await lineOf(api, response.headers['x-request-id']!);
     expect(line).toMatchObject({ status: 401, error_code: 'invalid_token' });
     expect(line).not.toHaveProperty('client');

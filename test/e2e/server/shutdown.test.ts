@@ -25,8 +25,15 @@ async function signalDuringRequest(server: SpawnedServer, headers: Record<string
   const lateBody = (await late.json()) as { errors: { code: string }[] };
   inFlight.finish();
   // The 503 is one of the statuses the document lists for the operation, as it describes it.
-  const undocumented = documentProblems('get', '/v1/orders', { status: late.status, headers: Object.fromEntries(late.headers), body: lateBody });
-  return { finished: await inFlight.outcome, late: { status: late.status, code: lateBody.errors[0]?.code, undocumented } };
+  const undocumented = documentProblems('get', '/v1/orders', {
+    status: late.status,
+    headers: Object.fromEntries(late.headers),
+    body: lateBody,
+  });
+  return {
+    finished: await inFlight.outcome,
+    late: { status: late.status, code: lateBody.errors[0]?.code, undocumented },
+  };
 }
 
 describe('stopping the server with a signal', () => {
@@ -34,11 +41,18 @@ describe('stopping the server with a signal', () => {
     ['SIGTERM to the `npm start` process', 'npm', (server: SpawnedServer): void => void server.child.kill('SIGTERM')],
     ['SIGINT to the `npm start` process', 'npm', (server: SpawnedServer): void => void server.child.kill('SIGINT')],
     // A terminal's Ctrl-C (and systemd's control-group kill) reach npm and the server both.
-    ['SIGINT to the whole process group of `npm start`, as Ctrl-C sends it', 'npm-group', (server: SpawnedServer): void => void process.kill(-server.child.pid!, 'SIGINT')],
+    [
+      'SIGINT to the whole process group of `npm start`, as Ctrl-C sends it',
+      'npm-group',
+      (server: SpawnedServer): void => void process.kill(-server.child.pid!, 'SIGINT'),
+    ],
     ['SIGTERM to `node generated/main.ts`', 'node', (server: SpawnedServer): void => void server.child.kill('SIGTERM')],
   ] as const)('%s: in-flight requests finish, new ones get 503, exit 0', async (_name, how, signal) => {
     const { databaseUrl, headers } = await freshDatabase();
-    const server = how === 'node' ? await spawnServer({ DATABASE_URL: databaseUrl }) : await spawnNpmStart({ DATABASE_URL: databaseUrl }, { detached: how === 'npm-group' });
+    const server =
+      how === 'node'
+        ? await spawnServer({ DATABASE_URL: databaseUrl })
+        : await spawnNpmStart({ DATABASE_URL: databaseUrl }, { detached: how === 'npm-group' });
     expect(server.output.filter((line) => line.startsWith('listening on'))).toEqual([`listening on ${server.url}`]);
 
     const { finished, late } = await signalDuringRequest(server, headers, () => signal(server));
@@ -49,10 +63,20 @@ describe('stopping the server with a signal', () => {
     expect(await server.exited).toBe(0);
     const [started] = logLines(server, 'shutdown started');
     expect(started).toMatchObject({ in_flight: 1, timeout_ms: 8000 });
-    expect(logLines(server, 'server stopped')).toEqual([expect.objectContaining({ drained: true, closed_in_flight: 0 })]);
+    expect(logLines(server, 'server stopped')).toEqual([
+      expect.objectContaining({ drained: true, closed_in_flight: 0 }),
+    ]);
     // Every JSON line of the process, as a log shipper would read it: the members, and no secret.
-    expect(logProblems(server.output.filter((line) => line.startsWith('{')), issuedTokens)).toEqual([]);
-    expect(logLines(server, 'request').map((line) => [line.method, line.status])).toEqual([['GET', 503], ['POST', 201]]);
+    expect(
+      logProblems(
+        server.output.filter((line) => line.startsWith('{')),
+        issuedTokens,
+      ),
+    ).toEqual([]);
+    expect(logLines(server, 'request').map((line) => [line.method, line.status])).toEqual([
+      ['GET', 503],
+      ['POST', 201],
+    ]);
   });
 
   it('a stalled upload does not hold the exit past SHUTDOWN_TIMEOUT_MS: its connection is closed, the store closed, exit 0', async () => {
@@ -67,10 +91,12 @@ describe('stopping the server with a signal', () => {
     expect(await server.exited).toBe(0);
     // The deadline is 1 s; the exit follows it, not the client (Node's own request timeout is 300 s).
     expect(Date.now() - signalledAt).toBeLessThan(10_000);
-    expect(logLines(server, 'shutdown deadline reached: closing the connections of the requests still in flight')).toEqual([
-      expect.objectContaining({ in_flight: 1, timeout_ms: 1000, level: 'warn' }),
+    expect(
+      logLines(server, 'shutdown deadline reached: closing the connections of the requests still in flight'),
+    ).toEqual([expect.objectContaining({ in_flight: 1, timeout_ms: 1000, level: 'warn' })]);
+    expect(logLines(server, 'server stopped')).toEqual([
+      expect.objectContaining({ drained: false, closed_in_flight: 1 }),
     ]);
-    expect(logLines(server, 'server stopped')).toEqual([expect.objectContaining({ drained: false, closed_in_flight: 1 })]);
     // The stalled request's own line says its response was never written.
     const [stalledLine] = logLines(server, 'request').filter((line) => line.aborted === true);
     expect(stalledLine).toMatchObject({ method: 'POST', path: '/v1/orders', aborted: true });
@@ -91,7 +117,9 @@ describe('stopping the server with a signal', () => {
 
     expect(await server.exited).toBe(128 + 15);
     expect(await stalled.outcome).toBe('closed');
-    expect(logLines(server, 'second signal: exiting at once, without waiting for the shutdown')).toEqual([expect.objectContaining({ signal: 'SIGTERM', in_flight: 1 })]);
+    expect(logLines(server, 'second signal: exiting at once, without waiting for the shutdown')).toEqual([
+      expect.objectContaining({ signal: 'SIGTERM', in_flight: 1 }),
+    ]);
   });
 
   it('LOG_FORMAT=pretty writes text for a terminal, and the listening line alone as always', async () => {
@@ -108,6 +136,8 @@ describe('stopping the server with a signal', () => {
 
   it('an unknown LOG_LEVEL is refused with a clear line, exit 1', async () => {
     const { databaseUrl } = await freshDatabase();
-    await expect(spawnServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'chatty' })).rejects.toThrow(/exited with 1[\s\S]*cannot start: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "chatty"/);
+    await expect(spawnServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'chatty' })).rejects.toThrow(
+      /exited with 1[\s\S]*cannot start: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "chatty"/,
+    );
   });
 });

@@ -9,7 +9,12 @@ import { newTestDatabase, postgresServerUrl, testEngine } from '../../support/te
 function start(env: Record<string, string>) {
   const { BASE_URL: _viteBaseUrl, ...inherited } = process.env;
   const began = Date.now();
-  const result = spawnSync(process.execPath, [...SOURCE_CONDITION, 'generated/main.ts'], { cwd: REPOSITORY, env: { ...inherited, PORT: '0', ...env }, encoding: 'utf8', timeout: 15_000 });
+  const result = spawnSync(process.execPath, [...SOURCE_CONDITION, 'generated/main.ts'], {
+    cwd: REPOSITORY,
+    env: { ...inherited, PORT: '0', ...env },
+    encoding: 'utf8',
+    timeout: 15_000,
+  });
   const lines = `${result.stdout}\n${result.stderr}`.split('\n').filter((line) => line.trim() !== '');
   return { status: result.status, stdout: result.stdout, lines, ms: Date.now() - began };
 }
@@ -50,26 +55,40 @@ describe('start-up errors: one line, exit 1, within seconds', () => {
   });
 
   it('a DATABASE_URL that is not understood, and a malformed REDIS_URL', () => {
-    expectOneLineRefusal(start({ DATABASE_URL: 'mysql://x@y/z' }), /^cannot start: DATABASE_URL "mysql:\/\/x@y\/z" is not understood/);
-    expectOneLineRefusal(start({ DATABASE_URL: 'sqlite::memory:', REDIS_URL: 'localhost:6379' }), /^cannot start: REDIS_URL "localhost:6379" is not understood/);
+    expectOneLineRefusal(
+      start({ DATABASE_URL: 'mysql://x@y/z' }),
+      /^cannot start: DATABASE_URL "mysql:\/\/x@y\/z" is not understood/,
+    );
+    expectOneLineRefusal(
+      start({ DATABASE_URL: 'sqlite::memory:', REDIS_URL: 'localhost:6379' }),
+      /^cannot start: REDIS_URL "localhost:6379" is not understood/,
+    );
   });
 
   it.runIf(testEngine() === 'postgres')('wrong PostgreSQL credentials', () => {
     const url = new URL(postgresServerUrl());
     url.password = 'not-the-password';
-    expectOneLineRefusal(start({ DATABASE_URL: url.toString() }), /^cannot start: PostgreSQL at 127\.0\.0\.1:\d+ refused the credentials of user "postgres"/);
+    expectOneLineRefusal(
+      start({ DATABASE_URL: url.toString() }),
+      /^cannot start: PostgreSQL at 127\.0\.0\.1:\d+ refused the credentials of user "postgres"/,
+    );
   });
 
   it.runIf(testEngine() === 'postgres')('a missing PostgreSQL database', () => {
     const url = new URL(postgresServerUrl());
     url.pathname = '/no_such_database';
-    expectOneLineRefusal(start({ DATABASE_URL: url.toString() }), /^cannot start: PostgreSQL at 127\.0\.0\.1:\d+ has no database "no_such_database"/);
+    expectOneLineRefusal(
+      start({ DATABASE_URL: url.toString() }),
+      /^cannot start: PostgreSQL at 127\.0\.0\.1:\d+ has no database "no_such_database"/,
+    );
   });
 
   it('the token CLI on an unreachable database: one line, exit 1', async () => {
     const port = await freePort();
     const result = tokenCli(`postgres://app:secret@127.0.0.1:${port}/app`, 'issue', '--client', 'x');
     expect(result.status).toBe(1);
-    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^token: cannot reach PostgreSQL at 127\.0\.0\.1:\d+: connection refused/)]);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^token: cannot reach PostgreSQL at 127\.0\.0\.1:\d+: connection refused/),
+    ]);
   });
 });

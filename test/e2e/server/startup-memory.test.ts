@@ -20,15 +20,22 @@ async function loaded(server: SpawnedServer): Promise<Loaded> {
   const seen = server.output.length;
   server.child.kill('SIGUSR2');
   const reported = () => server.output.slice(seen).find((candidate) => candidate.startsWith('loaded-modules '));
-  const line = await until(async () => reported(), (found) => found !== undefined);
+  const line = await until(
+    async () => reported(),
+    (found) => found !== undefined,
+  );
   return JSON.parse(line!.slice('loaded-modules '.length)) as Loaded;
 }
 
 /** The names of the server's threads (Linux: /proc/<pid>/task/<tid>/comm); a worker thread is `WorkerThread`. */
-const threadNames = (server: SpawnedServer) => readdirSync(`/proc/${server.child.pid}/task`).map((tid) => readFileSync(`/proc/${server.child.pid}/task/${tid}/comm`, 'utf8').trim());
+const threadNames = (server: SpawnedServer) =>
+  readdirSync(`/proc/${server.child.pid}/task`).map((tid) =>
+    readFileSync(`/proc/${server.child.pid}/task/${tid}/comm`, 'utf8').trim(),
+  );
 
 /** The packages among the loaded files, by name. */
-const packagesOf = ({ files }: Loaded) => new Set(files.flatMap((file) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1] ?? []));
+const packagesOf = ({ files }: Loaded) =>
+  new Set(files.flatMap((file) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1] ?? []));
 
 describe('what the server loads to start and to answer, with the defaults (JSON logs, no metrics)', () => {
   let server: SpawnedServer;
@@ -37,9 +44,17 @@ describe('what the server loads to start and to answer, with the defaults (JSON 
 
   beforeAll(async () => {
     databaseUrl = await newTestDatabase();
-    server = await spawnServer({ DATABASE_URL: databaseUrl, JOB_WORKERS: '0', NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PROBE}`.trim() });
+    server = await spawnServer({
+      DATABASE_URL: databaseUrl,
+      JOB_WORKERS: '0',
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PROBE}`.trim(),
+    });
     headers = { 'User-Agent': 'probe', Authorization: `Bearer ${issueToken(databaseUrl, 'probe')}` };
-    const created = await fetch(`${server.url}/v1/orders`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: '{"item":"x","quantity":1}' });
+    const created = await fetch(`${server.url}/v1/orders`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: '{"item":"x","quantity":1}',
+    });
     expect(created.status).toBe(201);
     expect((await fetch(`${server.url}/v1/orders?limit=20`, { headers })).status).toBe(200);
   });
@@ -62,10 +77,13 @@ describe('what the server loads to start and to answer, with the defaults (JSON 
   });
 
   // The search thread holds its own V8 heap and SQLite connection: about 27 MB resident.
-  it.runIf(existsSync('/proc/self/task') && testEngine() === 'sqlite')('starts the search thread at the first search, not before', async () => {
-    expect(threadNames(server)).not.toContain('WorkerThread');
-    const search = await fetch(`${server.url}/services/v1/search?category=orders&q=x`, { headers });
-    expect(search.status).toBe(200);
-    expect(threadNames(server)).toContain('WorkerThread');
-  });
+  it.runIf(existsSync('/proc/self/task') && testEngine() === 'sqlite')(
+    'starts the search thread at the first search, not before',
+    async () => {
+      expect(threadNames(server)).not.toContain('WorkerThread');
+      const search = await fetch(`${server.url}/services/v1/search?category=orders&q=x`, { headers });
+      expect(search.status).toBe(200);
+      expect(threadNames(server)).toContain('WorkerThread');
+    },
+  );
 });

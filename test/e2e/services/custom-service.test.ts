@@ -32,7 +32,9 @@ describe('a service declared with its own handlers', () => {
   let server: SpawnedServer;
   let headers: Record<string, string>;
   beforeAll(async () => {
-    served = await serveCopiedProject((root) => writeFileSync(join(root, 'definitions/unit-conversions.ts'), CONVERSIONS));
+    served = await serveCopiedProject((root) =>
+      writeFileSync(join(root, 'definitions/unit-conversions.ts'), CONVERSIONS),
+    );
     ({ server, headers } = served);
   });
   afterAll(async () => served.stop());
@@ -40,7 +42,11 @@ describe('a service declared with its own handlers', () => {
     const get = await fetch(`${server.url}/services/v1/unit/conversions?celsius=100`, { headers });
     expect(get.status).toBe(200);
     expect(await get.json()).toEqual({ celsius: 100, fahrenheit: 212 });
-    const post = await fetch(`${server.url}/services/v1/unit/conversions`, { method: 'POST', headers, body: JSON.stringify({ values: [1, 2, 3] }) });
+    const post = await fetch(`${server.url}/services/v1/unit/conversions`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ values: [1, 2, 3] }),
+    });
     expect(await post.json()).toEqual({ sum: 6, client: 'copied-project' });
   });
 
@@ -50,9 +56,15 @@ describe('a service declared with its own handlers', () => {
     ['POST', '', { values: [] }, 'values'],
     ['POST', '', { values: [1], extra: true }, 'extra'],
   ])('%s%s with bad input gets 400 naming the field', async (method, query, body, field) => {
-    const response = await fetch(`${server.url}/services/v1/unit/conversions${query}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const response = await fetch(`${server.url}/services/v1/unit/conversions${query}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { errors: { field: string }[] }).errors.map((entry) => entry.field)).toContain(field);
+    expect(((await response.json()) as { errors: { field: string }[] }).errors.map((entry) => entry.field)).toContain(
+      field,
+    );
   });
 
   it('has its own router: a setting path or a resource path is not a service', async () => {

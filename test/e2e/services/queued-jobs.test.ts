@@ -13,7 +13,10 @@ describe('queued jobs', () => {
   it('PUT adds a job: 202 with Location and {job_id, state, uri}; it runs and succeeds; GET shows it', async () => {
     await api.post('/v1/orders', { item: 'figs', quantity: 1 }).expect(201);
     const added = await api.put('/services/v1/queued/jobs', { type: 'reindex' }).expect(202);
-    expect(added.body).toMatchObject({ job_id: expect.anything(), state: expect.stringMatching(/^(queued|running|succeeded)$/) });
+    expect(added.body).toMatchObject({
+      job_id: expect.anything(),
+      state: expect.stringMatching(/^(queued|running|succeeded)$/),
+    });
     expect(added.body.uri).toBe(`${api.url}/services/v1/queued/jobs/${added.body.job_id}`);
     expect(added.headers.location).toBe(added.body.uri);
     const finished = await until(
@@ -31,7 +34,10 @@ describe('queued jobs', () => {
       (job) => job.state === 'failed' || job.state === 'succeeded',
     );
     expect(finished.state).toBe('failed');
-    expect(finished.errors[0]).toMatchObject({ code: expect.stringMatching(/^[a-z_]+$/), message: expect.stringContaining('planets') });
+    expect(finished.errors[0]).toMatchObject({
+      code: expect.stringMatching(/^[a-z_]+$/),
+      message: expect.stringContaining('planets'),
+    });
   });
 
   it('DELETE removes a finished job (204), then 404', async () => {
@@ -62,9 +68,12 @@ describe('queued jobs across a restart', () => {
     // The first server accepts jobs but runs none (its worker is paused), then stops.
     const first = await startApi({ databaseUrl, env: { JOB_WORKERS: '0' } });
     const added = await first.put('/services/v1/queued/jobs', { type: 'reindex' }).expect(202);
-    await first.get(`/services/v1/queued/jobs/${added.body.job_id}`).expect(200).expect((response) => {
-      expect(response.body.state).toBe('queued');
-    });
+    await first
+      .get(`/services/v1/queued/jobs/${added.body.job_id}`)
+      .expect(200)
+      .expect((response) => {
+        expect(response.body.state).toBe('queued');
+      });
     await first.close();
     const second = await startApi({ databaseUrl });
     try {
@@ -88,7 +97,10 @@ describe('a running job', () => {
     // The example queue with one more job type that waits for the test: the real routes, store and worker.
     const queue = generated.jobQueues[0]!;
     const api = await startApi({
-      api: { ...generated, jobQueues: [{ ...queue, jobs: { ...queue.jobs, wait: { payload: z.object({}), run: () => gate } } }] },
+      api: {
+        ...generated,
+        jobQueues: [{ ...queue, jobs: { ...queue.jobs, wait: { payload: z.object({}), run: () => gate } } }],
+      },
     });
     try {
       const added = await api.put('/services/v1/queued/jobs', { type: 'wait' }).expect(202);

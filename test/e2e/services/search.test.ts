@@ -20,9 +20,15 @@ describe('GET /services/{v}/search', () => {
   it('applies every representation rule: references as URIs, expansion, projection, paging headers', async () => {
     const plain = await api.get('/services/v2/search?q=harvest&category=trades').expect(200);
     expect(plain.body[0].order).toBe(`${api.url}/v2/orders/1`);
-    const expanded = await api.get('/services/v2/search?q=harvest&category=trades').set('X-Expansion-Fields', 'true').expect(200);
+    const expanded = await api
+      .get('/services/v2/search?q=harvest&category=trades')
+      .set('X-Expansion-Fields', 'true')
+      .expect(200);
     expect(expanded.body[0].order).toMatchObject({ order_id: 1, item: 'green apples' });
-    const projected = await api.get('/services/v1/search?q=apple&category=trades&limit=2').set('X-Result-Fields', 'trade_name').expect(200);
+    const projected = await api
+      .get('/services/v1/search?q=apple&category=trades&limit=2')
+      .set('X-Result-Fields', 'trade_name')
+      .expect(200);
     expect(projected.body).toHaveLength(2);
     for (const item of projected.body) expect(Object.keys(item)).toEqual(['trade_name']);
     expect(projected.headers['x-total-count']).toBe('4');

@@ -4,23 +4,26 @@ import { useCheckedApi } from '../../support/checked-client.ts';
 describe('301 Moved Permanently at a former path (trades, formerly deals)', () => {
   const { api, send } = useCheckedApi();
 
-  it.each([['v1'], ['v2']])('%s: GET of the former collection, list form and item paths answers 301 with Location and the link body', async (version) => {
-    const created = await send('post', `/${version}/trades`, { trade_name: 'moved' });
-    const id = created.body.identity as number;
-    for (const [former, current] of [
-      [`/${version}/deals`, `/${version}/trades`],
-      [`/${version}/deals/(list)`, `/${version}/trades/(list)`],
-      [`/${version}/deals/${id}`, `/${version}/trades/${id}`],
-      [`/${version}/deals?trade_name=moved&limit=5`, `/${version}/trades?trade_name=moved&limit=5`],
-    ]) {
-      const response = await send('get', former!);
-      expect(response.status).toBe(301);
-      const href = `${api().url}${current}`;
-      expect(response.headers.location).toBe(href);
-      expect(response.headers['content-type']).toBe('application/json;charset=UTF-8');
-      expect(response.body).toEqual({ rel: 'self', href });
-    }
-  });
+  it.each([['v1'], ['v2']])(
+    '%s: GET of the former collection, list form and item paths answers 301 with Location and the link body',
+    async (version) => {
+      const created = await send('post', `/${version}/trades`, { trade_name: 'moved' });
+      const id = created.body.identity as number;
+      for (const [former, current] of [
+        [`/${version}/deals`, `/${version}/trades`],
+        [`/${version}/deals/(list)`, `/${version}/trades/(list)`],
+        [`/${version}/deals/${id}`, `/${version}/trades/${id}`],
+        [`/${version}/deals?trade_name=moved&limit=5`, `/${version}/trades?trade_name=moved&limit=5`],
+      ]) {
+        const response = await send('get', former!);
+        expect(response.status).toBe(301);
+        const href = `${api().url}${current}`;
+        expect(response.headers.location).toBe(href);
+        expect(response.headers['content-type']).toBe('application/json;charset=UTF-8');
+        expect(response.body).toEqual({ rel: 'self', href });
+      }
+    },
+  );
 
   it('following the redirect reaches the resource', async () => {
     const created = await send('post', '/v1/trades', { trade_name: 'followed' });
@@ -40,21 +43,33 @@ describe('301 Moved Permanently at a former path (trades, formerly deals)', () =
     expect((await send('get', '/v1/trades?trade_name=lost')).body).toEqual([]);
   });
 
-  it.each([['v1'], ['v2']])('%s: the served document marks every operation of a former path deprecated, and none of the current one', async (version) => {
-    const document = (await send('get', `/services/${version}/openapi`)).body as { paths: Record<string, Record<string, { deprecated?: boolean; responses: Record<string, { headers?: object }> }>> };
-    const former = Object.keys(document.paths).filter((path) => path.startsWith(`/${version}/deals`));
-    expect(former.length).toBeGreaterThan(0);
-    for (const path of former) {
-      for (const [method, operation] of Object.entries(document.paths[path]!)) {
-        expect(operation.deprecated, `${method} ${path}`).toBe(true);
-        // Not a deprecated version: no Deprecation or Sunset header is promised.
-        for (const response of Object.values(operation.responses)) expect(Object.keys(response.headers ?? {}), `${method} ${path}`).not.toContain('Deprecation');
+  it.each([['v1'], ['v2']])(
+    '%s: the served document marks every operation of a former path deprecated, and none of the current one',
+    async (version) => {
+      const document = (await send('get', `/services/${version}/openapi`)).body as {
+        paths: Record<
+          string,
+          Record<string, { deprecated?: boolean; responses: Record<string, { headers?: object }> }>
+        >;
+      };
+      const former = Object.keys(document.paths).filter((path) => path.startsWith(`/${version}/deals`));
+      expect(former.length).toBeGreaterThan(0);
+      for (const path of former) {
+        for (const [method, operation] of Object.entries(document.paths[path]!)) {
+          expect(operation.deprecated, `${method} ${path}`).toBe(true);
+          // Not a deprecated version: no Deprecation or Sunset header is promised.
+          for (const response of Object.values(operation.responses))
+            expect(Object.keys(response.headers ?? {}), `${method} ${path}`).not.toContain('Deprecation');
+        }
       }
-    }
-    for (const path of Object.keys(document.paths).filter((candidate) => candidate.startsWith(`/${version}/trades`))) {
-      for (const [method, operation] of Object.entries(document.paths[path]!)) expect(operation.deprecated, `${method} ${path}`).toBeUndefined();
-    }
-  });
+      for (const path of Object.keys(document.paths).filter((candidate) =>
+        candidate.startsWith(`/${version}/trades`),
+      )) {
+        for (const [method, operation] of Object.entries(document.paths[path]!))
+          expect(operation.deprecated, `${method} ${path}`).toBeUndefined();
+      }
+    },
+  );
 
   it('a former path still needs the credentials the current one needs', async () => {
     const response = await api().raw().get('/v1/deals').set('User-Agent', 'moved-test');

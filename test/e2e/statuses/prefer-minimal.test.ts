@@ -6,27 +6,35 @@ describe('204 on PUT and PATCH with Prefer: return=minimal (RFC 7240)', () => {
 
   const minimal = { Prefer: 'return=minimal' };
 
-  it.each([['v1'], ['v2']])('%s: PUT and PATCH of a collection item answer 204 with no body and write the change', async (version) => {
-    const created = await send('post', `/${version}/orders`, { item: 'apples', quantity: 2 });
-    const path = `/${version}/orders/${created.body.identity}`;
+  it.each([['v1'], ['v2']])(
+    '%s: PUT and PATCH of a collection item answer 204 with no body and write the change',
+    async (version) => {
+      const created = await send('post', `/${version}/orders`, { item: 'apples', quantity: 2 });
+      const path = `/${version}/orders/${created.body.identity}`;
 
-    const put = await send('put', path, { item: 'pears', quantity: 3 }, minimal);
-    expect(put.status).toBe(204);
-    expect(put.headers['preference-applied']).toBe('return=minimal');
-    expect(put.text).toBe('');
-    expect(put.headers['content-type']).toBeUndefined();
-    expect((await send('get', path)).body).toMatchObject({ item: 'pears', quantity: 3 });
+      const put = await send('put', path, { item: 'pears', quantity: 3 }, minimal);
+      expect(put.status).toBe(204);
+      expect(put.headers['preference-applied']).toBe('return=minimal');
+      expect(put.text).toBe('');
+      expect(put.headers['content-type']).toBeUndefined();
+      expect((await send('get', path)).body).toMatchObject({ item: 'pears', quantity: 3 });
 
-    const patch = await send('patch', path, { quantity: 9 }, { Prefer: 'handling=lenient, return="minimal"' });
-    expect(patch.status).toBe(204);
-    expect(patch.headers['preference-applied']).toBe('return=minimal');
-    expect((await send('get', path)).body).toMatchObject({ item: 'pears', quantity: 9 });
-  });
+      const patch = await send('patch', path, { quantity: 9 }, { Prefer: 'handling=lenient, return="minimal"' });
+      expect(patch.status).toBe(204);
+      expect(patch.headers['preference-applied']).toBe('return=minimal');
+      expect((await send('get', path)).body).toMatchObject({ item: 'pears', quantity: 9 });
+    },
+  );
 
   it('the default, and any other preference, stays 200 with the resource', async () => {
     const created = await send('post', '/v1/orders', { item: 'figs', quantity: 1 });
     const path = `/v1/orders/${created.body.identity}`;
-    for (const headers of [{} as Record<string, string>, { Prefer: 'return=representation' }, { Prefer: 'respond-async' }, { Prefer: 'return=representation, return=minimal' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { Prefer: 'return=representation' },
+      { Prefer: 'respond-async' },
+      { Prefer: 'return=representation, return=minimal' },
+    ]) {
       const response = await send('patch', path, { quantity: 2 }, headers);
       expect(response.status).toBe(200);
       expect(response.headers['preference-applied']).toBeUndefined();

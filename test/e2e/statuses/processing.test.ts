@@ -6,9 +6,13 @@ describe('102 Processing while a slow operation runs (GET /services/{v}/delay, 1
   const { api, send } = useCheckedApi({ PROCESSING_INTERVAL_MS: '200' });
 
   const rawGet = (path: string, httpVersion = '1.1') =>
-    rawExchange(api().url, [
-      `GET ${path} HTTP/${httpVersion}\r\nHost: ${new URL(api().url).host}\r\nUser-Agent: raw-test\r\nAuthorization: ${api().headers.Authorization}\r\nConnection: close\r\n\r\n`,
-    ], 10_000);
+    rawExchange(
+      api().url,
+      [
+        `GET ${path} HTTP/${httpVersion}\r\nHost: ${new URL(api().url).host}\r\nUser-Agent: raw-test\r\nAuthorization: ${api().headers.Authorization}\r\nConnection: close\r\n\r\n`,
+      ],
+      10_000,
+    );
 
   it('a raw connection sees 102 interim responses, then the final 200', async () => {
     const exchange = await rawGet('/services/v1/delay?ms=1400');

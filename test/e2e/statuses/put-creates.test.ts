@@ -4,28 +4,40 @@ import { useCheckedApi } from '../../support/checked-client.ts';
 describe('201 on PUT where clients assign identifiers (definitions/products.ts)', () => {
   const { api, send } = useCheckedApi();
 
-  it.each([['v1'], ['v2']])('%s: PUT to a new identifier creates (201, creation result, Location); again replaces (200)', async (version) => {
-    const path = `/${version}/products/blue-mug-${version}`;
-    const created = await send('put', path, { title: 'Blue mug', price: 7.5 });
-    expect(created.status).toBe(201);
-    const uri = `${api().url}${path}`;
-    expect(created.headers.location).toBe(uri);
-    expect(created.body).toEqual({
-      uri,
-      identity: `blue-mug-${version}`,
-      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
-      links: [
-        { rel: 'self', href: uri },
-        { rel: 'collection', href: `${api().url}/${version}/products` },
-      ],
-    });
-    expect((await send('get', path)).body).toEqual({ sku: `blue-mug-${version}`, title: 'Blue mug', price: 7.5, created_at: created.body.created_at });
+  it.each([['v1'], ['v2']])(
+    '%s: PUT to a new identifier creates (201, creation result, Location); again replaces (200)',
+    async (version) => {
+      const path = `/${version}/products/blue-mug-${version}`;
+      const created = await send('put', path, { title: 'Blue mug', price: 7.5 });
+      expect(created.status).toBe(201);
+      const uri = `${api().url}${path}`;
+      expect(created.headers.location).toBe(uri);
+      expect(created.body).toEqual({
+        uri,
+        identity: `blue-mug-${version}`,
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
+        links: [
+          { rel: 'self', href: uri },
+          { rel: 'collection', href: `${api().url}/${version}/products` },
+        ],
+      });
+      expect((await send('get', path)).body).toEqual({
+        sku: `blue-mug-${version}`,
+        title: 'Blue mug',
+        price: 7.5,
+        created_at: created.body.created_at,
+      });
 
-    const replaced = await send('put', path, { title: `Large blue mug ${version}` });
-    expect(replaced.status).toBe(200);
-    expect(replaced.body).toEqual({ sku: `blue-mug-${version}`, title: `Large blue mug ${version}`, created_at: created.body.created_at });
-    expect((await send('get', `/${version}/products?title=Large blue mug ${version}`)).body).toHaveLength(1);
-  });
+      const replaced = await send('put', path, { title: `Large blue mug ${version}` });
+      expect(replaced.status).toBe(200);
+      expect(replaced.body).toEqual({
+        sku: `blue-mug-${version}`,
+        title: `Large blue mug ${version}`,
+        created_at: created.body.created_at,
+      });
+      expect((await send('get', `/${version}/products?title=Large blue mug ${version}`)).body).toHaveLength(1);
+    },
+  );
 
   it('an invalid body creates nothing', async () => {
     const response = await send('put', '/v1/products/red-mug', { price: -1 });

@@ -26,12 +26,21 @@ function arbitraryOf(field: FieldModel): fc.Arbitrary<unknown> {
 }
 
 function representationOf(fields: readonly FieldModel[]): fc.Arbitrary<Record<string, unknown>> {
-  const members = Object.fromEntries(fields.map((field) => [field.name, field.required ? arbitraryOf(field) : fc.option(arbitraryOf(field), { nil: undefined })]));
+  const members = Object.fromEntries(
+    fields.map((field) => [
+      field.name,
+      field.required ? arbitraryOf(field) : fc.option(arbitraryOf(field), { nil: undefined }),
+    ]),
+  );
   return fc.record(members) as fc.Arbitrary<Record<string, unknown>>;
 }
 
 function withoutEmptyObjects(value: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).filter(([, member]) => !(member !== null && typeof member === 'object' && Object.keys(member).length === 0)));
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      ([, member]) => !(member !== null && typeof member === 'object' && Object.keys(member).length === 0),
+    ),
+  );
 }
 
 /** The versions whose shape differs from what is stored: each has its own read and write. */
@@ -55,7 +64,9 @@ describe('version → stored → version round trips (property)', () => {
       fc.property(representationOf(version.fields), (representation) => {
         const back = version.read!(version.write!(representation));
         // What a client sees: null and absent fields left out at every depth; an object with no fields carries no data.
-        expect(withoutEmptyObjects(stripNulls(back))).toEqual(withoutEmptyObjects(stripNulls(JSON.parse(JSON.stringify(representation)))));
+        expect(withoutEmptyObjects(stripNulls(back))).toEqual(
+          withoutEmptyObjects(stripNulls(JSON.parse(JSON.stringify(representation)))),
+        );
       }),
       { numRuns: 200 },
     );
@@ -73,7 +84,9 @@ function storedValueOf(kind: ColumnKind): fc.Arbitrary<unknown> {
     case 'boolean':
       return fc.boolean();
     case 'time':
-      return fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2999-12-31T23:59:59Z'), noInvalidDate: true }).map((at) => isoNow(at));
+      return fc
+        .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2999-12-31T23:59:59Z'), noInvalidDate: true })
+        .map((at) => isoNow(at));
     case 'string':
       return fc.string({ maxLength: 40, unit: 'grapheme' });
     case 'json':
@@ -83,7 +96,11 @@ function storedValueOf(kind: ColumnKind): fc.Arbitrary<unknown> {
 
 /** Arbitrary column values of a table; an optional column may be absent (stored as NULL). */
 function storedValuesOf(table: TableSpec): fc.Arbitrary<Row> {
-  return fc.record(Object.fromEntries(table.columns.map((column) => [column.name, fc.option(storedValueOf(column.kind), { nil: undefined })]))) as fc.Arbitrary<Row>;
+  return fc.record(
+    Object.fromEntries(
+      table.columns.map((column) => [column.name, fc.option(storedValueOf(column.kind), { nil: undefined })]),
+    ),
+  ) as fc.Arbitrary<Row>;
 }
 
 /** The values with each unique column made distinct from every earlier run's (the `n`th), absent members left out. */
@@ -92,7 +109,13 @@ function distinct(table: TableSpec, values: Row, n: number): Row {
   for (const column of table.columns) {
     const value = values[column.name];
     if (value === undefined) continue;
-    row[column.name] = !column.unique ? value : column.kind === 'string' ? `${String(value)}-${n}` : column.kind === 'integer' || column.kind === 'reference' ? n : value;
+    row[column.name] = !column.unique
+      ? value
+      : column.kind === 'string'
+        ? `${String(value)}-${n}`
+        : column.kind === 'integer' || column.kind === 'reference'
+          ? n
+          : value;
   }
   return row;
 }
@@ -107,7 +130,10 @@ function referencesAsText(table: TableSpec, row: Row): Row {
   return { ...row, ...Object.fromEntries(references.map((column) => [column.name, String(row[column.name])])) };
 }
 
-const tables = [...Object.values(generated.catalog.collections).map((model) => model.table), ...generated.catalog.aggregates.map((model) => model.table)];
+const tables = [
+  ...Object.values(generated.catalog.collections).map((model) => model.table),
+  ...generated.catalog.aggregates.map((model) => model.table),
+];
 
 // What a version without read and write round trips through: the row as the store writes it to the
 // database and reads it back, on the suite's engine, every column kind of every table.
@@ -125,9 +151,16 @@ describe('stored → database → stored round trips (property)', () => {
         runs += 1;
         const stored = distinct(table, values, runs);
         const key = table.key.generated ? undefined : table.key.type === 'integer' ? runs : `key-${runs}`;
-        const inserted = await backend.store.transaction((tx) => tx.insert(table, key === undefined ? stored : { ...stored, [table.key.name]: key }));
+        const inserted = await backend.store.transaction((tx) =>
+          tx.insert(table, key === undefined ? stored : { ...stored, [table.key.name]: key }),
+        );
         const found = await backend.store.find(table, inserted[table.key.name]);
-        expect(found === undefined ? found : referencesAsText(table, found)).toEqual({ ...referencesAsText(table, stored), [table.key.name]: inserted[table.key.name], created_at: inserted.created_at, updated_at: inserted.updated_at });
+        expect(found === undefined ? found : referencesAsText(table, found)).toEqual({
+          ...referencesAsText(table, stored),
+          [table.key.name]: inserted[table.key.name],
+          created_at: inserted.created_at,
+          updated_at: inserted.updated_at,
+        });
       }),
       { numRuns: 50 },
     );
@@ -142,16 +175,26 @@ describe('accounts: both versions read and write the same stored account', () =>
   afterAll(async () => api.close());
 
   it('a v1 write reads back in v2 inside profile, and a v2 write reads back in v1 at the top level', async () => {
-    const created = await api.post('/v1/accounts', { user_name: 'ann', e_mail: 'ann@example.test', state: 'active', title: 'Dr' }).expect(201);
+    const created = await api
+      .post('/v1/accounts', { user_name: 'ann', e_mail: 'ann@example.test', state: 'active', title: 'Dr' })
+      .expect(201);
     const id = created.body.identity;
     const v2 = await api.get(`/v2/accounts/${id}`).expect(200);
-    expect(v2.body).toEqual({ account_id: id, user_name: 'ann', e_mail: 'ann@example.test', profile: { state: 'active', title: 'Dr' }, created_at: created.body.created_at });
+    expect(v2.body).toEqual({
+      account_id: id,
+      user_name: 'ann',
+      e_mail: 'ann@example.test',
+      profile: { state: 'active', title: 'Dr' },
+      created_at: created.body.created_at,
+    });
     expect(v2.body).not.toHaveProperty('state');
 
     await api.patch(`/v2/accounts/${id}`, { profile: { title: 'Prof' } }).expect(200);
     expect((await api.get(`/v1/accounts/${id}`).expect(200)).body).toMatchObject({ state: 'active', title: 'Prof' });
 
-    await api.put(`/v2/accounts/${id}`, { user_name: 'ann', e_mail: 'ann@example.test', profile: { state: 'closed' } }).expect(200);
+    await api
+      .put(`/v2/accounts/${id}`, { user_name: 'ann', e_mail: 'ann@example.test', profile: { state: 'closed' } })
+      .expect(200);
     const v1 = await api.get(`/v1/accounts/${id}`).expect(200);
     expect(v1.body).toMatchObject({ state: 'closed' });
     expect(v1.body).not.toHaveProperty('title');
@@ -161,9 +204,13 @@ describe('accounts: both versions read and write the same stored account', () =>
   });
 
   it('each version accepts only its own shape', async () => {
-    const v2InV1 = await api.post('/v1/accounts', { user_name: 'bob', e_mail: 'bob@example.test', profile: { state: 'x' } }).expect(400);
+    const v2InV1 = await api
+      .post('/v1/accounts', { user_name: 'bob', e_mail: 'bob@example.test', profile: { state: 'x' } })
+      .expect(400);
     expect(v2InV1.body.errors[0]).toMatchObject({ code: 'unknown_field', field: 'profile' });
-    const v1InV2 = await api.post('/v2/accounts', { user_name: 'bob', e_mail: 'bob@example.test', state: 'x' }).expect(400);
+    const v1InV2 = await api
+      .post('/v2/accounts', { user_name: 'bob', e_mail: 'bob@example.test', state: 'x' })
+      .expect(400);
     expect(v1InV2.body.errors[0]).toMatchObject({ code: 'unknown_field', field: 'state' });
   });
 });

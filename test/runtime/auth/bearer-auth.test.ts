@@ -1,7 +1,16 @@
 import Koa, { type Context } from 'koa';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { authenticate, authOf, bearerAuth, requireAuth, SqliteTokenStore, type AuthenticateOptions, type TokenStore, type Verification } from '../../../runtime/auth/index.ts';
+import {
+  authenticate,
+  authOf,
+  bearerAuth,
+  requireAuth,
+  SqliteTokenStore,
+  type AuthenticateOptions,
+  type TokenStore,
+  type Verification,
+} from '../../../runtime/auth/index.ts';
 import { errorHandler } from '../../../runtime/http/index.ts';
 import { IN_MEMORY, openDatabase } from '../../../runtime/storage/index.ts';
 import { rawExchange } from '../../support/raw-http.ts';
@@ -27,8 +36,12 @@ describe('bearer authentication: what a client is answered', () => {
   it('a valid token: the client, and the user its grant names', async () => {
     const store = storeOf();
     const app = appOf({ store });
-    expect((await call(app, `Bearer ${store.issue({ client: 'web', user: 'ann' })}`).expect(200)).body).toEqual({ principal: { client: 'web', user: 'ann', scopes: [] } });
-    expect((await call(app, `bearer   ${store.issue({ client: 'cron' })}`).expect(200)).body).toEqual({ principal: { client: 'cron', scopes: [] } });
+    expect((await call(app, `Bearer ${store.issue({ client: 'web', user: 'ann' })}`).expect(200)).body).toEqual({
+      principal: { client: 'web', user: 'ann', scopes: [] },
+    });
+    expect((await call(app, `bearer   ${store.issue({ client: 'cron' })}`).expect(200)).body).toEqual({
+      principal: { client: 'cron', scopes: [] },
+    });
   });
 
   it('no Authorization header, or a blank one: 401 missing_token with the realm', async () => {
@@ -36,9 +49,13 @@ describe('bearer authentication: what a client is answered', () => {
     for (const header of [undefined, '   ']) {
       const response = await call(app, header).expect(401);
       expect(response.headers['www-authenticate']).toBe('Bearer realm="orders"');
-      expect(response.body.errors).toEqual([{ code: 'missing_token', message: 'this call needs a bearer token in the Authorization header' }]);
+      expect(response.body.errors).toEqual([
+        { code: 'missing_token', message: 'this call needs a bearer token in the Authorization header' },
+      ]);
     }
-    expect((await call(appOf({ store: storeOf() })).expect(401)).headers['www-authenticate']).toBe('Bearer realm="api"');
+    expect((await call(appOf({ store: storeOf() })).expect(401)).headers['www-authenticate']).toBe(
+      'Bearer realm="api"',
+    );
   });
 
   it.each([
@@ -60,22 +77,34 @@ describe('bearer authentication: what a client is answered', () => {
     expect((await call(app, `Bearer ${revoked}`).expect(401)).body.errors[0].code).toBe('invalid_token');
     const refused = store.issue({ client: 'scraper' });
     store.refuseClient('scraper');
-    expect((await call(app, `Bearer ${refused}`).expect(403)).body.errors).toEqual([{ code: 'client_refused', message: 'this client is refused by the server' }]);
+    expect((await call(app, `Bearer ${refused}`).expect(403)).body.errors).toEqual([
+      { code: 'client_refused', message: 'this client is refused by the server' },
+    ]);
     const expiring = store.issue({ client: 'web', ttlSeconds: 0.05 });
     await pause(80);
-    expect((await call(app, `Bearer ${expiring}`).expect(403)).body.errors).toEqual([{ code: 'token_expired', message: 'the bearer token has expired; obtain a new one' }]);
+    expect((await call(app, `Bearer ${expiring}`).expect(403)).body.errors).toEqual([
+      { code: 'token_expired', message: 'the bearer token has expired; obtain a new one' },
+    ]);
   });
 
   it('two Authorization headers: 400 duplicate_header, whichever is valid', async () => {
     const store = storeOf();
     const token = store.issue({ client: 'web' });
-    const server = new Koa().use(errorHandler()).use(bearerAuth({ store })).use((ctx) => void (ctx.body = {})).listen(0, '127.0.0.1');
+    const server = new Koa()
+      .use(errorHandler())
+      .use(bearerAuth({ store }))
+      .use((ctx) => void (ctx.body = {}))
+      .listen(0, '127.0.0.1');
     try {
       await new Promise((resolve) => server.once('listening', resolve));
       const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-      const exchange = await rawExchange(url, [`GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer ${token}\r\nAuthorization: Bearer other\r\n\r\n`]);
+      const exchange = await rawExchange(url, [
+        `GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer ${token}\r\nAuthorization: Bearer other\r\n\r\n`,
+      ]);
       expect(exchange.responses[0]!.status).toBe(400);
-      expect(JSON.parse(exchange.responses[0]!.body).errors).toEqual([{ code: 'duplicate_header', message: 'send one Authorization header, not several', field: 'Authorization' }]);
+      expect(JSON.parse(exchange.responses[0]!.body).errors).toEqual([
+        { code: 'duplicate_header', message: 'send one Authorization header, not several', field: 'Authorization' },
+      ]);
     } finally {
       server.close();
     }
@@ -95,7 +124,7 @@ describe('bearer authentication: what a client is answered', () => {
     await call(cached, `Bearer ${token}`).expect(401);
   });
 
-  it('a cached verification is never reused past the token\'s own expiry', async () => {
+  it("a cached verification is never reused past the token's own expiry", async () => {
     const store = storeOf();
     const app = appOf({ store, cacheMs: 60_000 });
     const token = store.issue({ client: 'web', ttlSeconds: 1 });
@@ -105,14 +134,26 @@ describe('bearer authentication: what a client is answered', () => {
   });
 
   it('a store that answers with a promise is waited for', async () => {
-    const store: TokenStore = { ...storeOf(), verify: async (token: string) => ({ ok: token === 'good', ...(token === 'good' ? { principal: { client: 'pg', scopes: [] } } : { reason: 'invalid' }) }) as Verification } as TokenStore;
+    const store: TokenStore = {
+      ...storeOf(),
+      verify: async (token: string) =>
+        ({
+          ok: token === 'good',
+          ...(token === 'good' ? { principal: { client: 'pg', scopes: [] } } : { reason: 'invalid' }),
+        }) as Verification,
+    } as TokenStore;
     const app = appOf({ store });
     expect((await call(app, 'Bearer good').expect(200)).body).toEqual({ principal: { client: 'pg', scopes: [] } });
     await call(app, 'Bearer bad').expect(401);
   });
 
   it.each([
-    ['synchronously', (error: Error) => () => { throw error; }],
+    [
+      'synchronously',
+      (error: Error) => () => {
+        throw error;
+      },
+    ],
     ['with a promise', (error: Error) => () => Promise.reject(error)],
   ])('a store failing %s: 503 dependency_unavailable for its fault, 500 for anything else', async (_name, failWith) => {
     const fault = Object.assign(new Error('database is locked'), { code: 'ERR_SQLITE_ERROR', errcode: 5 });
@@ -124,7 +165,14 @@ describe('bearer authentication: what a client is answered', () => {
   });
 
   it('an opaque token where only JWTs are configured is invalid', async () => {
-    const app = appOf({ jwt: { issuer: 'https://issuer.test', audience: 'api', algorithms: ['HS256'], secret: 'a-shared-secret-of-at-least-32-bytes!!' } });
+    const app = appOf({
+      jwt: {
+        issuer: 'https://issuer.test',
+        audience: 'api',
+        algorithms: ['HS256'],
+        secret: 'a-shared-secret-of-at-least-32-bytes!!',
+      },
+    });
     expect((await call(app, 'Bearer opaque-token').expect(401)).body.errors[0].code).toBe('invalid_token');
   });
 
@@ -148,12 +196,20 @@ describe('requireAuth()', () => {
   it('a public request is served without a credential, and still names one when it has it', async () => {
     const { app, token } = appWith((ctx) => ctx.path === '/docs');
     expect((await request(app).get('/docs').expect(200)).body).toEqual({ principal: null });
-    expect((await request(app).get('/docs').set('Authorization', `Bearer ${token}`).expect(200)).body).toEqual({ principal: { client: 'web', scopes: [] } });
+    expect((await request(app).get('/docs').set('Authorization', `Bearer ${token}`).expect(200)).body).toEqual({
+      principal: { client: 'web', scopes: [] },
+    });
     expect((await request(app).get('/orders').expect(401)).body.errors[0].code).toBe('missing_token');
   });
 
   it('without authenticate() before it: 401 missing_token', async () => {
-    const app = new Koa().use(errorHandler()).use(requireAuth()).use((ctx) => void (ctx.body = {})).callback();
-    expect((await request(app).get('/').expect(401)).body.errors).toEqual([{ code: 'missing_token', message: 'this call needs a bearer token' }]);
+    const app = new Koa()
+      .use(errorHandler())
+      .use(requireAuth())
+      .use((ctx) => void (ctx.body = {}))
+      .callback();
+    expect((await request(app).get('/').expect(401)).body.errors).toEqual([
+      { code: 'missing_token', message: 'this call needs a bearer token' },
+    ]);
   });
 });

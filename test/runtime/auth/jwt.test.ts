@@ -17,7 +17,8 @@ function app(options: JwtOptions) {
   return koa.callback();
 }
 
-const call = (served: ReturnType<typeof app>, token: string) => request(served).get('/').set('Authorization', `Bearer ${token}`);
+const call = (served: ReturnType<typeof app>, token: string) =>
+  request(served).get('/').set('Authorization', `Bearer ${token}`);
 
 describe('JWT verification (jose) in a plain Koa app', () => {
   const hmac = app({ issuer, audience, algorithms: ['HS256'], secret });
@@ -40,7 +41,11 @@ describe('JWT verification (jose) in a plain Koa app', () => {
     ['scope, space-separated', { scope: 'notes:write notes:read' }, ['notes:write', 'notes:read']],
     ['scp, an array', { scp: ['notes:write', 'notes:read'] }, ['notes:write', 'notes:read']],
     ['scp, a string', { scp: 'notes:write' }, ['notes:write']],
-    ['both, each scope once', { scope: 'notes:read', scp: ['notes:write', 'notes:read'] }, ['notes:read', 'notes:write']],
+    [
+      'both, each scope once',
+      { scope: 'notes:read', scp: ['notes:write', 'notes:read'] },
+      ['notes:read', 'notes:write'],
+    ],
     ['neither', {}, []],
     ['a malformed entry left out', { scope: 'notes:write  bad"scope', scp: [7, 'ok'] }, ['notes:write', 'ok']],
   ])('reads the scopes from %s', async (_name, claims, scopes) => {
@@ -49,12 +54,43 @@ describe('JWT verification (jose) in a plain Koa app', () => {
   });
 
   it.each([
-    ['a wrong issuer', () => new SignJWT({ client_id: 'x' }).setProtectedHeader({ alg: 'HS256' }).setIssuer('https://evil.test').setAudience(audience).setExpirationTime('5m').sign(new TextEncoder().encode(secret))],
-    ['a wrong audience', () => new SignJWT({ client_id: 'x' }).setProtectedHeader({ alg: 'HS256' }).setIssuer(issuer).setAudience('other').setExpirationTime('5m').sign(new TextEncoder().encode(secret))],
+    [
+      'a wrong issuer',
+      () =>
+        new SignJWT({ client_id: 'x' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuer('https://evil.test')
+          .setAudience(audience)
+          .setExpirationTime('5m')
+          .sign(new TextEncoder().encode(secret)),
+    ],
+    [
+      'a wrong audience',
+      () =>
+        new SignJWT({ client_id: 'x' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuer(issuer)
+          .setAudience('other')
+          .setExpirationTime('5m')
+          .sign(new TextEncoder().encode(secret)),
+    ],
     ['a future nbf', () => sign({ nbf: Math.floor(Date.now() / 1000) + 3600 })],
-    ['a wrong secret', () => new SignJWT({ client_id: 'x' }).setProtectedHeader({ alg: 'HS256' }).setIssuer(issuer).setAudience(audience).setExpirationTime('5m').sign(new TextEncoder().encode('another-secret-of-at-least-32-bytes!!'))],
+    [
+      'a wrong secret',
+      () =>
+        new SignJWT({ client_id: 'x' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuer(issuer)
+          .setAudience(audience)
+          .setExpirationTime('5m')
+          .sign(new TextEncoder().encode('another-secret-of-at-least-32-bytes!!')),
+    ],
     ['an algorithm that is not pinned', () => sign({}, 'HS512')],
-    ['alg none', async () => new UnsecuredJWT({ client_id: 'x' }).setIssuer(issuer).setAudience(audience).setExpirationTime('5m').encode()],
+    [
+      'alg none',
+      async () =>
+        new UnsecuredJWT({ client_id: 'x' }).setIssuer(issuer).setAudience(audience).setExpirationTime('5m').encode(),
+    ],
   ])('refuses %s with 401 invalid_token', async (_name, token) => {
     const response = await call(hmac, await token()).expect(401);
     expect(response.body.errors[0].code).toBe('invalid_token');
@@ -82,12 +118,22 @@ describe('JWT verification (jose) in a plain Koa app', () => {
     });
 
     it('accepts a token signed by the key', async () => {
-      const token = await new SignJWT({ azp: 'mobile' }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(issuer).setAudience(audience).setExpirationTime('5m').sign(privateKey);
+      const token = await new SignJWT({ azp: 'mobile' })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setExpirationTime('5m')
+        .sign(privateKey);
       await call(rsa, token).expect(200, { client: 'mobile', scopes: [] });
     });
 
     it('refuses an HMAC token against an RSA key set (wrong key type)', async () => {
-      const token = await new SignJWT({ client_id: 'x' }).setProtectedHeader({ alg: 'HS256', kid: 'k1' }).setIssuer(issuer).setAudience(audience).setExpirationTime('5m').sign(new TextEncoder().encode(secret));
+      const token = await new SignJWT({ client_id: 'x' })
+        .setProtectedHeader({ alg: 'HS256', kid: 'k1' })
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setExpirationTime('5m')
+        .sign(new TextEncoder().encode(secret));
       await call(rsa, token).expect(401);
     });
   });

@@ -17,9 +17,17 @@ describe('redactedQuery()', () => {
     ['a bracketed name', 'access_token[]=s3cret&q=1', 'access_token[]=[redacted]&q=1'],
     ['an indexed name, percent-encoded brackets', 'access_token%5B0%5D=s3cret', 'access_token%5B0%5D=[redacted]'],
     ['a nested credential', 'user[password]=hunter2&user[name]=ann', 'user[password]=[redacted]&user[name]=ann'],
-    ['client_secret, password, secret', 'client_secret=a&password=b&secret=c', 'client_secret=[redacted]&password=[redacted]&secret=[redacted]'],
+    [
+      'client_secret, password, secret',
+      'client_secret=a&password=b&secret=c',
+      'client_secret=[redacted]&password=[redacted]&secret=[redacted]',
+    ],
     ['x-api-key in any case', 'X-Api-Key=a&X-API-KEY=b', 'X-Api-Key=[redacted]&X-API-KEY=[redacted]'],
-    ['names that run words together', 'accessToken=a&clientSecret=b&apikey=c', 'accessToken=[redacted]&clientSecret=[redacted]&apikey=[redacted]'],
+    [
+      'names that run words together',
+      'accessToken=a&clientSecret=b&apikey=c',
+      'accessToken=[redacted]&clientSecret=[redacted]&apikey=[redacted]',
+    ],
     ['a name encoded twice', 'pass%2577ord=a', 'pass%2577ord=[redacted]'],
     ['harmless names that contain a credential word', 'monkey=1&author=ann&q=key', 'monkey=1&author=ann&q=key'],
   ])('%s', (_name, given, want) => {

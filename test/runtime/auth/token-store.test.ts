@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import Koa from 'koa';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { jwtOptionsFromEnvironment, redactedUrl, rejectTokenInUrl, requireUserAgent, SqliteTokenStore } from '../../../runtime/auth/index.ts';
+import {
+  jwtOptionsFromEnvironment,
+  redactedUrl,
+  rejectTokenInUrl,
+  requireUserAgent,
+  SqliteTokenStore,
+} from '../../../runtime/auth/index.ts';
 import { expiryOf, tokenHash } from '../../../runtime/auth/token-store.ts';
 import { errorHandler } from '../../../runtime/http/index.ts';
 import { IN_MEMORY, openDatabase } from '../../../runtime/storage/index.ts';
@@ -18,7 +24,10 @@ describe('SqliteTokenStore', () => {
     const second = store.issue({ client: 'web' });
     expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(second).not.toBe(first);
-    const stored = db.prepare('SELECT token_hash FROM auth_tokens').all().map((row) => (row as { token_hash: string }).token_hash);
+    const stored = db
+      .prepare('SELECT token_hash FROM auth_tokens')
+      .all()
+      .map((row) => (row as { token_hash: string }).token_hash);
     expect(stored.sort()).toEqual([tokenHash(first), tokenHash(second)].sort());
     expect(stored).not.toContain(first);
   });
@@ -70,7 +79,10 @@ describe('SqliteTokenStore', () => {
     const expiresAtMs = (verification as { expiresAtMs: number }).expiresAtMs;
     expect(expiresAtMs).toBeGreaterThanOrEqual(before + 2500);
     expect(expiresAtMs).toBeLessThanOrEqual(Date.now() + 2500);
-    expect(store.verify(store.issue({ client: 'web' }))).toEqual({ ok: true, principal: { client: 'web', scopes: [] } });
+    expect(store.verify(store.issue({ client: 'web' }))).toEqual({
+      ok: true,
+      principal: { client: 'web', scopes: [] },
+    });
   });
 
   it('expiryOf(): ms and whole seconds rounded up; nothing without a lifetime', () => {
@@ -90,10 +102,18 @@ describe('SqliteTokenStore', () => {
       INSERT INTO auth_grants (client, created_at) VALUES ('web', 0);
     `);
     const inAnHour = Math.floor(Date.now() / 1000) + 3600;
-    earlier.prepare('INSERT INTO auth_tokens (token_hash, grant_id, expires_at, created_at) VALUES (?, 1, ?, 0), (?, 1, ?, 0), (?, 1, NULL, 0)').run(tokenHash('live'), inAnHour, tokenHash('past'), 1000, tokenHash('forever'));
+    earlier
+      .prepare(
+        'INSERT INTO auth_tokens (token_hash, grant_id, expires_at, created_at) VALUES (?, 1, ?, 0), (?, 1, ?, 0), (?, 1, NULL, 0)',
+      )
+      .run(tokenHash('live'), inAnHour, tokenHash('past'), 1000, tokenHash('forever'));
     earlier.close();
     const store = new SqliteTokenStore(openDatabase(path));
-    expect(store.verify('live')).toEqual({ ok: true, principal: { client: 'web', scopes: [] }, expiresAtMs: inAnHour * 1000 });
+    expect(store.verify('live')).toEqual({
+      ok: true,
+      principal: { client: 'web', scopes: [] },
+      expiresAtMs: inAnHour * 1000,
+    });
     expect(store.verify('past')).toEqual({ ok: false, reason: 'expired' });
     expect(store.verify('forever')).toEqual({ ok: true, principal: { client: 'web', scopes: [] } });
     // Opened again: nothing to add twice.
@@ -102,14 +122,25 @@ describe('SqliteTokenStore', () => {
 });
 
 /** An app behind `middleware` answering 200 {}. */
-const behind = (middleware: Koa.Middleware) => new Koa().use(errorHandler()).use(middleware).use((ctx) => void (ctx.body = {})).callback();
+const behind = (middleware: Koa.Middleware) =>
+  new Koa()
+    .use(errorHandler())
+    .use(middleware)
+    .use((ctx) => void (ctx.body = {}))
+    .callback();
 
 describe('requireUserAgent()', () => {
   it('a missing or blank User-Agent: 400 missing_user_agent naming the header', async () => {
     const app = behind(requireUserAgent());
     for (const value of ['', '   ']) {
       const response = await request(app).get('/').set('User-Agent', value).expect(400);
-      expect(response.body.errors).toEqual([{ code: 'missing_user_agent', message: 'the User-Agent header is required and must name the client', field: 'User-Agent' }]);
+      expect(response.body.errors).toEqual([
+        {
+          code: 'missing_user_agent',
+          message: 'the User-Agent header is required and must name the client',
+          field: 'User-Agent',
+        },
+      ]);
     }
     await request(app).get('/').set('User-Agent', 'reports/2.1').expect(200);
   });
@@ -121,7 +152,11 @@ describe('rejectTokenInUrl()', () => {
     for (const name of ['access_token', 'Access-Token', 'API_KEY', 'jwt']) {
       const response = await request(app).get(`/v1/orders?q=1&${name}=s3cret`).expect(400);
       expect(response.body.errors).toEqual([
-        { code: 'token_in_url', message: `credentials are sent in the Authorization header only, never in the URL (${name}); this request was not authenticated`, field: name },
+        {
+          code: 'token_in_url',
+          message: `credentials are sent in the Authorization header only, never in the URL (${name}); this request was not authenticated`,
+          field: name,
+        },
       ]);
     }
     await request(app).get('/v1/orders?q=apple&limit=5').expect(200);
@@ -148,14 +183,29 @@ describe('jwtOptionsFromEnvironment()', () => {
 
   it('a secret, or a key set read from its file; algorithms listed with blanks and empty items left out', () => {
     const base = { JWT_ISSUER: 'https://issuer.test', JWT_AUDIENCE: 'api', JWT_ALGORITHMS: ' HS256 , ,HS512,' };
-    expect(jwtOptionsFromEnvironment({ ...base, JWT_SECRET: 's3cret' })).toEqual({ issuer: 'https://issuer.test', audience: 'api', algorithms: ['HS256', 'HS512'], secret: 's3cret' });
+    expect(jwtOptionsFromEnvironment({ ...base, JWT_SECRET: 's3cret' })).toEqual({
+      issuer: 'https://issuer.test',
+      audience: 'api',
+      algorithms: ['HS256', 'HS512'],
+      secret: 's3cret',
+    });
     const file = join(mkdtempSync(join(tmpdir(), 'jwks-')), 'keys.json');
     writeFileSync(file, JSON.stringify({ keys: [{ kty: 'oct', k: 'abc' }] }));
-    expect(jwtOptionsFromEnvironment({ ...base, JWT_JWKS_FILE: file })).toEqual({ issuer: 'https://issuer.test', audience: 'api', algorithms: ['HS256', 'HS512'], jwks: { keys: [{ kty: 'oct', k: 'abc' }] } });
+    expect(jwtOptionsFromEnvironment({ ...base, JWT_JWKS_FILE: file })).toEqual({
+      issuer: 'https://issuer.test',
+      audience: 'api',
+      algorithms: ['HS256', 'HS512'],
+      jwks: { keys: [{ kty: 'oct', k: 'abc' }] },
+    });
   });
 
   it.each([['JWT_AUDIENCE'], ['JWT_ALGORITHMS'], ['JWT_JWKS_FILE']])('refuses to start without %s', (missing) => {
-    const env: Record<string, string> = { JWT_ISSUER: 'https://issuer.test', JWT_AUDIENCE: 'api', JWT_ALGORITHMS: 'RS256', JWT_JWKS_FILE: '/nonexistent' };
+    const env: Record<string, string> = {
+      JWT_ISSUER: 'https://issuer.test',
+      JWT_AUDIENCE: 'api',
+      JWT_ALGORITHMS: 'RS256',
+      JWT_JWKS_FILE: '/nonexistent',
+    };
     env[missing] = '';
     expect(() => jwtOptionsFromEnvironment(env)).toThrow(`${missing} is required when JWT_ISSUER is set`);
   });

@@ -6,10 +6,11 @@ import { cacheHeaders, DEFAULT_VARY, type CacheHeadersOptions } from '../../../r
 /** An app answering `status` to every request behind cacheHeaders(options); `vary` is a header a handler names itself. */
 function app(status: number, options?: CacheHeadersOptions, vary?: string) {
   const koa = new Koa();
-  if (vary !== undefined) koa.use(async (ctx, next) => {
-    ctx.set('Vary', vary);
-    await next();
-  });
+  if (vary !== undefined)
+    koa.use(async (ctx, next) => {
+      ctx.set('Vary', vary);
+      await next();
+    });
   koa.use(cacheHeaders(options));
   koa.use((ctx) => {
     ctx.status = status;
@@ -43,7 +44,9 @@ describe('cacheHeaders(): what caches may do with a response', () => {
   });
 
   it('its own Cache-Control and Vary list when given', async () => {
-    const response = await request(app(200, { cacheControl: 'private, max-age=0, must-revalidate', vary: ['Accept', 'Authorization'] })).get('/');
+    const response = await request(
+      app(200, { cacheControl: 'private, max-age=0, must-revalidate', vary: ['Accept', 'Authorization'] }),
+    ).get('/');
     expect(response.headers['cache-control']).toBe('private, max-age=0, must-revalidate');
     expect(response.headers.vary).toBe('Accept, Authorization');
   });

@@ -1,7 +1,13 @@
 import Koa from 'koa';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { assertIfMatch, etagOf, matchesIfMatch, matchesIfNoneMatch, parseModifiedSince } from '../../../runtime/caching/index.ts';
+import {
+  assertIfMatch,
+  etagOf,
+  matchesIfMatch,
+  matchesIfNoneMatch,
+  parseModifiedSince,
+} from '../../../runtime/caching/index.ts';
 import { errorHandler } from '../../../runtime/http/index.ts';
 import { jsonResponse, presentationOf, serializeJson } from '../../../runtime/presentation/index.ts';
 import { headerOf } from '../../support/header-of.ts';
@@ -48,7 +54,9 @@ describe('If-Match in a plain Koa app', () => {
     });
     const served = koa.callback();
     const first = await request(served).get('/').expect(200);
-    const results = await Promise.all([1, 2].map(() => request(served).put('/').set('If-Match', headerOf(first, 'etag'))));
+    const results = await Promise.all(
+      [1, 2].map(() => request(served).put('/').set('If-Match', headerOf(first, 'etag'))),
+    );
     expect(results.map((response) => response.status).sort()).toEqual([200, 412]);
     const refused = results.find((response) => response.status === 412)!;
     expect(refused.body.errors[0].code).toBe('precondition_failed');

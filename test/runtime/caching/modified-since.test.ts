@@ -16,8 +16,22 @@ describe('formatLastModified', () => {
   });
 
   it('answers each stored time with its own text, the same time again with the same text, whatever came between', () => {
-    const times = ['2026-11-22T15:40:00.100Z', '2026-11-22T15:40:01Z', '2026-11-22T15:40:02Z', 'not a time', '2026-11-22T16:40:00+01:00', '2026-11-23T00:00:00.5Z'];
-    const expected = ['2026-11-22T15:40:00Z', '2026-11-22T15:40:01Z', '2026-11-22T15:40:02Z', undefined, '2026-11-22T15:40:00Z', '2026-11-23T00:00:00Z'];
+    const times = [
+      '2026-11-22T15:40:00.100Z',
+      '2026-11-22T15:40:01Z',
+      '2026-11-22T15:40:02Z',
+      'not a time',
+      '2026-11-22T16:40:00+01:00',
+      '2026-11-23T00:00:00.5Z',
+    ];
+    const expected = [
+      '2026-11-22T15:40:00Z',
+      '2026-11-22T15:40:01Z',
+      '2026-11-22T15:40:02Z',
+      undefined,
+      '2026-11-22T15:40:00Z',
+      '2026-11-23T00:00:00Z',
+    ];
     for (let round = 0; round < 3; round += 1) {
       // Each time twice in a row, then the next: a repeat is served from the last one made.
       times.forEach((time, index) => {

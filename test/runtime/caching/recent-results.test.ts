@@ -43,7 +43,13 @@ describe('rememberRecent()', () => {
       computed.push(text);
       return text === 'known' ? 1 : undefined;
     });
-    expect([found('missing'), found('missing'), found('known'), found('known'), found('missing')]).toEqual([undefined, undefined, 1, 1, undefined]);
+    expect([found('missing'), found('missing'), found('known'), found('known'), found('missing')]).toEqual([
+      undefined,
+      undefined,
+      1,
+      1,
+      undefined,
+    ]);
     expect(computed).toEqual(['missing', 'missing', 'known', 'missing']);
   });
 });

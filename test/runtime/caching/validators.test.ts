@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { assertIfMatch, etagOf, formatLastModified, matchesIfMatch, matchesIfNoneMatch, notModifiedSince, parseEntityTags, parseModifiedSince } from '../../../runtime/caching/index.ts';
+import {
+  assertIfMatch,
+  etagOf,
+  formatLastModified,
+  matchesIfMatch,
+  matchesIfNoneMatch,
+  notModifiedSince,
+  parseEntityTags,
+  parseModifiedSince,
+} from '../../../runtime/caching/index.ts';
 
 describe('entity tags', () => {
   it('are the same for the same bytes, as text or as a buffer, and differ for other bytes', () => {
@@ -34,7 +43,11 @@ describe('entity tags', () => {
     expect(() => assertIfMatch('   ', '"abc"')).not.toThrow();
     expect(() => assertIfMatch('"abc"', '"abc"')).not.toThrow();
     expect(() => assertIfMatch('"old"', '"abc"')).toThrow(
-      expect.objectContaining({ status: 412, code: 'precondition_failed', message: 'the resource has changed since the If-Match tag was read; GET it again and retry' }),
+      expect.objectContaining({
+        status: 412,
+        code: 'precondition_failed',
+        message: 'the resource has changed since the If-Match tag was read; GET it again and retry',
+      }),
     );
     expect(() => assertIfMatch('W/"abc"', '"abc"')).toThrow(expect.objectContaining({ status: 412 }));
   });

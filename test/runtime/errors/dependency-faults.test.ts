@@ -1,11 +1,19 @@
 import Koa from 'koa';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { ApiError, DependencyUnavailableError, dependencyFaultError, dependencyFaultOf, toApiError, type DependencyFault } from '../../../runtime/errors/index.ts';
+import {
+  ApiError,
+  DependencyUnavailableError,
+  dependencyFaultError,
+  dependencyFaultOf,
+  toApiError,
+  type DependencyFault,
+} from '../../../runtime/errors/index.ts';
 import { errorHandler } from '../../../runtime/http/index.ts';
 
 /** An error as node:sqlite throws it: code ERR_SQLITE_ERROR and the extended result code. */
-const sqliteError = (errcode: number) => Object.assign(new Error(`sqlite ${errcode}`), { code: 'ERR_SQLITE_ERROR', errcode });
+const sqliteError = (errcode: number) =>
+  Object.assign(new Error(`sqlite ${errcode}`), { code: 'ERR_SQLITE_ERROR', errcode });
 /** An error as pg throws it: code the SQLSTATE (or Node's socket error code). */
 const codedError = (code: string) => Object.assign(new Error(`failed with ${code}`), { code });
 
@@ -32,9 +40,17 @@ describe("a dependency's fault, read from what its engine threw", () => {
     ['PostgreSQL: read-only transaction', codedError('25006'), 'read_only'],
     ['PostgreSQL: unique violation', codedError('23505'), undefined],
     ['a code ending in 08', codedError('23508'), undefined],
-    ...['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED'].map(
-      (code): [string, unknown, DependencyFault] => [`socket: ${code}`, codedError(code), 'unreachable'],
-    ),
+    ...[
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'EPIPE',
+      'EHOSTUNREACH',
+      'ENETUNREACH',
+      'ENOTFOUND',
+      'EAI_AGAIN',
+      'ECONNABORTED',
+    ].map((code): [string, unknown, DependencyFault] => [`socket: ${code}`, codedError(code), 'unreachable']),
     ['another Node error', codedError('ENOENT'), undefined],
     ['pg: connection terminated', new Error('Connection terminated unexpectedly'), 'unreachable'],
     ['pg: connect timeout', new Error('timeout exceeded when trying to connect'), 'unreachable'],
@@ -51,7 +67,8 @@ describe("a dependency's fault, read from what its engine threw", () => {
   });
 
   it('looks through causes, three deep at most', () => {
-    const wrapped = (error: unknown, times: number): unknown => (times === 0 ? error : wrapped(new Error('wrapper', { cause: error }), times - 1));
+    const wrapped = (error: unknown, times: number): unknown =>
+      times === 0 ? error : wrapped(new Error('wrapper', { cause: error }), times - 1);
     expect(dependencyFaultOf(wrapped(codedError('ECONNREFUSED'), 1))).toBe('unreachable');
     expect(dependencyFaultOf(wrapped(sqliteError(13), 3))).toBe('disk_full');
     expect(dependencyFaultOf(wrapped(sqliteError(13), 4))).toBeUndefined();
@@ -72,13 +89,21 @@ describe('503 dependency_unavailable', () => {
     const error = new DependencyUnavailableError('store', fault);
     expect(error).toBeInstanceOf(ApiError);
     expect(error.fault).toBe(fault);
-    expect(error.toBody()).toEqual({ message: 'Service Unavailable', errors: [{ code: 'dependency_unavailable', message: `store: ${words}; try again later`, resource: 'store' }] });
+    expect(error.toBody()).toEqual({
+      message: 'Service Unavailable',
+      errors: [{ code: 'dependency_unavailable', message: `store: ${words}; try again later`, resource: 'store' }],
+    });
     expect(error.headers).toEqual({ 'Retry-After': retryAfter });
   });
 
   it('carries further entries and the cause when given', () => {
     const cause = sqliteError(13);
-    const error = new DependencyUnavailableError('store', 'disk_full', { cause, more: [{ code: 'dependency_unavailable', message: 'redis: cannot be reached; try again later', resource: 'redis' }] });
+    const error = new DependencyUnavailableError('store', 'disk_full', {
+      cause,
+      more: [
+        { code: 'dependency_unavailable', message: 'redis: cannot be reached; try again later', resource: 'redis' },
+      ],
+    });
     expect(error.cause).toBe(cause);
     expect(error.toBody().errors.map((entry) => entry.resource)).toEqual(['store', 'redis']);
     expect('cause' in new DependencyUnavailableError('store', 'busy')).toBe(false);
@@ -87,7 +112,13 @@ describe('503 dependency_unavailable', () => {
   it('dependencyFaultError(): the error for a fault, the same error again, nothing for anything else', () => {
     const cause = codedError('ECONNREFUSED');
     const error = dependencyFaultError('redis', cause);
-    expect(error).toMatchObject({ status: 503, code: 'dependency_unavailable', fault: 'unreachable', message: 'redis: cannot be reached; try again later', cause });
+    expect(error).toMatchObject({
+      status: 503,
+      code: 'dependency_unavailable',
+      fault: 'unreachable',
+      message: 'redis: cannot be reached; try again later',
+      cause,
+    });
     expect(dependencyFaultError('store', error)).toBe(error);
     expect(dependencyFaultError('store', new Error('bug'))).toBeUndefined();
   });
@@ -101,12 +132,19 @@ describe('503 dependency_unavailable', () => {
     const response = await request(app.callback()).post('/v1/orders');
     expect(response.status).toBe(503);
     expect(response.headers['retry-after']).toBe('30');
-    expect(response.body.errors).toEqual([{ code: 'dependency_unavailable', message: 'store: no disk space left; try again later', resource: 'store' }]);
+    expect(response.body.errors).toEqual([
+      { code: 'dependency_unavailable', message: 'store: no disk space left; try again later', resource: 'store' },
+    ]);
   });
 
-  it('toApiError(): a fault is the store\'s 503, and other errors keep their cause for the log', () => {
+  it("toApiError(): a fault is the store's 503, and other errors keep their cause for the log", () => {
     const busy = sqliteError(5);
-    expect(toApiError(busy)).toMatchObject({ status: 503, code: 'dependency_unavailable', resource: 'store', cause: busy });
+    expect(toApiError(busy)).toMatchObject({
+      status: 503,
+      code: 'dependency_unavailable',
+      resource: 'store',
+      cause: busy,
+    });
     const tooLarge = Object.assign(new Error('too large'), { type: 'entity.too.large' });
     expect(toApiError(tooLarge).cause).toBe(tooLarge);
     const notFound = Object.assign(new Error('nope'), { status: 404 });

@@ -13,10 +13,17 @@ describe('errors[].document', () => {
   it('is added to every entry that names no document of its own', () => {
     const error = new ApiError(400, 'missing_field', 'item is required', {
       field: 'item',
-      more: [{ code: 'invalid_value', message: 'quantity', field: 'quantity', document: 'https://elsewhere.example/q' }],
+      more: [
+        { code: 'invalid_value', message: 'quantity', field: 'quantity', document: 'https://elsewhere.example/q' },
+      ],
     });
     expect(error.toBody(documentsAt('https://docs.example/e/')).errors).toEqual([
-      { code: 'missing_field', message: 'item is required', field: 'item', document: 'https://docs.example/e/missing_field' },
+      {
+        code: 'missing_field',
+        message: 'item is required',
+        field: 'item',
+        document: 'https://docs.example/e/missing_field',
+      },
       { code: 'invalid_value', message: 'quantity', field: 'quantity', document: 'https://elsewhere.example/q' },
     ]);
     expect(error.toBody().errors[0]).not.toHaveProperty('document');

@@ -16,22 +16,41 @@ const statusOf = async (thrown: unknown) => {
 
 describe('what is thrown, as the client sees it', () => {
   it.each([
-    ['a body parser\'s entity.too.large', { type: 'entity.too.large', status: 400 }],
+    ["a body parser's entity.too.large", { type: 'entity.too.large', status: 400 }],
     ['a 413 by status', { status: 413 }],
     ['a 413 by statusCode', { statusCode: 413 }],
   ])('%s: 413 payload_too_large', async (_name, thrown) => {
-    expect(await statusOf(Object.assign(new Error('too big'), thrown))).toEqual({ status: 413, code: 'payload_too_large', message: 'the request body is larger than the server accepts' });
+    expect(await statusOf(Object.assign(new Error('too big'), thrown))).toEqual({
+      status: 413,
+      code: 'payload_too_large',
+      message: 'the request body is larger than the server accepts',
+    });
   });
 
   it('an http-errors 4xx that may be shown keeps its status and message', async () => {
-    expect(await statusOf(Object.assign(new Error('invalid JSON at position 3'), { status: 400, expose: true }))).toEqual({ status: 400, code: 'bad_request', message: 'invalid JSON at position 3' });
-    expect(await statusOf(Object.assign(new Error('gone'), { statusCode: 410, expose: true }))).toEqual({ status: 410, code: 'bad_request', message: 'gone' });
+    expect(
+      await statusOf(Object.assign(new Error('invalid JSON at position 3'), { status: 400, expose: true })),
+    ).toEqual({ status: 400, code: 'bad_request', message: 'invalid JSON at position 3' });
+    expect(await statusOf(Object.assign(new Error('gone'), { statusCode: 410, expose: true }))).toEqual({
+      status: 410,
+      code: 'bad_request',
+      message: 'gone',
+    });
   });
 
   it('a 4xx whose message is not for clients gets a generic one', async () => {
-    expect(await statusOf(Object.assign(new Error('internal detail'), { status: 404 }))).toEqual({ status: 404, code: 'bad_request', message: 'the request cannot be served' });
-    expect(await statusOf(Object.assign(new Error('internal detail'), { status: 404, expose: 'yes' }))).toMatchObject({ message: 'the request cannot be served' });
-    expect(await statusOf({ status: 409, expose: true, message: 42 })).toMatchObject({ status: 409, message: 'the request cannot be served' });
+    expect(await statusOf(Object.assign(new Error('internal detail'), { status: 404 }))).toEqual({
+      status: 404,
+      code: 'bad_request',
+      message: 'the request cannot be served',
+    });
+    expect(await statusOf(Object.assign(new Error('internal detail'), { status: 404, expose: 'yes' }))).toMatchObject({
+      message: 'the request cannot be served',
+    });
+    expect(await statusOf({ status: 409, expose: true, message: 42 })).toMatchObject({
+      status: 409,
+      message: 'the request cannot be served',
+    });
   });
 
   it.each([
@@ -41,10 +60,18 @@ describe('what is thrown, as the client sees it', () => {
     ['a fractional status', { status: 404.5, expose: true }],
     ['no status', {}],
   ])('%s: 500 internal_error', async (_name, thrown) => {
-    expect(await statusOf(Object.assign(new Error('secret detail'), thrown))).toEqual({ status: 500, code: 'internal_error', message: 'the server failed to serve this request' });
+    expect(await statusOf(Object.assign(new Error('secret detail'), thrown))).toEqual({
+      status: 500,
+      code: 'internal_error',
+      message: 'the server failed to serve this request',
+    });
   });
 
-  it.each([['a string', 'oops'], ['null', null], ['a number', 404]])('%s thrown: 500 internal_error', async (_name, thrown) => {
+  it.each([
+    ['a string', 'oops'],
+    ['null', null],
+    ['a number', 404],
+  ])('%s thrown: 500 internal_error', async (_name, thrown) => {
     expect(await statusOf(thrown)).toMatchObject({ status: 500, code: 'internal_error' });
   });
 

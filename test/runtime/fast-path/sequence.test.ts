@@ -30,7 +30,9 @@ describe('sequence()', () => {
       seen.push('handler');
       ctx.body = { ok: true };
     };
-    const response = await request(serve(sequence([wrapper('outer'), wrapper('inner'), handler]))).get('/').expect(200);
+    const response = await request(serve(sequence([wrapper('outer'), wrapper('inner'), handler])))
+      .get('/')
+      .expect(200);
     expect(response.body).toEqual({ ok: true });
     expect(seen).toEqual(['outer in', 'inner in', 'handler', 'inner out', 'outer out']);
     // Both layers saw the rest finish synchronously: no promise was made for them.
@@ -56,14 +58,19 @@ describe('sequence()', () => {
   });
 
   it('calls the next middleware of the app after its last layer, and turns a synchronous throw into a rejection', async () => {
-    const passing = await request(serve(sequence([(_ctx: Context, next: Next) => next()]))).get('/').expect(200);
+    const passing = await request(serve(sequence([(_ctx: Context, next: Next) => next()])))
+      .get('/')
+      .expect(200);
     expect(passing.body).toEqual({ reached: 'after the sequence' });
     const throwing = sequence([
       () => {
         throw badRequest('invalid_query', 'nope', { field: 'q' });
       },
     ]);
-    await expect(throwing({} as Context, () => Promise.resolve())).rejects.toMatchObject({ status: 400, code: 'invalid_query' });
+    await expect(throwing({} as Context, () => Promise.resolve())).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_query',
+    });
     const refused = await request(serve(throwing)).get('/').expect(400);
     expect(refused.body.errors[0]).toMatchObject({ code: 'invalid_query', field: 'q' });
   });

@@ -17,7 +17,13 @@ describe('connection settings', () => {
     });
     const { server } = await listen('127.0.0.1', 0, DEFAULT_CONNECTION_SETTINGS);
     try {
-      expect([server.requestTimeout, server.headersTimeout, server.keepAliveTimeout, server.timeout, server.maxConnections]).toEqual([30_000, 10_000, 65_000, 120_000, 900]);
+      expect([
+        server.requestTimeout,
+        server.headersTimeout,
+        server.keepAliveTimeout,
+        server.timeout,
+        server.maxConnections,
+      ]).toEqual([30_000, 10_000, 65_000, 120_000, 900]);
     } finally {
       server.close();
     }
@@ -31,7 +37,11 @@ describe('connection settings', () => {
     ['SOCKET_TIMEOUT_MS', { SOCKET_TIMEOUT_MS: '9000' }, { socketTimeoutMs: 9_000 }],
     ['MAX_REQUESTS_PER_SOCKET', { MAX_REQUESTS_PER_SOCKET: '100' }, { maxRequestsPerSocket: 100 }],
     ['MAX_CONNECTIONS_PER_ADDRESS', { MAX_CONNECTIONS_PER_ADDRESS: '20' }, { maxConnectionsPerAddress: 20 }],
-    ['MAX_PENDING_CONNECTIONS_PER_ADDRESS', { MAX_PENDING_CONNECTIONS_PER_ADDRESS: '4' }, { maxPendingConnectionsPerAddress: 4 }],
+    [
+      'MAX_PENDING_CONNECTIONS_PER_ADDRESS',
+      { MAX_PENDING_CONNECTIONS_PER_ADDRESS: '4' },
+      { maxPendingConnectionsPerAddress: 4 },
+    ],
   ])('%s is read from the environment', (_name, env, want) => {
     expect(configFromEnvironment(env).connections).toMatchObject(want);
   });
@@ -39,7 +49,10 @@ describe('connection settings', () => {
   it.each([
     [{ REQUEST_TIMEOUT_MS: 'soon' }, /REQUEST_TIMEOUT_MS must be a whole number/],
     [{ MAX_CONNECTIONS: '0' }, /MAX_CONNECTIONS must be a whole number from 1/],
-    [{ REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '2000' }, /HEADERS_TIMEOUT_MS \(2000\) must not be longer than REQUEST_TIMEOUT_MS \(1000\)/],
+    [
+      { REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '2000' },
+      /HEADERS_TIMEOUT_MS \(2000\) must not be longer than REQUEST_TIMEOUT_MS \(1000\)/,
+    ],
     [{ ERROR_DOCS_URL: 'docs/errors' }, /ERROR_DOCS_URL "docs\/errors" must be an absolute http\(s\) URL/],
   ])('refuses %o at start-up', (env, message) => {
     expect(() => configFromEnvironment(env)).toThrow(ConfigError);
@@ -48,7 +61,11 @@ describe('connection settings', () => {
 
   it('checks for late requests often enough that a timeout fires within a quarter of its length', () => {
     expect(connectionsCheckingInterval(DEFAULT_CONNECTION_SETTINGS)).toBe(1_000);
-    expect(connectionsCheckingInterval({ ...DEFAULT_CONNECTION_SETTINGS, headersTimeoutMs: 400, requestTimeoutMs: 600 })).toBe(100);
-    expect(connectionsCheckingInterval({ ...DEFAULT_CONNECTION_SETTINGS, headersTimeoutMs: 10, requestTimeoutMs: 10 })).toBe(50);
+    expect(
+      connectionsCheckingInterval({ ...DEFAULT_CONNECTION_SETTINGS, headersTimeoutMs: 400, requestTimeoutMs: 600 }),
+    ).toBe(100);
+    expect(
+      connectionsCheckingInterval({ ...DEFAULT_CONNECTION_SETTINGS, headersTimeoutMs: 10, requestTimeoutMs: 10 }),
+    ).toBe(50);
   });
 });

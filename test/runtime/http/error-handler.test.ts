@@ -21,9 +21,13 @@ function failingApp(thrown: unknown, options?: ErrorHandlerOptions) {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('errorHandler(): every failure rendered as the conventions\' error body', () => {
+describe("errorHandler(): every failure rendered as the conventions' error body", () => {
   it('an ApiError: its status, headers and body, as JSON', async () => {
-    const error = new ApiError(405, 'method_not_allowed', 'DELETE is not allowed here', { headers: { Allow: 'GET, HEAD' }, field: 'method', resource: 'orders' });
+    const error = new ApiError(405, 'method_not_allowed', 'DELETE is not allowed here', {
+      headers: { Allow: 'GET, HEAD' },
+      field: 'method',
+      resource: 'orders',
+    });
     const { served, seen } = failingApp(error);
     const response = await request(served).get('/orders');
     expect(response.status).toBe(405);
@@ -31,7 +35,9 @@ describe('errorHandler(): every failure rendered as the conventions\' error body
     expect(response.headers.allow).toBe('GET, HEAD');
     expect(response.body).toEqual({
       message: 'Method Not Allowed',
-      errors: [{ code: 'method_not_allowed', message: 'DELETE is not allowed here', resource: 'orders', field: 'method' }],
+      errors: [
+        { code: 'method_not_allowed', message: 'DELETE is not allowed here', resource: 'orders', field: 'method' },
+      ],
     });
     expect(seen).toEqual([error]);
   });
@@ -49,10 +55,19 @@ describe('errorHandler(): every failure rendered as the conventions\' error body
     expect(seen).toEqual([undefined]);
   });
 
-  it('documentFor adds each entry\'s documentation address', async () => {
-    const { served } = failingApp(badRequest('missing_field', 'item is required', { field: 'item' }), { documentFor: documentsAt('https://docs.example/e/') });
+  it("documentFor adds each entry's documentation address", async () => {
+    const { served } = failingApp(badRequest('missing_field', 'item is required', { field: 'item' }), {
+      documentFor: documentsAt('https://docs.example/e/'),
+    });
     const response = await request(served).post('/').expect(400);
-    expect(response.body.errors).toEqual([{ code: 'missing_field', message: 'item is required', field: 'item', document: 'https://docs.example/e/missing_field' }]);
+    expect(response.body.errors).toEqual([
+      {
+        code: 'missing_field',
+        message: 'item is required',
+        field: 'item',
+        document: 'https://docs.example/e/missing_field',
+      },
+    ]);
   });
 
   it('anything else is a 500 that says nothing of the internals, reported with its cause', async () => {
@@ -61,7 +76,10 @@ describe('errorHandler(): every failure rendered as the conventions\' error body
     const { served } = failingApp(cause, { report: (error, ctx) => reported.push([error, ctx.path]) });
     const response = await request(served).get('/orders/1?token=secret');
     expect(response.status).toBe(500);
-    expect(response.body).toEqual({ message: 'Internal Server Error', errors: [{ code: 'internal_error', message: 'the server failed to serve this request' }] });
+    expect(response.body).toEqual({
+      message: 'Internal Server Error',
+      errors: [{ code: 'internal_error', message: 'the server failed to serve this request' }],
+    });
     expect(response.text).not.toContain('10.0.0.7');
     expect(reported).toHaveLength(1);
     expect(reported[0]![0]).toMatchObject({ status: 500, code: 'internal_error', cause });

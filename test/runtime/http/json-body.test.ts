@@ -31,7 +31,11 @@ afterAll(() => server.close());
 /** POSTs the bytes exactly as given (no client-side serialisation); resolves with status, type and parsed body. */
 function post(body: Buffer, headers: Record<string, string>) {
   reached.length = 0;
-  const response = fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body }).then(async (answer) => ({
+  const response = fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body,
+  }).then(async (answer) => ({
     status: answer.status,
     headers: { 'content-type': answer.headers.get('content-type') },
     body: (await answer.json()) as { errors: Array<{ code: string }>; received?: unknown },
@@ -62,7 +66,9 @@ describe('jsonBody: request bodies in every Content-Encoding', () => {
     const answered = await response;
     expect(answered.status).toBe(400);
     expect(answered.headers['content-type']).toBe('application/json;charset=UTF-8');
-    expect(answered.body.errors).toEqual([{ code: 'malformed_body', message: `the request body is not valid ${coding} data` }]);
+    expect(answered.body.errors).toEqual([
+      { code: 'malformed_body', message: `the request body is not valid ${coding} data` },
+    ]);
     expect(reached).toEqual([]);
   });
 
@@ -101,7 +107,10 @@ describe('jsonBody: UTF-8 JSON objects and arrays only', () => {
   });
 
   it('refuses invalid UTF-8 with 400 invalid_utf8 instead of storing U+FFFD', async () => {
-    const { response, reached } = post(Buffer.concat([Buffer.from('{"item":"'), Buffer.from([0xc3, 0x28]), Buffer.from('","quantity":1}')]), {});
+    const { response, reached } = post(
+      Buffer.concat([Buffer.from('{"item":"'), Buffer.from([0xc3, 0x28]), Buffer.from('","quantity":1}')]),
+      {},
+    );
     const answered = await response;
     expect(answered.status).toBe(400);
     expect(answered.body.errors[0]?.code).toBe('invalid_utf8');

@@ -33,9 +33,15 @@ async function serve(app: Koa): Promise<string> {
 }
 
 const statusesOf = async (url: string, ms: number, after?: number) =>
-  (await rawExchange(url, [`GET /?ms=${ms}${after === undefined ? '' : `&after=${after}`} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`], 5_000)).responses.map(
-    (response) => response.status,
-  );
+  (
+    await rawExchange(
+      url,
+      [
+        `GET /?ms=${ms}${after === undefined ? '' : `&after=${after}`} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      ],
+      5_000,
+    )
+  ).responses.map((response) => response.status);
 const count102 = (statuses: readonly number[]) => statuses.filter((status) => status === 102).length;
 
 describe('processingUpdates()', () => {
@@ -45,7 +51,7 @@ describe('processingUpdates()', () => {
     expect(statuses.filter((status) => status === 102).length).toBeGreaterThanOrEqual(2);
   });
 
-  it('an operation\'s own threshold wins over the global one', async () => {
+  it("an operation's own threshold wins over the global one", async () => {
     expect(await statusesOf(await slowApp({ afterMs: 100, everyMs: 100 }, 2_000), 500)).toEqual([200]);
   });
 
@@ -156,7 +162,10 @@ describe('processingUpdates(): the table of waiting responses', () => {
   afterEach(() => vi.useRealTimers());
 
   /** Hands each response to the middleware as a request still running, with its own threshold for the first 102. */
-  function waitingResponses(middleware: ReturnType<typeof processingUpdates>, afterMs: readonly number[]): FakeResponse[] {
+  function waitingResponses(
+    middleware: ReturnType<typeof processingUpdates>,
+    afterMs: readonly number[],
+  ): FakeResponse[] {
     const pending = () => new Promise<void>(() => undefined);
     return afterMs.map((after) => {
       const res = new FakeResponse();

@@ -33,8 +33,13 @@ describe('JobQueue', () => {
     });
     queue.start();
     const jobs = await Promise.all(Array.from({ length: 6 }, () => queue.enqueue({ type: 'slow' })));
-    await until(async () => (await Promise.all(jobs.map((job) => queue.get(job.job_id)))).map((job) => job?.state), (states) => states.every((state) => state === 'succeeded'));
-    expect((await Promise.all(jobs.map((job) => queue.get(job.job_id)))).map((job) => job?.state)).toEqual(Array(6).fill('succeeded'));
+    await until(
+      async () => (await Promise.all(jobs.map((job) => queue.get(job.job_id)))).map((job) => job?.state),
+      (states) => states.every((state) => state === 'succeeded'),
+    );
+    expect((await Promise.all(jobs.map((job) => queue.get(job.job_id)))).map((job) => job?.state)).toEqual(
+      Array(6).fill('succeeded'),
+    );
     expect(most).toBe(2);
     await queue.stop();
   });
@@ -43,13 +48,29 @@ describe('JobQueue', () => {
     const path = fileDatabase();
     const types = { once: { payload: z.object({}), run: () => 'done' } };
     // A process that claims the job and dies: its lease (1 ms) runs out and nothing renews it.
-    const dead = new JobQueue({ table: new SqliteJobTable(openDatabase(path)), name: 'work', types, tools: {}, concurrency: 0, leaseMs: 1 });
+    const dead = new JobQueue({
+      table: new SqliteJobTable(openDatabase(path)),
+      name: 'work',
+      types,
+      tools: {},
+      concurrency: 0,
+      leaseMs: 1,
+    });
     const job = await dead.enqueue({ type: 'once' });
     const db = openDatabase(path);
     db.prepare(`UPDATE jobs SET state = 'running', lease_until = ? WHERE job_id = ?`).run(Date.now() - 1, job.job_id);
-    const alive = new JobQueue({ table: new SqliteJobTable(openDatabase(path)), name: 'work', types, tools: {}, pollIntervalMs: 10 });
+    const alive = new JobQueue({
+      table: new SqliteJobTable(openDatabase(path)),
+      name: 'work',
+      types,
+      tools: {},
+      pollIntervalMs: 10,
+    });
     alive.start();
-    const finished = await until(async () => alive.get(job.job_id), (current) => current?.state === 'succeeded');
+    const finished = await until(
+      async () => alive.get(job.job_id),
+      (current) => current?.state === 'succeeded',
+    );
     expect(finished).toMatchObject({ state: 'succeeded', result: 'done', attempts: 1 });
     await alive.stop();
   });
@@ -60,13 +81,27 @@ describe('JobQueue', () => {
       name: 'work',
       pollIntervalMs: 10,
       tools: {},
-      types: { fail: { payload: z.object({}), run: () => { throw new Error('disk full'); } }, pass: { payload: z.object({}), run: () => 1 } },
+      types: {
+        fail: {
+          payload: z.object({}),
+          run: () => {
+            throw new Error('disk full');
+          },
+        },
+        pass: { payload: z.object({}), run: () => 1 },
+      },
     });
     queue.start();
     const failing = await queue.enqueue({ type: 'fail' });
     const passing = await queue.enqueue({ type: 'pass' });
-    await until(async () => (await queue.get(passing.job_id))?.state, (state) => state === 'succeeded');
-    expect(await queue.get(failing.job_id)).toMatchObject({ state: 'failed', error: { code: 'job_failed', message: 'disk full' } });
+    await until(
+      async () => (await queue.get(passing.job_id))?.state,
+      (state) => state === 'succeeded',
+    );
+    expect(await queue.get(failing.job_id)).toMatchObject({
+      state: 'failed',
+      error: { code: 'job_failed', message: 'disk full' },
+    });
     await queue.stop();
   });
 });

@@ -29,12 +29,13 @@ describe('MemoryCallCounter', () => {
     expect(counter.size).toBe(1);
   });
 
-  it.each([[{ points: 0, durationSeconds: 1 }], [{ points: 1, durationSeconds: 0 }], [{ points: Number.NaN, durationSeconds: 1 }]])(
-    'refuses %j',
-    (options) => {
-      expect(() => new MemoryCallCounter(options)).toThrow(RangeError);
-    },
-  );
+  it.each([
+    [{ points: 0, durationSeconds: 1 }],
+    [{ points: 1, durationSeconds: 0 }],
+    [{ points: Number.NaN, durationSeconds: 1 }],
+  ])('refuses %j', (options) => {
+    expect(() => new MemoryCallCounter(options)).toThrow(RangeError);
+  });
 });
 
 describe('flexibleCallCounter', () => {
@@ -49,7 +50,14 @@ describe('flexibleCallCounter', () => {
   it('drives rateLimit() in a plain Koa app: headers on success, 429 with Retry-After past the limit', async () => {
     const app = new Koa();
     app.use(errorHandler());
-    app.use(rateLimit({ family: 'resource', points: 1, durationSeconds: 60, counter: flexibleCallCounter(new RateLimiterMemory({ points: 1, duration: 60 })) }));
+    app.use(
+      rateLimit({
+        family: 'resource',
+        points: 1,
+        durationSeconds: 60,
+        counter: flexibleCallCounter(new RateLimiterMemory({ points: 1, duration: 60 })),
+      }),
+    );
     app.use((ctx) => {
       ctx.body = { ok: true };
     });

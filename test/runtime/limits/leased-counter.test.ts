@@ -23,7 +23,9 @@ function instances(count: number, points: number) {
 
 /** A burst of `calls` calls of one key, all at once, spread over the instances; how many were allowed. */
 async function burst(counters: ReturnType<typeof instances>['counters'], calls: number, key = 'client:a') {
-  const counts = await Promise.all(Array.from({ length: calls }, (_, index) => counters[index % counters.length]!.consume(key)));
+  const counts = await Promise.all(
+    Array.from({ length: calls }, (_, index) => counters[index % counters.length]!.consume(key)),
+  );
   return counts.filter((count) => count.allowed).length;
 }
 

@@ -27,10 +27,34 @@ describe('the address a call is counted under', () => {
   it.each([
     ['an untrusted peer: its own address, X-Forwarded-For ignored', '203.0.113.9', '10.0.0.1', [], '203.0.113.9'],
     ['an IPv4-mapped peer: as IPv4', '::ffff:203.0.113.9', '', [], '203.0.113.9'],
-    ['a trusted proxy: the nearest forwarded address it does not trust', '10.0.0.2', '198.51.100.7, 10.0.0.3', ['10.0.0.2', '10.0.0.3'], '198.51.100.7'],
-    ['a trusted proxy: the last forwarded address when it is not trusted', '10.0.0.2', '198.51.100.7, 192.0.2.4', ['10.0.0.2'], '192.0.2.4'],
-    ['forwarded IPv4-mapped addresses and blanks', '10.0.0.2', ' , ::ffff:198.51.100.7 ,', ['10.0.0.2'], '198.51.100.7'],
-    ['a trusted proxy with only trusted addresses forwarded: the proxy', '10.0.0.2', '10.0.0.3', ['10.0.0.2', '10.0.0.3'], '10.0.0.2'],
+    [
+      'a trusted proxy: the nearest forwarded address it does not trust',
+      '10.0.0.2',
+      '198.51.100.7, 10.0.0.3',
+      ['10.0.0.2', '10.0.0.3'],
+      '198.51.100.7',
+    ],
+    [
+      'a trusted proxy: the last forwarded address when it is not trusted',
+      '10.0.0.2',
+      '198.51.100.7, 192.0.2.4',
+      ['10.0.0.2'],
+      '192.0.2.4',
+    ],
+    [
+      'forwarded IPv4-mapped addresses and blanks',
+      '10.0.0.2',
+      ' , ::ffff:198.51.100.7 ,',
+      ['10.0.0.2'],
+      '198.51.100.7',
+    ],
+    [
+      'a trusted proxy with only trusted addresses forwarded: the proxy',
+      '10.0.0.2',
+      '10.0.0.3',
+      ['10.0.0.2', '10.0.0.3'],
+      '10.0.0.2',
+    ],
     ['a trusted proxy with nothing forwarded: the proxy', '10.0.0.2', '', ['10.0.0.2'], '10.0.0.2'],
     ['no peer address', undefined, '', [], 'unknown'],
   ])('%s', (_name, peer, forwarded, trusted, want) => {
@@ -58,23 +82,48 @@ describe('rateLimit(): what a client is told', () => {
   it('past the limit: 429 saying how many calls in how long, to which paths, and when to retry', async () => {
     const resetsAtMs = Date.now() + 42_300;
     const counter: CallCounter = { consume: () => ({ allowed: false, remaining: 0, resetsAtMs }) };
-    const refused = await request(limited({ points: 5, counter })).get('/').expect(429);
+    const refused = await request(limited({ points: 5, counter }))
+      .get('/')
+      .expect(429);
     // 42.3 s left when the test asked; a busy machine may take a while to answer.
     const retryAfter = refused.headers['retry-after'];
     expect(['42', '43']).toContain(retryAfter);
-    expect(refused.body.errors).toEqual([{ code: 'rate_limit_exceeded', message: `more than 5 calls in 60 s to the setting paths; retry in ${retryAfter} s` }]);
-    expect(refused.headers).toMatchObject({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.ceil(resetsAtMs / 1000)) });
+    expect(refused.body.errors).toEqual([
+      {
+        code: 'rate_limit_exceeded',
+        message: `more than 5 calls in 60 s to the setting paths; retry in ${retryAfter} s`,
+      },
+    ]);
+    expect(refused.headers).toMatchObject({
+      'x-ratelimit-limit': '5',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': String(Math.ceil(resetsAtMs / 1000)),
+    });
   });
 
   it('a window that has just ended still asks for a retry in 1 s, never 0', async () => {
     const counter: CallCounter = { consume: () => ({ allowed: false, remaining: 0, resetsAtMs: Date.now() - 500 }) };
-    expect((await request(limited({ points: 1, counter })).get('/').expect(429)).headers['retry-after']).toBe('1');
+    expect(
+      (
+        await request(limited({ points: 1, counter }))
+          .get('/')
+          .expect(429)
+      ).headers['retry-after'],
+    ).toBe('1');
   });
 
   it('a shared counter that answers later: the same headers', async () => {
-    const counter: CallCounter = { consume: async () => ({ allowed: true, remaining: 7, resetsAtMs: 1_800_000_000_500 }) };
-    const ok = await request(limited({ points: 9, counter })).get('/').expect(200);
-    expect(ok.headers).toMatchObject({ 'x-ratelimit-limit': '9', 'x-ratelimit-remaining': '7', 'x-ratelimit-reset': '1800000001' });
+    const counter: CallCounter = {
+      consume: async () => ({ allowed: true, remaining: 7, resetsAtMs: 1_800_000_000_500 }),
+    };
+    const ok = await request(limited({ points: 9, counter }))
+      .get('/')
+      .expect(200);
+    expect(ok.headers).toMatchObject({
+      'x-ratelimit-limit': '9',
+      'x-ratelimit-remaining': '7',
+      'x-ratelimit-reset': '1800000001',
+    });
   });
 
   it('counts under the key keyOf gives', async () => {
@@ -85,7 +134,10 @@ describe('rateLimit(): what a client is told', () => {
         return { allowed: true, remaining: 1, resetsAtMs: Date.now() + 1000 };
       },
     };
-    await request(limited({ points: 2, counter, keyOf: (ctx) => `tenant:${ctx.get('X-Tenant')}` })).get('/').set('X-Tenant', 'acme').expect(200);
+    await request(limited({ points: 2, counter, keyOf: (ctx) => `tenant:${ctx.get('X-Tenant')}` }))
+      .get('/')
+      .set('X-Tenant', 'acme')
+      .expect(200);
     expect(keys).toEqual(['tenant:acme']);
   });
 
@@ -121,22 +173,42 @@ describe('MemoryCallCounter windows', () => {
 
   it('memoryCounters(): a counter of the family limit given', () => {
     const counter = memoryCounters('setting', { points: 2, durationSeconds: 60 }) as MemoryCallCounter;
-    expect([counter.consume('k'), counter.consume('k'), counter.consume('k')].map((count) => count.allowed)).toEqual([true, true, false]);
+    expect([counter.consume('k'), counter.consume('k'), counter.consume('k')].map((count) => count.allowed)).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 });
 
 describe('limitsFromEnvironment()', () => {
   it('reads each family, blanks around the numbers allowed; an empty value is the default', () => {
-    expect(limitsFromEnvironment({ RATE_LIMIT_RESOURCE: ' 100 / 10 ', RATE_LIMIT_SERVICE: '7/1', RATE_LIMIT_SETTING: '' })).toEqual({
+    expect(
+      limitsFromEnvironment({ RATE_LIMIT_RESOURCE: ' 100 / 10 ', RATE_LIMIT_SERVICE: '7/1', RATE_LIMIT_SETTING: '' }),
+    ).toEqual({
       resource: { points: 100, durationSeconds: 10 },
       service: { points: 7, durationSeconds: 1 },
       setting: DEFAULT_LIMITS.setting,
     });
-    expect(DEFAULT_LIMITS).toEqual({ resource: { points: 600, durationSeconds: 60 }, service: { points: 300, durationSeconds: 60 }, setting: { points: 60, durationSeconds: 60 } });
+    expect(DEFAULT_LIMITS).toEqual({
+      resource: { points: 600, durationSeconds: 60 },
+      service: { points: 300, durationSeconds: 60 },
+      setting: { points: 60, durationSeconds: 60 },
+    });
   });
 
-  it.each([['1/60x'], ['x1/60'], ['1.5/60'], ['-1/60'], ['1/-60'], ['99999999999999999999/60'], ['60/99999999999999999999']])('refuses %s, naming the variable and the value', (value) => {
-    expect(() => limitsFromEnvironment({ RATE_LIMIT_SERVICE: value })).toThrow(`RATE_LIMIT_SERVICE must be <calls>/<seconds> with both at least 1, for example 600/60; got "${value}"`);
+  it.each([
+    ['1/60x'],
+    ['x1/60'],
+    ['1.5/60'],
+    ['-1/60'],
+    ['1/-60'],
+    ['99999999999999999999/60'],
+    ['60/99999999999999999999'],
+  ])('refuses %s, naming the variable and the value', (value) => {
+    expect(() => limitsFromEnvironment({ RATE_LIMIT_SERVICE: value })).toThrow(
+      `RATE_LIMIT_SERVICE must be <calls>/<seconds> with both at least 1, for example 600/60; got "${value}"`,
+    );
   });
 
   it('accepts 1/1, the smallest limit', () => {
@@ -157,7 +229,12 @@ describe('resilientCounter(): counting goes on while the shared store is down', 
         return Promise.resolve(count(50));
       },
     };
-    const counter = resilientCounter({ shared, fallback: { consume: () => count(9) }, name: 'Redis call-limit counters', log: (line) => lines.push(line) });
+    const counter = resilientCounter({
+      shared,
+      fallback: { consume: () => count(9) },
+      name: 'Redis call-limit counters',
+      log: (line) => lines.push(line),
+    });
     expect(await counter.consume('k')).toEqual(count(50));
     failing = 'throw';
     expect(await counter.consume('k')).toEqual(count(9));
@@ -176,7 +253,12 @@ describe('resilientCounter(): counting goes on while the shared store is down', 
   });
 
   it('a count the shared counter gives at once is handed on at once', () => {
-    const counter = resilientCounter({ shared: { consume: () => count(3) }, fallback: { consume: () => count(9) }, name: 'x', log: () => undefined });
+    const counter = resilientCounter({
+      shared: { consume: () => count(3) },
+      fallback: { consume: () => count(9) },
+      name: 'x',
+      log: () => undefined,
+    });
     expect(counter.consume('k')).toEqual(count(3));
   });
 });

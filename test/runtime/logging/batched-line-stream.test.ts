@@ -41,7 +41,10 @@ describe('BatchedLineStream', () => {
 
   it('keeps each line as UTF-8 and hands over bytes that later lines never change', async () => {
     const handed: Buffer[] = [];
-    const stream = new BatchedLineStream({ write: (bytes: Buffer) => void handed.push(bytes) }, { maxPendingBytes: 24, delayMs });
+    const stream = new BatchedLineStream(
+      { write: (bytes: Buffer) => void handed.push(bytes) },
+      { maxPendingBytes: 24, delayMs },
+    );
     stream.write('héllo 😀 wörld\n');
     stream.write('after\n');
     expect(handed).toHaveLength(1);
@@ -79,7 +82,10 @@ describe('BatchedLineStream', () => {
     ].join('\n');
     let stdout = '';
     try {
-      execFileSync(process.execPath, ['--conditions=source', '--input-type=module', '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      execFileSync(process.execPath, ['--conditions=source', '--input-type=module', '-e', script], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
     } catch (error) {
       const failed = error as { status: number; stdout: string };
       expect(failed.status).toBe(3);

@@ -8,7 +8,11 @@ describe('cachedIsoTime()', () => {
     const isoTime = cachedIsoTime(() => now);
     const start = Date.UTC(2026, 10, 23, 23, 59, 58, 0);
     // Every millisecond of four seconds, over midnight, then a jump back in time (a clock set back).
-    const instants = [...Array.from({ length: 4000 }, (_, index) => start + index), start - 86_400_000 + 7, Date.UTC(2000, 0, 1, 0, 0, 0, 5)];
+    const instants = [
+      ...Array.from({ length: 4000 }, (_, index) => start + index),
+      start - 86_400_000 + 7,
+      Date.UTC(2000, 0, 1, 0, 0, 0, 5),
+    ];
     for (const instant of instants) {
       now = instant;
       expect(isoTime()).toBe(`,"time":"${new Date(instant).toISOString()}"`);
@@ -22,11 +26,15 @@ describe('cachedIsoTime()', () => {
     expect(time).toBeLessThanOrEqual(Date.now());
   });
 
-  it('writes into a line\'s bytes exactly the text it returns, alternating with calls', () => {
+  it("writes into a line's bytes exactly the text it returns, alternating with calls", () => {
     let now = 0;
     const isoTime = cachedIsoTime(() => now);
     const start = Date.UTC(2026, 10, 25, 23, 59, 59, 990);
-    for (const instant of [...Array.from({ length: 1200 }, (_, index) => start + index), start - 3_000, Date.UTC(1999, 11, 31, 23, 59, 59, 999)]) {
+    for (const instant of [
+      ...Array.from({ length: 1200 }, (_, index) => start + index),
+      start - 3_000,
+      Date.UTC(1999, 11, 31, 23, 59, 59, 999),
+    ]) {
       now = instant;
       const bytes = new LineBytes(16);
       bytes.ascii('{');

@@ -2,7 +2,12 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../runtime/logging/index.ts';
 import { BatchedLineStream } from '../../../runtime/logging/batched-line-stream.ts';
-import { infoLineWriter, memberKey, RecordObject, type RecordMembers } from '../../../runtime/logging/json-line-writer.ts';
+import {
+  infoLineWriter,
+  memberKey,
+  RecordObject,
+  type RecordMembers,
+} from '../../../runtime/logging/json-line-writer.ts';
 import { LineBytes } from '../../../runtime/logging/line-bytes.ts';
 
 /** A createLogger() JSON logger whose output takes strings (any destination a user could pass). */
@@ -15,7 +20,10 @@ function capturing(format: 'json' | 'pretty' = 'json') {
 /** A createLogger() JSON logger over the batched byte stream, as createLogger() makes it for standard output. */
 function batched() {
   const writes: string[] = [];
-  const stream = new BatchedLineStream({ write: (bytes: Buffer) => void writes.push(bytes.toString('utf8')) }, { delayMs: 1000 });
+  const stream = new BatchedLineStream(
+    { write: (bytes: Buffer) => void writes.push(bytes.toString('utf8')) },
+    { delayMs: 1000 },
+  );
   const logger = createLogger({ destination: stream });
   // Each line on its own: flushSync() writes what is pending.
   const lines = () => {
@@ -55,19 +63,27 @@ describe('infoLineWriter()', () => {
   it.each([
     ['an output that takes strings', capturing],
     ['the batched byte stream of standard output', batched],
-  ] as const)("writes, byte for byte, the line pino writes for logger.info(record, msg), awkward values included, on %s", (_name, make) => {
-    const made = make();
-    const lines = () => (Array.isArray(made.lines) ? made.lines : (made.lines as () => string[])());
-    const writer = infoLineWriter(made.logger)!;
-    expect(writer).toBeDefined();
-    made.logger.info(record, 'request');
-    describeRecord(writer.open());
-    writer.close('request');
-    const [pinoLine, ownLine] = lines();
-    expect(withoutTime(ownLine!)).toBe(withoutTime(pinoLine!));
-    expect(JSON.parse(ownLine!)).toMatchObject({ level: 'info', pid: process.pid, path: record.path, msg: 'request' });
-    expect(ownLine!.endsWith('}\n')).toBe(true);
-  });
+  ] as const)(
+    'writes, byte for byte, the line pino writes for logger.info(record, msg), awkward values included, on %s',
+    (_name, make) => {
+      const made = make();
+      const lines = () => (Array.isArray(made.lines) ? made.lines : (made.lines as () => string[])());
+      const writer = infoLineWriter(made.logger)!;
+      expect(writer).toBeDefined();
+      made.logger.info(record, 'request');
+      describeRecord(writer.open());
+      writer.close('request');
+      const [pinoLine, ownLine] = lines();
+      expect(withoutTime(ownLine!)).toBe(withoutTime(pinoLine!));
+      expect(JSON.parse(ownLine!)).toMatchObject({
+        level: 'info',
+        pid: process.pid,
+        path: record.path,
+        msg: 'request',
+      });
+      expect(ownLine!.endsWith('}\n')).toBe(true);
+    },
+  );
 
   it('gives the same members to a record object as to the line (the error path logs through pino with them)', () => {
     const object = new RecordObject();
@@ -77,7 +93,8 @@ describe('infoLineWriter()', () => {
 
   it('takes member names that need no escaping, and refuses any other when the key is made', () => {
     expect(memberKey('duration_ms')).toEqual({ name: 'duration_ms', jsonPrefix: ',"duration_ms":' });
-    for (const name of ['', 'a"b', 'a\\b', 'line\nbreak', 'é', 'with space', 'dash-ed']) expect(() => memberKey(name), name).toThrow(/letters, digits and _/);
+    for (const name of ['', 'a"b', 'a\\b', 'line\nbreak', 'é', 'with space', 'dash-ed'])
+      expect(() => memberKey(name), name).toThrow(/letters, digits and _/);
   });
 
   it('is not offered for loggers whose lines it cannot write: pretty output, a child, a pino of the user', () => {
@@ -96,11 +113,25 @@ describe('LineBytes', () => {
 
   it('writes every string as JSON.stringify does, in UTF-8: each control character, quotes, backslashes, surrogate pairs and lone halves', () => {
     const singles = Array.from({ length: 0x80 }, (_, code) => String.fromCharCode(code));
-    const awkward = ['', 'plain', '😀', '\ud83d', '\ude00', 'a\ud83db', '\ude00\ud83d', 'é\u2028\u2029', '\u007f\u0080\u07ff\u0800\uffff', '"\\"', ...singles];
+    const awkward = [
+      '',
+      'plain',
+      '😀',
+      '\ud83d',
+      '\ude00',
+      'a\ud83db',
+      '\ude00\ud83d',
+      'é\u2028\u2029',
+      '\u007f\u0080\u07ff\u0800\uffff',
+      '"\\"',
+      ...singles,
+    ];
     // Random strings over the troublesome ranges, seeded so a failure can be replayed.
     let seed = 20261124;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
-    const pool = [0, 8, 9, 10, 13, 31, 32, 34, 47, 92, 127, 128, 233, 0x7ff, 0x800, 0x2028, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xfffe];
+    const pool = [
+      0, 8, 9, 10, 13, 31, 32, 34, 47, 92, 127, 128, 233, 0x7ff, 0x800, 0x2028, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xfffe,
+    ];
     for (let round = 0; round < 2000; round += 1) {
       awkward.push(String.fromCharCode(...Array.from({ length: next() % 12 }, () => pool[next() % pool.length]!)));
     }
@@ -111,7 +142,27 @@ describe('LineBytes', () => {
   });
 
   it('writes numbers as JSON.stringify does', () => {
-    for (const value of [0, 7, 10, 99, 100, 667, 65535, 12345678901, Number.MAX_SAFE_INTEGER, 2 ** 53, -1, -0, 0.25, 1.01, 1e21, 1e-7, Number.NaN, Infinity, -Infinity]) {
+    for (const value of [
+      0,
+      7,
+      10,
+      99,
+      100,
+      667,
+      65535,
+      12345678901,
+      Number.MAX_SAFE_INTEGER,
+      2 ** 53,
+      -1,
+      -0,
+      0.25,
+      1.01,
+      1e21,
+      1e-7,
+      Number.NaN,
+      Infinity,
+      -Infinity,
+    ]) {
       expect(encoded((bytes) => bytes.jsonNumber(value), 2)).toBe(JSON.stringify(value));
     }
   });
@@ -123,13 +174,26 @@ describe('LineBytes', () => {
     const values = Array.from({ length: 20_001 }, (_, hundredths) => Math.round(hundredths) / 100);
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    for (let round = 0; round < 5000; round += 1) values.push(Math.round(next() * 1e6 * 100) / 100, next() * 1000, Math.round(next() * 1e9 * 100) / 100 + 999_000_000);
+    for (let round = 0; round < 5000; round += 1)
+      values.push(
+        Math.round(next() * 1e6 * 100) / 100,
+        next() * 1000,
+        Math.round(next() * 1e9 * 100) / 100 + 999_000_000,
+      );
     values.push(0.1, 0.01, 0.001, 999_999_999.99, 1e9 + 0.5, 123.456, 5e-324);
     for (const value of values) expect(encoded((bytes) => bytes.jsonNumber(value), 2)).toBe(JSON.stringify(value));
   });
 
   it('writes whole numbers with zeros in front up to a width', () => {
-    for (const [value, width, text] of [[0, 3, '000'], [7, 3, '007'], [42, 3, '042'], [999, 3, '999'], [1234, 3, '1234'], [5, 1, '5'], [0, 1, '0']] as const) {
+    for (const [value, width, text] of [
+      [0, 3, '000'],
+      [7, 3, '007'],
+      [42, 3, '042'],
+      [999, 3, '999'],
+      [1234, 3, '1234'],
+      [5, 1, '5'],
+      [0, 1, '0'],
+    ] as const) {
       expect(encoded((bytes) => bytes.paddedDigits(value, width), 1)).toBe(text);
     }
   });

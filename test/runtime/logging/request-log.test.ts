@@ -9,7 +9,10 @@ import { until } from '../../support/poll.ts';
 
 function appLogging(level: 'info' | 'warn', handler: Koa.Middleware) {
   const lines: Record<string, unknown>[] = [];
-  const logger = createLogger({ level, destination: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) } });
+  const logger = createLogger({
+    level,
+    destination: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+  });
   const app = new Koa();
   app.use(sequence([requestLog({ logger }), conventionalResponse({ report: () => {} }), handler]));
   return { app, lines };
@@ -22,8 +25,18 @@ describe('requestLog()', () => {
     });
     const response = await request(app.callback()).get('/boom').expect(500);
     expect(JSON.stringify(response.body)).not.toContain('fire');
-    const [line] = await until(async () => lines, (found) => found.length > 0, 2000);
-    expect(line).toMatchObject({ level: 'error', msg: 'request failed', status: 500, error_code: 'internal_error', err: { message: 'the disk is on fire' } });
+    const [line] = await until(
+      async () => lines,
+      (found) => found.length > 0,
+      2000,
+    );
+    expect(line).toMatchObject({
+      level: 'error',
+      msg: 'request failed',
+      status: 500,
+      error_code: 'internal_error',
+      err: { message: 'the disk is on fire' },
+    });
     expect((line!.err as { stack: string }).stack).toContain('request-log.test.ts');
   });
 
@@ -38,7 +51,11 @@ describe('requestLog()', () => {
     await request(app.callback()).get('/bad').expect(400);
     fail = true;
     await request(app.callback()).get('/broken').expect(500);
-    const found = await until(async () => lines, (all) => all.length > 0, 2000);
+    const found = await until(
+      async () => lines,
+      (all) => all.length > 0,
+      2000,
+    );
     expect(found.map((line) => [line.path, line.level])).toEqual([['/broken', 'error']]);
   });
 });

@@ -70,11 +70,14 @@ describe('compression', () => {
     ['gzip;q=0.5, identity', undefined],
     ['identity', undefined],
     ['br', undefined],
-  ])('Accept-Encoding %s: a large JSON body goes as %s, as koa-compress negotiates it', async (acceptEncoding, encoding) => {
-    const { response, bytes } = await rawGet(app(large), { 'Accept-Encoding': acceptEncoding });
-    expect(response.headers['content-encoding']).toBe(encoding);
-    expect(JSON.parse((encoding === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8'))).toEqual(large);
-  });
+  ])(
+    'Accept-Encoding %s: a large JSON body goes as %s, as koa-compress negotiates it',
+    async (acceptEncoding, encoding) => {
+      const { response, bytes } = await rawGet(app(large), { 'Accept-Encoding': acceptEncoding });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(JSON.parse((encoding === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8'))).toEqual(large);
+    },
+  );
 
   it('gzips a body over the threshold when Accept-Encoding allows, with a -gzip tag that still revalidates', async () => {
     const served = app(large);
@@ -82,7 +85,11 @@ describe('compression', () => {
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.body).toHaveLength(50);
     expect(headerOf(zipped, 'etag')).toMatch(/-gzip"$/);
-    const revalidated = await request(served).get('/').set('Accept-Encoding', 'gzip').set('If-None-Match', headerOf(zipped, 'etag')).expect(304);
+    const revalidated = await request(served)
+      .get('/')
+      .set('Accept-Encoding', 'gzip')
+      .set('If-None-Match', headerOf(zipped, 'etag'))
+      .expect(304);
     expect(headerOf(revalidated, 'etag')).toBe(headerOf(zipped, 'etag'));
     const plain = await request(served).get('/').set('Accept-Encoding', 'identity').expect(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -120,7 +127,10 @@ describe('compression', () => {
   });
 
   it('leaves small bodies and bodiless responses alone', async () => {
-    const small = await request(app({ a: 1 })).get('/').set('Accept-Encoding', 'gzip').expect(200);
+    const small = await request(app({ a: 1 }))
+      .get('/')
+      .set('Accept-Encoding', 'gzip')
+      .expect(200);
     expect(small.headers['content-encoding']).toBeUndefined();
     const empty = await request(app(undefined, 204)).get('/').set('Accept-Encoding', 'gzip').expect(204);
     expect(empty.headers['content-encoding']).toBeUndefined();
@@ -140,8 +150,18 @@ describe('serverHeaders and cacheHeaders', () => {
 
   it('names every representation-changing header in Vary and marks GETs private, revalidate', async () => {
     const response = await request(app({ a: 1 })).get('/');
-    const vary = headerOf(response, 'vary').split(',').map((name: string) => name.trim());
-    expect(vary).toEqual(expect.arrayContaining(['Accept-Encoding', 'X-Result-Fields', 'X-Expansion-Fields', 'X-Pretty-Print', 'Authorization']));
+    const vary = headerOf(response, 'vary')
+      .split(',')
+      .map((name: string) => name.trim());
+    expect(vary).toEqual(
+      expect.arrayContaining([
+        'Accept-Encoding',
+        'X-Result-Fields',
+        'X-Expansion-Fields',
+        'X-Pretty-Print',
+        'Authorization',
+      ]),
+    );
     expect(new Set(vary).size).toBe(vary.length);
     expect(response.headers['cache-control']).toBe('private, no-cache');
     const failed = await request(app({ a: 1 }, 404)).get('/');

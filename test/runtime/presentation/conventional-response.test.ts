@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { cacheHeaders } from '../../../runtime/caching/index.ts';
 import { badRequest } from '../../../runtime/errors/index.ts';
 import { errorHandler } from '../../../runtime/http/index.ts';
-import { compression, conventionalResponse, jsonResponse, LAST_MODIFIED_STATE, serverHeaders } from '../../../runtime/presentation/index.ts';
+import {
+  compression,
+  conventionalResponse,
+  jsonResponse,
+  LAST_MODIFIED_STATE,
+  serverHeaders,
+} from '../../../runtime/presentation/index.ts';
 import { sequence } from '../../../runtime/fast-path/sequence.ts';
 
 type Handler = (ctx: Context) => unknown;
@@ -69,12 +75,20 @@ const requests: Record<string, Record<string, string>> = {
   'modified since': { 'If-Modified-Since': '2026-11-22T16:00:00Z' },
 };
 
-async function answer(served: ReturnType<typeof together>, method: 'get' | 'post', headers: Record<string, string>, etag?: string) {
-  let call = request(served)[method]('/').buffer(true).parse((response, done) => {
-    const chunks: Buffer[] = [];
-    response.on('data', (chunk: Buffer) => chunks.push(chunk));
-    response.on('end', () => done(null, Buffer.concat(chunks).toString('base64')));
-  });
+async function answer(
+  served: ReturnType<typeof together>,
+  method: 'get' | 'post',
+  headers: Record<string, string>,
+  etag?: string,
+) {
+  let call = request(served)
+    [method]('/')
+    .buffer(true)
+    .parse((response, done) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => done(null, Buffer.concat(chunks).toString('base64')));
+    });
   for (const [name, value] of Object.entries(headers)) call = call.set(name, value);
   if (etag !== undefined) call = call.set('If-None-Match', etag);
   const response = await call;
@@ -95,7 +109,8 @@ describe('conventionalResponse()', () => {
           expect(await answer(joined, method, headers)).toEqual(expected);
           // Revalidating with the tag just sent (a 304 for a GET that carried one).
           const tag = expected.headers.etag as string | undefined;
-          if (tag !== undefined) expect(await answer(joined, method, headers, tag)).toEqual(await answer(apart, method, headers, tag));
+          if (tag !== undefined)
+            expect(await answer(joined, method, headers, tag)).toEqual(await answer(apart, method, headers, tag));
         }
       }
       expect(reportedTogether).toEqual(reportedApart);

@@ -30,9 +30,18 @@ describe('jsonResponse', () => {
   it('sends exactly application/json;charset=UTF-8, on success and on errors', async () => {
     const ok = await request(app((ctx) => void (ctx.body = []))).get('/');
     expect(ok.headers['content-type']).toBe('application/json;charset=UTF-8');
-    const failed = await request(app(() => { throw badRequest('missing_field', 'x is required', { field: 'x' }); })).get('/').expect(400);
+    const failed = await request(
+      app(() => {
+        throw badRequest('missing_field', 'x is required', { field: 'x' });
+      }),
+    )
+      .get('/')
+      .expect(400);
     expect(failed.headers['content-type']).toBe('application/json;charset=UTF-8');
-    expect(failed.body).toEqual({ message: 'Bad Request', errors: [{ code: 'missing_field', message: 'x is required', field: 'x' }] });
+    expect(failed.body).toEqual({
+      message: 'Bad Request',
+      errors: [{ code: 'missing_field', message: 'x is required', field: 'x' }],
+    });
   });
 
   it('serialises the body once', async () => {
@@ -46,7 +55,8 @@ describe('jsonResponse', () => {
 
   it('through setJsonBody, serialises at once and answers exactly what ctx.body = value answers, once serialised', async () => {
     let calls = 0;
-    const value = () => Object.assign(Object.create(Object.prototype), { toJSON: () => ({ calls: ++calls, items: [1, 2] }) });
+    const value = () =>
+      Object.assign(Object.create(Object.prototype), { toJSON: () => ({ calls: ++calls, items: [1, 2] }) });
     let seen: unknown;
     let callsWhenSet = 0;
     const viaHelper = app((ctx) => {
@@ -60,9 +70,13 @@ describe('jsonResponse', () => {
     // The body is made once; the version's tag of a compact GET lays the value out the default way
     // once more (presentation/version-tag.ts), which is the only other call.
     expect(calls).toBe(2);
-    const plain = await request(app((ctx) => void (ctx.body = value()))).get('/').set('X-Pretty-Print', 'false').expect(200);
+    const plain = await request(app((ctx) => void (ctx.body = value())))
+      .get('/')
+      .set('X-Pretty-Print', 'false')
+      .expect(200);
     expect(helped.text.replace('"calls":1', '"calls":3')).toBe(plain.text);
-    for (const name of ['content-type', 'x-pretty-print', 'content-length']) expect(helped.headers[name]).toBe(plain.headers[name]);
+    for (const name of ['content-type', 'x-pretty-print', 'content-length'])
+      expect(helped.headers[name]).toBe(plain.headers[name]);
     expect(headerOf(helped, 'etag')).toMatch(/^"/);
   });
 
@@ -72,7 +86,9 @@ describe('jsonResponse', () => {
       throw badRequest('invalid_value', 'no', { field: 'quantity' });
     });
     const response = await request(served).get('/').set('X-Pretty-Print', 'false').expect(400);
-    expect(response.text).toBe('{"message":"Bad Request","errors":[{"code":"invalid_value","message":"no","field":"quantity"}]}');
+    expect(response.text).toBe(
+      '{"message":"Bad Request","errors":[{"code":"invalid_value","message":"no","field":"quantity"}]}',
+    );
     expect(response.headers['x-pretty-print']).toBe('false');
   });
 
@@ -89,7 +105,9 @@ describe('jsonResponse', () => {
 
   it('tags 200 GETs (objects and lists) with ETag and the same E-Tag', async () => {
     for (const value of [{ a: 1 }, [{ a: 1 }, { a: 2 }]]) {
-      const response = await request(app((ctx) => void (ctx.body = value))).get('/').expect(200);
+      const response = await request(app((ctx) => void (ctx.body = value)))
+        .get('/')
+        .expect(200);
       expect(headerOf(response, 'etag')).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
       expect(response.headers['e-tag']).toBe(headerOf(response, 'etag'));
     }
@@ -103,7 +121,10 @@ describe('jsonResponse', () => {
   ])('If-None-Match with %s → 304 with no body and the same ETag', async (_name, header) => {
     const served = app((ctx) => void (ctx.body = { a: 1 }));
     const first = await request(served).get('/').expect(200);
-    const second = await request(served).get('/').set('If-None-Match', header(headerOf(first, 'etag'))).expect(304);
+    const second = await request(served)
+      .get('/')
+      .set('If-None-Match', header(headerOf(first, 'etag')))
+      .expect(304);
     expect(second.text).toBe('');
     expect(headerOf(second, 'etag')).toBe(headerOf(first, 'etag'));
     // Nothing that described the body the 200 had.
@@ -113,7 +134,9 @@ describe('jsonResponse', () => {
   });
 
   it('a 304 never replaces an error', async () => {
-    const served = app(() => { throw badRequest('bad_thing', 'no'); });
+    const served = app(() => {
+      throw badRequest('bad_thing', 'no');
+    });
     await request(served).get('/').set('If-None-Match', '*').expect(400);
   });
 
@@ -155,7 +178,10 @@ describe('jsonResponse', () => {
   });
 
   it('refuses an X-Pretty-Print that is neither true nor false', async () => {
-    const response = await request(app((ctx) => void (ctx.body = {}))).get('/').set('X-Pretty-Print', 'maybe').expect(400);
+    const response = await request(app((ctx) => void (ctx.body = {})))
+      .get('/')
+      .set('X-Pretty-Print', 'maybe')
+      .expect(400);
     expect(response.body.errors[0]).toMatchObject({ code: 'invalid_header', field: 'X-Pretty-Print' });
   });
 });

@@ -15,7 +15,9 @@ afterAll(async () => {
 /** The example API's store on the suite's engine, with every transaction and lone insert counted. */
 async function countingStore() {
   const url = await newTestDatabase();
-  const store: ResourceStore = url.startsWith('sqlite:') ? new SqliteResourceStore(openDatabase(url.slice('sqlite:'.length))) : new PostgresResourceStore(await connectPostgres(url, { size: 2 }));
+  const store: ResourceStore = url.startsWith('sqlite:')
+    ? new SqliteResourceStore(openDatabase(url.slice('sqlite:'.length)))
+    : new PostgresResourceStore(await connectPostgres(url, { size: 2 }));
   opened.push(store);
   await store.migrate(tablesOf(api));
   const counts = { transactions: 0, alone: 0 };
@@ -36,7 +38,9 @@ async function countingStore() {
 
 const create = (context: Awaited<ReturnType<typeof countingStore>>['context'], collection: string, body: unknown) =>
   // On SQLite a refusal is thrown at once: as a rejection here, alike on both engines.
-  new Promise<Record<string, unknown>>((resolve) => resolve(runFlow(createResource(context, api.catalog.collections[collection]!, 'v1', body))));
+  new Promise<Record<string, unknown>>((resolve) =>
+    resolve(runFlow(createResource(context, api.catalog.collections[collection]!, 'v1', body))),
+  );
 
 describe(`createResource (${testEngine()})`, () => {
   it('a resource with nothing to check first is one insert, without a transaction around it where the store offers that', async () => {
@@ -71,7 +75,11 @@ describe(`createResource (${testEngine()})`, () => {
     // A trade without its optional reference has nothing to check either.
     await create(context, 'trades', { trade_name: 'y' });
     const all = { where: {}, limit: 10, offset: 0 };
-    expect((await store.list(api.catalog.collections.users!.table, all)).rows.map((row) => row.user_name)).toEqual(['ada']);
-    expect((await store.list(api.catalog.collections.trades!.table, all)).rows.map((row) => row.trade_name)).toEqual(['y']);
+    expect((await store.list(api.catalog.collections.users!.table, all)).rows.map((row) => row.user_name)).toEqual([
+      'ada',
+    ]);
+    expect((await store.list(api.catalog.collections.trades!.table, all)).rows.map((row) => row.trade_name)).toEqual([
+      'y',
+    ]);
   });
 });

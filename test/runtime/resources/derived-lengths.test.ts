@@ -5,7 +5,17 @@ import type { FieldModel } from '../../../runtime/resources/model.ts';
 import { valuesFromRules, type RuledModel } from '../../../runtime/resources/write-rules.ts';
 import { runFlow } from '../../../runtime/storage/index.ts';
 
-const string = (name: string, maxLength: number, readOnly = false): FieldModel => ({ name, kind: 'string', required: false, unique: false, filterable: false, searchable: false, schema: z.string(), maxLength, ...(readOnly ? { readOnly } : {}) });
+const string = (name: string, maxLength: number, readOnly = false): FieldModel => ({
+  name,
+  kind: 'string',
+  required: false,
+  unique: false,
+  filterable: false,
+  searchable: false,
+  schema: z.string(),
+  maxLength,
+  ...(readOnly ? { readOnly } : {}),
+});
 
 /** guest_key, indexed, computed from guest_name, and set by the create rule to the guest's tag. */
 const model: RuledModel = {
@@ -15,7 +25,22 @@ const model: RuledModel = {
   compute: { guest_key: (row: { guest_name: string }) => row.guest_name.toLowerCase() },
 };
 
-const create = (guest_name: string) => runFlow(valuesFromRules(model, { operation: 'create', version: 'v1', input: { guest_name }, stored: { guest_name }, current: undefined, key: undefined }, undefined, undefined));
+const create = (guest_name: string) =>
+  runFlow(
+    valuesFromRules(
+      model,
+      {
+        operation: 'create',
+        version: 'v1',
+        input: { guest_name },
+        stored: { guest_name },
+        current: undefined,
+        key: undefined,
+      },
+      undefined,
+      undefined,
+    ),
+  );
 
 describe('values a rule or a computation derives from a write', () => {
   it('within their fields’ bounds are stored', () => {
@@ -32,6 +57,9 @@ describe('values a rule or a computation derives from a write', () => {
     expect(thrown).toBeInstanceOf(ApiError);
     const error = thrown as ApiError;
     expect([error.status, error.code, error.field]).toEqual([400, 'value_too_long', 'guest_key']);
-    expect(error.entries.map((entry) => [entry.code, entry.field])).toEqual([['value_too_long', 'guest_key'], ['value_too_long', 'tag']]);
+    expect(error.entries.map((entry) => [entry.code, entry.field])).toEqual([
+      ['value_too_long', 'guest_key'],
+      ['value_too_long', 'tag'],
+    ]);
   });
 });

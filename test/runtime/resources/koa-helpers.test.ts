@@ -2,7 +2,15 @@ import Koa from 'koa';
 import request from 'supertest';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { checkIfMatch, conventionalResponse, etagOf, jsonBody, representResource, serializeJson, validBody } from '../../../runtime/index.ts';
+import {
+  checkIfMatch,
+  conventionalResponse,
+  etagOf,
+  jsonBody,
+  representResource,
+  serializeJson,
+  validBody,
+} from '../../../runtime/index.ts';
 
 const transfer = { transfer_id: 7, amount: 12.5, note: null, account: 'https://api.example/v1/accounts/3' };
 
@@ -13,12 +21,18 @@ function app() {
   koa.use(jsonBody({ limitBytes: 64 * 1024 }));
   koa.use(async (ctx) => {
     if (ctx.method === 'POST') {
-      const body = validBody(ctx, z.object({ amount: z.number().positive(), note: z.string().optional() }), 'transfers');
+      const body = validBody(
+        ctx,
+        z.object({ amount: z.number().positive(), note: z.string().optional() }),
+        'transfers',
+      );
       ctx.body = { amount: body.amount };
       return;
     }
     if (ctx.method === 'PUT') checkIfMatch(ctx, transfer);
-    ctx.body = await representResource(ctx, transfer, { expand: (resource) => Promise.resolve({ ...resource, account: { account_id: 3 } }) });
+    ctx.body = await representResource(ctx, transfer, {
+      expand: (resource) => Promise.resolve({ ...resource, account: { account_id: 3 } }),
+    });
   });
   return koa.callback();
 }
@@ -28,7 +42,9 @@ describe('helpers for hand-written Koa routes: the conventions without the gener
     expect((await request(app()).post('/').send({ amount: 3 })).body).toEqual({ amount: 3 });
     const refused = await request(app()).post('/').send({ amount: -1, extra: true });
     expect(refused.status).toBe(400);
-    expect(refused.body.errors.map((entry: { code: string; field: string }) => [entry.code, entry.field]).sort()).toEqual([
+    expect(
+      refused.body.errors.map((entry: { code: string; field: string }) => [entry.code, entry.field]).sort(),
+    ).toEqual([
       ['invalid_field', 'amount'],
       ['unknown_field', 'extra'],
     ]);
@@ -45,12 +61,23 @@ describe('helpers for hand-written Koa routes: the conventions without the gener
   });
 
   it('checkIfMatch: 412 unless If-Match names the current version, as a GET under any presentation tags it', async () => {
-    const presentations = [{}, { 'X-Result-Fields': 'amount' }, { 'X-Expansion-Fields': 'true' }, { 'X-Pretty-Print': 'false' }];
+    const presentations = [
+      {},
+      { 'X-Result-Fields': 'amount' },
+      { 'X-Expansion-Fields': 'true' },
+      { 'X-Pretty-Print': 'false' },
+    ];
     for (const headers of presentations) {
       const read = await request(app()).get('/').set(headers).expect(200);
-      expect((await request(app()).put('/').set('If-Match', read.headers.etag!).send({})).status, JSON.stringify(headers)).toBe(200);
+      expect(
+        (await request(app()).put('/').set('If-Match', read.headers.etag!).send({})).status,
+        JSON.stringify(headers),
+      ).toBe(200);
     }
-    const stale = await request(app()).put('/').set('If-Match', etagOf(serializeJson({ ...transfer, amount: 1 }, { pretty: true }))).send({});
+    const stale = await request(app())
+      .put('/')
+      .set('If-Match', etagOf(serializeJson({ ...transfer, amount: 1 }, { pretty: true })))
+      .send({});
     expect(stale.status).toBe(412);
     expect(stale.body.errors[0].code).toBe('precondition_failed');
     // No If-Match: nothing to compare.

@@ -14,7 +14,15 @@ function served(total: number, limit: number, offset: number) {
 
 describe('setPagingHeaders()', () => {
   it.each([
-    ['first page', '/v1/orders', [45, 20, 0], ['<https://api.example.test/v1/orders?limit=20&offset=0>; rel="first"', '<https://api.example.test/v1/orders?limit=20&offset=20>; rel="next"']],
+    [
+      'first page',
+      '/v1/orders',
+      [45, 20, 0],
+      [
+        '<https://api.example.test/v1/orders?limit=20&offset=0>; rel="first"',
+        '<https://api.example.test/v1/orders?limit=20&offset=20>; rel="next"',
+      ],
+    ],
     [
       'middle page, other parameters kept in place, limit and offset where the request put them',
       '/v1/trades?offset=20&trade_name=a%20b&limit=20',
@@ -29,10 +37,15 @@ describe('setPagingHeaders()', () => {
       'last page, a repeated limit folded into one',
       '/v1/orders?limit=5&limit=20&offset=40',
       [45, 20, 40],
-      ['<https://api.example.test/v1/orders?limit=20&offset=0>; rel="first"', '<https://api.example.test/v1/orders?limit=20&offset=20>; rel="prev"'],
+      [
+        '<https://api.example.test/v1/orders?limit=20&offset=0>; rel="first"',
+        '<https://api.example.test/v1/orders?limit=20&offset=20>; rel="prev"',
+      ],
     ],
   ] as const)('%s', async (_name, path, [total, limit, offset], links) => {
-    const response = await request(served(total, limit, offset)).get(path).expect(204);
+    const response = await request(served(total, limit, offset))
+      .get(path)
+      .expect(204);
     expect(response.headers['x-total-count']).toBe(String(total));
     expect(response.headers.link).toBe(links.join(', '));
   });

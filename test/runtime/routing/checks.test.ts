@@ -29,7 +29,9 @@ const later = (name: string, seen: string[]) => async (_ctx: Context, next: Next
 describe('checks()', () => {
   it('runs synchronous and asynchronous checks in order, then the rest of the chain once', async () => {
     const seen: string[] = [];
-    await request(serve(checks([sync('a', seen), later('b', seen), sync('c', seen)]), seen)).get('/').expect(200, { ok: true });
+    await request(serve(checks([sync('a', seen), later('b', seen), sync('c', seen)]), seen))
+      .get('/')
+      .expect(200, { ok: true });
     expect(seen).toEqual(['a', 'b', 'c', 'handler']);
   });
 
@@ -43,7 +45,9 @@ describe('checks()', () => {
       },
     ]) {
       const seen: string[] = [];
-      const response = await request(serve(checks([sync('a', seen), failing, sync('c', seen)]), seen)).get('/').expect(400);
+      const response = await request(serve(checks([sync('a', seen), failing, sync('c', seen)]), seen))
+        .get('/')
+        .expect(400);
       expect(response.body.errors[0].code).toBe('bad_one');
       expect(seen).toEqual(['a']);
     }
@@ -59,7 +63,9 @@ describe('checks()', () => {
       },
     ]) {
       const seen: string[] = [];
-      await request(serve(checks([sync('a', seen), answering, sync('c', seen)]), seen)).get('/').expect(204);
+      await request(serve(checks([sync('a', seen), answering, sync('c', seen)]), seen))
+        .get('/')
+        .expect(204);
       expect(seen).toEqual(['a']);
     }
   });

@@ -5,10 +5,20 @@ import { errorHandler } from '../../../runtime/http/index.ts';
 import { familyRouters, type Route } from '../../../runtime/routing/index.ts';
 
 const routes: Route[] = [
-  { method: 'GET', path: '/v1/orders', family: 'resource', handle: (ctx) => void (ctx.body = [{ family: ctx.state.route.family }]) },
+  {
+    method: 'GET',
+    path: '/v1/orders',
+    family: 'resource',
+    handle: (ctx) => void (ctx.body = [{ family: ctx.state.route.family }]),
+  },
   { method: 'POST', path: '/v1/orders', family: 'resource', handle: (ctx) => void (ctx.status = 201) },
   { method: 'GET', path: '/services/v1/search', family: 'service', handle: (ctx) => void (ctx.body = { ok: true }) },
-  { method: 'PUT', path: '/settings/v1/gui/lang', family: 'setting', handle: (ctx) => void (ctx.body = { lang: 'fr' }) },
+  {
+    method: 'PUT',
+    path: '/settings/v1/gui/lang',
+    family: 'setting',
+    handle: (ctx) => void (ctx.body = { lang: 'fr' }),
+  },
 ];
 
 function app(before: Parameters<typeof familyRouters>[0]['before'] = {}) {

@@ -3,7 +3,15 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { errorHandler } from '../../../runtime/http/index.ts';
 import { settledNow, SETTLED } from '../../../runtime/fast-path/sequence.ts';
-import { checks, dispatch, familyOfPath, familyRouters, matchedRoute, movedPermanently, type Route } from '../../../runtime/routing/index.ts';
+import {
+  checks,
+  dispatch,
+  familyOfPath,
+  familyRouters,
+  matchedRoute,
+  movedPermanently,
+  type Route,
+} from '../../../runtime/routing/index.ts';
 
 /** A route answering its own path and the route the dispatcher matched. */
 const route = (method: Route['method'], path: string, family: Route['family'], open?: boolean): Route => ({
@@ -15,10 +23,12 @@ const route = (method: Route['method'], path: string, family: Route['family'], o
 });
 
 /** Middleware that notes `name` for every request it sees, then passes it on. */
-const noting = (name: string, seen: string[]): Middleware => (ctx, next) => {
-  seen.push(`${name} ${ctx.path}`);
-  return next();
-};
+const noting =
+  (name: string, seen: string[]): Middleware =>
+  (ctx, next) => {
+    seen.push(`${name} ${ctx.path}`);
+    return next();
+  };
 
 const appOf = (middleware: Middleware) => new Koa().use(errorHandler()).use(middleware).callback();
 
@@ -39,19 +49,34 @@ describe('path families', () => {
     const seen: string[] = [];
     const served = appOf(
       familyRouters({
-        routes: [route('GET', '/v1/orders', 'resource'), route('GET', '/services/v1/search', 'service'), route('GET', '/settings/v1/theme', 'setting')],
+        routes: [
+          route('GET', '/v1/orders', 'resource'),
+          route('GET', '/services/v1/search', 'service'),
+          route('GET', '/settings/v1/theme', 'setting'),
+        ],
         before: { service: [noting('service-1', seen), noting('service-2', seen)], setting: [noting('setting', seen)] },
       }),
     );
     await request(served).get('/v1/orders').expect(200);
-    await request(served).get('/services/v1/search').expect(200, { served: 'GET /services/v1/search', matched: { family: 'service', method: 'GET', path: '/services/v1/search', params: {} } });
+    await request(served)
+      .get('/services/v1/search')
+      .expect(200, {
+        served: 'GET /services/v1/search',
+        matched: { family: 'service', method: 'GET', path: '/services/v1/search', params: {} },
+      });
     await request(served).get('/settings/v1/theme').expect(200);
-    expect(seen).toEqual(['service-1 /services/v1/search', 'service-2 /services/v1/search', 'setting /settings/v1/theme']);
+    expect(seen).toEqual([
+      'service-1 /services/v1/search',
+      'service-2 /services/v1/search',
+      'setting /settings/v1/theme',
+    ]);
   });
 
   it("a route is served only under its own family's router", async () => {
     // Declared as a service, at a path of the resource family: no router serves it.
-    const served = appOf(familyRouters({ routes: [route('GET', '/v1/ping', 'service'), route('GET', '/v1/orders', 'resource')] }));
+    const served = appOf(
+      familyRouters({ routes: [route('GET', '/v1/ping', 'service'), route('GET', '/v1/orders', 'resource')] }),
+    );
     await request(served).get('/v1/orders').expect(200);
     await request(served).get('/v1/ping').expect(404);
   });
@@ -60,7 +85,11 @@ describe('path families', () => {
     const seen: string[] = [];
     const served = appOf(
       familyRouters({
-        routes: [route('GET', '/health', 'resource', true), route('POST', '/health', 'resource'), route('GET', '/v1/orders', 'resource', false)],
+        routes: [
+          route('GET', '/health', 'resource', true),
+          route('POST', '/health', 'resource'),
+          route('GET', '/v1/orders', 'resource', false),
+        ],
         before: { resource: [noting('limit', seen)] },
       }),
     );
@@ -74,11 +103,18 @@ describe('path families', () => {
 });
 
 describe('dispatch()', () => {
-  const served = appOf(dispatch([route('GET', '/v1/orders/:order_id', 'resource'), route('POST', '/v1/jobs', 'service')]));
+  const served = appOf(
+    dispatch([route('GET', '/v1/orders/:order_id', 'resource'), route('POST', '/v1/jobs', 'service')]),
+  );
 
   it('leaves the match where middleware and logs read it; HEAD is matched as GET', async () => {
     const response = await request(served).get('/v1/orders/7').expect(200);
-    expect(response.body.matched).toEqual({ family: 'resource', method: 'GET', path: '/v1/orders/:order_id', params: { order_id: '7' } });
+    expect(response.body.matched).toEqual({
+      family: 'resource',
+      method: 'GET',
+      path: '/v1/orders/:order_id',
+      params: { order_id: '7' },
+    });
     await request(served).head('/v1/orders/7').expect(200);
   });
 
@@ -100,9 +136,24 @@ describe('dispatch()', () => {
 describe('movedPermanently()', () => {
   const served = appOf(
     dispatch([
-      { method: 'GET', path: '/v1/purchases', family: 'resource', handle: movedPermanently('http://api.test', '/v1/purchases', '/v1/orders') },
-      { method: 'GET', path: '/v1/purchases/:order_id', family: 'resource', handle: movedPermanently('http://api.test', '/v1/purchases', '/v1/orders') },
-      { method: 'GET', path: '/v1/old-report', family: 'resource', handle: movedPermanently('http://api.test', '/v1/elsewhere', '/v1/report') },
+      {
+        method: 'GET',
+        path: '/v1/purchases',
+        family: 'resource',
+        handle: movedPermanently('http://api.test', '/v1/purchases', '/v1/orders'),
+      },
+      {
+        method: 'GET',
+        path: '/v1/purchases/:order_id',
+        family: 'resource',
+        handle: movedPermanently('http://api.test', '/v1/purchases', '/v1/orders'),
+      },
+      {
+        method: 'GET',
+        path: '/v1/old-report',
+        family: 'resource',
+        handle: movedPermanently('http://api.test', '/v1/elsewhere', '/v1/report'),
+      },
     ]),
   );
 
@@ -114,7 +165,9 @@ describe('movedPermanently()', () => {
   });
 
   it('a path outside the former prefix goes to the new prefix itself', async () => {
-    expect((await request(served).get('/v1/old-report?z=1').expect(301)).headers.location).toBe('http://api.test/v1/report?z=1');
+    expect((await request(served).get('/v1/old-report?z=1').expect(301)).headers.location).toBe(
+      'http://api.test/v1/report?z=1',
+    );
   });
 });
 
@@ -132,10 +185,12 @@ describe('settledNow() and checks()', () => {
 
   it('runs the checks that pass synchronously one after another at once, without waiting a turn', () => {
     const ran: string[] = [];
-    const check = (name: string): Middleware => (_ctx, next) => {
-      ran.push(name);
-      return next();
-    };
+    const check =
+      (name: string): Middleware =>
+      (_ctx, next) => {
+        ran.push(name);
+        return next();
+      };
     const result = checks([check('a'), check('b'), check('c')])({} as Context, () => {
       ran.push('next');
       return SETTLED;

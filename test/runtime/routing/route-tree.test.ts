@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { RouteTree, type Route } from '../../../runtime/routing/index.ts';
 
-const route = (method: Route['method'], path: string): Route => ({ method, path, family: 'resource', handle: () => undefined });
+const route = (method: Route['method'], path: string): Route => ({
+  method,
+  path,
+  family: 'resource',
+  handle: () => undefined,
+});
 
 describe('RouteTree', () => {
   const tree = new RouteTree();
@@ -17,10 +22,19 @@ describe('RouteTree', () => {
 
   const cases: [string, { path: string; want: { methods: string[]; params: Record<string, string> } | undefined }][] = [
     ['collection', { path: '/v1/orders', want: { methods: ['GET'], params: {} } }],
-    ['literal (list) wins over the id parameter', { path: '/v1/orders/(list)', want: { methods: ['GET'], params: {} } }],
+    [
+      'literal (list) wins over the id parameter',
+      { path: '/v1/orders/(list)', want: { methods: ['GET'], params: {} } },
+    ],
     ['percent-encoded (list)', { path: '/v1/orders/%28list%29', want: { methods: ['GET'], params: {} } }],
-    ['item with a decoded id', { path: '/v1/orders/a%20b', want: { methods: ['GET', 'PUT'], params: { order_id: 'a b' } } }],
-    ['aggregate under its parent', { path: '/v1/users/7/profiles', want: { methods: ['GET'], params: { user_id: '7' } } }],
+    [
+      'item with a decoded id',
+      { path: '/v1/orders/a%20b', want: { methods: ['GET', 'PUT'], params: { order_id: 'a b' } } },
+    ],
+    [
+      'aggregate under its parent',
+      { path: '/v1/users/7/profiles', want: { methods: ['GET'], params: { user_id: '7' } } },
+    ],
     ['uppercase segment is another path', { path: '/V1/orders', want: undefined }],
     ['third level is not declared', { path: '/v1/users/7/profiles/1', want: undefined }],
     ['trailing slash is not the same path', { path: '/v1/orders/', want: undefined }],

@@ -25,7 +25,16 @@ function recordingApp(direct: boolean): Koa {
     ctx.status = 201;
     ctx.body = 'draft';
     ctx.length = 5;
-    seen.written = { method: ctx.method, path: ctx.path, querystring: ctx.querystring, query: ctx.query, url: ctx.url, status: ctx.status, body: ctx.body, length: ctx.length };
+    seen.written = {
+      method: ctx.method,
+      path: ctx.path,
+      querystring: ctx.querystring,
+      query: ctx.query,
+      url: ctx.url,
+      status: ctx.status,
+      body: ctx.body,
+      length: ctx.length,
+    };
     // The body and status a response ends with, set the usual way.
     ctx.status = 200;
     ctx.body = seen;
@@ -35,7 +44,8 @@ function recordingApp(direct: boolean): Koa {
 
 describe('directContextAccessors', () => {
   it('reads and writes what Koa’s own delegation reads and writes', async () => {
-    const answer = (direct: boolean) => request(recordingApp(direct).callback()).get('/orders/1?limit=2').set('User-Agent', 'test');
+    const answer = (direct: boolean) =>
+      request(recordingApp(direct).callback()).get('/orders/1?limit=2').set('User-Agent', 'test');
     const koa = await answer(false);
     const direct = await answer(true);
     expect(direct.status).toBe(200);
@@ -48,7 +58,16 @@ describe('directContextAccessors', () => {
       body: null,
       headerSent: false,
       writable: true,
-      written: { method: 'POST', path: '/elsewhere', querystring: 'a=1&b=2', query: { a: '1', b: '2' }, url: '/elsewhere?a=1&b=2', status: 201, body: 'draft', length: 5 },
+      written: {
+        method: 'POST',
+        path: '/elsewhere',
+        querystring: 'a=1&b=2',
+        query: { a: '1', b: '2' },
+        url: '/elsewhere?a=1&b=2',
+        status: 201,
+        body: 'draft',
+        length: 5,
+      },
     });
   });
 
@@ -71,7 +90,8 @@ describe('directContextAccessors', () => {
       if (direct) directContextAccessors(app);
       app.use((ctx: Context) => {
         const steps: unknown[] = [];
-        const note = () => steps.push([ctx.response.get('Content-Length'), ctx.res.hasHeader('Content-Length'), ctx.length ?? null]);
+        const note = () =>
+          steps.push([ctx.response.get('Content-Length'), ctx.res.hasHeader('Content-Length'), ctx.length ?? null]);
         ctx.body = 'héllo';
         note();
         ctx.length = 7;

@@ -20,11 +20,19 @@ function attempt(seen: Observed, call: () => unknown): void {
 
 /** Everything a caller can read back of the headers, in plain objects (getHeaders has no prototype). */
 function readBack(res: ServerResponse, seen: Observed): void {
-  seen.push({ ...res.getHeaders() }, res.getHeaderNames(), (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames());
+  seen.push(
+    { ...res.getHeaders() },
+    res.getHeaderNames(),
+    (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames(),
+  );
 }
 
 /** Serves one request with `scenario` on a server whose responses are `Response`; the raw bytes and what it saw. */
-async function run(Response: typeof ServerResponse<IncomingMessage>, scenario: Scenario, { insecureHTTPParser = false } = {}): Promise<{ wire: string; seen: Observed }> {
+async function run(
+  Response: typeof ServerResponse<IncomingMessage>,
+  scenario: Scenario,
+  { insecureHTTPParser = false } = {},
+): Promise<{ wire: string; seen: Observed }> {
   const seen: Observed = [];
   const server = createServer({ ServerResponse: Response, insecureHTTPParser }, (_req, res) => {
     res.sendDate = false;
@@ -56,7 +64,13 @@ const SCENARIOS: Record<string, Scenario> = {
     attempt(seen, () => res.setHeader('Set-Cookie', ['a=1', 'b=2']));
     attempt(seen, () => res.setHeader('content-type', 'text/plain; charset=utf-8'));
     attempt(seen, () => res.setHeader('X-Latin', 'caf\u00e9'));
-    attempt(seen, () => [res.getHeader('CONTENT-TYPE'), res.getHeader('x-total-count'), res.getHeader('nope'), res.hasHeader('Set-cookie'), res.hasHeader('nope')]);
+    attempt(seen, () => [
+      res.getHeader('CONTENT-TYPE'),
+      res.getHeader('x-total-count'),
+      res.getHeader('nope'),
+      res.hasHeader('Set-cookie'),
+      res.hasHeader('nope'),
+    ]);
     readBack(res, seen);
   },
   'append to nothing, to a string, to a list, a list': (res, seen) => {
@@ -157,7 +171,13 @@ const SCENARIOS: Record<string, Scenario> = {
     attempt(seen, () => res.setHeader('X-Number', 3));
     attempt(seen, () => res.setHeader('X-Number', '3'));
     attempt(seen, () => res.setHeader('X-Number', 'wide \u20ac'));
-    attempt(seen, () => [res.getHeader('x-SAME'), res.getHeader('Bad Name'), res.hasHeader('BAD NAME'), res.hasHeader('X-NUMBER'), res.getHeader('')]);
+    attempt(seen, () => [
+      res.getHeader('x-SAME'),
+      res.getHeader('Bad Name'),
+      res.hasHeader('BAD NAME'),
+      res.hasHeader('X-NUMBER'),
+      res.getHeader(''),
+    ]);
     readBack(res, seen);
   },
   'setHeaders with a Headers object': (res, seen) => {

@@ -36,7 +36,12 @@ async function answerOf(listener: Parameters<typeof createServer>[0] & object, m
 }
 
 /** The answers of app.callback() and of requestListener(app) for the same app and request. */
-async function bothAnswers(middleware: Middleware, method = 'GET', onError?: (error: Error) => void, arrivals?: ArrivalHandling) {
+async function bothAnswers(
+  middleware: Middleware,
+  method = 'GET',
+  onError?: (error: Error) => void,
+  arrivals?: ArrivalHandling,
+) {
   const app = () => {
     const koa = new Koa();
     koa.silent = true;
@@ -44,7 +49,10 @@ async function bothAnswers(middleware: Middleware, method = 'GET', onError?: (er
     koa.use(sequence([middleware]));
     return koa;
   };
-  return { koa: await answerOf(app().callback(), method), listener: await answerOf(requestListener(app(), { arrivals }), method) };
+  return {
+    koa: await answerOf(app().callback(), method),
+    listener: await answerOf(requestListener(app(), { arrivals }), method),
+  };
 }
 
 const cases: Record<string, Middleware> = {
@@ -126,9 +134,13 @@ describe('requestListener()', () => {
 
   it("reports a handler's failure on the app's error event, as app.callback() does", async () => {
     const reported: string[] = [];
-    const { koa, listener } = await bothAnswers(() => {
-      throw new Error('the disk is on fire');
-    }, 'GET', (error) => reported.push(error.message));
+    const { koa, listener } = await bothAnswers(
+      () => {
+        throw new Error('the disk is on fire');
+      },
+      'GET',
+      (error) => reported.push(error.message),
+    );
     expect(listener).toEqual(koa);
     expect(koa.status).toBe(500);
     expect(reported).toEqual(['the disk is on fire', 'the disk is on fire']);

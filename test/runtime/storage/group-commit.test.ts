@@ -37,7 +37,9 @@ async function storeOn(path: string): Promise<SqliteResourceStore> {
 
 /** The titles another connection reads: what has been committed, nothing else. */
 function committedTitles(path: string): string[] {
-  return (open(path).prepare('SELECT title FROM books ORDER BY book_id').all() as { title: string }[]).map((row) => row.title);
+  return (open(path).prepare('SELECT title FROM books ORDER BY book_id').all() as { title: string }[]).map(
+    (row) => row.title,
+  );
 }
 
 // SQLite's alone: the postgres project runs this folder again, and PostgreSQL commits each transaction itself.

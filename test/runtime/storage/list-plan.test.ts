@@ -1,7 +1,13 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, SqliteResourceStore, type ListQuery, type ResourceStore, type TableSpec } from '../../../runtime/storage/index.ts';
+import {
+  openDatabase,
+  SqliteResourceStore,
+  type ListQuery,
+  type ResourceStore,
+  type TableSpec,
+} from '../../../runtime/storage/index.ts';
 import { connectPostgres } from '../../../runtime/storage/postgres/connect.ts';
 import { PostgresResourceStore } from '../../../runtime/storage/postgres/postgres-store.ts';
 import { newTestDatabase, testEngine } from '../../support/test-database.ts';
@@ -65,7 +71,10 @@ async function sqliteEngine(seen: string[]): Promise<Engine> {
   db.exec('ANALYZE');
   return {
     store,
-    plan: async (sql, values) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...(values as never[])) as { detail: string }[]).map((row) => row.detail).join('\n'),
+    plan: async (sql, values) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...(values as never[])) as { detail: string }[])
+        .map((row) => row.detail)
+        .join('\n'),
     close: async () => store.close(),
   };
 }

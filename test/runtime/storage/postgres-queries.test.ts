@@ -1,7 +1,12 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { connectPostgres } from '../../../runtime/storage/postgres/connect.ts';
-import { inPostgresTransaction, query, queryArrays, queryFirstArray } from '../../../runtime/storage/postgres/queries.ts';
+import {
+  inPostgresTransaction,
+  query,
+  queryArrays,
+  queryFirstArray,
+} from '../../../runtime/storage/postgres/queries.ts';
 import { newTestDatabase, testEngine } from '../../support/test-database.ts';
 
 const pools: pg.Pool[] = [];
@@ -33,11 +38,14 @@ describe.skipIf(testEngine() !== 'postgres')('prepared statements on PostgreSQL'
     expect(await queryFirstArray(db, SQUARES, [5], (values) => values[1])).toBe(1);
     expect(await queryFirstArray(db, SQUARES, [0], (values) => values[1])).toBeUndefined();
     expect(await queryArrays(db, SQUARES, [2], (rows) => rows.length)).toBe(2);
-    const inTransaction = await inPostgresTransaction(db, async (client) => [await queryArrays(client, SQUARES, [1]), (await query(client, SQUARES, [1])).rows]);
+    const inTransaction = await inPostgresTransaction(db, async (client) => [
+      await queryArrays(client, SQUARES, [1]),
+      (await query(client, SQUARES, [1])).rows,
+    ]);
     expect(inTransaction).toEqual([[[1, 1, 10_000_000_000]], [{ n: 1, square: 1, big: 10_000_000_000 }]]);
   });
 
-  it('parse each statement\'s columns by their own types, query after query on one connection', async () => {
+  it("parse each statement's columns by their own types, query after query on one connection", async () => {
     const db = await pool(1);
     const statements = [
       ['SELECT $1::bigint AS a, $1::text AS b', [[5, '5']]],
@@ -58,21 +66,29 @@ describe.skipIf(testEngine() !== 'postgres')('prepared statements on PostgreSQL'
   it('are parsed once per connection: the same text runs as one named statement', async () => {
     const db = await pool(1);
     const text = 'SELECT $1::int + 1 AS next';
-    for (let run = 0; run < 3; run += 1) expect((await query<{ next: number }>(db, text, [run])).rows[0]!.next).toBe(run + 1);
-    const prepared = await db.query<{ name: string }>('SELECT name FROM pg_prepared_statements WHERE statement = $1', [text]);
+    for (let run = 0; run < 3; run += 1)
+      expect((await query<{ next: number }>(db, text, [run])).rows[0]!.next).toBe(run + 1);
+    const prepared = await db.query<{ name: string }>('SELECT name FROM pg_prepared_statements WHERE statement = $1', [
+      text,
+    ]);
     expect(prepared.rows).toHaveLength(1);
     expect(prepared.rows[0]!.name).toMatch(/^s[0-9a-f]{20}$/);
   });
 
-  it('reject with PostgreSQL\'s error and give the connection back to the pool', async () => {
+  it("reject with PostgreSQL's error and give the connection back to the pool", async () => {
     const db = await pool(1);
-    for (let run = 0; run < 3; run += 1) await expect(query(db, 'SELECT 1 / $1::int', [0])).rejects.toMatchObject({ code: '22012' });
+    for (let run = 0; run < 3; run += 1)
+      await expect(query(db, 'SELECT 1 / $1::int', [0])).rejects.toMatchObject({ code: '22012' });
     // A mapping that throws rejects too, and leaks nothing either.
-    await expect(queryArrays(db, SQUARES, [1], () => { throw new Error('mapped badly'); })).rejects.toThrow('mapped badly');
+    await expect(
+      queryArrays(db, SQUARES, [1], () => {
+        throw new Error('mapped badly');
+      }),
+    ).rejects.toThrow('mapped badly');
     expect(await queryArrays(db, SQUARES, [1])).toHaveLength(1);
   });
 
-  it('go through pg\'s documented query config where pg\'s Query is not built as expected', async () => {
+  it("go through pg's documented query config where pg's Query is not built as expected", async () => {
     // A pg whose results keep their row mode under another name: a query built by the store's own
     // means would parse no row (this Result refuses to), so every row below proves the fallback ran.
     class OtherResult extends pg.Result {

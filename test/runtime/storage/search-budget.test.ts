@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../runtime/errors/index.ts';
-import { IN_MEMORY, openDatabase, SqliteResourceStore, type ResourceStore, type TableSpec } from '../../../runtime/storage/index.ts';
+import {
+  IN_MEMORY,
+  openDatabase,
+  SqliteResourceStore,
+  type ResourceStore,
+  type TableSpec,
+} from '../../../runtime/storage/index.ts';
 import { connectPostgres } from '../../../runtime/storage/postgres/connect.ts';
 import { PostgresResourceStore } from '../../../runtime/storage/postgres/postgres-store.ts';
 import { newTestDatabase, testEngine } from '../../support/test-database.ts';
@@ -40,7 +46,11 @@ const seededFile = (() => {
   };
 })();
 
-function sqliteStore(file: string, search: { timeoutMs?: number; threads?: number }, threaded = true): SqliteResourceStore {
+function sqliteStore(
+  file: string,
+  search: { timeoutMs?: number; threads?: number },
+  threaded = true,
+): SqliteResourceStore {
   const store = new SqliteResourceStore(openDatabase(file), threaded ? { file, search } : { search });
   store.migrate([notes]);
   opened.push(store);
@@ -74,7 +84,12 @@ describe.runIf(testEngine() === 'sqlite')('the SQLite search budget', () => {
     const file = seededFile();
     const threaded = sqliteStore(file, {});
     const inline = sqliteStore(file, {}, false);
-    for (const [text, limit, offset] of [[WORDS, 50, 0], ['wa', 20, 100], ['note 1', 50, 0], ['nothing', 10, 0]] as const) {
+    for (const [text, limit, offset] of [
+      [WORDS, 50, 0],
+      ['wa', 20, 100],
+      ['note 1', 50, 0],
+      ['nothing', 10, 0],
+    ] as const) {
       const here = inline.search(notes, text, limit, offset);
       expect(here).not.toBeInstanceOf(Promise);
       expect(await threaded.search(notes, text, limit, offset)).toEqual(here);
@@ -110,11 +125,15 @@ describe.runIf(testEngine() === 'postgres')('the PostgreSQL search budget', () =
     const store = new PostgresResourceStore(pool, { search: { timeoutMs: 1 } });
     opened.push(store);
     await store.migrate([notes]);
-    await pool.query(`INSERT INTO notes (body, created_at, updated_at) SELECT $1 || ' note ' || i || repeat(' filler', 200), 'now', 'now' FROM generate_series(1, $2) AS i`, [WORDS, ROWS]);
+    await pool.query(
+      `INSERT INTO notes (body, created_at, updated_at) SELECT $1 || ' note ' || i || repeat(' filler', 200), 'now', 'now' FROM generate_series(1, $2) AS i`,
+      [WORDS, ROWS],
+    );
     const error = await refusal(() => store.search(notes, WORDS, 50, 0));
     expect(error).toMatchObject({ status: 503, code: 'search_timeout', field: 'q' });
     // SET LOCAL ended with the search's transaction: the same pooled connections run long statements.
-    for (let round = 0; round < 3; round += 1) expect((await pool.query('SELECT count(*)::int AS n, pg_sleep(0.01) FROM notes')).rows[0].n).toBe(ROWS);
+    for (let round = 0; round < 3; round += 1)
+      expect((await pool.query('SELECT count(*)::int AS n, pg_sleep(0.01) FROM notes')).rows[0].n).toBe(ROWS);
     const roomy = new PostgresResourceStore(pool, { search: { timeoutMs: 60_000 } });
     expect((await roomy.search(notes, WORDS, 50, 0)).total).toBe(ROWS);
   });
@@ -124,7 +143,8 @@ describe.runIf(testEngine() === 'sqlite' && process.platform === 'linux')('the S
   it('runs at nice 5, below the event loop, so a search takes the CPU the requests leave', async () => {
     const store = sqliteStore(seededFile(), {});
     await store.search(notes, 'note', 1, 0);
-    const niceOf = (task: string) => Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    const niceOf = (task: string) =>
+      Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
     const main = String(process.pid);
     const others = readdirSync('/proc/self/task').filter((task) => task !== main);
     expect(niceOf(main)).not.toBe(5);

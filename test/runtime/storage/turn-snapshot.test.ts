@@ -36,8 +36,10 @@ function otherConnection(path: string): DatabaseSync {
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Runs `read` as a request listener runs a request that has just arrived (requestListener() does this). */
 const arrived = <T>(store: SqliteResourceStore, read: () => T): T => store.handleArrival(read, undefined, undefined);
-const titles = (store: SqliteResourceStore) => arrived(store, () => store.list(books, { where: {}, limit: 100, offset: 0 }).rows.map((row) => row.title));
-const INSERT_DUNE = "INSERT INTO books (title, created_at, updated_at) VALUES ('Dune', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')";
+const titles = (store: SqliteResourceStore) =>
+  arrived(store, () => store.list(books, { where: {}, limit: 100, offset: 0 }).rows.map((row) => row.title));
+const INSERT_DUNE =
+  "INSERT INTO books (title, created_at, updated_at) VALUES ('Dune', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')";
 
 // SQLite's alone: the postgres project runs this folder again.
 describe.runIf(testEngine() === 'sqlite')('reads of the requests of one event-loop turn (SQLite file)', () => {
@@ -48,7 +50,10 @@ describe.runIf(testEngine() === 'sqlite')('reads of the requests of one event-lo
     other.prepare(INSERT_DUNE).run();
     // The same turn: the page, its count and a read by key still agree with the first read.
     expect(arrived(store, () => store.find(books, 1))).toBeUndefined();
-    expect(arrived(store, () => store.list(books, { where: {}, limit: 10, offset: 0 }))).toEqual({ rows: [], total: 0 });
+    expect(arrived(store, () => store.list(books, { where: {}, limit: 10, offset: 0 }))).toEqual({
+      rows: [],
+      total: 0,
+    });
     await nextTurn();
     expect(arrived(store, () => store.find(books, 1))).toMatchObject({ book_id: 1, title: 'Dune' });
     expect(arrived(store, () => store.countWhere(books, 'title', 'Dune'))).toBe(1);
