@@ -19,7 +19,7 @@ const RUNTIME_LAYERS = [
   'auth',
   'limits',
   'settings',
-  'presentation',
+  'responses',
   'logging',
   'resources',
   'jobs',

@@ -259,7 +259,7 @@ export {
   serverHeadersStep,
   setVersionBody,
   versionTagOf,
-} from './presentation/index.ts';
+} from './responses/index.ts';
 export {
   assertIfMatch,
   cacheHeaders,

@@ -11,7 +11,7 @@
 export const PEER_POOL = { max: 10, min: 10 } as const;
 
 /**
- * c's gzip (runtime/presentation/compression.ts): bodies from 1 KiB, zlib with an 8 KiB window and
+ * c's gzip (runtime/responses/compression.ts): bodies from 1 KiB, zlib with an 8 KiB window and
  * memLevel 7. What stays c's own: it gzips a JSON text of up to 64 KiB at once (zlib.gzipSync) where
  * koa-compress and @fastify/compress pipe it through a stream.
  */

@@ -1,6 +1,6 @@
 import Koa, { type Context } from 'koa';
 import { docsPathOf, docsRoutes, servedDocument } from '../docs/index.ts';
-import { conventionalResponse, presentationHeaders } from '../presentation/index.ts';
+import { conventionalResponse, presentationHeaders } from '../responses/index.ts';
 import { checkIfMatch, type JobsPort, type PreconditionCheck } from '../resources/index.ts';
 import {
   authenticate,
@@ -42,7 +42,7 @@ export interface CreateApiOptions {
   readonly logger?: Logger;
 }
 
-/** If-Match on PUT, PATCH and DELETE: the tag of the current version, as any GET of it carries (presentation/version-tag.ts). */
+/** If-Match on PUT, PATCH and DELETE: the tag of the current version, as any GET of it carries (responses/version-tag.ts). */
 const ifMatchPrecondition: PreconditionCheck = (ctx, renderCanonical) => {
   if (ctx.get('If-Match') === '') return;
   return andThen(renderCanonical(), (current) => checkIfMatch(ctx, current));

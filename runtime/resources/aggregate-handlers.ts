@@ -1,6 +1,6 @@
 import { answerWritten, requestBody, setJsonBody } from '../http/index.ts';
 import { project, resultFields, stripNulls } from '../representation/index.ts';
-import { setVersionBody } from '../presentation/index.ts';
+import { setVersionBody } from '../responses/index.ts';
 import type { Context } from 'koa';
 import { runFlow, wait, type Flow, type Row } from '../storage/index.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
@@ -70,7 +70,7 @@ export function aggregateHandlers(
     if (parentRow === undefined) throw resourceNotFound(parent, key);
     const row = yield* wait(context.store.find(model.table, key));
     ctx.state[lastModifiedKey] = String((row ?? parentRow).updated_at);
-    // Fewer fields than the whole: the version's tag is made from the whole (presentation/version-tag.ts).
+    // Fewer fields than the whole: the version's tag is made from the whole (responses/version-tag.ts).
     if (fields !== undefined) setVersionBody(ctx, render(row, undefined));
     setJsonBody(ctx, render(row, fields));
   }

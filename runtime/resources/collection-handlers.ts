@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { notImplemented } from '../errors/index.ts';
 import { answerMinimal, prefersMinimalReturn, requestBody, setJsonBody, setResponseHeader } from '../http/index.ts';
 import { collectionUri, expansionRequested, jobUri, resourceUri, resultFields } from '../representation/index.ts';
-import { setVersionBody } from '../presentation/index.ts';
+import { setVersionBody } from '../responses/index.ts';
 import {
   allOf,
   andThen,
@@ -84,7 +84,7 @@ export function collectionHandlers(
       { baseUrl: context.baseUrl, catalog: context.catalog, reader, expand: expansionRequested(ctx) },
       fields,
     );
-  // Every field, references as URIs: what the version's tag is made from (presentation/version-tag.ts).
+  // Every field, references as URIs: what the version's tag is made from (responses/version-tag.ts).
   const canonical = (reader: StoreReader, row: Row): Maybe<Record<string, unknown>> =>
     representBody(
       model,

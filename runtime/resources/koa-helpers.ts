@@ -3,7 +3,7 @@ import { ZodObject, type z, type ZodType } from 'zod';
 import { assertIfMatch } from '../caching/index.ts';
 import { badRequest } from '../errors/index.ts';
 import { requestBody, requestHeader } from '../http/index.ts';
-import { setVersionBody, versionTagOf } from '../presentation/index.ts';
+import { setVersionBody, versionTagOf } from '../responses/index.ts';
 import { expansionRequested, project, resultFields, stripNulls } from '../representation/index.ts';
 import { andThen, type Maybe } from '../storage/index.ts';
 import { invalidInput } from './write-input.ts';
@@ -34,7 +34,7 @@ export function validBody<S extends ZodType>(ctx: Context, schema: S, resource =
  * unknown_field for a name the resource cannot have; `names` lists them, default its own members),
  * and null members left out. With X-Expansion-Fields: true, `expand` is asked first to inline what
  * the resource refers to (a value now, or a promise of it). Whatever it presents, the response's ETag
- * is the one of the whole resource (presentation/version-tag.ts), so checkIfMatch takes it.
+ * is the one of the whole resource (responses/version-tag.ts), so checkIfMatch takes it.
  */
 export function representResource(
   ctx: Context,

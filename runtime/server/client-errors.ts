@@ -3,7 +3,7 @@ import { STATUS_CODES } from '../node/http.ts';
 import type { Socket } from 'node:net';
 import { ApiError, httpVersionNotSupported, type DocumentFor } from '../errors/index.ts';
 import { JSON_CONTENT_TYPE } from '../http/media-types.ts';
-import { serializeJson } from '../presentation/serialize.ts';
+import { serializeJson } from '../responses/serialize.ts';
 
 export interface ClientErrorOptions {
   /** The Server header, as every other response carries it. Default `conventional-api`. */

@@ -7,7 +7,7 @@ import { rowsForCaller } from '../resources/caller-rows.ts';
 import { boundedInteger } from '../resources/list-query.ts';
 import type { RouteHandler } from '../routing/index.ts';
 import { setJsonBody } from '../http/index.ts';
-import { setVersionBody } from '../presentation/index.ts';
+import { setVersionBody } from '../responses/index.ts';
 import { runFlow, searchWords, wait } from '../storage/index.ts';
 
 const PARAMETERS = ['q', 'category', 'limit', 'offset'];
@@ -83,7 +83,7 @@ export function searchHandler(context: ResourceContext, version: string): RouteH
           context.store.search(model.table, words.join(' '), limit, offset, rows.visible(callerOf(ctx))),
         );
         const body: Record<string, unknown>[] = [];
-        // Fewer fields or expanded references: the tag is made from the whole results (presentation/version-tag.ts).
+        // Fewer fields or expanded references: the tag is made from the whole results (responses/version-tag.ts).
         const whole: Record<string, unknown>[] | undefined = fields !== undefined || expand ? [] : undefined;
         for (const key of keys) {
           const row = yield* wait(reader.find(model.table, key));

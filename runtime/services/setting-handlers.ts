@@ -1,6 +1,6 @@
 import { answerWritten, requestBody, setJsonBody } from '../http/index.ts';
 import { project, resultFields, stripNulls } from '../representation/index.ts';
-import { setVersionBody } from '../presentation/index.ts';
+import { setVersionBody } from '../responses/index.ts';
 import {
   alwaysPresentMode,
   declaredDefaults,
@@ -40,7 +40,7 @@ export function settingHandlers(context: ApiContext, model: SettingModel, versio
   const read: RouteHandler = (ctx) => {
     const fields = resultFields(ctx, names);
     return andThen(store().read(settingPrincipal(authOf(ctx)), model.name), (stored) => {
-      // Fewer fields than the whole: the version's tag is made from the whole (presentation/version-tag.ts).
+      // Fewer fields than the whole: the version's tag is made from the whole (responses/version-tag.ts).
       if (fields !== undefined) setVersionBody(ctx, render(stored ?? defaults, undefined));
       setJsonBody(ctx, render(stored ?? defaults, fields));
     });

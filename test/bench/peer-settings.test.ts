@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import Koa from 'koa';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compression, jsonResponse } from '../../runtime/presentation/index.ts';
+import { compression, jsonResponse } from '../../runtime/responses/index.ts';
 import { DEFAULT_POOL_SIZE } from '../../runtime/storage/postgres/connect.ts';
 import { PEER_GZIP, PEER_POOL } from '../../bench/servers/peer-settings.ts';
 import { postgresPathResult } from '../../bench/sections/postgres-path.ts';

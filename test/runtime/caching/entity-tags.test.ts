@@ -9,7 +9,7 @@ import {
   parseModifiedSince,
 } from '../../../runtime/caching/index.ts';
 import { errorHandler } from '../../../runtime/http/index.ts';
-import { jsonResponse, presentationOf, serializeJson } from '../../../runtime/presentation/index.ts';
+import { jsonResponse, presentationOf, serializeJson } from '../../../runtime/responses/index.ts';
 import { headerOf } from '../../support/header-of.ts';
 
 describe('entity tag comparison', () => {

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { badRequest } from '../../../runtime/errors/index.ts';
 import { createLogger, requestLog } from '../../../runtime/logging/index.ts';
-import { conventionalResponse } from '../../../runtime/presentation/index.ts';
+import { conventionalResponse } from '../../../runtime/responses/index.ts';
 import { sequence } from '../../../runtime/fast-path/sequence.ts';
 import { until } from '../../support/poll.ts';
 

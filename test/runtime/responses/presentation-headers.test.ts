@@ -2,7 +2,7 @@ import Koa from 'koa';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { errorHandler } from '../../../runtime/http/index.ts';
-import { presentationHeaders } from '../../../runtime/presentation/index.ts';
+import { presentationHeaders } from '../../../runtime/responses/index.ts';
 
 /** A plain Koa app: the error renderer, the check, and a handler that counts the requests reaching it. */
 function app() {

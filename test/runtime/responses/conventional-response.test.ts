@@ -10,7 +10,7 @@ import {
   jsonResponse,
   LAST_MODIFIED_STATE,
   serverHeaders,
-} from '../../../runtime/presentation/index.ts';
+} from '../../../runtime/responses/index.ts';
 import { sequence } from '../../../runtime/fast-path/sequence.ts';
 
 type Handler = (ctx: Context) => unknown;

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { cacheHeaders } from '../../../runtime/caching/index.ts';
 import { errorHandler } from '../../../runtime/http/index.ts';
-import { compression, jsonResponse, serverHeaders } from '../../../runtime/presentation/index.ts';
+import { compression, jsonResponse, serverHeaders } from '../../../runtime/responses/index.ts';
 import { headerOf } from '../../support/header-of.ts';
 
 function app(body: unknown, status = 200, options: Parameters<typeof serverHeaders>[0] = {}) {

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { errorHandler } from '../../../runtime/http/index.ts';
 import { negotiateJson } from '../../../runtime/http/index.ts';
-import { compression, jsonResponse } from '../../../runtime/presentation/index.ts';
+import { compression, jsonResponse } from '../../../runtime/responses/index.ts';
 
 const SMALL = { a: 1 };
 const LARGE = Array.from({ length: 200 }, (_, index) => ({ order_id: index, item: 'apples' }));

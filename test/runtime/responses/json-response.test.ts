@@ -3,7 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { badRequest } from '../../../runtime/errors/index.ts';
 import { errorHandler } from '../../../runtime/http/index.ts';
-import { jsonResponse, LAST_MODIFIED_STATE } from '../../../runtime/presentation/index.ts';
+import { jsonResponse, LAST_MODIFIED_STATE } from '../../../runtime/responses/index.ts';
 import { setJsonBody } from '../../../runtime/http/index.ts';
 import { headerOf } from '../../support/header-of.ts';
 
@@ -68,7 +68,7 @@ describe('jsonResponse', () => {
     expect(callsWhenSet).toBe(1);
     expect(seen).toBe('{"calls":1,"items":[1,2]}');
     // The body is made once; the version's tag of a compact GET lays the value out the default way
-    // once more (presentation/version-tag.ts), which is the only other call.
+    // once more (responses/version-tag.ts), which is the only other call.
     expect(calls).toBe(2);
     const plain = await request(app((ctx) => void (ctx.body = value())))
       .get('/')
