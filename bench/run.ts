@@ -64,6 +64,9 @@ async function main(options: BenchOptions, args: readonly string[]): Promise<num
   // Before any server starts: each one is pinned to the servers' CPU as it comes up.
   const split = options.pin ? pinBench() : undefined;
   const placement = placementLine(split, options.pin);
+  // The commit goes to the console, not into the report: the documents say what the figures are, not
+  // which commit they came from.
+  log(`code measured: ${machine.source}`);
   log(placement);
   const started = performance.now();
   const tables: Table[] = [];

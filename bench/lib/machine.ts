@@ -62,7 +62,7 @@ export function loadAverage(): number {
 
 export function machineLines(machine: Machine): string[] {
   return [
-    `- Date: ${machine.date}; code measured: ${machine.source}`,
+    `- Date: ${machine.date}`,
     `- CPU: ${machine.cpu}, ${machine.cores} cores available`,
     `- Memory: ${machine.memoryGiB} GiB; ${machine.kernel}`,
     `- Node ${machine.node}; autocannon ${machine.autocannon} (load generated from the bench process, each server in its own process)`,
