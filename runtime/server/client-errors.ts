@@ -26,9 +26,26 @@ const NODE_REFUSALS: Readonly<Record<string, readonly [number, string, string]>>
   ],
 };
 
+/** The versions of HTTP/1 framing the server speaks, as a request line names them. */
+const SPOKEN_VERSION = /^HTTP\/1\.[01]$/;
+
+/**
+ * Whether the parser's HPE_INVALID_VERSION is about the version itself: it also reports a request line
+ * naming HTTP/1.1 but ended by a bare LF, a framing error (400), not a version the server lacks (505).
+ */
+function namesUnspokenVersion(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): boolean {
+  const packet = error.rawPacket?.toString('latin1') ?? '';
+  const requestLine = packet.split('\n', 1)[0]!.replace(/\r$/, '');
+  const version = requestLine.slice(requestLine.lastIndexOf(' ') + 1);
+  return !SPOKEN_VERSION.test(version);
+}
+
 /** The ApiError for a `clientError` of Node's HTTP parser or connection checks. */
 export function clientErrorOf(error: NodeJS.ErrnoException): ApiError {
-  if (error.code === 'HPE_INVALID_VERSION') return httpVersionNotSupported();
+  if (error.code === 'HPE_INVALID_VERSION') {
+    if (namesUnspokenVersion(error)) return httpVersionNotSupported();
+    return new ApiError(400, 'malformed_request', 'every line of the request head must end with CR LF');
+  }
   const [status, code, message] = NODE_REFUSALS[error.code ?? ''] ?? [
     400,
     'malformed_request',

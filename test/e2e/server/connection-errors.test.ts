@@ -92,6 +92,18 @@ describe('what Node answers before Koa sees the request', () => {
     }
   });
 
+  it('a request line ended by a bare LF: 400 malformed_request (a framing error, not a version the server lacks)', async () => {
+    for (const request of [
+      `GET /v1/orders HTTP/1.1\n${host}\n`,
+      `GET /v1/orders HTTP/1.1\n${host.replace('\r\n', '\n')}\n`,
+      `GET /v1/orders HTTP/1.0\n\n`,
+    ]) {
+      const exchange = await rawExchange(api.url, [request]);
+      expectErrorAndClose(exchange, 400, 'malformed_request');
+      expectDocumented(exchange, 'get', '/v1/orders');
+    }
+  });
+
   it('a request that arrives whole is served, however long its handler then takes to start', async () => {
     const exchange = await rawExchange(api.url, [
       `GET /v1/orders HTTP/1.1\r\n${host}`,
