@@ -18,7 +18,8 @@ export const PROCESSING_AFTER_STATE = Symbol('processingAfterMs');
 
 /**
  * Sends `102 Processing` interim responses while a request's handler is still running: the first
- * after `afterMs`, then every `everyMs`, until the final response begins. A client that waits sees
+ * after `afterMs`, then every `everyMs`, until the final response begins. None is sent while the
+ * request's body has not fully arrived: a client still sending is not waiting on the server. A client that waits sees
  * the server is working on it (and no idle timeout of a proxy cuts the connection); one that ignores
  * interim responses sees only the final one. HTTP/1.0 clients get none (they cannot read 1xx).
  *
@@ -135,7 +136,9 @@ class UpdateTable {
       }
       let next = this.#dueAt[index]!;
       if (next <= now) {
-        res.writeProcessing();
+        // While the request's own body is still arriving the wait is the client's, not the server's
+        // work: no 102 until all of it is here (then the next one due is sent).
+        if (res.req.complete) res.writeProcessing();
         next = now + this.#everyMs;
         this.#dueAt[index] = next;
       }

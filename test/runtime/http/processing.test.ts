@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm';
 import type { Context } from 'koa';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { processingUpdates, PROCESSING_AFTER_STATE } from '../../../runtime/http/index.ts';
-import { rawExchange } from '../../support/raw-http.ts';
+import { openSocket, parseResponses, rawExchange } from '../../support/raw-http.ts';
 
 const servers: { close(): void }[] = [];
 afterEach(() => servers.splice(0).forEach((server) => server.close()));
@@ -138,6 +138,29 @@ describe('processingUpdates()', () => {
     expect(staying.responses.at(-1)?.status).toBe(200);
   });
 
+  it('no 102 while the request body is still arriving; updates once it has all arrived and the handler runs', async () => {
+    const app = new Koa();
+    app.use(processingUpdates({ afterMs: 100, everyMs: 100 }));
+    app.use(async (ctx) => {
+      for await (const chunk of ctx.req) void chunk;
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      ctx.body = { done: true };
+    });
+    const socket = await openSocket(await serve(app));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\nConnection: close\r\n\r\n12345');
+    // Four updates would have been due by now, had the body's delay counted as the server's work.
+    await new Promise((resolve) => setTimeout(resolve, 550));
+    expect(received).toBe('');
+    socket.write('67890');
+    await closed;
+    const statuses = parseResponses(received).map((response) => response.status);
+    expect(count102(statuses)).toBeGreaterThanOrEqual(2);
+    expect(statuses.at(-1)).toBe(200);
+  });
+
   it('afterMs 0 sends none', async () => {
     expect(await statusesOf(await slowApp({ afterMs: 0 }), 300)).toEqual([200]);
   });
@@ -145,6 +168,8 @@ describe('processingUpdates()', () => {
 
 /** A response as processingUpdates() sees it: counts its 102s, and closes when told to. */
 class FakeResponse extends EventEmitter {
+  /** Its request has arrived whole: updates are due. */
+  readonly req = { complete: true };
   updates = 0;
   headersSent = false;
   writableEnded = false;
