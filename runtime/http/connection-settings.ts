@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { closeStalledConnections } from './stalled-connections.ts';
 
 /**
  * How long a connection may take and how many there may be: every limit Node would otherwise leave
@@ -62,15 +63,15 @@ export function connectionsCheckingInterval(settings: ConnectionSettings): numbe
   return Math.min(1_000, Math.max(50, Math.floor(shortest / 4)));
 }
 
-/** Sets every limit of `settings` on a server (the checking interval goes to createServer()). */
+/** Sets every limit of `settings` on a server, once (the checking interval goes to createServer()). */
 export function applyConnectionSettings(server: Server, settings: ConnectionSettings): void {
   server.requestTimeout = settings.requestTimeoutMs;
   server.headersTimeout = settings.headersTimeoutMs;
   server.keepAliveTimeout = settings.keepAliveTimeoutMs;
   server.maxConnections = settings.maxConnections;
   server.maxRequestsPerSocket = settings.maxRequestsPerSocket;
-  // With no 'timeout' listener Node destroys a socket idle this long.
-  server.timeout = settings.socketTimeoutMs;
+  // In place of Node's socket timeout, which closes a client that stopped reading at twice the setting.
+  closeStalledConnections(server, settings.socketTimeoutMs);
 }
 
 /** Reads one whole number from the environment: its default when unset, an error naming it when out of range. */
