@@ -38,7 +38,13 @@ export {
   type ServiceRequest,
   type ServiceResponse,
 } from './service.ts';
-export { setting, type SettingDeclaration } from './setting.ts';
+export {
+  setting,
+  type SettingCheck,
+  type SettingCheckInput,
+  type SettingDeclaration,
+  type SettingRules,
+} from './setting.ts';
 export type { Caller, ServiceTools } from './service-tools.ts';
 export type { ScopedMethod, ScopesByMethod } from './scopes.ts';
 export { caller, type CallerValue, type RowAccess, type RowOperand, type RowRule } from './row-rules.ts';

@@ -117,6 +117,7 @@ function settingLiteral(setting: ResolvedSetting): Record<string, unknown> {
     name: setting.name,
     fields: storedFields,
     versions: versionsLiteral(setting),
+    rules: setting.ruledOperations.length > 0 ? code(`${DEFINITION}.rules`) : undefined,
     description: setting.description,
   };
 }

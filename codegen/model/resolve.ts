@@ -318,6 +318,9 @@ function resolveSetting(source: string, declaration: SettingDeclaration): Resolv
     source,
     name: declaration.name,
     fields,
+    ruledOperations: (['replace', 'update'] as const).filter(
+      (operation) => declaration.rules?.[operation] !== undefined,
+    ),
     versions: resolveVersions(declaration.versions, fields),
     scopes: resolveScopes(declaration.scopes),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),

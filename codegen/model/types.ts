@@ -147,6 +147,8 @@ export interface ResolvedService extends ResolvedBase {
 export interface ResolvedSetting extends ResolvedBase {
   readonly kind: 'setting';
   readonly fields: readonly ResolvedField[];
+  /** The writes that have a check (`rules`): PUT's `replace`, PATCH's `update`. */
+  readonly ruledOperations: readonly ('replace' | 'update')[];
 }
 
 export type ResolvedDeclaration = ResolvedCollection | ResolvedAggregate | ResolvedService | ResolvedSetting;

@@ -331,6 +331,7 @@ export function settingOperation(
     parameters: [header('UserAgent'), header('ResultFields'), header('PrettyPrint')],
     requestBody: { required: true, content: json(ref('schemas', `${name}${replace ? 'Write' : 'Patch'}`)) },
     successes: [jsonSuccess('200', `The caller's ${setting.name} as stored.`, ref('schemas', name))],
-    errors: [],
+    // A check of the setting's own (its rules) may refuse the value as it would be stored.
+    errors: setting.ruledOperations.includes(replace ? 'replace' : 'update') ? ['409', '422'] : [],
   });
 }

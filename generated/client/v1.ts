@@ -1574,18 +1574,23 @@ export interface components {
             /** @description BCP 47 language tag, stored in canonical form */
             lang?: string;
         };
-        /** @description How the caller's notes are laid out: anyone reads it; changing it needs the scope notes:write. */
+        /** @description How the caller's notes are laid out: anyone reads it; changing it needs the scope notes:write, and its rule keeps columns to the grid view (PUT and PATCH alike). */
         NotesLayoutV1: {
             /** @description list or grid */
             view?: string;
+            /** @description How many columns the grid view has (grid only) */
+            columns?: number;
         };
         NotesLayoutV1Write: {
             /** @description list or grid */
             view: string;
+            /** @description How many columns the grid view has (grid only) */
+            columns?: number;
         };
         NotesLayoutV1Patch: {
             /** @description list or grid */
             view?: string;
+            columns?: number | null;
         };
         /** @description Visit reminders of the caller: GET /settings/{v}/reminders answers the declared defaults until the caller first writes it; PATCH changes the fields it sends. */
         RemindersV1: {
@@ -6856,9 +6861,11 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             417: components["responses"]["Error417"];
+            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -6909,9 +6916,11 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             417: components["responses"]["Error417"];
+            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];

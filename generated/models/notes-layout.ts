@@ -17,6 +17,16 @@ const storedFields: readonly FieldModel[] = [
     description: 'list or grid',
     maxLength: 10000,
   },
+  {
+    name: 'columns',
+    kind: 'integer',
+    required: false,
+    unique: false,
+    filterable: false,
+    searchable: false,
+    schema: definition.fields.columns.schema,
+    description: 'How many columns the grid view has (grid only)',
+  },
 ];
 
 /** notes/layout, resolved from definitions/notes-layout.ts with every default applied. */
@@ -34,5 +44,6 @@ export const notesLayoutModel: SettingModel = {
       fields: storedFields,
     },
   },
-  description: 'How the caller\'s notes are laid out: anyone reads it; changing it needs the scope notes:write.',
+  rules: definition.rules,
+  description: 'How the caller\'s notes are laid out: anyone reads it; changing it needs the scope notes:write, and its rule keeps columns to the grid view (PUT and PATCH alike).',
 };

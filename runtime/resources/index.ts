@@ -18,7 +18,7 @@ export { collectionHandlers, type CollectionHandlers, type CollectionHandlerOpti
 export { aggregateHandlers, type AggregateHandlers } from './aggregate-handlers.ts';
 export { representBody, representRow, representationNames, storedFields } from './represent.ts';
 export { parseListQuery, PAGING_PARAMETERS } from './list-query.ts';
-export { parseWriteInput, invalidInput, toStored, fromStored, type WriteMode } from './write-input.ts';
+export { parseWriteInput, invalidInput, toStored, fromStored, clearedFields, type WriteMode } from './write-input.ts';
 export { integerFromPath, keyFromPath, resourceNotFound } from './identifiers.ts';
 export { zodProblems } from './zod-problems.ts';
 export { alwaysPresentMode, declaredDefaults } from './declared-defaults.ts';
@@ -32,5 +32,5 @@ export {
   type WriteInput,
   type WriteScope,
 } from './row-writes.ts';
-export { hasWriteRules, withComputedFields, type WriteCaller } from './write-rules.ts';
+export { checkSettingWrite, hasWriteRules, withComputedFields, type WriteCaller } from './write-rules.ts';
 export { checkIfMatch, representResource, validBody } from './koa-helpers.ts';

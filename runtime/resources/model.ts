@@ -131,6 +131,8 @@ export interface SettingModel {
   readonly name: string;
   readonly fields: readonly FieldModel[];
   readonly versions: Readonly<Record<string, VersionModel>>;
+  /** Checks on PUT (`replace`) and PATCH (`update`), the DSL's SettingRules (resources/write-rules.ts runs them). */
+  readonly rules?: Pick<WriteRulesModel, 'replace' | 'update'>;
   readonly description?: string;
 }
 

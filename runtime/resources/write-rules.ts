@@ -1,5 +1,5 @@
 import { isRefusal, refusalAsApiError } from '../errors/index.ts';
-import type { Flow, Row } from '../storage/index.ts';
+import { runFlow, type Flow, type Row } from '../storage/index.ts';
 import type { ComputedFieldsModel, FieldModel, RuleCheck, WriteRulesModel } from './model.ts';
 import { tooLongStrings } from './string-lengths.ts';
 import { invalidInput } from './write-input.ts';
@@ -72,6 +72,19 @@ export function* valuesFromRules(
   );
   if (tooLong.length > 0) throw invalidInput(tooLong);
   return added;
+}
+
+/**
+ * Runs a setting's check on the value about to be stored: the same check a collection's write gets,
+ * without data access (a setting's value is the caller's own, kept apart from the collections). A
+ * refusal becomes the runtime's error naming the setting; anything else thrown is a 500.
+ */
+export function checkSettingWrite(
+  setting: RuledModel,
+  facts: WriteFacts & { readonly operation: 'replace' | 'update' },
+  caller: WriteCaller | undefined,
+): void {
+  if (setting.rules?.[facts.operation] !== undefined) runFlow(valuesFromRules(setting, facts, caller, undefined));
 }
 
 /** Runs the delete check of `model`, if it has one, on the row about to be deleted. */

@@ -3,6 +3,8 @@ import { project, resultFields, stripNulls } from '../representation/index.ts';
 import { setVersionBody } from '../responses/index.ts';
 import {
   alwaysPresentMode,
+  checkSettingWrite,
+  clearedFields,
   declaredDefaults,
   fromStored,
   parseWriteInput,
@@ -49,15 +51,30 @@ export function settingHandlers(context: ApiContext, model: SettingModel, versio
     (method: 'replace' | 'update'): RouteHandler =>
     (ctx) => {
       const fields = resultFields(ctx, names);
-      const principal = settingPrincipal(authOf(ctx));
-      const current = method === 'update' ? store().read(principal, model.name) : undefined;
+      const caller = authOf(ctx);
+      const principal = settingPrincipal(caller);
+      // A PUT reads the value it replaces only for a check, which is told it.
+      const ruled = model.rules?.[method] !== undefined;
+      const current = method === 'update' || ruled ? store().read(principal, model.name) : undefined;
       return andThen(current, (found) => {
         const mode = alwaysPresentMode(method, found !== undefined);
-        const values = toStored(
-          version,
-          parseWriteInput(requestBody(ctx), version, { mode, readOnly: {}, resource: model.name }),
-        );
+        const input = parseWriteInput(requestBody(ctx), version, { mode, readOnly: {}, resource: model.name });
+        const values = toStored(version, input);
         const stored = stripNulls(mode === 'update' ? { ...found, ...values } : values);
+        if (ruled)
+          checkSettingWrite(
+            model,
+            {
+              operation: method,
+              version: version.name,
+              input,
+              // A whole value (PUT, or a first PATCH) clears what it leaves out: the check sees that.
+              stored: mode === 'update' ? values : { ...clearedFields(model), ...values },
+              current: found,
+              key: undefined,
+            },
+            caller,
+          );
         return andThen(store().write(principal, model.name, stored), () =>
           answerWritten(ctx, () => render(stored, fields)),
         );

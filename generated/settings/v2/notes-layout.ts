@@ -9,6 +9,8 @@ import { notesLayoutModel } from '../../models/notes-layout.ts';
 export interface NotesLayoutV2 {
   /** list or grid */
   view: string;
+  /** How many columns the grid view has (grid only) */
+  columns?: number;
 }
 
 /** The v2 routes of the notes/layout setting. */
