@@ -2,7 +2,9 @@ import type pg from 'pg';
 import { inPostgresTransaction, query } from '../storage/postgres/queries.ts';
 import {
   expiryOf,
+  issuedClient,
   scopesColumn,
+  UNKNOWN_TOKEN,
   verifySql,
   newToken,
   tokenHash,
@@ -41,7 +43,14 @@ export const TOKEN_TABLES = `
   ALTER TABLE auth_tokens ADD COLUMN IF NOT EXISTS expires_at_ms bigint;
   UPDATE auth_tokens SET expires_at_ms = expires_at * 1000 WHERE expires_at IS NOT NULL AND expires_at_ms IS NULL;
   -- Scopes, space-separated: tokens issued before carry none.
-  ALTER TABLE auth_tokens ADD COLUMN IF NOT EXISTS scopes text NOT NULL DEFAULT '';`;
+  ALTER TABLE auth_tokens ADD COLUMN IF NOT EXISTS scopes text NOT NULL DEFAULT '';
+  -- The row an unknown token is answered from, as a revoked one is (UNKNOWN_TOKEN).
+  INSERT INTO auth_clients (name, created_at) VALUES ('${UNKNOWN_TOKEN.client}', 0) ON CONFLICT (name) DO NOTHING;
+  INSERT INTO auth_grants (client, user_name, revoked, created_at) VALUES ('${UNKNOWN_TOKEN.client}', '', 1, 0)
+    ON CONFLICT (client, user_name) DO NOTHING;
+  INSERT INTO auth_tokens (token_hash, grant_id, revoked, created_at)
+    SELECT '${UNKNOWN_TOKEN.hash}', grant_id, 1, 0 FROM auth_grants WHERE client = '${UNKNOWN_TOKEN.client}' AND user_name = ''
+    ON CONFLICT (token_hash) DO NOTHING;`;
 
 const VERIFY = verifySql('$1');
 
@@ -58,7 +67,8 @@ export class PostgresTokenStore implements TokenStore {
     this.#pool = pool;
   }
 
-  issue({ client, user, ttlSeconds, scopes }: IssueOptions): Promise<string> {
+  issue({ client: name, user, ttlSeconds, scopes }: IssueOptions): Promise<string> {
+    const client = issuedClient(name);
     const token = newToken();
     const granted = scopesColumn(scopes);
     return inPostgresTransaction(this.#pool, async (db) => {

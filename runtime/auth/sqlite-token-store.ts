@@ -2,7 +2,9 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { inTransaction } from '../storage/sqlite/open-database.ts';
 import {
   expiryOf,
+  issuedClient,
   scopesColumn,
+  UNKNOWN_TOKEN,
   verifySql,
   newToken,
   tokenHash as hashOf,
@@ -53,9 +55,11 @@ export class SqliteTokenStore implements TokenStore {
     `);
     addMillisecondExpiry(db);
     addScopes(db);
+    addUnknownTokenRow(db);
   }
 
-  issue({ client, user, ttlSeconds, scopes }: IssueOptions): string {
+  issue({ client: name, user, ttlSeconds, scopes }: IssueOptions): string {
+    const client = issuedClient(name);
     const token = newToken();
     const granted = scopesColumn(scopes);
     inTransaction(this.#db, () => {
@@ -138,6 +142,33 @@ function addMillisecondExpiry(db: DatabaseSync): void {
 /** Files made before tokens carried scopes: every token issued before keeps none, as it had. */
 function addScopes(db: DatabaseSync): void {
   addTokenColumn(db, 'scopes', () => db.exec("ALTER TABLE auth_tokens ADD COLUMN scopes TEXT NOT NULL DEFAULT ''"));
+}
+
+/**
+ * Stores UNKNOWN_TOKEN's row once, in one IMMEDIATE transaction (two processes may open the file at
+ * once). A file that cannot take it now (a full disk, a read-only file) still serves: unknown tokens
+ * are refused from no row until a start that can store it.
+ */
+function addUnknownTokenRow(db: DatabaseSync): void {
+  const stored = () =>
+    db.prepare('SELECT 1 FROM auth_tokens WHERE token_hash = ?').get(UNKNOWN_TOKEN.hash) !== undefined;
+  if (stored()) return;
+  try {
+    inTransaction(db, () => {
+      if (stored()) return;
+      db.prepare('INSERT INTO auth_clients (name, created_at) VALUES (?, 0) ON CONFLICT (name) DO NOTHING').run(
+        UNKNOWN_TOKEN.client,
+      );
+      db.prepare(
+        "INSERT INTO auth_grants (client, user_name, revoked, created_at) VALUES (?, '', 1, 0) ON CONFLICT (client, user_name) DO NOTHING",
+      ).run(UNKNOWN_TOKEN.client);
+      db.prepare(
+        "INSERT INTO auth_tokens (token_hash, grant_id, revoked, created_at) SELECT ?, grant_id, 1, 0 FROM auth_grants WHERE client = ? AND user_name = ''",
+      ).run(UNKNOWN_TOKEN.hash, UNKNOWN_TOKEN.client);
+    });
+  } catch {
+    // Nothing to do: see above.
+  }
 }
 
 /** Adds a column to auth_tokens once, in one IMMEDIATE transaction (two processes may open the file at once). */

@@ -69,12 +69,29 @@ export function expiryOf(
  */
 export const EXPIRY_MS_SQL = 'COALESCE(t.expires_at_ms, t.expires_at * 1000) AS expires_at_ms';
 
-/** The verify query of both stores (`?` for the token's hash; PostgreSQL numbers it). */
+/**
+ * The stored row an unknown token is answered from: a revoked token whose hash no token can have (a
+ * SHA-256 is 64 hex digits), under a revoked grant of the blank client, a name no issuer accepts. An
+ * unknown token and a revoked one then take one path: the same statement, the same index lookups and
+ * joins, one row of the same shape, refused by the same check, so timing cannot tell them apart.
+ */
+export const UNKNOWN_TOKEN = { hash: 'unknown token', client: '' } as const;
+
+/**
+ * The verify query of both stores (`?` for the token's hash; PostgreSQL numbers it). It reads one
+ * row whether the token is known or not: the token's own, or UNKNOWN_TOKEN's.
+ */
 export const verifySql = (
   hashParameter: string,
 ) => `SELECT ${EXPIRY_MS_SQL}, t.scopes, t.revoked AS token_revoked, g.revoked AS grant_revoked, g.user_name, c.name AS client, c.refused
   FROM auth_tokens t JOIN auth_grants g ON g.grant_id = t.grant_id JOIN auth_clients c ON c.name = g.client
-  WHERE t.token_hash = ${hashParameter}`;
+  WHERE t.token_hash = COALESCE((SELECT token_hash FROM auth_tokens WHERE token_hash = ${hashParameter}), '${UNKNOWN_TOKEN.hash}')`;
+
+/** A client name as issue() takes it: not blank (the blank client holds UNKNOWN_TOKEN). */
+export function issuedClient(client: string): string {
+  if (client.trim() === '') throw new TypeError('a token is issued for a client: its name must not be blank');
+  return client;
+}
 
 /** The scopes a token is issued with, as its `scopes` column holds them: space-separated. */
 export function scopesColumn(scopes: readonly string[] | undefined): string {
