@@ -129,12 +129,17 @@ export interface DataListQuery<F extends Fields> {
  * checked by the collection's own rules, inside the transaction of the write that caused it.
  */
 export interface CollectionAccess<F extends Fields> {
+  /** The row, or undefined when there is none (or the caller may not see it). */
   read(key: string | number): Flow<ReadRow<F> | undefined>;
+  /** The row, or a 404 exactly as GET of it answers (a row the caller may not see included). */
+  get(key: string | number): Flow<ReadRow<F>>;
   list(query?: DataListQuery<F>): Flow<{ readonly rows: readonly ReadRow<F>[]; readonly total: number }>;
   /** Creates a row from stored values (required fields included); answers it with its identifier. */
   create(values: StoredValues<F>): Flow<ReadRow<F>>;
-  /** Changes the given stored fields of an existing row (404 when there is none); null clears one. */
+  /** Changes the given stored fields of an existing row (404 when there is none); null clears one. PATCH's write. */
   update(key: string | number, values: StoredValues<F>): Flow<ReadRow<F>>;
+  /** Replaces an existing row's stored fields (404 when there is none): those left out are cleared. PUT's write. */
+  replace(key: string | number, values: StoredValues<F>): Flow<ReadRow<F>>;
   /** Deletes a row (404 when there is none; 409 while another resource refers to it). */
   delete(key: string | number): Flow<void>;
 }

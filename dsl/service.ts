@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { DataAccess, DeclaredCollection, Flow } from './rules.ts';
 import type { Caller, ServiceTools } from './service-tools.ts';
 import type { ScopesByMethod } from './scopes.ts';
 import type { VersionDeclarations } from './versions.ts';
@@ -13,6 +14,14 @@ export interface ServiceRequest<Query = Record<string, string>, Body = unknown> 
   readonly params: Readonly<Record<string, string>>;
   readonly caller: Caller | undefined;
   readonly tools: ServiceTools;
+  /**
+   * The collections, read and written as the caller inside one transaction: each write validated
+   * and checked by its collection's rules (their effects included), each row seen as the caller's
+   * own requests see it. Used from a handler written as a generator function, which `yield*`s each
+   * access (`const room = yield* data.of(rooms).get(id)`); the whole handler is then one
+   * transaction, kept when it returns and dropped when it throws.
+   */
+  readonly data: DataAccess;
 }
 
 /** What a custom service handler answers. The body is rendered like every other JSON body. */
@@ -20,6 +29,12 @@ export interface ServiceResponse {
   readonly status?: number;
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * A row of the collection the operation `answers` (as the data access reads it), sent as that
+   * collection's resource in the request's version: X-Result-Fields and X-Expansion-Fields honoured,
+   * with its ETag. In place of `body`.
+   */
+  readonly resource?: Readonly<Record<string, unknown>>;
 }
 
 export interface ServiceOperation {
@@ -43,7 +58,18 @@ export interface ServiceOperation {
   readonly successes?: readonly (200 | 201 | 202 | 204)[];
   /** The OpenAPI operationId, what generated clients name the call. Default: method, service and path (`getTime`, `getTimeByZone`). */
   readonly operationId?: string;
-  readonly handle: (request: ServiceRequest<any, any>) => ServiceResponse | Promise<ServiceResponse>;
+  /**
+   * The collection whose resource the handler answers (its `resource`): the OpenAPI documents give
+   * that collection's representation as the 200 body.
+   */
+  readonly answers?: DeclaredCollection<any> | string;
+  /**
+   * The work: a plain or async function, or a generator function that works on `data` inside one
+   * transaction (see ServiceRequest.data).
+   */
+  readonly handle: (
+    request: ServiceRequest<any, any>,
+  ) => ServiceResponse | Promise<ServiceResponse> | Flow<ServiceResponse>;
 }
 
 /** A job type of a job queue: the payload it takes and the work it does. */

@@ -6,7 +6,7 @@ import type {
   RowRule,
   VersionDeclarations,
 } from '@convapi/dsl';
-import type { ServiceDeclaration, SettingDeclaration } from '@convapi/dsl';
+import type { ServiceDeclaration, ServiceOperation, SettingDeclaration } from '@convapi/dsl';
 import type { LoadedDefinition } from '../load/load-definitions.ts';
 import { DEFAULTS, defaultIdentifierName, singularOf } from './defaults.ts';
 import { boundStrings, indexedStringNames } from './string-bounds.ts';
@@ -260,6 +260,7 @@ function resolveService(source: string, declaration: ServiceDeclaration): Resolv
           index,
           ...(operation.description === undefined ? {} : { description: operation.description }),
           ...(operation.scopes === undefined || operation.scopes.length === 0 ? {} : { scopes: [...operation.scopes] }),
+          ...ownOperationFacts(operation),
         }))
       : declaration.handler === 'health'
         ? [
@@ -308,6 +309,18 @@ function resolveService(source: string, declaration: ServiceDeclaration): Resolv
     versions: resolveVersions(declaration.versions, []),
     scopes: resolveScopes(declaration.scopes),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
+  };
+}
+
+/**
+ * What the documents say of a hand-written operation beyond its schemas: the collection whose
+ * resource it answers, and whether it works on data (a generator function, run in one transaction).
+ */
+export function ownOperationFacts(operation: ServiceOperation): { answers?: string; onData?: true } {
+  const answers = typeof operation.answers === 'string' ? operation.answers : operation.answers?.name;
+  return {
+    ...(answers === undefined ? {} : { answers }),
+    ...(Object.prototype.toString.call(operation.handle) === '[object GeneratorFunction]' ? { onData: true } : {}),
   };
 }
 

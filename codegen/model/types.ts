@@ -133,6 +133,10 @@ export interface ResolvedServiceOperation {
   readonly open?: true;
   /** The scopes this operation needs besides the service's own for its method (the operation's `scopes`). */
   readonly scopes?: readonly string[];
+  /** The collection whose resource a hand-written operation answers (its `answers`). */
+  readonly answers?: string;
+  /** A hand-written operation written as a generator function: it works on data, in one transaction. */
+  readonly onData?: true;
 }
 
 export interface ResolvedService extends ResolvedBase {

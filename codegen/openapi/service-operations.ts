@@ -13,7 +13,7 @@ import {
 } from './operation-spec.ts';
 import { representationName, type DeclarationOf } from './representation-schemas.ts';
 import { CONDITIONAL, identifierRef, pagingParameters, READ_HEADERS } from './resource-operations.ts';
-import { jsonSchemaOf, type JsonSchema } from './schema-of.ts';
+import { ownOperation, type OwnOperationDeclaration } from './own-operation.ts';
 import { jobSchemaName } from './job-schemas.ts';
 import { processing, seeOtherResult } from './statuses.ts';
 
@@ -160,7 +160,7 @@ export function serviceOperation(
       errors: ['404', '423'],
     };
   }
-  return customOperation(service, index, about, declarationOf);
+  return customOperation(service, index, about, declarationOf, model, version);
 }
 
 /** The health service's two operations: open (no token, no call limit), 200 or 503 (readiness: a dependency does not answer). */
@@ -220,56 +220,23 @@ function customOperation(
   index: number,
   about: string,
   declarationOf: DeclarationOf,
+  model: ResolvedModel,
+  version: string,
 ): OperationSpec {
-  const declared = (
-    declarationOf(service.source) as {
-      operations: {
-        query?: unknown;
-        body?: unknown;
-        description?: string;
-        operationId?: string;
-        processingAfterMs?: number;
-        successes?: readonly number[];
-      }[];
-    }
-  ).operations[index];
+  const declared = (declarationOf(service.source) as { operations: OwnOperationDeclaration[] }).operations[index];
   const resolved = service.operations[index]!;
-  const query = jsonSchemaOf(declared?.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
   const path = resolved.path;
-  return {
+  return ownOperation({
+    declared,
+    resolved,
     operationId: declared?.operationId ?? operationIds.custom(resolved.method, service.name, path),
     tag: service.name,
     summary: resolved.description ?? `${resolved.method} ${service.name}`,
     description: `${about}${resolved.description === undefined ? '' : `\n\n${resolved.description}`}`,
-    parameters: [
-      ...READ_HEADERS,
-      ...(path.startsWith(':')
-        ? [{ name: path.slice(1), in: 'path', required: true, schema: { type: 'string' } }]
-        : []),
-      ...Object.entries(query.properties ?? {}).map(([name, schema]) => ({
-        name,
-        in: 'query',
-        required: (query.required ?? []).includes(name),
-        schema,
-      })),
-    ],
-    ...(declared?.body === undefined
-      ? {}
-      : { requestBody: { required: true, content: json(jsonSchemaOf(declared.body)) } }),
-    successes: [
-      processing(declared?.processingAfterMs),
-      // A 200 GET is tagged (ETag) and answers If-None-Match with 304, as every GET is.
-      ...[
-        resolved.method === 'GET'
-          ? jsonSuccess('200', 'Success.', {}, 'ETag', 'E-Tag')
-          : jsonSuccess('200', 'Success.', {}),
-        jsonSuccess('201', 'Created.', {}),
-        jsonSuccess('202', 'Accepted.', {}),
-        { status: '204', description: 'Success, nothing returned.', headers: [...RATE_LIMIT] },
-      ].filter((success) => (declared?.successes ?? [200, 204]).includes(Number(success.status))),
-      ...(resolved.method === 'GET' && (declared?.successes ?? [200, 204]).includes(200) ? [NOT_MODIFIED] : []),
-    ],
-    // Only an operation with a path parameter names something that may not exist.
-    errors: path.startsWith(':') ? ['404'] : [],
-  };
+    pathParameters: path.startsWith(':')
+      ? [{ name: path.slice(1), in: 'path', required: true, schema: { type: 'string' } }]
+      : [],
+    model,
+    version,
+  });
 }

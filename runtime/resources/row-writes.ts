@@ -213,9 +213,26 @@ export function collectionAccess(scope: WriteScope, model: CollectionModel, rows
     if (current === undefined) throw resourceNotFound(model, key);
     return mayChange(current);
   }
+  /** PATCH's write (`update`: the given fields) or PUT's (`replace`: those left out cleared) of an existing row. */
+  function* change(key: string | number, values: Record<string, unknown>, mode: 'replace' | 'update'): Flow<Row> {
+    const current = yield* existing(key);
+    const checked = parseWriteInput(values, stored, {
+      mode,
+      readOnly: { [identity]: key, created_at: current.created_at },
+      resource: model.name,
+    });
+    return mayChange(
+      yield* updateRow(deeper(), model, current, mode, { version: stored.name, input: checked, stored: checked }),
+    );
+  }
   return {
     *read(key: string | number): Flow<Row | undefined> {
       return yield* wait(tx.find(model.table, key));
+    },
+    *get(key: string | number): Flow<Row> {
+      const row = yield* wait(tx.find(model.table, key));
+      if (row === undefined) throw resourceNotFound(model, key);
+      return row;
     },
     *list(query: { readonly where?: Record<string, unknown>; readonly limit?: number; readonly offset?: number } = {}) {
       const visible = access?.visible(caller);
@@ -241,17 +258,8 @@ export function collectionAccess(scope: WriteScope, model: CollectionModel, rows
         yield* insertRow(deeper(), model, { version: stored.name, input: checked, stored: checked }, key),
       );
     },
-    *update(key: string | number, values: Record<string, unknown>): Flow<Row> {
-      const current = yield* existing(key);
-      const checked = parseWriteInput(values, stored, {
-        mode: 'update',
-        readOnly: { [identity]: key, created_at: current.created_at },
-        resource: model.name,
-      });
-      return mayChange(
-        yield* updateRow(deeper(), model, current, 'update', { version: stored.name, input: checked, stored: checked }),
-      );
-    },
+    update: (key: string | number, values: Record<string, unknown>) => change(key, values, 'update'),
+    replace: (key: string | number, values: Record<string, unknown>) => change(key, values, 'replace'),
     *delete(key: string | number): Flow<void> {
       yield* removeRow(deeper(), model, yield* existing(key));
     },

@@ -152,7 +152,8 @@ function* runCheck(model: RuledModel, check: RuleCheck, argument: Record<string,
   }
 }
 
-function isGenerator(value: unknown): value is Flow<unknown> {
+/** Whether a check or handler answered a generator (a generator function's result), to be driven. */
+export function isGenerator(value: unknown): value is Flow<unknown> {
   return (
     typeof value === 'object' &&
     value !== null &&

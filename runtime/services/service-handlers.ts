@@ -46,8 +46,6 @@ function handlersOf(context: ApiContext, service: ServiceSpec, version: string):
       return [handlers.enqueue, handlers.read, handlers.remove];
     }
     case 'custom':
-      return service.operations.map((operation) =>
-        customOperationHandler(operation, version, context.tools, service.name),
-      );
+      return service.operations.map((operation) => customOperationHandler(operation, version, context, service.name));
   }
 }

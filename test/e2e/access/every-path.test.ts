@@ -6,6 +6,7 @@ import { editFile, serveCopiedProject } from '../../support/temp-project.ts';
 import { newTestDatabase } from '../../support/test-database.ts';
 import { issueToken } from '../../support/token-cli.ts';
 import { MEMOS } from '../../support/memo-definitions.ts';
+import { sendAs, type CallAs } from '../../support/send-as.ts';
 
 const LABELS = `import { aggregate, field } from '@convapi/dsl';
 export default aggregate({ name: 'labels', parent: 'memos', fields: { color: field.string() }, versions: { v1: {}, v2: {} } });
@@ -29,7 +30,7 @@ const IMPORT_MEMO = `    'import-memo': job({
     }),
 `;
 
-type Call = { method: string; path: string; body?: unknown; headers?: Record<string, string> };
+type Call = CallAs;
 
 /**
  * Every path that can reveal a row, walked by two users of one project: Ann asks about Bob's rows.
@@ -44,26 +45,7 @@ describe('row access on every path: another user’s row is a missing one', () =
   const etags: Record<string, string> = {};
   const MISSING = 424_242;
 
-  const send = async (who: string, { method, path, body, headers = {} }: Call) => {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      redirect: 'manual',
-      headers: {
-        'User-Agent': 'every-path-test/1.0',
-        Authorization: `Bearer ${tokens[who]}`,
-        'Content-Type': 'application/json',
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return {
-      status: response.status,
-      headers: response.headers,
-      text,
-      json: text === '' ? undefined : JSON.parse(text),
-    };
-  };
+  const send = (who: string, call: Call) => sendAs(url, tokens[who]!, 'every-path-test/1.0', call);
   const sent = async (who: string, call: Call, status: number) => {
     const answer = await send(who, call);
     expect(answer.status, `${call.method} ${call.path}: ${answer.text}`).toBe(status);

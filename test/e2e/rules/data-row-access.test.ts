@@ -5,6 +5,7 @@ import { MEMOS } from '../../support/memo-definitions.ts';
 import { serveCopiedProject } from '../../support/temp-project.ts';
 import { newTestDatabase } from '../../support/test-database.ts';
 import { issueToken } from '../../support/token-cli.ts';
+import { sendAs } from '../../support/send-as.ts';
 
 /**
  * Pins of memos: the create rule reads the pinned memo and counts memos through the data access (the
@@ -45,19 +46,8 @@ describe("a rule's data access reads and writes the caller's rows, unless it ask
   const ids: Record<string, number> = {};
   const MISSING = 424_242;
 
-  const send = async (who: string, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${served.server.url}${path}`, {
-      method,
-      headers: {
-        'User-Agent': 'data-row-access-test/1.0',
-        Authorization: `Bearer ${tokens[who]}`,
-        'Content-Type': 'application/json',
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, text, json: text === '' ? undefined : JSON.parse(text) };
-  };
+  const send = (who: string, method: string, path: string, body?: unknown) =>
+    sendAs(served.server.url, tokens[who]!, 'data-row-access-test/1.0', { method, path, body });
 
   beforeAll(async () => {
     const databaseUrl = await newTestDatabase();

@@ -1,0 +1,83 @@
+import type { Context } from 'koa';
+import type { Caller } from '../auth/index.ts';
+import { callerOf } from '../auth/index.ts';
+import { setJsonBody, setResponseHeader } from '../http/index.ts';
+import { expansionRequested, resultFields } from '../representation/index.ts';
+import { setVersionBody, versionTagOf } from '../responses/index.ts';
+import { andThen, runFlow, type Flow, type Maybe, type Row } from '../storage/index.ts';
+import { rowsForCaller } from './caller-rows.ts';
+import type { CollectionModel } from './model.ts';
+import { representationNames, representBody } from './represent.ts';
+import { dataAccess, type WriteScope } from './row-writes.ts';
+import type { ResourceContext } from './runtime-context.ts';
+import { isGenerator } from './write-rules.ts';
+
+/** The data access a hand-written operation is given (the DSL's DataAccess). */
+export type OperationData = ReturnType<typeof dataAccess>;
+
+/**
+ * Calls a hand-written operation with its data access and, when it is a generator function, drives
+ * it inside one transaction of the store: every read and write through `data` is in it, as the caller
+ * (its row access, and the rules and effects of each collection it writes), kept when the handler
+ * returns and dropped when it throws, on SQLite (synchronously: its transaction cannot wait) and
+ * PostgreSQL alike. The handler is called before the transaction opens, since a generator function
+ * runs nothing of its body until driven; `data` is bound to the transaction when that starts. A
+ * plain or async handler is answered as it is, with no transaction (it cannot yield* an access).
+ */
+export function runOwnOperation<T>(
+  context: ResourceContext,
+  caller: Caller | undefined,
+  handle: (data: OperationData) => T | Flow<T> | Promise<T>,
+): T | Maybe<T> | Promise<T> {
+  let scope: WriteScope | undefined;
+  const bound = (): WriteScope => {
+    if (scope === undefined)
+      throw new TypeError(
+        'data is used outside its transaction: write the handler as a generator function (function*) and yield* each access',
+      );
+    return scope;
+  };
+  const data: OperationData = {
+    of: (collection, options) => dataAccess(bound()).of(collection, options),
+    enqueue: (queue, type, payload) => dataAccess(bound()).enqueue(queue, type, payload),
+  };
+  const answer = handle(data);
+  if (!isGenerator(answer)) return answer as T | Promise<T>;
+  return context.store.transaction((tx) => {
+    scope = { tx, context, caller, depth: 0 };
+    return runFlow(answer as Flow<T>);
+  });
+}
+
+/**
+ * A row of `model` as the response, the way GET of it presents it: the request's version, the members
+ * X-Result-Fields names, references inlined with X-Expansion-Fields (each as the caller may see it),
+ * nulls left out; ETag (and the conventions' E-Tag) of the whole resource, whatever is presented, so
+ * If-Match takes it.
+ */
+export function answerResource(
+  ctx: Context,
+  context: ResourceContext,
+  model: CollectionModel,
+  versionName: string,
+  row: Row,
+  status: number,
+): Maybe<void> {
+  const version = model.versions[versionName];
+  if (version === undefined) throw new Error(`${model.name} has no version ${versionName}`);
+  const fields = resultFields(ctx, representationNames(model, version));
+  const expand = expansionRequested(ctx);
+  const reader = rowsForCaller(context.catalog, model).reader(callerOf(ctx), context.store);
+  const options = { baseUrl: context.baseUrl, catalog: context.catalog, reader, expand: false };
+  return andThen(representBody(model, version, row, options, undefined), (whole) => {
+    const tag = versionTagOf(whole);
+    ctx.status = status;
+    setVersionBody(ctx, whole);
+    setResponseHeader(ctx, 'ETag', tag);
+    setResponseHeader(ctx, 'E-Tag', tag);
+    if (fields === undefined && !expand) return setJsonBody(ctx, whole);
+    return andThen(representBody(model, version, row, { ...options, expand }, fields), (body) =>
+      setJsonBody(ctx, body),
+    );
+  });
+}
