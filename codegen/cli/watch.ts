@@ -1,7 +1,8 @@
-import { watch, type FSWatcher } from 'node:fs';
+import { watch } from 'node:fs';
 import { join } from 'node:path';
 import type { LintOptions } from '../lint/index.ts';
 import { PUBLISHED_FILE } from '../versions/index.ts';
+import { watchFolderTree } from './folder-watch.ts';
 
 /** Changes that arrive this close together (an editor's write and rename) make one regeneration. */
 const SETTLE_MS = 30;
@@ -51,15 +52,11 @@ export function watchDefinitions(root: string, regenerate: (lint: LintOptions) =
   };
 
   return new Promise((resolve) => {
-    const watchers: FSWatcher[] = [];
+    const watchers: { close(): void }[] = [];
     // Watching before the first run: a change made while it runs is regenerated right after it.
     // Definition files only: an editor's or sed's temporary files come and go beside them.
     watchers.push(
-      watch(
-        join(root, 'definitions'),
-        { recursive: true },
-        (_event, name) => name !== null && name.endsWith('.ts') && schedule(`definitions/${name}`),
-      ),
+      watchFolderTree(join(root, 'definitions'), (name) => name.endsWith('.ts') && schedule(`definitions/${name}`)),
     );
     watchers.push(watch(root, (_event, name) => name === PUBLISHED_FILE && schedule(PUBLISHED_FILE)));
     void (async () => {

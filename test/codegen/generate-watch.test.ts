@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SOURCE_CONDITION } from '../support/spawn-server.ts';
 import { until } from '../support/poll.ts';
-import { CLI, copyProject, editFile } from '../support/temp-project.ts';
+import { CLI, copyProject, editFileByRename } from '../support/temp-project.ts';
 
 describe('npm run generate -- --watch', () => {
-  it('regenerates on a change under definitions/, prints the diagnostics of a broken one, and stops on SIGTERM', async () => {
+  it('regenerates on each save under definitions/ (saved by rename, as sed -i and editors do), prints the diagnostics of a broken one, and stops on SIGTERM', async () => {
     const root = copyProject();
     const child = spawn(process.execPath, [...SOURCE_CONDITION, CLI, 'generate', '--watch'], {
       cwd: root,
@@ -27,7 +27,7 @@ describe('npm run generate -- --watch', () => {
     try {
       expect(await waitForRuns(1)).toBe(1);
 
-      editFile(root, 'definitions/orders.ts', (text) =>
+      editFileByRename(root, 'definitions/orders.ts', (text) =>
         text.replace('item: field.string({', "item: field.string({ description: 'What is ordered.',"),
       );
       expect(await waitForRuns(2), output).toBe(2);
@@ -36,7 +36,7 @@ describe('npm run generate -- --watch', () => {
       expect(output).toMatch(/\nregenerated in \d+\.\d\d s; watching definitions\//);
       expect(readFileSync(join(root, 'generated/models/orders.ts'), 'utf8')).toContain('What is ordered.');
 
-      editFile(root, 'definitions/orders.ts', (text) =>
+      editFileByRename(root, 'definitions/orders.ts', (text) =>
         text.replace('required: true, minLength: 1', 'requird: true, minLength: 1'),
       );
       expect(await waitForRuns(3)).toBe(3);

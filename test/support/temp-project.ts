@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -33,6 +33,14 @@ export function copyProjectWithoutMigrations(): string {
 export function editFile(root: string, path: string, edit: (text: string) => string): void {
   const file = join(root, path);
   writeFileSync(file, edit(readFileSync(file, 'utf8')));
+}
+
+/** Rewrites one file as `sed -i` and many editors save: a temporary file beside it, renamed over it. */
+export function editFileByRename(root: string, path: string, edit: (text: string) => string): void {
+  const file = join(root, path);
+  const temporary = `${file}.tmp~`;
+  writeFileSync(temporary, edit(readFileSync(file, 'utf8')));
+  renameSync(temporary, file);
 }
 
 /** The toolkit's CLI as `npm run generate` and `npm run lint:definitions` run it. */
