@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SOURCE_CONDITION } from '../support/spawn-server.ts';
+import { REPOSITORY, SOURCE_CONDITION } from '../support/spawn-server.ts';
 import { CLI } from '../support/temp-project.ts';
 
 const init = (cwd: string, ...args: string[]) =>
@@ -43,6 +43,29 @@ describe('convapi init', () => {
     expect(JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')).compilerOptions.strict).toBe(true);
     expect(readFileSync(join(root, 'definitions/notes.ts'), 'utf8')).toContain("from '@convapi/dsl'");
     expect(result.stdout).toContain('next: npm install && npm run generate && npm start');
+  });
+
+  it("its tsconfig type-checks the project's hand-written files too, node_modules aside", () => {
+    const root = emptyFolder();
+    expect(init(root).status).toBe(0);
+    // The project's own packages are not installed here: the example definition is left out, @types/node linked.
+    rmSync(join(root, 'definitions/notes.ts'));
+    symlinkSync(join(REPOSITORY, 'node_modules'), join(root, 'node_modules'));
+    mkdirSync(join(root, 'src'));
+    writeFileSync(join(root, 'server.ts'), "export const port: number = '8080';\n");
+    writeFileSync(join(root, 'src/routes.ts'), 'export const path: string = 404;\n');
+    writeFileSync(join(root, 'definitions/helpers.ts'), 'export const max: number = true;\n');
+    // What `npm test` starts with: tsc --noEmit over the tsconfig init wrote.
+    const tsc = spawnSync(process.execPath, [join(REPOSITORY, 'node_modules/typescript/bin/tsc'), '--noEmit'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(tsc.status).toBe(2);
+    expect(tsc.stdout.trim().split('\n').sort()).toEqual([
+      "definitions/helpers.ts(1,14): error TS2322: Type 'boolean' is not assignable to type 'number'.",
+      "server.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'.",
+      "src/routes.ts(1,14): error TS2322: Type 'number' is not assignable to type 'string'.",
+    ]);
   });
 
   it('adds to an existing npm project, keeping its own fields and the dependencies it already lists', () => {
