@@ -54,7 +54,9 @@ export function definitionFiles(root: string): string[] {
 
 /**
  * Imports every `definitions/*.ts` file of a project and takes its default export, which must be a
- * declaration made with the DSL builders. Throws the first file's DefinitionLoadError.
+ * declaration made with the DSL builders. A file with no default export is a helper module (shared
+ * fields, rules, constants the definitions import): it declares nothing and is left out. Throws the
+ * first file's DefinitionLoadError.
  */
 export async function loadDefinitions(root: string): Promise<LoadedDefinition[]> {
   const loaded: LoadedDefinition[] = [];
@@ -76,28 +78,37 @@ export interface LoadOptions {
   readonly docComments?: boolean | undefined;
 }
 
-/** Imports every definition file, each one's declaration or its DefinitionLoadError, in file order. */
+/**
+ * Imports every definition file, each one's declaration or its DefinitionLoadError, in file order;
+ * helper modules (no default export) give neither.
+ */
 export async function loadEachDefinition(
   root: string,
   files = definitionFiles(root),
   options: LoadOptions = {},
 ): Promise<(LoadedDefinition | DefinitionLoadError)[]> {
   const results: (LoadedDefinition | DefinitionLoadError)[] = [];
-  for (const file of files)
-    results.push(
-      await loadDefinition(root, file, options).catch((error: unknown) => asLoadError(file, join(root, file), error)),
+  for (const file of files) {
+    const result = await loadDefinition(root, file, options).catch((error: unknown) =>
+      asLoadError(file, join(root, file), error),
     );
+    if (result !== HELPER_MODULE) results.push(result);
+  }
   return results;
 }
+
+/** What loadDefinition() answers for a file without a default export. */
+const HELPER_MODULE = Symbol('helper module');
 
 async function loadDefinition(
   root: string,
   file: string,
   { revision, docComments = true }: LoadOptions,
-): Promise<LoadedDefinition> {
+): Promise<LoadedDefinition | typeof HELPER_MODULE> {
   const absolutePath = join(root, file);
   const url = pathToFileURL(absolutePath).href;
   const module = (await import(revision === undefined ? url : `${url}?revision=${revision}`)) as { default?: unknown };
+  if (!('default' in module)) return HELPER_MODULE;
   const declaration = module.default as { kind?: unknown } | undefined;
   if (declaration === undefined || typeof declaration !== 'object' || !KINDS.has(String(declaration.kind))) {
     throw new DefinitionLoadError(

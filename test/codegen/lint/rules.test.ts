@@ -398,17 +398,49 @@ export default collection({
     },
   ],
   [
-    'load-failed: a file with no declaration',
+    'load-failed: a default export that is not a declaration',
     {
-      given: { 'empty.ts': 'export const nothing = 1;\n' },
+      given: { 'orders.ts': "export default { name: 'orders' };\n" },
       want: [
         {
           rule: 'load-failed',
           severity: 'error',
           message: 'must export default one declaration made with collection(), aggregate(), service() or setting()',
-          file: 'definitions/empty.ts',
+          file: 'definitions/orders.ts',
           line: 1,
           column: 1,
+        },
+      ],
+    },
+  ],
+  [
+    'a helper module (no default export) beside the definitions that import it: nothing to report',
+    {
+      given: {
+        'shared-fields.ts': `import { field } from 'DSL';
+/** The item of every kind of order. */
+export const item = field.string({ required: true, minLength: 1 });
+`,
+        'orders.ts': `import { collection } from 'DSL';
+import { item } from './shared-fields.ts';
+export default collection({ name: 'orders', fields: { item }, versions: { v1: {} } });
+`,
+      },
+      want: [],
+    },
+  ],
+  [
+    'a helper module that does not type-check is reported by its type errors',
+    {
+      given: { 'shared-fields.ts': 'export const limit: number = "ten";\n', 'orders.ts': orders },
+      want: [
+        {
+          rule: 'type-check',
+          severity: 'error',
+          message: "TS2322: Type 'string' is not assignable to type 'number'.",
+          file: 'definitions/shared-fields.ts',
+          line: 1,
+          column: 14,
         },
       ],
     },
