@@ -111,23 +111,6 @@ function clientIndex(versions: readonly string[], builder: SourceFileBuilder): G
     })),
     `export type { ${versions.flatMap((version) => [`${version.toUpperCase()}Components`, `${version.toUpperCase()}Operations`, typeName(version)]).join(', ')} };`,
     {
-      kind: StructureKind.TypeAlias,
-      docs: ['An operation without the User-Agent header parameter: the client sends it on every call.'],
-      name: 'WithoutUserAgent',
-      typeParameters: ['Operation'],
-      type: "Operation extends { parameters: { header: infer Header } } ? Omit<Operation, 'parameters'> & { parameters: Omit<Operation['parameters'], 'header'> & { header?: Omit<Header, 'User-Agent'> } } : Operation",
-    },
-    {
-      kind: StructureKind.TypeAlias,
-      docs: [
-        "A version's paths as the client's callers see them: User-Agent and Authorization are set once, at createApiClient().",
-      ],
-      isExported: true,
-      name: 'ClientPaths',
-      typeParameters: ['Paths'],
-      type: '{ [Path in keyof Paths]: { [Method in keyof Paths[Path]]: WithoutUserAgent<Paths[Path][Method]> } }',
-    },
-    {
       kind: StructureKind.Interface,
       docs: ['How to reach the API, and who calls it.'],
       isExported: true,
@@ -170,7 +153,7 @@ function clientIndex(versions: readonly string[], builder: SourceFileBuilder): G
       properties: versions.map((version) => ({
         name: version,
         isReadonly: true,
-        type: `Client<ClientPaths<${typeName(version)}>>`,
+        type: `Client<${typeName(version)}>`,
       })),
     },
     {
@@ -201,7 +184,7 @@ function clientIndex(versions: readonly string[], builder: SourceFileBuilder): G
             },
           ],
         },
-        `return { ${versions.map((version) => `${version}: createClient<ClientPaths<${typeName(version)}>>(clientOptions)`).join(', ')} };`,
+        `return { ${versions.map((version) => `${version}: createClient<${typeName(version)}>(clientOptions)`).join(', ')} };`,
       ],
     },
   ];

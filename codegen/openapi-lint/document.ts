@@ -68,11 +68,24 @@ export function headerNames(response: Located): Set<string> {
 }
 
 /**
- * An operation that opts out of authentication in so many words (`security: []`): a health probe a
- * load balancer calls. It is outside the rules about the bearer scheme and call limits, which are
- * about the API's calls; every other rule still applies to it.
+ * An operation that opts out of authentication in so many words: `security: []`, or requirements
+ * that name only the User-Agent header (an apiKey scheme `in: header`, `name: User-Agent`, which is
+ * how a document states that every call names its client without a token): a health probe a load
+ * balancer calls. It is outside the rules about the bearer scheme and call limits, which are about
+ * the API's calls; every other rule still applies to it.
  */
-export function isDeclaredPublic(operation: Operation): boolean {
+export function isDeclaredPublic(operation: Operation, document: JsonObject): boolean {
   const security = isObject(operation.node.value) ? operation.node.value.security : undefined;
-  return Array.isArray(security) && security.length === 0;
+  if (!Array.isArray(security)) return false;
+  const schemes = isObject(document.components) ? document.components.securitySchemes : undefined;
+  const namesUserAgent = (name: string) => {
+    const scheme = isObject(schemes) ? schemes[name] : undefined;
+    return (
+      isObject(scheme) &&
+      scheme.type === 'apiKey' &&
+      scheme.in === 'header' &&
+      String(scheme.name).toLowerCase() === 'user-agent'
+    );
+  };
+  return security.every((requirement) => isObject(requirement) && Object.keys(requirement).every(namesUserAgent));
 }

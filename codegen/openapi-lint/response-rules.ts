@@ -41,7 +41,7 @@ export function responseFindings(document: JsonObject): OpenApiFinding[] {
       }
     }
     // Call limits count the API's calls; a probe declared public (`security: []`) is not one of them.
-    const counted = !isDeclaredPublic(operation);
+    const counted = !isDeclaredPublic(operation, document);
     if (counted && !codes.includes('429'))
       add({
         rule: 'openapi-rate-limit-headers',

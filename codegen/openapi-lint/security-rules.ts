@@ -49,7 +49,7 @@ export function securityFindings(document: JsonObject): OpenApiFinding[] {
   const global = requiresBearer(document.security);
   for (const operation of operationsOf(document)) {
     const own = isObject(operation.node.value) ? operation.node.value.security : undefined;
-    if (!isDeclaredPublic(operation) && (own === undefined ? !global : !requiresBearer(own))) {
+    if (!isDeclaredPublic(operation, document) && (own === undefined ? !global : !requiresBearer(own))) {
       findings.push({
         rule: 'openapi-bearer-security',
         at: own === undefined ? operation.node.at : [...operation.node.at, 'security'],

@@ -7,6 +7,8 @@ import {
   HEADERS,
   JOB_SCHEMA,
   PARAMETERS,
+  AUTHENTICATED,
+  SECURITY_SCHEMES,
 } from './components.ts';
 import { DEFAULT_SERVER, documentInfo } from './info.ts';
 import { jobBodySchemas } from './job-schemas.ts';
@@ -47,6 +49,7 @@ export function buildOpenApiDocument(
   const tags = new Map<string, string>();
   const byPath = new Map<string, { route: RouteDescriptor; spec: OperationSpec }[]>();
   const declarationOfRoute = declarationsByRoute(model);
+  const sharedParameters: Record<string, JsonSchema> = { ...PARAMETERS, ...identifierParameters(model) };
   for (const route of routes.filter((candidate) => candidate.version === version)) {
     const path = route.path.replace(/:([a-z0-9_]+)/g, '{$1}');
     const spec = withScopes(operationOf(route, model, version, declarationOf), route.scopes);
@@ -74,6 +77,10 @@ export function buildOpenApiDocument(
       first.spec.tag,
       operations.map(({ route }) => route.method),
       deprecation,
+      pathParametersOf(
+        operations.flatMap(({ spec }) => spec.parameters),
+        sharedParameters,
+      ),
     );
     paths[path] = item;
   }
@@ -82,24 +89,33 @@ export function buildOpenApiDocument(
     openapi: '3.1.0',
     info: documentInfo(model, version, declarationOf),
     servers: [DEFAULT_SERVER],
-    security: [{ bearer: [] }],
+    security: AUTHENTICATED,
     tags: [...tags].sort(([a], [b]) => a.localeCompare(b)).map(([name, description]) => ({ name, description })),
     paths,
     components: {
       schemas: schemasOf(model, version, declarationOf),
-      securitySchemes: {
-        bearer: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'Authorization: Bearer <ACCESS_TOKEN>, issued by `npm run -s token -- issue`; never in the URL.',
-        },
-      },
-      parameters: { ...PARAMETERS, ...identifierParameters(model) },
+      securitySchemes: SECURITY_SCHEMES,
+      parameters: sharedParameters,
       headers: HEADERS,
       responses: {} as Record<string, JsonSchema>,
     },
   };
   return withUsedComponents(document);
+}
+
+/** The path parameters among an operation's parameters, by name: each as the operation has it (often a reference). */
+function pathParametersOf(
+  parameters: readonly JsonSchema[],
+  shared: Record<string, JsonSchema>,
+): Map<string, JsonSchema> {
+  const byName = new Map<string, JsonSchema>();
+  for (const parameter of parameters) {
+    const resolved =
+      typeof parameter.$ref === 'string' ? shared[parameter.$ref.replace('#/components/parameters/', '')] : parameter;
+    if (resolved?.in === 'path' && typeof resolved.name === 'string' && !byName.has(resolved.name))
+      byName.set(resolved.name, parameter);
+  }
+  return byName;
 }
 
 function operationOf(
@@ -123,7 +139,7 @@ function operationOf(
         declarationOf,
       );
     case 'moved':
-      return movedOperation(route as RouteDescriptor & { handler: { kind: 'moved' } });
+      return movedOperation(route as RouteDescriptor & { handler: { kind: 'moved' } }, identifierParameters(model));
   }
 }
 

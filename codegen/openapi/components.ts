@@ -112,15 +112,35 @@ export const HEADERS: Record<string, JsonSchema> = {
   }),
 };
 
+/**
+ * How a caller identifies itself: the bearer token, and the User-Agent header every request must
+ * send. User-Agent is stated as a security requirement rather than a parameter of each operation:
+ * what a client sets once (as it sets its token), not an argument of every call, so generic client
+ * generators (openapi-typescript, @hey-api/openapi-ts) do not ask for it per call.
+ */
+export const SECURITY_SCHEMES: Record<string, JsonSchema> = {
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Authorization: Bearer <ACCESS_TOKEN>, issued by `npm run -s token -- issue`; never in the URL.',
+  },
+  user_agent: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'User-Agent',
+    description:
+      'Every request names its client in User-Agent (any non-empty value); a request without it is refused with 400 missing_user_agent, before any other check.',
+  },
+};
+
+/** What every operation requires (the document's `security`): the bearer token and a User-Agent. */
+export const AUTHENTICATED: JsonSchema[] = [{ bearer: [], user_agent: [] }];
+
+/** What an operation open to anyone (a health probe) still requires: a User-Agent, no token. */
+export const OPEN: JsonSchema[] = [{ user_agent: [] }];
+
 /** Request headers, as reusable parameters. */
 export const PARAMETERS: Record<string, JsonSchema> = {
-  UserAgent: {
-    name: 'User-Agent',
-    in: 'header',
-    required: true,
-    description: 'Names the client; a request without it is refused (400 missing_user_agent).',
-    schema: { type: 'string', minLength: 1 },
-  },
   ResultFields: {
     name: 'X-Result-Fields',
     in: 'header',

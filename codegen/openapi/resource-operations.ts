@@ -9,7 +9,7 @@ import type { JsonSchema } from './schema-of.ts';
 import { createdByPut, queuedIfAsynchronous, withMinimalReturn } from './statuses.ts';
 import { listQueryParameters } from './list-parameters.ts';
 
-const READ_HEADERS = [header('UserAgent'), header('ResultFields'), header('ExpansionFields'), header('PrettyPrint')];
+const READ_HEADERS = [header('ResultFields'), header('ExpansionFields'), header('PrettyPrint')];
 export const CONDITIONAL = [header('IfNoneMatch'), header('IfModifiedSince')];
 export { READ_HEADERS };
 
@@ -130,13 +130,7 @@ export function collectionOperation(
   const { singular, identifier } = collection;
   const name = representationName(singular, version);
   const id = identifierRef(identifier.name);
-  const writeHeaders = [
-    header('UserAgent'),
-    header('ResultFields'),
-    header('ExpansionFields'),
-    header('PrettyPrint'),
-    header('IfMatch'),
-  ];
+  const writeHeaders = [header('ResultFields'), header('ExpansionFields'), header('PrettyPrint'), header('IfMatch')];
   const unique = collection.fields.some((field) => field.unique) ? ['409'] : [];
   const references = collection.fields.some((field) => field.kind === 'reference') ? ['422'] : [];
   const referredTo = referred.has(collection.name) ? ['409'] : [];
@@ -193,7 +187,7 @@ export function collectionOperation(
           operationId: operationIds.create(singular),
           summary: `Create ${withArticle(singular)}`,
           description: `Creates ${withArticle(singular)}: every required field, no null (leave an optional field out instead).`,
-          parameters: [header('UserAgent'), header('PrettyPrint')],
+          parameters: [header('PrettyPrint')],
           requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) },
           successes: [jsonSuccess('201', 'Created.', ref('schemas', 'CreationResult'), 'Location')],
           errors: [...unique, ...references, ...ruled],
@@ -232,7 +226,7 @@ export function collectionOperation(
           operationId: operationIds.delete(singular),
           summary: `Delete ${withArticle(singular)}`,
           description: `Deletes the ${singular}${referredTo.length > 0 ? ' (409 while other resources still refer to it)' : ''}.${(released.get(collection.name) ?? []).map((effect) => ` ${effect[0]!.toUpperCase()}${effect.slice(1)}.`).join('')}`,
-          parameters: [header('UserAgent'), header('IfMatch'), id],
+          parameters: [header('IfMatch'), id],
           successes: [noContent('Deleted.')],
           errors: ['404', '412', ...referredTo, ...ruled],
         };
@@ -287,7 +281,7 @@ export function aggregateOperation(
     tag: aggregate.name,
     summary: `${replace ? 'Replace' : 'Update part of'} the ${aggregate.name} of ${withArticle(parentSingular)}`,
     description: replace ? `Replaces it whole: optional fields left out are cleared; null is refused.` : PARTIAL_WRITE,
-    parameters: [header('UserAgent'), header('ResultFields'), header('PrettyPrint'), header('IfMatch'), id],
+    parameters: [header('ResultFields'), header('PrettyPrint'), header('IfMatch'), id],
     requestBody: { required: true, content: json(ref('schemas', `${name}${replace ? 'Write' : 'Patch'}`)) },
     successes: [jsonSuccess('200', `The ${aggregate.name} as it now is.`, ref('schemas', name))],
     errors: [
@@ -328,7 +322,7 @@ export function settingOperation(
     description: replace
       ? `Answers the value as stored (canonical forms applied).`
       : `${PARTIAL_WRITE} Answers the value as stored (canonical forms applied).`,
-    parameters: [header('UserAgent'), header('ResultFields'), header('PrettyPrint')],
+    parameters: [header('ResultFields'), header('PrettyPrint')],
     requestBody: { required: true, content: json(ref('schemas', `${name}${replace ? 'Write' : 'Patch'}`)) },
     successes: [jsonSuccess('200', `The caller's ${setting.name} as stored.`, ref('schemas', name))],
     // A check of the setting's own (its rules) may refuse the value as it would be stored.

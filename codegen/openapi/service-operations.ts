@@ -110,7 +110,7 @@ export function serviceOperation(
         tag,
         summary: 'Add a job to the queue',
         description: `Queues a job of a declared type; an unknown type or payload gets 400. Location and the body's uri name the job.`,
-        parameters: [header('UserAgent'), header('PrettyPrint')],
+        parameters: [header('PrettyPrint')],
         requestBody: {
           required: true,
           // The mapping names each type's schema: without it, tools take the schema's name for the type's value.
@@ -155,7 +155,7 @@ export function serviceOperation(
       tag,
       summary: 'Remove a queued or finished job',
       description: `Removes the job; 423 while it runs.`,
-      parameters: [header('UserAgent'), jobId],
+      parameters: [jobId],
       successes: [noContent('Removed.')],
       errors: ['404', '423'],
     };
@@ -200,7 +200,7 @@ function healthOperation(name: string, which: 'live' | 'ready', about: string): 
       which === 'live'
         ? `${about} Needs no token and counts against no call limit.`
         : `${about} 503 when a dependency (the store) does not answer, and during shutdown. Needs no token and counts against no call limit.`,
-    parameters: [header('UserAgent'), header('PrettyPrint'), ...CONDITIONAL],
+    parameters: [header('PrettyPrint'), ...CONDITIONAL],
     successes: [
       { status: '200', description: which === 'live' ? 'Alive.' : 'Ready.', headers, schema: body },
       {

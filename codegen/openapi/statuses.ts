@@ -69,16 +69,27 @@ export function queuedIfAsynchronous(
 const redirect = (status: '301' | '303', description: string): Success =>
   jsonSuccess(status, description, ref('schemas', 'Link'), 'Location');
 
-/** GET at a former path: 301 to the current one (operation tag and id from the declaration). */
-export function movedOperation(route: RouteDescriptor & { handler: { kind: 'moved' } }): OperationSpec {
+/**
+ * GET at a former path: 301 to the current one (operation tag and id from the declaration). An
+ * identifier in the path is the same parameter as at the current path (`identifiers`, by component
+ * name), so a generated client types it the same at both.
+ */
+export function movedOperation(
+  route: RouteDescriptor & { handler: { kind: 'moved' } },
+  identifiers: Readonly<Record<string, JsonSchema>>,
+): OperationSpec {
   const { from, to } = route.handler;
-  const parameters = [...route.path.matchAll(/:([a-z0-9_]+)/g)].map((match) => ({
-    name: match[1],
-    in: 'path',
-    required: true,
-    description: 'Any value: it is carried over to the current path.',
-    schema: { type: 'string', minLength: 1 },
-  }));
+  const parameters = [...route.path.matchAll(/:([a-z0-9_]+)/g)].map((match) =>
+    identifiers[pascalOf(match[1]!)] !== undefined
+      ? ref('parameters', pascalOf(match[1]!))
+      : {
+          name: match[1],
+          in: 'path',
+          required: true,
+          description: 'Any value: it is carried over to the current path.',
+          schema: { type: 'string', minLength: 1 },
+        },
+  );
   const suffix = route.path
     .slice(from.length)
     .split('/')
@@ -101,7 +112,7 @@ export function movedOperation(route: RouteDescriptor & { handler: { kind: 'move
     tag: route.declaration,
     summary: `Moved to ${to}`,
     description: `This path is now ${to}: 301 with Location and the link (rel "self") naming the same path there, with the same query. Writes here are not redirected (405). An unexpected failure (500) is documented as the \`default\` response, since this operation has no 2xx.`,
-    parameters: [header('UserAgent'), ...parameters],
+    parameters: [...parameters],
     successes: [redirect('301', 'Moved Permanently: Location and the link body name the current path.')],
     errors: [],
     deprecated: true,

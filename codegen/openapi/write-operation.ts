@@ -2,6 +2,7 @@ import { operationIds } from './naming.ts';
 import { header, RATE_LIMIT, type OperationSpec, type Success } from './operation-spec.ts';
 import { BODY_ERRORS, COMMON_ERRORS, errorRefs, headersOf, OPEN_ROUTE_ERRORS } from './responses.ts';
 import type { JsonSchema } from './schema-of.ts';
+import { OPEN } from './components.ts';
 
 /** What a deprecated version adds to each success. */
 const DEPRECATION_HEADERS = ['Deprecation', 'Sunset'];
@@ -52,7 +53,7 @@ function responsesOf(spec: OperationSpec, deprecated: boolean, head: boolean): J
  * URL this server does not have (the token CLI, or the JWT issuer, hands tokens out).
  */
 function securityOf(spec: OperationSpec): JsonSchema {
-  if (spec.open === true) return { security: [] };
+  if (spec.open === true) return { security: OPEN };
   return spec.scopes === undefined ? {} : { 'x-scopes': [...spec.scopes] };
 }
 
@@ -98,6 +99,7 @@ export function writeOptionsOperation(
   tag: string,
   methods: readonly string[],
   deprecation: 'version' | 'path' | undefined,
+  pathParameters: ReadonlyMap<string, JsonSchema>,
 ): JsonSchema {
   const deprecated = deprecation === 'version';
   const allowed = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
@@ -107,7 +109,7 @@ export function writeOptionsOperation(
     summary: `Methods of ${path}`,
     description: `Answers 204 with Allow: ${allowed.join(', ')}. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.`,
     ...(deprecation === undefined ? {} : { deprecated: true }),
-    parameters: [header('UserAgent'), ...pathParametersOf(path)],
+    parameters: withEveryPathParameter(path, pathParameters),
     responses: {
       '204': {
         description: 'The methods this path answers.',
@@ -125,13 +127,21 @@ export function writeOptionsOperation(
   };
 }
 
-/** OPTIONS does not look at identifiers; each path parameter is any non-empty segment. */
-function pathParametersOf(path: string): JsonSchema[] {
-  return [...path.matchAll(/\{([^}]+)\}/g)].map((match) => ({
-    name: match[1],
-    in: 'path',
-    required: true,
-    description: 'Any value: OPTIONS does not look it up.',
-    schema: { type: 'string', minLength: 1 },
-  }));
+/**
+ * OPTIONS takes the path parameters the path's other methods declare (by name: the parameter or its
+ * reference), so a generated client types a
+ * path's parameters the same on every method. OPTIONS itself does not look them up: a parameter no
+ * other method declares is any non-empty segment.
+ */
+function withEveryPathParameter(path: string, declared: ReadonlyMap<string, JsonSchema>): JsonSchema[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map(
+    (match) =>
+      declared.get(match[1]!) ?? {
+        name: match[1],
+        in: 'path',
+        required: true,
+        description: 'Any value: OPTIONS does not look it up.',
+        schema: { type: 'string', minLength: 1 },
+      },
+  );
 }

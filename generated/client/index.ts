@@ -7,12 +7,6 @@ import type { components as V2Components, operations as V2Operations, paths as V
 
 export type { V1Components, V1Operations, V1Paths, V2Components, V2Operations, V2Paths };
 
-/** An operation without the User-Agent header parameter: the client sends it on every call. */
-type WithoutUserAgent<Operation> = Operation extends { parameters: { header: infer Header } } ? Omit<Operation, 'parameters'> & { parameters: Omit<Operation['parameters'], 'header'> & { header?: Omit<Header, 'User-Agent'> } } : Operation;
-
-/** A version's paths as the client's callers see them: User-Agent and Authorization are set once, at createApiClient(). */
-export type ClientPaths<Paths> = { [Path in keyof Paths]: { [Method in keyof Paths[Path]]: WithoutUserAgent<Paths[Path][Method]> } };
-
 /** How to reach the API, and who calls it. */
 export interface ApiClientOptions {
   /** The BASE_URL of the server: `http://127.0.0.1:3000`. */
@@ -27,8 +21,8 @@ export interface ApiClientOptions {
 
 /** One openapi-fetch client per version of the API. */
 export interface ApiClient {
-  readonly v1: Client<ClientPaths<V1Paths>>;
-  readonly v2: Client<ClientPaths<V2Paths>>;
+  readonly v1: Client<V1Paths>;
+  readonly v2: Client<V2Paths>;
 }
 
 /**
@@ -40,5 +34,5 @@ export interface ApiClient {
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const clientOptions: ClientOptions = { baseUrl: options.baseUrl.replace(/\/+$/, ''), headers: { Authorization: `Bearer ${options.token}`, 'User-Agent': options.userAgent }, ...(options.fetch === undefined ? {} : { fetch: options.fetch }) };
-  return { v1: createClient<ClientPaths<V1Paths>>(clientOptions), v2: createClient<ClientPaths<V2Paths>>(clientOptions) };
+  return { v1: createClient<V1Paths>(clientOptions), v2: createClient<V2Paths>(clientOptions) };
 }

@@ -1777,8 +1777,6 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-        UserAgent: string;
         /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
         ResultFields: string;
         /** @description true inlines sub-objects instead of their URIs. */
@@ -1838,9 +1836,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (account_id). Ties are broken by account_id, in the direction of the last name; null sorts first ascending. Default: account_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -1889,9 +1885,7 @@ export interface operations {
     createAccount: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
@@ -1942,9 +1936,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (account_id). Ties are broken by account_id, in the direction of the last name; null sorts first ascending. Default: account_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -1993,9 +1985,7 @@ export interface operations {
     getAccount: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2048,9 +2038,7 @@ export interface operations {
     replaceAccount: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2110,9 +2098,7 @@ export interface operations {
     deleteAccount: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2149,9 +2135,7 @@ export interface operations {
     updateAccount: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2222,9 +2206,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (audit_id). Ties are broken by audit_id, in the direction of the last name; null sorts first ascending. Default: audit_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2284,9 +2266,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (audit_id). Ties are broken by audit_id, in the direction of the last name; null sorts first ascending. Default: audit_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2335,9 +2315,7 @@ export interface operations {
     getAudit: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2399,9 +2377,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (batch_id). Ties are broken by batch_id, in the direction of the last name; null sorts first ascending. Default: batch_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2450,9 +2426,7 @@ export interface operations {
     createBatch: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
@@ -2501,9 +2475,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (batch_id). Ties are broken by batch_id, in the direction of the last name; null sorts first ascending. Default: batch_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2552,9 +2524,7 @@ export interface operations {
     getBatch: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2607,9 +2577,7 @@ export interface operations {
     replaceBatch: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2660,9 +2628,7 @@ export interface operations {
     deleteBatch: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2701,9 +2667,7 @@ export interface operations {
     updateBatch: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2763,9 +2727,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (note_id). Ties are broken by note_id, in the direction of the last name; null sorts first ascending. Default: note_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2814,9 +2776,7 @@ export interface operations {
     createNote: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
@@ -2866,9 +2826,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (note_id). Ties are broken by note_id, in the direction of the last name; null sorts first ascending. Default: note_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2917,9 +2875,7 @@ export interface operations {
     getNote: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2972,9 +2928,7 @@ export interface operations {
     replaceNote: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3035,9 +2989,7 @@ export interface operations {
     deleteNote: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -3075,9 +3027,7 @@ export interface operations {
     updateNote: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3157,9 +3107,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (order_id). Ties are broken by order_id, in the direction of the last name; null sorts first ascending. Default: order_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3208,9 +3156,7 @@ export interface operations {
     createOrder: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
@@ -3269,9 +3215,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (order_id). Ties are broken by order_id, in the direction of the last name; null sorts first ascending. Default: order_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3320,9 +3264,7 @@ export interface operations {
     getOrder: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3375,9 +3317,7 @@ export interface operations {
     replaceOrder: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3437,9 +3377,7 @@ export interface operations {
     deleteOrder: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -3477,9 +3415,7 @@ export interface operations {
     updateOrder: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3550,9 +3486,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3601,9 +3535,7 @@ export interface operations {
     createPet: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
@@ -3654,9 +3586,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3705,9 +3635,7 @@ export interface operations {
     getPet: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3760,9 +3688,7 @@ export interface operations {
     replacePet: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3822,9 +3748,7 @@ export interface operations {
     deletePet: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -3862,9 +3786,7 @@ export interface operations {
     updatePet: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3933,9 +3855,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (sku). Ties are broken by sku, in the direction of the last name; null sorts first ascending. Default: sku ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3993,9 +3913,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (sku). Ties are broken by sku, in the direction of the last name; null sorts first ascending. Default: sku ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4044,9 +3962,7 @@ export interface operations {
     getProduct: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4099,9 +4015,7 @@ export interface operations {
     replaceProduct: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4169,9 +4083,7 @@ export interface operations {
     deleteProduct: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -4208,9 +4120,7 @@ export interface operations {
     updateProduct: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4281,9 +4191,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (reservation_id). Ties are broken by reservation_id, in the direction of the last name; null sorts first ascending. Default: reservation_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4332,9 +4240,7 @@ export interface operations {
     createReservation: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
@@ -4387,9 +4293,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (reservation_id). Ties are broken by reservation_id, in the direction of the last name; null sorts first ascending. Default: reservation_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4438,9 +4342,7 @@ export interface operations {
     getReservation: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4493,9 +4395,7 @@ export interface operations {
     replaceReservation: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4557,9 +4457,7 @@ export interface operations {
     deleteReservation: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -4598,9 +4496,7 @@ export interface operations {
     updateReservation: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4671,9 +4567,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (trade_id). Ties are broken by trade_id, in the direction of the last name; null sorts first ascending. Default: trade_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4722,9 +4616,7 @@ export interface operations {
     createTrade: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
@@ -4774,9 +4666,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (trade_id). Ties are broken by trade_id, in the direction of the last name; null sorts first ascending. Default: trade_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4825,9 +4715,7 @@ export interface operations {
     getTrade: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4880,9 +4768,7 @@ export interface operations {
     replaceTrade: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4943,9 +4829,7 @@ export interface operations {
     deleteTrade: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -4982,9 +4866,7 @@ export interface operations {
     updateTrade: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5054,9 +4936,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (user_id). Ties are broken by user_id, in the direction of the last name; null sorts first ascending. Default: user_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5105,9 +4985,7 @@ export interface operations {
     createUser: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
@@ -5157,9 +5035,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (user_id). Ties are broken by user_id, in the direction of the last name; null sorts first ascending. Default: user_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5208,9 +5084,7 @@ export interface operations {
     getUser: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5263,9 +5137,7 @@ export interface operations {
     replaceUser: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5326,9 +5198,7 @@ export interface operations {
     deleteUser: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -5365,9 +5235,7 @@ export interface operations {
     updateUser: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5457,9 +5325,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5508,9 +5374,7 @@ export interface operations {
     createVisit: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
@@ -5580,9 +5444,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5631,9 +5493,7 @@ export interface operations {
     getVisit: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5686,9 +5546,7 @@ export interface operations {
     replaceVisit: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5749,9 +5607,7 @@ export interface operations {
     deleteVisit: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -5788,9 +5644,7 @@ export interface operations {
     updateVisit: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5851,9 +5705,7 @@ export interface operations {
     getPetDiet: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5906,9 +5758,7 @@ export interface operations {
     replacePetDiet: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
@@ -5966,9 +5816,7 @@ export interface operations {
     updatePetDiet: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
@@ -6026,9 +5874,7 @@ export interface operations {
     getUserProfile: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -6081,9 +5927,7 @@ export interface operations {
     replaceUserProfile: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
@@ -6141,9 +5985,7 @@ export interface operations {
     updateUserProfile: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
@@ -6203,9 +6045,7 @@ export interface operations {
             query: {
                 ms: number;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -6257,9 +6097,7 @@ export interface operations {
     getHealth: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /** @description Tags the client holds: 304 when one is current. */
@@ -6304,9 +6142,7 @@ export interface operations {
     getHealthReady: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /** @description Tags the client holds: 304 when one is current. */
@@ -6355,9 +6191,7 @@ export interface operations {
     getOpenapiDocument: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -6410,9 +6244,7 @@ export interface operations {
     enqueueQueuedJob: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
@@ -6452,9 +6284,7 @@ export interface operations {
     getQueuedJob: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -6516,10 +6346,7 @@ export interface operations {
     deleteQueuedJob: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
+            header?: never;
             path: {
                 /** @description The job_id: a whole number from 1; any other form gets 400 invalid_identifier. */
                 job_id: components["parameters"]["JobId"];
@@ -6562,9 +6389,7 @@ export interface operations {
                 /** @description Items to skip. */
                 offset?: number;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -6613,9 +6438,7 @@ export interface operations {
     getGuiLang: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -6664,9 +6487,7 @@ export interface operations {
     setGuiLang: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
@@ -6717,9 +6538,7 @@ export interface operations {
     updateGuiLang: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
@@ -6770,9 +6589,7 @@ export interface operations {
     getNotesLayout: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -6821,9 +6638,7 @@ export interface operations {
     setNotesLayout: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
@@ -6876,9 +6691,7 @@ export interface operations {
     updateNotesLayout: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
@@ -6931,9 +6744,7 @@ export interface operations {
     getReminders: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -6982,9 +6793,7 @@ export interface operations {
     setReminders: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
@@ -7035,9 +6844,7 @@ export interface operations {
     updateReminders: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
@@ -7088,10 +6895,7 @@ export interface operations {
     movedDeals: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7122,10 +6926,7 @@ export interface operations {
     movedDealsListForm: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7156,13 +6957,10 @@ export interface operations {
     movedDealsByTradeId: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
+            header?: never;
             path: {
-                /** @description Any value: it is carried over to the current path. */
-                trade_id: string;
+                /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                trade_id: components["parameters"]["TradeId"];
             };
             cookie?: never;
         };

@@ -1783,8 +1783,6 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-        UserAgent: string;
         /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
         ResultFields: string;
         /** @description true inlines sub-objects instead of their URIs. */
@@ -1844,9 +1842,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (account_id). Ties are broken by account_id, in the direction of the last name; null sorts first ascending. Default: account_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -1895,9 +1891,7 @@ export interface operations {
     createAccount: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
@@ -1948,9 +1942,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (account_id). Ties are broken by account_id, in the direction of the last name; null sorts first ascending. Default: account_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -1999,9 +1991,7 @@ export interface operations {
     getAccount: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2054,9 +2044,7 @@ export interface operations {
     replaceAccount: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2116,9 +2104,7 @@ export interface operations {
     deleteAccount: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2155,9 +2141,7 @@ export interface operations {
     updateAccount: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2228,9 +2212,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (audit_id). Ties are broken by audit_id, in the direction of the last name; null sorts first ascending. Default: audit_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2290,9 +2272,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (audit_id). Ties are broken by audit_id, in the direction of the last name; null sorts first ascending. Default: audit_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2341,9 +2321,7 @@ export interface operations {
     getAudit: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2405,9 +2383,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (batch_id). Ties are broken by batch_id, in the direction of the last name; null sorts first ascending. Default: batch_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2456,9 +2432,7 @@ export interface operations {
     createBatch: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
@@ -2507,9 +2481,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (batch_id). Ties are broken by batch_id, in the direction of the last name; null sorts first ascending. Default: batch_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2558,9 +2530,7 @@ export interface operations {
     getBatch: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2613,9 +2583,7 @@ export interface operations {
     replaceBatch: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2666,9 +2634,7 @@ export interface operations {
     deleteBatch: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2707,9 +2673,7 @@ export interface operations {
     updateBatch: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2769,9 +2733,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (note_id). Ties are broken by note_id, in the direction of the last name; null sorts first ascending. Default: note_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2820,9 +2782,7 @@ export interface operations {
     createNote: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
@@ -2872,9 +2832,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (note_id). Ties are broken by note_id, in the direction of the last name; null sorts first ascending. Default: note_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2923,9 +2881,7 @@ export interface operations {
     getNote: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -2978,9 +2934,7 @@ export interface operations {
     replaceNote: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3041,9 +2995,7 @@ export interface operations {
     deleteNote: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -3081,9 +3033,7 @@ export interface operations {
     updateNote: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3163,9 +3113,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (order_id). Ties are broken by order_id, in the direction of the last name; null sorts first ascending. Default: order_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3214,9 +3162,7 @@ export interface operations {
     createOrder: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
@@ -3275,9 +3221,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (order_id). Ties are broken by order_id, in the direction of the last name; null sorts first ascending. Default: order_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3326,9 +3270,7 @@ export interface operations {
     getOrder: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3381,9 +3323,7 @@ export interface operations {
     replaceOrder: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3443,9 +3383,7 @@ export interface operations {
     deleteOrder: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -3483,9 +3421,7 @@ export interface operations {
     updateOrder: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3556,9 +3492,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3607,9 +3541,7 @@ export interface operations {
     createPet: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
@@ -3660,9 +3592,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3711,9 +3641,7 @@ export interface operations {
     getPet: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3766,9 +3694,7 @@ export interface operations {
     replacePet: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3828,9 +3754,7 @@ export interface operations {
     deletePet: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -3868,9 +3792,7 @@ export interface operations {
     updatePet: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3939,9 +3861,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (sku). Ties are broken by sku, in the direction of the last name; null sorts first ascending. Default: sku ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -3999,9 +3919,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (sku). Ties are broken by sku, in the direction of the last name; null sorts first ascending. Default: sku ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4050,9 +3968,7 @@ export interface operations {
     getProduct: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4105,9 +4021,7 @@ export interface operations {
     replaceProduct: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4175,9 +4089,7 @@ export interface operations {
     deleteProduct: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -4214,9 +4126,7 @@ export interface operations {
     updateProduct: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4287,9 +4197,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (reservation_id). Ties are broken by reservation_id, in the direction of the last name; null sorts first ascending. Default: reservation_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4338,9 +4246,7 @@ export interface operations {
     createReservation: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
@@ -4393,9 +4299,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (reservation_id). Ties are broken by reservation_id, in the direction of the last name; null sorts first ascending. Default: reservation_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4444,9 +4348,7 @@ export interface operations {
     getReservation: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4499,9 +4401,7 @@ export interface operations {
     replaceReservation: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4563,9 +4463,7 @@ export interface operations {
     deleteReservation: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -4604,9 +4502,7 @@ export interface operations {
     updateReservation: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4677,9 +4573,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (trade_id). Ties are broken by trade_id, in the direction of the last name; null sorts first ascending. Default: trade_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4728,9 +4622,7 @@ export interface operations {
     createTrade: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
@@ -4780,9 +4672,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (trade_id). Ties are broken by trade_id, in the direction of the last name; null sorts first ascending. Default: trade_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4831,9 +4721,7 @@ export interface operations {
     getTrade: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4886,9 +4774,7 @@ export interface operations {
     replaceTrade: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -4949,9 +4835,7 @@ export interface operations {
     deleteTrade: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -4988,9 +4872,7 @@ export interface operations {
     updateTrade: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5060,9 +4942,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (user_id). Ties are broken by user_id, in the direction of the last name; null sorts first ascending. Default: user_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5111,9 +4991,7 @@ export interface operations {
     createUser: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
@@ -5163,9 +5041,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (user_id). Ties are broken by user_id, in the direction of the last name; null sorts first ascending. Default: user_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5214,9 +5090,7 @@ export interface operations {
     getUser: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5269,9 +5143,7 @@ export interface operations {
     replaceUser: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5332,9 +5204,7 @@ export interface operations {
     deleteUser: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -5371,9 +5241,7 @@ export interface operations {
     updateUser: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5463,9 +5331,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5514,9 +5380,7 @@ export interface operations {
     createVisit: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
@@ -5586,9 +5450,7 @@ export interface operations {
                 /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending. */
                 sort?: string;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5637,9 +5499,7 @@ export interface operations {
     getVisit: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5692,9 +5552,7 @@ export interface operations {
     replaceVisit: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5755,9 +5613,7 @@ export interface operations {
     deleteVisit: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Write only if the resource still has this tag (412 otherwise). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -5794,9 +5650,7 @@ export interface operations {
     updateVisit: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5857,9 +5711,7 @@ export interface operations {
     getPetDiet: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -5912,9 +5764,7 @@ export interface operations {
     replacePetDiet: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
@@ -5972,9 +5822,7 @@ export interface operations {
     updatePetDiet: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
@@ -6032,9 +5880,7 @@ export interface operations {
     getUserProfile: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -6087,9 +5933,7 @@ export interface operations {
     replaceUserProfile: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
@@ -6147,9 +5991,7 @@ export interface operations {
     updateUserProfile: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
@@ -6209,9 +6051,7 @@ export interface operations {
             query: {
                 ms: number;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -6263,9 +6103,7 @@ export interface operations {
     getHealth: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /** @description Tags the client holds: 304 when one is current. */
@@ -6310,9 +6148,7 @@ export interface operations {
     getHealthReady: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /** @description Tags the client holds: 304 when one is current. */
@@ -6361,9 +6197,7 @@ export interface operations {
     getOpenapiDocument: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -6416,9 +6250,7 @@ export interface operations {
     enqueueQueuedJob: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
@@ -6458,9 +6290,7 @@ export interface operations {
     getQueuedJob: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -6522,10 +6352,7 @@ export interface operations {
     deleteQueuedJob: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
+            header?: never;
             path: {
                 /** @description The job_id: a whole number from 1; any other form gets 400 invalid_identifier. */
                 job_id: components["parameters"]["JobId"];
@@ -6568,9 +6395,7 @@ export interface operations {
                 /** @description Items to skip. */
                 offset?: number;
             };
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -6619,9 +6444,7 @@ export interface operations {
     getGuiLang: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -6670,9 +6493,7 @@ export interface operations {
     setGuiLang: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
@@ -6723,9 +6544,7 @@ export interface operations {
     updateGuiLang: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
@@ -6776,9 +6595,7 @@ export interface operations {
     getNotesLayout: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -6827,9 +6644,7 @@ export interface operations {
     setNotesLayout: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
@@ -6882,9 +6697,7 @@ export interface operations {
     updateNotesLayout: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
@@ -6937,9 +6750,7 @@ export interface operations {
     getReminders: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
@@ -6988,9 +6799,7 @@ export interface operations {
     setReminders: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
@@ -7041,9 +6850,7 @@ export interface operations {
     updateReminders: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
+            header?: {
                 /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
@@ -7094,10 +6901,7 @@ export interface operations {
     movedDeals: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7128,10 +6932,7 @@ export interface operations {
     movedDealsListForm: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7162,13 +6963,10 @@ export interface operations {
     movedDealsByTradeId: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Names the client; a request without it is refused (400 missing_user_agent). */
-                "User-Agent": components["parameters"]["UserAgent"];
-            };
+            header?: never;
             path: {
-                /** @description Any value: it is carried over to the current path. */
-                trade_id: string;
+                /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                trade_id: components["parameters"]["TradeId"];
             };
             cookie?: never;
         };

@@ -6,7 +6,8 @@ type Json = Record<string, any>;
 /**
  * A generated document as this server serves it: `servers` names the server's own BASE_URL, so a
  * tool given the served document needs no base URL by hand; with DOCS_ACCESS=public, the document's
- * own operations say they need no token (and cannot answer 401 or 403).
+ * own operations say they need no token (and cannot answer 401 or 403): their security is the
+ * document's without its bearer scheme (what remains is the User-Agent every request sends).
  */
 export function servedDocument(
   document: unknown,
@@ -20,9 +21,15 @@ export function servedDocument(
   const path = documentPath(String(served.info?.version));
   const item = served.paths?.[path] as Json | undefined;
   if (item === undefined) return served;
+  const schemes = (served.components?.securitySchemes ?? {}) as Json;
+  const withoutToken = ((served.security ?? []) as Json[])
+    .map((requirement) =>
+      Object.fromEntries(Object.entries(requirement).filter(([name]) => schemes[name]?.scheme !== 'bearer')),
+    )
+    .filter((requirement) => Object.keys(requirement).length > 0);
   const open = (operation: Json) => {
     const { '401': _unauthorized, '403': _forbidden, ...responses } = operation.responses as Json;
-    return { ...operation, security: [], responses };
+    return { ...operation, security: withoutToken, responses };
   };
   return {
     ...served,

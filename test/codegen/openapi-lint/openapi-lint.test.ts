@@ -203,6 +203,23 @@ describe('lint --openapi on planted documents', () => {
     );
   });
 
+  it('an operation whose security names only the User-Agent header (an apiKey scheme) is public as well, and only that scheme', () => {
+    const document = conforming();
+    document.components.securitySchemes.user_agent = { type: 'apiKey', in: 'header', name: 'User-Agent' };
+    document.components.securitySchemes.key = { type: 'apiKey', in: 'header', name: 'X-Api-Key' };
+    document.paths['/services/v1/health'] = {
+      get: {
+        security: [{ user_agent: [] }],
+        responses: { '200': { description: 'Alive.', headers: { ETag: header('string') } } },
+      },
+    };
+    expect(lintOpenApiText(JSON.stringify(document, null, 2), 'api.json')).toEqual([]);
+    document.paths['/services/v1/health'].get.security = [{ user_agent: [], key: [] }];
+    expect(lintOpenApiText(JSON.stringify(document, null, 2), 'api.json').map((diagnostic) => diagnostic.rule)).toEqual(
+      ['openapi-bearer-security', 'openapi-rate-limit-headers', 'openapi-rate-limit-headers'],
+    );
+  });
+
   it.each([
     ['JSON', '{\n  "openapi": "3.1.0",\n  "paths": {\n    "/v1/orders": {,\n  }\n}\n', 4],
     ['YAML', 'openapi: 3.1.0\npaths:\n  /v1/orders: [\n', 4],

@@ -35,16 +35,16 @@ describe('health and readiness', () => {
     },
   );
 
-  it('is open in the OpenAPI documents (security: []) while every other operation needs the bearer token', () => {
+  it('is open in the OpenAPI documents (a User-Agent, no token) while every other operation needs the bearer token too', () => {
     for (const version of ['v1', 'v2']) {
       const document = JSON.parse(readFileSync(documentPath(version), 'utf8')) as {
         security: unknown;
         paths: Record<string, Record<string, { security?: unknown[] }>>;
       };
-      expect(document.paths[`/services/${version}/health`]?.get?.security).toEqual([]);
-      expect(document.paths[`/services/${version}/health/ready`]?.get?.security).toEqual([]);
+      expect(document.paths[`/services/${version}/health`]?.get?.security).toEqual([{ user_agent: [] }]);
+      expect(document.paths[`/services/${version}/health/ready`]?.get?.security).toEqual([{ user_agent: [] }]);
       expect(document.paths[`/services/${version}/search`]?.get?.security).toBeUndefined();
-      expect(document.security).toEqual([{ bearer: [] }]);
+      expect(document.security).toEqual([{ bearer: [], user_agent: [] }]);
     }
   });
 
