@@ -1,4 +1,4 @@
-import { badRequest, field, setting, type SettingCheck } from '@convapi/dsl';
+import { field, setting, unprocessable, type SettingCheck } from '@convapi/dsl';
 
 const fields = {
   view: field.string({ required: true, pattern: /^(list|grid)$/, description: 'list or grid' }),
@@ -8,7 +8,7 @@ const fields = {
 /** A cross-field rule on the value as it will be stored: columns belong to the grid view. */
 const columnsOnlyInGrid: SettingCheck<typeof fields> = ({ next }) => {
   if (next.columns !== undefined && next.columns !== null && next.view !== 'grid')
-    throw badRequest('columns_need_grid', 'columns can be set only with the grid view', { field: 'columns' });
+    throw unprocessable('columns_need_grid', 'columns can be set only with the grid view', { field: 'columns' });
 };
 
 /**

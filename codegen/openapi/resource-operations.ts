@@ -325,7 +325,8 @@ export function settingOperation(
     parameters: [header('ResultFields'), header('PrettyPrint')],
     requestBody: { required: true, content: json(ref('schemas', `${name}${replace ? 'Write' : 'Patch'}`)) },
     successes: [jsonSuccess('200', `The caller's ${setting.name} as stored.`, ref('schemas', name))],
-    // A check of the setting's own (its rules) may refuse the value as it would be stored.
-    errors: setting.ruledOperations.includes(replace ? 'replace' : 'update') ? ['409', '422'] : [],
+    // A check of the setting's own (its rules) may refuse the value as it would be stored: 422. It reads
+    // no other data (a setting's check has none), so it has nothing to conflict with (no 409).
+    errors: setting.ruledOperations.includes(replace ? 'replace' : 'update') ? ['422'] : [],
   });
 }

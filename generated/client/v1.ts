@@ -6676,7 +6676,6 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
-            409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             417: components["responses"]["Error417"];
@@ -6729,7 +6728,6 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
-            409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             417: components["responses"]["Error417"];

@@ -6682,7 +6682,6 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
-            409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             417: components["responses"]["Error417"];
@@ -6735,7 +6734,6 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
-            409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             417: components["responses"]["Error417"];

@@ -742,6 +742,14 @@ describe('the contract: every operation, every status it can produce, through a 
         headers: { 'If-None-Match': layout.headers.etag! },
       });
       await send(v, { method: 'patch', path: `/settings/${v}/notes/layout`, body: { view: 'list' }, status: 200 });
+      // Its rule keeps columns to the grid view: 422 on PUT and on PATCH.
+      await send(v, {
+        method: 'put',
+        path: `/settings/${v}/notes/layout`,
+        body: { view: 'list', columns: 2 },
+        status: 422,
+      });
+      await send(v, { method: 'patch', path: `/settings/${v}/notes/layout`, body: { columns: 2 }, status: 422 });
       await send(v, {
         method: 'patch',
         path: `/settings/${v}/notes/layout`,

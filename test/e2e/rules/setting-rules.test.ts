@@ -39,11 +39,11 @@ describe('rules on a setting: the check of PUT and PATCH, with the caller', () =
     expect((await send('patch', path, { columns: 4 })).body).toEqual({ view: 'grid', columns: 4 });
   });
 
-  it('PUT refused by the rule: 400 columns_need_grid naming columns, and the stored value is unchanged', async () => {
+  it('PUT refused by the rule: 422 columns_need_grid naming columns, and the stored value is unchanged', async () => {
     const path = '/settings/v1/notes/layout';
     await send('put', path, { view: 'grid', columns: 2 });
     const refused = await send('put', path, { view: 'list', columns: 2 });
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(422);
     expectErrorBody(refused, 'columns_need_grid', 'columns');
     expect(refused.body.errors[0].resource).toBe('notes/layout');
     expect((await send('get', path)).body).toEqual({ view: 'grid', columns: 2 });
@@ -53,7 +53,7 @@ describe('rules on a setting: the check of PUT and PATCH, with the caller', () =
     const path = '/settings/v1/notes/layout';
     await send('put', path, { view: 'grid', columns: 5 });
     const refused = await send('patch', path, { view: 'list' });
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(422);
     expectErrorBody(refused, 'columns_need_grid', 'columns');
     expect((await send('get', path)).body).toEqual({ view: 'grid', columns: 5 });
     // Clearing the columns in the same PATCH makes the list view acceptable.
