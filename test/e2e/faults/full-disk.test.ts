@@ -6,7 +6,7 @@ import { captureLogs } from '../../support/log-capture.ts';
 import { mountSmallDisk } from '../../support/small-disk.ts';
 import { startApi } from '../../support/start-api.ts';
 import { testEngine } from '../../support/test-database.ts';
-import { issueToken } from '../../support/token-cli.ts';
+import { issueToken, tokenCli } from '../../support/token-cli.ts';
 import { until } from '../../support/poll.ts';
 
 // A SQLite file on a tmpfs of its own, filled to the last byte while the server runs.
@@ -54,6 +54,10 @@ describe.skipIf(typeof disk === 'string')(`a full disk under SQLite${skipped}`, 
       expectDiskFull(refused!);
       expectDiskFull(await api.put('/settings/v1/gui/lang', { lang: 'fr-FR' }));
       expectDiskFull(await api.put('/services/v1/queued/jobs', { type: 'reindex' }));
+      // A token is acknowledged by being printed: none is, when it cannot be stored.
+      const issued = tokenCli(databaseUrl, 'issue', '--client', 'on-a-full-disk');
+      expect(issued.status).toBe(1);
+      expect(issued.lines.join('')).toBe('');
       await api.get(new URL(first.headers.location!).pathname).expect(200);
       const bare = await api.raw().get('/services/v1/health/ready').set(health);
       const withToken = await api

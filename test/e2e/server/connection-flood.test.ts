@@ -5,33 +5,10 @@ import { spawnServer, type SpawnedServer } from '../../support/spawn-server.ts';
 import { newTestDatabase } from '../../support/test-database.ts';
 import { issueToken } from '../../support/token-cli.ts';
 import { until } from '../../support/poll.ts';
+import { flood, FLOOD_ADDRESS } from '../../support/socket-flood.ts';
 
-/** The flooding client's own loopback address: the probes come from 127.0.0.1. */
-const FLOOD_ADDRESS = '127.0.0.2';
 const FLOOD_SOCKETS = 2000;
 const health = { 'User-Agent': 'ELB-HealthChecker/2.0' };
-
-/** Opens `count` connections from FLOOD_ADDRESS, each sending `send` (maybe nothing) and then sitting idle. */
-async function flood(url: string, count: number, send: string): Promise<Socket[]> {
-  const { hostname, port } = new URL(url);
-  const sockets: Socket[] = [];
-  await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<void>((resolve) => {
-          const socket = connect({ host: hostname, port: Number(port), localAddress: FLOOD_ADDRESS }, () => {
-            if (send !== '') socket.write(send);
-            resolve();
-          });
-          socket.on('error', () => resolve());
-          socket.on('data', () => undefined);
-          sockets.push(socket);
-        }),
-    ),
-  );
-  return sockets;
-}
 
 // The server in a process of its own, as an attacker meets it: the flood's sockets live in this one.
 describe('one address flooding the server with idle connections', () => {
