@@ -1,4 +1,13 @@
-import type { Row } from '../storage/index.ts';
+import {
+  andThen,
+  type ListQuery,
+  type ListResult,
+  type Maybe,
+  type ResourceStore,
+  type Row,
+  type TableSpec,
+} from '../storage/index.ts';
+import type { FieldModel } from './model.ts';
 
 /**
  * The most bytes of stored values one page of a list carries (about the size of its body). A page
@@ -12,12 +21,68 @@ export const MAX_PAGE_BYTES = 8 * 1024 * 1024;
 /** Bytes a value adds to a page, about: a string's UTF-16 length (most text is one byte a unit), 16 for anything else. */
 const weightOf = (value: unknown): number => (typeof value === 'string' ? value.length + 8 : 16);
 
+/** Bytes a row adds to a page, as weightOf() counts its values. */
+const rowWeight = (row: Row): number => {
+  let spent = 0;
+  for (const value of Object.values(row)) spent += weightOf(value);
+  return spent;
+};
+
 /** How many of `rows`, from the first, fit in `budget` bytes of values; at least one. */
 export function rowsWithinBudget(rows: readonly Row[], budget = MAX_PAGE_BYTES): number {
   let spent = 0;
   for (let index = 0; index < rows.length; index += 1) {
-    for (const value of Object.values(rows[index]!)) spent += weightOf(value);
+    spent += rowWeight(rows[index]!);
     if (spent > budget) return index + 1;
   }
   return rows.length;
+}
+
+/** What the server sets on every row besides the declared fields (key, created_at, updated_at), weighed generously. */
+const SERVER_SET_WEIGHT = 3 * 64;
+
+/**
+ * How many rows of these stored fields can be read at once and still fit in `budget` by their
+ * declaration alone: every string at its maxLength (each has one: declared, or the documented
+ * default), anything else as weightOf() counts it. At least one.
+ */
+export function rowsReadAtOnce(fields: readonly FieldModel[], budget = MAX_PAGE_BYTES): number {
+  const largest = (field: FieldModel): number =>
+    field.fields !== undefined
+      ? field.fields.reduce((sum, nested) => sum + largest(nested), 0)
+      : field.kind === 'string' && field.maxLength !== undefined
+        ? field.maxLength + 8
+        : 16;
+  const row = fields.reduce((sum, field) => sum + largest(field), SERVER_SET_WEIGHT);
+  return Math.max(1, Math.floor(budget / row));
+}
+
+/**
+ * One page of a list whose rows are read `atOnce` at a time, stopping as soon as the rows read pass
+ * `budget`: a page of rows large by declaration (a 1 MB report) never holds more than a budget and
+ * one read's worth of them in memory, whatever its `limit`. The total is the last read's.
+ */
+export function listWithinBudget(
+  store: Pick<ResourceStore, 'list'>,
+  table: TableSpec,
+  query: ListQuery,
+  atOnce: number,
+  budget = MAX_PAGE_BYTES,
+): Maybe<ListResult> {
+  if (query.limit <= atOnce) return store.list(table, query);
+  const rows: Row[] = [];
+  let spent = 0;
+  const readFrom = (offset: number): Maybe<ListResult> => {
+    const wanted = Math.min(atOnce, query.limit - rows.length);
+    return andThen(store.list(table, { ...query, limit: wanted, offset }), ({ rows: found, total }) => {
+      for (const row of found) {
+        rows.push(row);
+        spent += rowWeight(row);
+        if (spent > budget) return { rows, total };
+      }
+      if (found.length < wanted || rows.length >= query.limit) return { rows, total };
+      return readFrom(offset + found.length);
+    });
+  };
+  return readFrom(query.offset);
 }
