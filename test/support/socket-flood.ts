@@ -1,4 +1,7 @@
 import { connect, type Socket } from 'node:net';
+import { spawnServer, type SpawnedServer } from './spawn-server.ts';
+import { newTestDatabase } from './test-database.ts';
+import { issueToken } from './token-cli.ts';
 
 /** The flooding client's own loopback address: probes come from 127.0.0.1. */
 export const FLOOD_ADDRESS = '127.0.0.2';
@@ -23,4 +26,26 @@ export async function flood(url: string, count: number, send: string): Promise<S
     ),
   );
   return sockets;
+}
+
+/** A server in a process of its own (the flood's sockets live in the test's), with one order for probes to read. */
+export interface FloodTarget {
+  readonly server: SpawnedServer;
+  /** A probe's headers: User-Agent and a token. */
+  readonly headers: Record<string, string>;
+  /** The path of the order a probe reads. */
+  readonly order: string;
+}
+
+export async function floodTarget(env: Record<string, string> = {}): Promise<FloodTarget> {
+  const databaseUrl = await newTestDatabase();
+  const server = await spawnServer({ DATABASE_URL: databaseUrl, JOB_WORKERS: '0', ...env });
+  const headers = { 'User-Agent': 'probe', Authorization: `Bearer ${issueToken(databaseUrl, 'probe')}` };
+  const created = await fetch(`${server.url}/v1/orders`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ item: 'probe', quantity: 1 }),
+  });
+  if (created.status !== 201) throw new Error(`the probe's order was not created: ${created.status}`);
+  return { server, headers, order: new URL(created.headers.get('location')!).pathname };
 }

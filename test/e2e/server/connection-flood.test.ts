@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { spawnServer, type SpawnedServer } from '../../support/spawn-server.ts';
 import { newTestDatabase } from '../../support/test-database.ts';
-import { issueToken } from '../../support/token-cli.ts';
 import { until } from '../../support/poll.ts';
-import { flood, FLOOD_ADDRESS } from '../../support/socket-flood.ts';
+import { flood, FLOOD_ADDRESS, floodTarget } from '../../support/socket-flood.ts';
 
 const FLOOD_SOCKETS = 2000;
 const health = { 'User-Agent': 'ELB-HealthChecker/2.0' };
@@ -16,13 +15,7 @@ describe('one address flooding the server with idle connections', () => {
   let headers: Record<string, string>;
   let order: string;
   beforeAll(async () => {
-    const databaseUrl = await newTestDatabase();
-    server = await spawnServer({ DATABASE_URL: databaseUrl, JOB_WORKERS: '0' });
-    headers = { 'User-Agent': 'probe', Authorization: `Bearer ${issueToken(databaseUrl, 'probe')}` };
-    order = new URL(
-      (await request(server.url).post('/v1/orders').set(headers).send({ item: 'probe', quantity: 1 }).expect(201))
-        .headers.location!,
-    ).pathname;
+    ({ server, headers, order } = await floodTarget());
   });
   afterAll(async () => {
     server?.child.kill('SIGTERM');
