@@ -69,6 +69,24 @@ describe('bearer authentication: what a client is answered', () => {
     expect(response.body.errors).toEqual([{ code: 'invalid_token', message: 'the bearer token is not valid' }]);
   });
 
+  it('the scheme and the token are the whole header: text before Bearer or after the token makes it invalid', async () => {
+    const store = storeOf();
+    const app = appOf({ store });
+    const token = store.issue({ client: 'web' });
+    await call(app, `Bearer ${token}`).expect(200);
+    for (const header of [`XBearer ${token}`, `Bearer ${token} more`, `Bearer ${token},other`]) {
+      const response = await call(app, header).expect(401);
+      expect(response.body.errors[0].code).toBe('invalid_token');
+    }
+  });
+
+  it('a token shaped like a JWT where only a token store is configured is looked up there: 401 invalid_token', async () => {
+    const response = await call(appOf({ store: storeOf() }), 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.sig').expect(
+      401,
+    );
+    expect(response.body.errors).toEqual([{ code: 'invalid_token', message: 'the bearer token is not valid' }]);
+  });
+
   it('a revoked token is invalid, a refused client 403 client_refused, an expired token 403 token_expired', async () => {
     const store = storeOf();
     const app = appOf({ store, cacheMs: 0 });
@@ -200,6 +218,27 @@ describe('requireAuth()', () => {
       principal: { client: 'web', scopes: [] },
     });
     expect((await request(app).get('/orders').expect(401)).body.errors[0].code).toBe('missing_token');
+  });
+
+  it('a public request is served while the token store is failing; any other is 503 dependency_unavailable', async () => {
+    const fault = Object.assign(new Error('database is locked'), { code: 'ERR_SQLITE_ERROR', errcode: 5 });
+    const failing = {
+      ...storeOf(),
+      verify: () => {
+        throw fault;
+      },
+    } as unknown as TokenStore;
+    const app = new Koa()
+      .use(errorHandler({ report: () => undefined }))
+      .use(authenticate({ store: failing }))
+      .use(requireAuth({ isPublic: (ctx) => ctx.path === '/health' }))
+      .use((ctx) => void (ctx.body = { principal: authOf(ctx) ?? null }))
+      .callback();
+    expect((await request(app).get('/health').set('Authorization', 'Bearer abc').expect(200)).body).toEqual({
+      principal: null,
+    });
+    const refused = await request(app).get('/orders').set('Authorization', 'Bearer abc').expect(503);
+    expect(refused.body.errors[0]).toMatchObject({ code: 'dependency_unavailable', resource: 'store' });
   });
 
   it('without authenticate() before it: 401 missing_token', async () => {

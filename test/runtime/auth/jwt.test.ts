@@ -2,7 +2,7 @@ import Koa from 'koa';
 import request from 'supertest';
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authOf, bearerAuth, type JwtOptions } from '../../../runtime/auth/index.ts';
+import { authOf, bearerAuth, jwtVerifier, type JwtOptions } from '../../../runtime/auth/index.ts';
 import { errorHandler } from '../../../runtime/http/index.ts';
 
 const issuer = 'https://issuer.example.test';
@@ -140,6 +140,72 @@ describe('JWT verification (jose) in a plain Koa app', () => {
 
   it('refuses to be configured with alg none or without pinned algorithms', () => {
     expect(() => app({ issuer, audience, algorithms: ['none'], secret })).toThrow(/none/);
+    expect(() => app({ issuer, audience, algorithms: ['HS256', 'None'], secret })).toThrow(
+      'alg "none" can never be accepted',
+    );
     expect(() => app({ issuer, audience, algorithms: [], secret })).toThrow(/pinned/);
+  });
+
+  it('refuses to be configured with both a secret and a key set, or with neither', () => {
+    const needsOne = 'JWT verification needs exactly one of secret or jwks';
+    expect(() => app({ issuer, audience, algorithms: ['HS256'], secret, jwks: { keys: [] } })).toThrow(needsOne);
+    expect(() => app({ issuer, audience, algorithms: ['HS256'] })).toThrow(needsOne);
+  });
+});
+
+describe('who a JWT speaks for', () => {
+  const signed = (claims: Record<string, unknown>, expires = true) => {
+    const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuer(issuer).setAudience(audience);
+    return (expires ? jwt.setExpirationTime('5m') : jwt).sign(new TextEncoder().encode(secret));
+  };
+  const served = (options: Partial<JwtOptions> = {}) =>
+    app({ issuer, audience, algorithms: ['HS256'], secret, ...options });
+
+  it.each([
+    ['client_id first', { client_id: 'reporting', azp: 'mobile', sub: 'ann' }, { client: 'reporting', user: 'ann' }],
+    ['azp without client_id', { azp: 'mobile', sub: 'ann' }, { client: 'mobile', user: 'ann' }],
+    ['sub alone: the client itself, no user', { sub: 'cron' }, { client: 'cron' }],
+    ['an empty client_id is no claim', { client_id: '', azp: 'mobile' }, { client: 'mobile' }],
+    ['a client_id that is not a string is no claim', { client_id: 7, azp: 'mobile' }, { client: 'mobile' }],
+    ['sub naming the client again: no user', { client_id: 'cron', sub: 'cron' }, { client: 'cron' }],
+    ['an empty sub: no user', { client_id: 'cron', sub: '' }, { client: 'cron' }],
+  ])('%s', async (_name, claims, principal) => {
+    await call(served(), await signed(claims)).expect(200, { ...principal, scopes: [] });
+  });
+
+  it('claims of its own choosing name the client and the user', async () => {
+    const custom = served({ clientClaim: 'app', userClaim: 'email' });
+    await call(
+      custom,
+      await signed({ app: 'billing', email: 'ann@example.test', client_id: 'other', sub: 'x' }),
+    ).expect(200, { client: 'billing', user: 'ann@example.test', scopes: [] });
+    // The named claim only: client_id, azp and sub are not read in its place.
+    await call(custom, await signed({ client_id: 'other', azp: 'other', sub: 'x' })).expect(401);
+  });
+
+  it('a token naming no client: 401 invalid_token', async () => {
+    const response = await call(served(), await signed({ scope: 'notes:read' })).expect(401);
+    expect(response.body.errors[0].code).toBe('invalid_token');
+  });
+
+  it('a token without exp is valid, and the answer gives no expiry; with exp, the expiry in ms', async () => {
+    await call(served(), await signed({ client_id: 'cron' }, false)).expect(200, { client: 'cron', scopes: [] });
+    const verify = jwtVerifier({ issuer, audience, algorithms: ['HS256'], secret });
+    expect(await verify(await signed({ client_id: 'cron' }, false))).toEqual({
+      ok: true,
+      principal: { client: 'cron', scopes: [] },
+    });
+    const exp = Math.floor(Date.now() / 1000) + 300;
+    const token = await new SignJWT({ client_id: 'cron' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setExpirationTime(exp)
+      .sign(new TextEncoder().encode(secret));
+    expect(await verify(token)).toEqual({
+      ok: true,
+      principal: { client: 'cron', scopes: [] },
+      expiresAtMs: exp * 1000,
+    });
   });
 });

@@ -30,7 +30,25 @@ describe('redactedQuery()', () => {
     ],
     ['a name encoded twice', 'pass%2577ord=a', 'pass%2577ord=[redacted]'],
     ['harmless names that contain a credential word', 'monkey=1&author=ann&q=key', 'monkey=1&author=ann&q=key'],
+    [
+      'a credential word as one word of a longer name',
+      'x_key=a&x_auth=b&x_authorization=c&user_pass=d&url_sig=e&my_otp=f&card_pin=g&pin_code_hint=h',
+      'x_key=[redacted]&x_auth=[redacted]&x_authorization=[redacted]&user_pass=[redacted]&url_sig=[redacted]&my_otp=[redacted]&card_pin=[redacted]&pin_code_hint=[redacted]',
+    ],
+    [
+      'key as one word of a name, and a name without one',
+      'sort_key_order=1&page_size=2',
+      'sort_key_order=[redacted]&page_size=2',
+    ],
   ])('%s', (_name, given, want) => {
     expect(redactedQuery(withQuery(given))).toBe(want);
+  });
+
+  it('its own credential names when given, beside the credential-like words', () => {
+    const names = new Set(['code']);
+    expect(redactedQuery(withQuery('code=abc&state=xyz&password=p'), names)).toBe(
+      'code=[redacted]&state=xyz&password=[redacted]',
+    );
+    expect(redactedQuery(withQuery(''), names)).toBe('');
   });
 });

@@ -86,6 +86,30 @@ describe('SqliteTokenStore', () => {
     });
   });
 
+  it('a file that could not take the unknown-token row: an unknown token is still invalid, a known one valid', () => {
+    const db = openDatabase(IN_MEMORY);
+    const store = new SqliteTokenStore(db);
+    const token = store.issue({ client: 'web' });
+    // As a full disk or a read-only file at start leaves it: no row for unknown tokens to read.
+    db.prepare('DELETE FROM auth_tokens WHERE token_hash = ?').run(UNKNOWN_TOKEN.hash);
+    expect(store.verify('d2hhdGV2ZXI')).toEqual({ ok: false, reason: 'invalid' });
+    expect(store.verify(token)).toEqual({ ok: true, principal: { client: 'web', scopes: [] } });
+  });
+
+  it('scopes: the token grants those it was issued with, each once, in their order; a malformed one is refused', () => {
+    const store = new SqliteTokenStore(openDatabase(IN_MEMORY));
+    const token = store.issue({ client: 'web', user: 'ann', scopes: ['notes:write', 'notes:read', 'notes:write'] });
+    expect(store.verify(token)).toEqual({
+      ok: true,
+      principal: { client: 'web', user: 'ann', scopes: ['notes:write', 'notes:read'] },
+    });
+    for (const scope of ['notes write', 'say"hi"', '']) {
+      expect(() => store.issue({ client: 'web', scopes: [scope] })).toThrow(
+        `"${scope}" is not a scope: printable ASCII without spaces, quotes or backslashes (notes:write)`,
+      );
+    }
+  });
+
   it('expiryOf(): ms and whole seconds rounded up; nothing without a lifetime', () => {
     expect(expiryOf(undefined)).toEqual({ ms: null, seconds: null });
     expect(expiryOf(1.2345, 1_000_000)).toEqual({ ms: 1_001_235, seconds: 1002 });
@@ -162,6 +186,19 @@ describe('rejectTokenInUrl()', () => {
     }
     await request(app).get('/v1/orders?q=apple&limit=5').expect(200);
     await request(app).get('/v1/orders').expect(200);
+  });
+
+  // The field names the parameter as the query string decodes it (once); the name is then decoded twice more at most.
+  it.each([
+    ['inside brackets', 'filter[access_token]', 'filter[access_token]'],
+    ['percent-encoded three times over', 'access%25255Ftoken', 'access%255Ftoken'],
+  ])('a credential name %s: 400 token_in_url', async (_name, sent, field) => {
+    const response = await request(behind(rejectTokenInUrl())).get(`/?${sent}=s3cret`).expect(400);
+    expect(response.body.errors[0]).toMatchObject({ code: 'token_in_url', field });
+  });
+
+  it('a name encoded four times over is not decoded to the end: not read as a credential name', async () => {
+    await request(behind(rejectTokenInUrl())).get('/?access%2525255Ftoken=1').expect(200);
   });
 
   it('its own list of names when given', async () => {
