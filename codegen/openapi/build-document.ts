@@ -1,7 +1,7 @@
 import type { ResolvedModel } from '../model/index.ts';
 import type { RouteDescriptor } from '../routes/index.ts';
 import {
-  CREATION_RESULT_SCHEMA,
+  creationResultSchema,
   ERROR_ENTRY_SCHEMA,
   ERROR_SCHEMA,
   HEADERS,
@@ -156,7 +156,6 @@ function schemasOf(model: ResolvedModel, version: string, declarationOf: Declara
   const schemas: Record<string, JsonSchema> = {
     Error: ERROR_SCHEMA,
     ErrorEntry: ERROR_ENTRY_SCHEMA,
-    CreationResult: CREATION_RESULT_SCHEMA,
     Job: JOB_SCHEMA,
     Link: LINK_SCHEMA,
     ...jobBodySchemas(model, version, declarationOf),
@@ -176,6 +175,7 @@ function schemasOf(model: ResolvedModel, version: string, declarationOf: Declara
     );
     schemas[`${name}Write`] = writeRepresentation(found.fields, declaration, 'complete', names);
     schemas[`${name}Patch`] = writeRepresentation(found.fields, declaration, 'partial', names);
+    schemas[`${name}Created`] = creationResultSchema(collection.singular, collection.identifier.type);
   }
   for (const declaration of [...model.aggregates, ...model.settings]) {
     const found = declaration.versions.find((candidate) => candidate.name === version);

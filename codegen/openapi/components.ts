@@ -39,8 +39,20 @@ export const ERROR_SCHEMA: JsonSchema = {
   },
 };
 
-/** What POST answers (conventions: creation result). */
-export const CREATION_RESULT_SCHEMA: JsonSchema = {
+/**
+ * What POST answers (conventions: creation result), for a collection whose identifiers are of
+ * `identity`'s type: each collection has its own (`OrderV1Created`), so a generated client types the
+ * identity it gets back as the identifier it passes to GET.
+ */
+export function creationResultSchema(singular: string, identity: 'integer' | 'string'): JsonSchema {
+  return {
+    ...CREATION_RESULT_SCHEMA,
+    description: `What creating ${singular} answers: where it is, its identity, when it was made, and links.`,
+    properties: { ...(CREATION_RESULT_SCHEMA.properties as JsonSchema), identity: { type: identity } },
+  };
+}
+
+const CREATION_RESULT_SCHEMA: JsonSchema = {
   type: 'object',
   description: 'What a create answers: where the new resource is, its identity, when it was made, and links.',
   required: ['uri', 'identity', 'created_at', 'links'],
@@ -144,7 +156,8 @@ export const PARAMETERS: Record<string, JsonSchema> = {
   ResultFields: {
     name: 'X-Result-Fields',
     in: 'header',
-    description: 'Comma-separated field names: only these are returned (an unknown name gets 400).',
+    description:
+      'Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.',
     schema: string,
   },
   ExpansionFields: {

@@ -76,8 +76,12 @@ function withDescription(schema: JsonSchema, field: ResolvedField): JsonSchema {
 }
 
 /**
- * The representation a GET answers. Nothing is `required`: null fields are left out, and
- * X-Result-Fields may ask for any subset.
+ * The representation a GET answers. A resource of a collection always has its identifier, its
+ * created_at and every required field (null fields are left out, so an optional one may be
+ * missing): those are `required`, so generated clients type them as present. X-Result-Fields asks
+ * for fewer, and its answer holds only those (the parameter says so). A version with its own shape
+ * (read/write mappings) and the values of aggregates and settings (which may not have been written
+ * yet) list nothing as required.
  */
 export function readRepresentation(
   fields: readonly ResolvedField[],
@@ -96,9 +100,14 @@ export function readRepresentation(
       : readSchema(field, declaration, version.name, names);
   if (identity !== undefined)
     properties.created_at = { type: 'string', format: 'date-time', description: 'Set by the server.' };
+  const required =
+    identity === undefined || version.shaped
+      ? []
+      : [identity.name, ...fields.filter((field) => field.required).map((field) => field.name), 'created_at'];
   return {
     type: 'object',
     ...(description === undefined ? {} : { description }),
+    ...(required.length > 0 ? { required } : {}),
     additionalProperties: false,
     properties,
   };

@@ -189,7 +189,7 @@ export function collectionOperation(
           description: `Creates ${withArticle(singular)}: every required field, no null (leave an optional field out instead).`,
           parameters: [header('PrettyPrint')],
           requestBody: { required: true, content: json(ref('schemas', `${name}Write`)) },
-          successes: [jsonSuccess('201', 'Created.', ref('schemas', 'CreationResult'), 'Location')],
+          successes: [jsonSuccess('201', 'Created.', ref('schemas', `${name}Created`), 'Location')],
           errors: [...unique, ...references, ...ruled],
         };
       case 'replace':
@@ -209,7 +209,7 @@ export function collectionOperation(
           },
           successes: [
             jsonSuccess('200', `The ${singular} as it now is.`, ref('schemas', name)),
-            ...(operation === 'replace' && collection.createOnPut ? [createdByPut()] : []),
+            ...(operation === 'replace' && collection.createOnPut ? [createdByPut(name)] : []),
           ],
           // A PUT that creates never answers 404; a client-chosen identifier of the wrong form is 400.
           errors: [

@@ -34,12 +34,12 @@ export function withMinimalReturn(spec: OperationSpec): OperationSpec {
   };
 }
 
-/** PUT to an identifier not taken yet, where clients assign identifiers: 201 with the creation result. */
-export const createdByPut = (): Success =>
+/** PUT to an identifier not taken yet, where clients assign identifiers: 201 with the collection's creation result. */
+export const createdByPut = (representation: string): Success =>
   jsonSuccess(
     '201',
     'Created: nothing had this identifier; the resource is created at this path.',
-    ref('schemas', 'CreationResult'),
+    ref('schemas', `${representation}Created`),
     'Location',
   );
 

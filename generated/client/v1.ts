@@ -1205,19 +1205,6 @@ export interface components {
              */
             document?: string;
         };
-        /** @description What a create answers: where the new resource is, its identity, when it was made, and links. */
-        CreationResult: {
-            /** Format: uri */
-            uri: string;
-            identity: number | string;
-            /** Format: date-time */
-            created_at: string;
-            links: {
-                rel: string;
-                /** Format: uri */
-                href: string;
-            }[];
-        };
         /** @description A queued job: its state, and its result or errors once finished. */
         Job: {
             job_id: number;
@@ -1273,17 +1260,17 @@ export interface components {
         };
         /** @description Accounts: v1 shows state and title at the top level; v2 moves them into a `profile` object. Both versions read and write the same stored account. */
         AccountV1: {
-            account_id?: number;
-            user_name?: string;
+            account_id: number;
+            user_name: string;
             /** Format: email */
-            e_mail?: string;
+            e_mail: string;
             state?: string;
             title?: string;
             /**
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         AccountV1Write: {
             user_name: string;
@@ -1299,28 +1286,41 @@ export interface components {
             state?: string | null;
             title?: string | null;
         };
+        /** @description What creating account answers: where it is, its identity, when it was made, and links. */
+        AccountV1Created: {
+            /** Format: uri */
+            uri: string;
+            identity: number;
+            /** Format: date-time */
+            created_at: string;
+            links: {
+                rel: string;
+                /** Format: uri */
+                href: string;
+            }[];
+        };
         /** @description Audits: what happened to reservations, one entry per reservation made or cancelled. Clients only read them; the reservations' rules write them, in the same transaction as the reservation itself. */
         AuditV1: {
-            audit_id?: number;
-            action?: string;
-            summary?: string;
+            audit_id: number;
+            action: string;
+            summary: string;
             actor?: string;
             /**
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         /** @description Batches: large writes the server does in the background. POST, PUT, PATCH and DELETE are checked at once (400, 404, 412), then answered 202 with Location of a job in queued/jobs; GET of the job tells its state, and answers 303 to the batch once a create, replace or update has succeeded. */
         BatchV1: {
-            batch_id?: number;
-            label?: string;
+            batch_id: number;
+            label: string;
             size?: number;
             /**
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         BatchV1Write: {
             label: string;
@@ -1332,17 +1332,17 @@ export interface components {
         };
         /** @description Notes: each belongs to the user who wrote it (owner, the user name a token acts for). A caller sees and changes its own user's notes; a token with the scope notes:admin sees and changes them all. A note the caller may not see answers as a missing one (404). Writing needs the scope notes:write. */
         NoteV1: {
-            note_id?: number;
+            note_id: number;
             /** @description The user name of the note’s owner */
-            owner?: string;
-            title?: string;
+            owner: string;
+            title: string;
             text?: string;
             about?: string | components["schemas"]["NoteV1"];
             /**
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         NoteV1Write: {
             /** @description The user name of the note’s owner */
@@ -1359,16 +1359,29 @@ export interface components {
             text?: string | null;
             about?: (string | number) | null;
         };
+        /** @description What creating note answers: where it is, its identity, when it was made, and links. */
+        NoteV1Created: {
+            /** Format: uri */
+            uri: string;
+            identity: number;
+            /** Format: date-time */
+            created_at: string;
+            links: {
+                rel: string;
+                /** Format: uri */
+                href: string;
+            }[];
+        };
         /** @description Orders: what a trade refers to. */
         OrderV1: {
-            order_id?: number;
-            item?: string;
-            quantity?: number;
+            order_id: number;
+            item: string;
+            quantity: number;
             /**
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         OrderV1Write: {
             item: string;
@@ -1378,10 +1391,23 @@ export interface components {
             item?: string;
             quantity?: number;
         };
+        /** @description What creating order answers: where it is, its identity, when it was made, and links. */
+        OrderV1Created: {
+            /** Format: uri */
+            uri: string;
+            identity: number;
+            /** Format: date-time */
+            created_at: string;
+            links: {
+                rel: string;
+                /** Format: uri */
+                href: string;
+            }[];
+        };
         /** @description Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`); `allergies` a list of strings. */
         PetV1: {
-            pet_id?: number;
-            pet_name?: string;
+            pet_id: number;
+            pet_name: string;
             /** Format: date-time */
             born_at?: string;
             /** @enum {string} */
@@ -1391,7 +1417,7 @@ export interface components {
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         PetV1Write: {
             pet_name: string;
@@ -1407,16 +1433,29 @@ export interface components {
             species?: ("cat" | "dog" | "rabbit" | "bird" | "other") | null;
             allergies?: string[] | null;
         };
+        /** @description What creating pet answers: where it is, its identity, when it was made, and links. */
+        PetV1Created: {
+            /** Format: uri */
+            uri: string;
+            identity: number;
+            /** Format: date-time */
+            created_at: string;
+            links: {
+                rel: string;
+                /** Format: uri */
+                href: string;
+            }[];
+        };
         /** @description Products: the client names each one by its SKU in the path (`PUT /v1/products/blue-mug` creates it, 201; the same PUT again replaces it, 200). No POST: the server never invents a SKU. */
         ProductV1: {
-            sku?: string;
-            title?: string;
+            sku: string;
+            title: string;
             price?: number;
             /**
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         ProductV1Write: {
             title: string;
@@ -1426,22 +1465,35 @@ export interface components {
             title?: string;
             price?: number | null;
         };
+        /** @description What creating product answers: where it is, its identity, when it was made, and links. */
+        ProductV1Created: {
+            /** Format: uri */
+            uri: string;
+            identity: string;
+            /** Format: date-time */
+            created_at: string;
+            links: {
+                rel: string;
+                /** Format: uri */
+                href: string;
+            }[];
+        };
         /** @description Reservations of rooms. New ones cannot start in the past (a rule on create only: replacing an old reservation or importing history stays possible) and never overlap another one of the same room. Each one made or cancelled leaves an entry in audits, and each one made queues a reminder job, all in the same transaction as the reservation itself. */
         ReservationV1: {
-            reservation_id?: number;
-            guest_name?: string;
+            reservation_id: number;
+            guest_name: string;
             /** @description guest_name in lower case, set by the server */
             readonly guest_key?: string;
-            room?: string;
+            room: string;
             /** Format: date-time */
-            starts_at?: string;
+            starts_at: string;
             /** Format: date-time */
-            ends_at?: string;
+            ends_at: string;
             /**
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         ReservationV1Write: {
             guest_name: string;
@@ -1459,16 +1511,29 @@ export interface components {
             /** Format: date-time */
             ends_at?: string;
         };
+        /** @description What creating reservation answers: where it is, its identity, when it was made, and links. */
+        ReservationV1Created: {
+            /** Format: uri */
+            uri: string;
+            identity: number;
+            /** Format: date-time */
+            created_at: string;
+            links: {
+                rel: string;
+                /** Format: uri */
+                href: string;
+            }[];
+        };
         /** @description Trades: each may refer to an order, returned as the order's URI unless expanded. */
         TradeV1: {
-            trade_id?: number;
-            trade_name?: string;
+            trade_id: number;
+            trade_name: string;
             order?: string | components["schemas"]["OrderV1"];
             /**
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         TradeV1Write: {
             trade_name: string;
@@ -1478,15 +1543,28 @@ export interface components {
             trade_name?: string;
             order?: (string | number) | null;
         };
+        /** @description What creating trade answers: where it is, its identity, when it was made, and links. */
+        TradeV1Created: {
+            /** Format: uri */
+            uri: string;
+            identity: number;
+            /** Format: date-time */
+            created_at: string;
+            links: {
+                rel: string;
+                /** Format: uri */
+                href: string;
+            }[];
+        };
         /** @description Users: a user name is unique; each user has one private profile (see profiles.ts). */
         UserV1: {
-            user_id?: number;
-            user_name?: string;
+            user_id: number;
+            user_name: string;
             /**
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         UserV1Write: {
             user_name: string;
@@ -1494,12 +1572,25 @@ export interface components {
         UserV1Patch: {
             user_name?: string;
         };
+        /** @description What creating user answers: where it is, its identity, when it was made, and links. */
+        UserV1Created: {
+            /** Format: uri */
+            uri: string;
+            identity: number;
+            /** Format: date-time */
+            created_at: string;
+            links: {
+                rel: string;
+                /** Format: uri */
+                href: string;
+            }[];
+        };
         /** @description Visits to the clinic, each for one pet. `scheduled_at` is written with any ISO 8601 offset and served in UTC (`2026-12-02T09:30:00+02:00` is served as `2026-12-02T07:30:00Z`). Lists sort by it or by the fee and compare both: `GET /v1/visits?scheduled_at.gte=2026-12-01T00:00:00Z&sort=-scheduled_at`. */
         VisitV1: {
-            visit_id?: number;
-            pet?: string | components["schemas"]["PetV1"];
+            visit_id: number;
+            pet: string | components["schemas"]["PetV1"];
             /** Format: date-time */
-            scheduled_at?: string;
+            scheduled_at: string;
             reason?: string;
             fee?: number;
             /** @description What the vet wrote after the visit, up to a million characters. */
@@ -1508,7 +1599,7 @@ export interface components {
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         VisitV1Write: {
             pet: string | number;
@@ -1526,6 +1617,19 @@ export interface components {
             reason?: string | null;
             fee?: number | null;
             report?: string | null;
+        };
+        /** @description What creating visit answers: where it is, its identity, when it was made, and links. */
+        VisitV1Created: {
+            /** Format: uri */
+            uri: string;
+            identity: number;
+            /** Format: date-time */
+            created_at: string;
+            links: {
+                rel: string;
+                /** Format: uri */
+                href: string;
+            }[];
         };
         /** @description The diet of a pet: an aggregate at /{v}/pets/{pet_id}/diets. Before its first write GET answers the declared defaults; PATCH changes the fields it sends. */
         DietsV1: {
@@ -1777,7 +1881,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+        /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
         ResultFields: string;
         /** @description true inlines sub-objects instead of their URIs. */
         ExpansionFields: "true" | "false";
@@ -1837,7 +1941,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -1904,7 +2008,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreationResult"];
+                    "application/json": components["schemas"]["AccountV1Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -1937,7 +2041,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -1986,7 +2090,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2039,7 +2143,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2136,7 +2240,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2207,7 +2311,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2267,7 +2371,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2316,7 +2420,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2378,7 +2482,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2476,7 +2580,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2525,7 +2629,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2578,7 +2682,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2668,7 +2772,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2728,7 +2832,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2795,7 +2899,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreationResult"];
+                    "application/json": components["schemas"]["NoteV1Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -2827,7 +2931,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2876,7 +2980,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2929,7 +3033,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3028,7 +3132,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3108,7 +3212,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3175,7 +3279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreationResult"];
+                    "application/json": components["schemas"]["OrderV1Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -3216,7 +3320,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3265,7 +3369,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3318,7 +3422,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3416,7 +3520,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3487,7 +3591,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3554,7 +3658,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreationResult"];
+                    "application/json": components["schemas"]["PetV1Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -3587,7 +3691,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3636,7 +3740,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3689,7 +3793,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3787,7 +3891,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3856,7 +3960,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3914,7 +4018,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3963,7 +4067,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4016,7 +4120,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4054,7 +4158,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreationResult"];
+                    "application/json": components["schemas"]["ProductV1Created"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4121,7 +4225,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4192,7 +4296,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4259,7 +4363,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreationResult"];
+                    "application/json": components["schemas"]["ReservationV1Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -4294,7 +4398,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4343,7 +4447,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4396,7 +4500,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4497,7 +4601,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4568,7 +4672,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4635,7 +4739,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreationResult"];
+                    "application/json": components["schemas"]["TradeV1Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -4667,7 +4771,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4716,7 +4820,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4769,7 +4873,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4867,7 +4971,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4937,7 +5041,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5004,7 +5108,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreationResult"];
+                    "application/json": components["schemas"]["UserV1Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -5036,7 +5140,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5085,7 +5189,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5138,7 +5242,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5236,7 +5340,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5326,7 +5430,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5393,7 +5497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreationResult"];
+                    "application/json": components["schemas"]["VisitV1Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -5445,7 +5549,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5494,7 +5598,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5547,7 +5651,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5645,7 +5749,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5706,7 +5810,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5759,7 +5863,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
@@ -5817,7 +5921,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
@@ -5875,7 +5979,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5928,7 +6032,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
@@ -5986,7 +6090,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
@@ -6046,7 +6150,7 @@ export interface operations {
                 ms: number;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -6192,7 +6296,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -6285,7 +6389,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -6390,7 +6494,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -6439,7 +6543,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -6488,7 +6592,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
@@ -6539,7 +6643,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
@@ -6590,7 +6694,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -6639,7 +6743,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
@@ -6691,7 +6795,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
@@ -6743,7 +6847,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -6792,7 +6896,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
@@ -6843,7 +6947,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];

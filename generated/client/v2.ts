@@ -1205,19 +1205,6 @@ export interface components {
              */
             document?: string;
         };
-        /** @description What a create answers: where the new resource is, its identity, when it was made, and links. */
-        CreationResult: {
-            /** Format: uri */
-            uri: string;
-            identity: number | string;
-            /** Format: date-time */
-            created_at: string;
-            links: {
-                rel: string;
-                /** Format: uri */
-                href: string;
-            }[];
-        };
         /** @description A queued job: its state, and its result or errors once finished. */
         Job: {
             job_id: number;
@@ -1305,28 +1292,41 @@ export interface components {
                 title?: string;
             } | null;
         };
+        /** @description What creating account answers: where it is, its identity, when it was made, and links. */
+        AccountV2Created: {
+            /** Format: uri */
+            uri: string;
+            identity: number;
+            /** Format: date-time */
+            created_at: string;
+            links: {
+                rel: string;
+                /** Format: uri */
+                href: string;
+            }[];
+        };
         /** @description Audits: what happened to reservations, one entry per reservation made or cancelled. Clients only read them; the reservations' rules write them, in the same transaction as the reservation itself. */
         AuditV2: {
-            audit_id?: number;
-            action?: string;
-            summary?: string;
+            audit_id: number;
+            action: string;
+            summary: string;
             actor?: string;
             /**
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         /** @description Batches: large writes the server does in the background. POST, PUT, PATCH and DELETE are checked at once (400, 404, 412), then answered 202 with Location of a job in queued/jobs; GET of the job tells its state, and answers 303 to the batch once a create, replace or update has succeeded. */
         BatchV2: {
-            batch_id?: number;
-            label?: string;
+            batch_id: number;
+            label: string;
             size?: number;
             /**
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         BatchV2Write: {
             label: string;
@@ -1338,17 +1338,17 @@ export interface components {
         };
         /** @description Notes: each belongs to the user who wrote it (owner, the user name a token acts for). A caller sees and changes its own user's notes; a token with the scope notes:admin sees and changes them all. A note the caller may not see answers as a missing one (404). Writing needs the scope notes:write. */
         NoteV2: {
-            note_id?: number;
+            note_id: number;
             /** @description The user name of the note’s owner */
-            owner?: string;
-            title?: string;
+            owner: string;
+            title: string;
             text?: string;
             about?: string | components["schemas"]["NoteV2"];
             /**
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         NoteV2Write: {
             /** @description The user name of the note’s owner */
@@ -1365,16 +1365,29 @@ export interface components {
             text?: string | null;
             about?: (string | number) | null;
         };
+        /** @description What creating note answers: where it is, its identity, when it was made, and links. */
+        NoteV2Created: {
+            /** Format: uri */
+            uri: string;
+            identity: number;
+            /** Format: date-time */
+            created_at: string;
+            links: {
+                rel: string;
+                /** Format: uri */
+                href: string;
+            }[];
+        };
         /** @description Orders: what a trade refers to. */
         OrderV2: {
-            order_id?: number;
-            item?: string;
-            quantity?: number;
+            order_id: number;
+            item: string;
+            quantity: number;
             /**
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         OrderV2Write: {
             item: string;
@@ -1384,10 +1397,23 @@ export interface components {
             item?: string;
             quantity?: number;
         };
+        /** @description What creating order answers: where it is, its identity, when it was made, and links. */
+        OrderV2Created: {
+            /** Format: uri */
+            uri: string;
+            identity: number;
+            /** Format: date-time */
+            created_at: string;
+            links: {
+                rel: string;
+                /** Format: uri */
+                href: string;
+            }[];
+        };
         /** @description Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`); `allergies` a list of strings. */
         PetV2: {
-            pet_id?: number;
-            pet_name?: string;
+            pet_id: number;
+            pet_name: string;
             /** Format: date-time */
             born_at?: string;
             /** @enum {string} */
@@ -1397,7 +1423,7 @@ export interface components {
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         PetV2Write: {
             pet_name: string;
@@ -1413,16 +1439,29 @@ export interface components {
             species?: ("cat" | "dog" | "rabbit" | "bird" | "other") | null;
             allergies?: string[] | null;
         };
+        /** @description What creating pet answers: where it is, its identity, when it was made, and links. */
+        PetV2Created: {
+            /** Format: uri */
+            uri: string;
+            identity: number;
+            /** Format: date-time */
+            created_at: string;
+            links: {
+                rel: string;
+                /** Format: uri */
+                href: string;
+            }[];
+        };
         /** @description Products: the client names each one by its SKU in the path (`PUT /v1/products/blue-mug` creates it, 201; the same PUT again replaces it, 200). No POST: the server never invents a SKU. */
         ProductV2: {
-            sku?: string;
-            title?: string;
+            sku: string;
+            title: string;
             price?: number;
             /**
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         ProductV2Write: {
             title: string;
@@ -1432,22 +1471,35 @@ export interface components {
             title?: string;
             price?: number | null;
         };
+        /** @description What creating product answers: where it is, its identity, when it was made, and links. */
+        ProductV2Created: {
+            /** Format: uri */
+            uri: string;
+            identity: string;
+            /** Format: date-time */
+            created_at: string;
+            links: {
+                rel: string;
+                /** Format: uri */
+                href: string;
+            }[];
+        };
         /** @description Reservations of rooms. New ones cannot start in the past (a rule on create only: replacing an old reservation or importing history stays possible) and never overlap another one of the same room. Each one made or cancelled leaves an entry in audits, and each one made queues a reminder job, all in the same transaction as the reservation itself. */
         ReservationV2: {
-            reservation_id?: number;
-            guest_name?: string;
+            reservation_id: number;
+            guest_name: string;
             /** @description guest_name in lower case, set by the server */
             readonly guest_key?: string;
-            room?: string;
+            room: string;
             /** Format: date-time */
-            starts_at?: string;
+            starts_at: string;
             /** Format: date-time */
-            ends_at?: string;
+            ends_at: string;
             /**
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         ReservationV2Write: {
             guest_name: string;
@@ -1465,16 +1517,29 @@ export interface components {
             /** Format: date-time */
             ends_at?: string;
         };
+        /** @description What creating reservation answers: where it is, its identity, when it was made, and links. */
+        ReservationV2Created: {
+            /** Format: uri */
+            uri: string;
+            identity: number;
+            /** Format: date-time */
+            created_at: string;
+            links: {
+                rel: string;
+                /** Format: uri */
+                href: string;
+            }[];
+        };
         /** @description Trades: each may refer to an order, returned as the order's URI unless expanded. */
         TradeV2: {
-            trade_id?: number;
-            trade_name?: string;
+            trade_id: number;
+            trade_name: string;
             order?: string | components["schemas"]["OrderV2"];
             /**
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         TradeV2Write: {
             trade_name: string;
@@ -1484,15 +1549,28 @@ export interface components {
             trade_name?: string;
             order?: (string | number) | null;
         };
+        /** @description What creating trade answers: where it is, its identity, when it was made, and links. */
+        TradeV2Created: {
+            /** Format: uri */
+            uri: string;
+            identity: number;
+            /** Format: date-time */
+            created_at: string;
+            links: {
+                rel: string;
+                /** Format: uri */
+                href: string;
+            }[];
+        };
         /** @description Users: a user name is unique; each user has one private profile (see profiles.ts). */
         UserV2: {
-            user_id?: number;
-            user_name?: string;
+            user_id: number;
+            user_name: string;
             /**
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         UserV2Write: {
             user_name: string;
@@ -1500,12 +1578,25 @@ export interface components {
         UserV2Patch: {
             user_name?: string;
         };
+        /** @description What creating user answers: where it is, its identity, when it was made, and links. */
+        UserV2Created: {
+            /** Format: uri */
+            uri: string;
+            identity: number;
+            /** Format: date-time */
+            created_at: string;
+            links: {
+                rel: string;
+                /** Format: uri */
+                href: string;
+            }[];
+        };
         /** @description Visits to the clinic, each for one pet. `scheduled_at` is written with any ISO 8601 offset and served in UTC (`2026-12-02T09:30:00+02:00` is served as `2026-12-02T07:30:00Z`). Lists sort by it or by the fee and compare both: `GET /v1/visits?scheduled_at.gte=2026-12-01T00:00:00Z&sort=-scheduled_at`. */
         VisitV2: {
-            visit_id?: number;
-            pet?: string | components["schemas"]["PetV2"];
+            visit_id: number;
+            pet: string | components["schemas"]["PetV2"];
             /** Format: date-time */
-            scheduled_at?: string;
+            scheduled_at: string;
             reason?: string;
             fee?: number;
             /** @description What the vet wrote after the visit, up to a million characters. */
@@ -1514,7 +1605,7 @@ export interface components {
              * Format: date-time
              * @description Set by the server.
              */
-            created_at?: string;
+            created_at: string;
         };
         VisitV2Write: {
             pet: string | number;
@@ -1532,6 +1623,19 @@ export interface components {
             reason?: string | null;
             fee?: number | null;
             report?: string | null;
+        };
+        /** @description What creating visit answers: where it is, its identity, when it was made, and links. */
+        VisitV2Created: {
+            /** Format: uri */
+            uri: string;
+            identity: number;
+            /** Format: date-time */
+            created_at: string;
+            links: {
+                rel: string;
+                /** Format: uri */
+                href: string;
+            }[];
         };
         /** @description The diet of a pet: an aggregate at /{v}/pets/{pet_id}/diets. Before its first write GET answers the declared defaults; PATCH changes the fields it sends. */
         DietsV2: {
@@ -1783,7 +1887,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+        /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
         ResultFields: string;
         /** @description true inlines sub-objects instead of their URIs. */
         ExpansionFields: "true" | "false";
@@ -1843,7 +1947,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -1910,7 +2014,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreationResult"];
+                    "application/json": components["schemas"]["AccountV2Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -1943,7 +2047,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -1992,7 +2096,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2045,7 +2149,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2142,7 +2246,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2213,7 +2317,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2273,7 +2377,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2322,7 +2426,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2384,7 +2488,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2482,7 +2586,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2531,7 +2635,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2584,7 +2688,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2674,7 +2778,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2734,7 +2838,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2801,7 +2905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreationResult"];
+                    "application/json": components["schemas"]["NoteV2Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -2833,7 +2937,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2882,7 +2986,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -2935,7 +3039,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3034,7 +3138,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3114,7 +3218,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3181,7 +3285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreationResult"];
+                    "application/json": components["schemas"]["OrderV2Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -3222,7 +3326,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3271,7 +3375,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3324,7 +3428,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3422,7 +3526,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3493,7 +3597,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3560,7 +3664,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreationResult"];
+                    "application/json": components["schemas"]["PetV2Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -3593,7 +3697,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3642,7 +3746,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3695,7 +3799,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3793,7 +3897,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3862,7 +3966,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3920,7 +4024,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -3969,7 +4073,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4022,7 +4126,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4060,7 +4164,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreationResult"];
+                    "application/json": components["schemas"]["ProductV2Created"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4127,7 +4231,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4198,7 +4302,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4265,7 +4369,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreationResult"];
+                    "application/json": components["schemas"]["ReservationV2Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -4300,7 +4404,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4349,7 +4453,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4402,7 +4506,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4503,7 +4607,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4574,7 +4678,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4641,7 +4745,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreationResult"];
+                    "application/json": components["schemas"]["TradeV2Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -4673,7 +4777,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4722,7 +4826,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4775,7 +4879,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4873,7 +4977,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -4943,7 +5047,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5010,7 +5114,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreationResult"];
+                    "application/json": components["schemas"]["UserV2Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -5042,7 +5146,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5091,7 +5195,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5144,7 +5248,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5242,7 +5346,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5332,7 +5436,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5399,7 +5503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreationResult"];
+                    "application/json": components["schemas"]["VisitV2Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -5451,7 +5555,7 @@ export interface operations {
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5500,7 +5604,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5553,7 +5657,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5651,7 +5755,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5712,7 +5816,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5765,7 +5869,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
@@ -5823,7 +5927,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
@@ -5881,7 +5985,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -5934,7 +6038,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
@@ -5992,7 +6096,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
@@ -6052,7 +6156,7 @@ export interface operations {
                 ms: number;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -6198,7 +6302,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -6291,7 +6395,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -6396,7 +6500,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -6445,7 +6549,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -6494,7 +6598,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
@@ -6545,7 +6649,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
@@ -6596,7 +6700,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -6645,7 +6749,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
@@ -6697,7 +6801,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
@@ -6749,7 +6853,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description true inlines sub-objects instead of their URIs. */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
@@ -6798,7 +6902,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
@@ -6849,7 +6953,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400). */
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /** @description false asks for compact JSON (pretty is the default). */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];

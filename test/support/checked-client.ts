@@ -26,9 +26,10 @@ export function documentProblems(
   method: string,
   path: string,
   response: { status: number; headers: Record<string, unknown>; body: unknown },
+  resultFields?: string,
 ): string[] {
   const version = /\/(v\d+)(\/|$)/.exec(path)?.[1] ?? 'v1';
-  return checkerOf(version).check(method, path, response);
+  return checkerOf(version).check(method, path, response, resultFields);
 }
 
 /**
@@ -48,7 +49,7 @@ export function checkedClient(api: () => TestApi) {
       headers,
     );
     const response = await test;
-    problems.push(...documentProblems(method, path, response));
+    problems.push(...documentProblems(method, path, response, headers['X-Result-Fields']));
     return response;
   }
   return { send, problems };
