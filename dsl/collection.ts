@@ -2,6 +2,7 @@ import type { Fields, LowercaseFieldNames } from './fields.ts';
 import type { RowAccess } from './row-rules.ts';
 import type { ScopesByMethod } from './scopes.ts';
 import type { ComputedFields, WriteEffects, WriteRules } from './rules.ts';
+import type { ResourceOperation } from './resource-operation.ts';
 import type { VersionDeclarations } from './versions.ts';
 
 /** The operations a collection can serve. */
@@ -65,6 +66,11 @@ export interface CollectionDeclaration<
   readonly compute?: ComputedFields<F>;
   /** What follows from each write, in its transaction: other collections' rows, jobs (docs/business-rules.md). */
   readonly effects?: WriteEffects<F>;
+  /**
+   * Hand-written operations below one resource (`POST /v1/reservations/{id}/moves`), each with the
+   * data access in one transaction (docs/own-operations.md).
+   */
+  readonly ownOperations?: readonly ResourceOperation<F>[];
   readonly description?: string;
   /**
    * The collection's former name: the next migration (`convapi migrate new`) renames its table, so

@@ -45,6 +45,7 @@ export {
   type SettingDeclaration,
   type SettingRules,
 } from './setting.ts';
+export type { ResourceOperation, ResourceOperationRequest } from './resource-operation.ts';
 export type { Caller, ServiceTools } from './service-tools.ts';
 export type { ScopedMethod, ScopesByMethod } from './scopes.ts';
 export { caller, type CallerValue, type RowAccess, type RowOperand, type RowRule } from './row-rules.ts';

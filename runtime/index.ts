@@ -180,6 +180,8 @@ export {
   MAX_SEARCH_TERMS,
   openApiHandler,
   type ReadinessCheck,
+  resourceOperationHandlers,
+  type ResourceOperationSpec,
   searchableCollections,
   searchHandler,
   serviceHandlers,

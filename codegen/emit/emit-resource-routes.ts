@@ -48,6 +48,7 @@ function emitOne(
 ): GeneratedFile {
   const path = resourceRoutesFileOf(version.name, declaration.name);
   const isCollection = declaration.kind === 'collection';
+  const ownOperations = isCollection && declaration.ownOperations.length > 0;
   const factory = isCollection ? 'collectionHandlers' : 'aggregateHandlers';
   const typeName = `${pascalOf(isCollection ? declaration.singular : declaration.name)}${version.name.toUpperCase()}`;
   const identifier = isCollection ? declaration.identifier : identifiers.get(declaration.parent);
@@ -69,7 +70,7 @@ function emitOne(
     },
     {
       kind: StructureKind.ImportDeclaration,
-      namedImports: runtimeImportsOf(factory, routes),
+      namedImports: [...runtimeImportsOf(factory, routes), ...(ownOperations ? ['resourceOperationHandlers'] : [])],
       moduleSpecifier: RUNTIME_PACKAGE,
     },
     {
@@ -77,6 +78,15 @@ function emitOne(
       namedImports: [modelConstOf(declaration.name)],
       moduleSpecifier: importPath(path, modelFileOf(declaration.name)),
     },
+    ...(ownOperations
+      ? [
+          {
+            kind: StructureKind.ImportDeclaration as const,
+            defaultImport: 'definition',
+            moduleSpecifier: importPath(path, declaration.source),
+          },
+        ]
+      : []),
     {
       kind: StructureKind.Interface,
       isExported: true,
@@ -95,7 +105,14 @@ function emitOne(
       returnType: 'Route[]',
       statements: [
         `const handlers = ${factory}(context, ${modelConstOf(declaration.name)}, '${version.name}', context.handlerOptions);`,
-        routeTableStatement(routes, (route) => `handlers.${route.handler.operation}`),
+        ...(ownOperations
+          ? [
+              `const own = resourceOperationHandlers(context, definition, ${modelConstOf(declaration.name)}, '${version.name}');`,
+            ]
+          : []),
+        routeTableStatement(routes, (route) =>
+          route.handler.kind === 'own' ? `own[${route.handler.operation}]!` : `handlers.${route.handler.operation}`,
+        ),
       ],
     },
   ];

@@ -209,6 +209,15 @@ function resolveCollection(source: string, declaration: CollectionDeclaration): 
     ...(rows === undefined ? {} : { rows }),
     scopes: resolveScopes(declaration.scopes),
     ...resolveRules(declaration),
+    ownOperations: (declaration.ownOperations ?? []).map((operation, index) => ({
+      method: operation.method,
+      path: operation.path,
+      index,
+      ...(operation.description === undefined ? {} : { description: operation.description }),
+      ...(operation.scopes === undefined || operation.scopes.length === 0 ? {} : { scopes: [...operation.scopes] }),
+      ...ownOperationFacts(operation),
+      ...(operation.answers === undefined ? { answers: declaration.name } : {}),
+    })),
     ...(declaration.renamedFrom === undefined ? {} : { renamedFrom: declaration.renamedFrom }),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
   };
@@ -316,7 +325,10 @@ function resolveService(source: string, declaration: ServiceDeclaration): Resolv
  * What the documents say of a hand-written operation beyond its schemas: the collection whose
  * resource it answers, and whether it works on data (a generator function, run in one transaction).
  */
-export function ownOperationFacts(operation: ServiceOperation): { answers?: string; onData?: true } {
+export function ownOperationFacts(operation: {
+  readonly answers?: ServiceOperation['answers'];
+  readonly handle: unknown;
+}): { answers?: string; onData?: true } {
   const answers = typeof operation.answers === 'string' ? operation.answers : operation.answers?.name;
   return {
     ...(answers === undefined ? {} : { answers }),

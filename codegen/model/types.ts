@@ -73,6 +73,8 @@ interface ResolvedBase {
 export interface ResolvedCollection extends ResolvedBase, ResolvedRules {
   readonly kind: 'collection';
   readonly singular: string;
+  /** Hand-written operations below one resource (`ownOperations`), by their index there. */
+  readonly ownOperations: readonly ResolvedServiceOperation[];
   readonly identifier: {
     readonly name: string;
     readonly type: 'integer' | 'string';

@@ -29,6 +29,7 @@ import {
 import { errorResponses } from './responses.ts';
 import type { JsonSchema } from './schema-of.ts';
 import { serviceOperation } from './service-operations.ts';
+import { resourceOwnOperation } from './own-operation.ts';
 import { LINK_SCHEMA, movedOperation } from './statuses.ts';
 import { writeHeadOperation, writeOperation, writeOptionsOperation } from './write-operation.ts';
 
@@ -134,6 +135,13 @@ function operationOf(
     case 'service':
       return serviceOperation(
         route as RouteDescriptor & { handler: { kind: 'service' } },
+        model,
+        version,
+        declarationOf,
+      );
+    case 'own':
+      return resourceOwnOperation(
+        route as RouteDescriptor & { handler: { kind: 'own' } },
         model,
         version,
         declarationOf,

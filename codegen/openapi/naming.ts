@@ -33,6 +33,9 @@ export const operationIds = {
   readiness: (service: string) => `get${pascalOf(service)}Ready`,
   custom: (method: string, service: string, path: string) =>
     `${method.toLowerCase()}${pascalOf(service)}${path.startsWith(':') ? `By${pascalOf(path.slice(1))}` : ''}`,
+  /** A collection's own operation below one resource: `postReservationMoves`. */
+  ownOperation: (method: string, singular: string, path: string) =>
+    `${method.toLowerCase()}${pascalOf(singular)}${pascalOf(path)}`,
   /** HEAD of a GET operation: `headListOrders`, `headGetOrder`. */
   head: (getOperationId: string) => `head${getOperationId.charAt(0).toUpperCase()}${getOperationId.slice(1)}`,
   /** OPTIONS of a path: `optionsOrders`, `optionsOrdersByOrderId`, `optionsServicesQueuedJobs`. */

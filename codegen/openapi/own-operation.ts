@@ -1,8 +1,13 @@
+import { ZodObject } from 'zod';
 import type { ResolvedModel, ResolvedServiceOperation } from '../model/index.ts';
+import type { RouteDescriptor } from '../routes/index.ts';
 import { ref } from './components.ts';
+import { operationIds } from './naming.ts';
+
 import { json, jsonSuccess, NOT_MODIFIED, RATE_LIMIT, type OperationSpec } from './operation-spec.ts';
 import { representationName } from './representation-schemas.ts';
-import { READ_HEADERS } from './resource-operations.ts';
+import { identifierRef, READ_HEADERS, withArticle } from './resource-operations.ts';
+import type { DeclarationOf } from './representation-schemas.ts';
 import { jsonSchemaOf, type JsonSchema } from './schema-of.ts';
 import { processing } from './statuses.ts';
 
@@ -67,7 +72,13 @@ export function ownOperation({
     ],
     ...(declared?.body === undefined
       ? {}
-      : { requestBody: { required: true, content: json(jsonSchemaOf(declared.body)) } }),
+      : {
+          // The server refuses a member an object body does not declare (unknown_field): so does the document.
+          requestBody: {
+            required: true,
+            content: json(jsonSchemaOf(declared.body instanceof ZodObject ? declared.body.strict() : declared.body)),
+          },
+        }),
     successes: [
       processing(declared?.processingAfterMs),
       ...[
@@ -85,4 +96,32 @@ export function ownOperation({
       ...(resolved.onData === true ? ['409', '422'] : []),
     ],
   };
+}
+
+/** A collection's own operation below one resource: `{method} /{version}/{collection}/{id}/{path}`. */
+export function resourceOwnOperation(
+  route: RouteDescriptor & { handler: { kind: 'own' } },
+  model: ResolvedModel,
+  version: string,
+  declarationOf: DeclarationOf,
+): OperationSpec {
+  const collection = model.collections.find((candidate) => candidate.name === route.declaration)!;
+  const index = route.handler.operation;
+  const declared = (declarationOf(collection.source) as { ownOperations: OwnOperationDeclaration[] }).ownOperations[
+    index
+  ];
+  const resolved = collection.ownOperations[index]!;
+  return ownOperation({
+    declared,
+    resolved,
+    operationId:
+      declared?.operationId ?? operationIds.ownOperation(resolved.method, collection.singular, resolved.path),
+    tag: collection.name,
+    summary: resolved.description ?? `${resolved.method} the ${resolved.path} of ${withArticle(collection.singular)}`,
+    description:
+      resolved.description ?? `A hand-written operation below one ${collection.singular}, in one transaction.`,
+    pathParameters: [identifierRef(collection.identifier.name)],
+    model,
+    version,
+  });
 }

@@ -117,7 +117,7 @@ function lookupsOf(model: ResolvedModel): Lookups {
 }
 
 /** `a trade`, `an order`: the article English puts before a word. */
-const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+export const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 
 /** The operation of a collection route: list, read, create, replace, update or delete. */
 export function collectionOperation(

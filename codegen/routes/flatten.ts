@@ -146,14 +146,29 @@ function movedRoutes(model: ResolvedModel, served: readonly RouteDescriptor[]): 
 
 function collectionRoutes(collection: ResolvedCollection, version: string): RouteDescriptor[] {
   const base = `/${version}/${collection.name}`;
-  return COLLECTION_ROUTES.filter((route) => collection.operations[route.operation] !== 'absent').map((route) => ({
+  const item = `${base}/:${collection.identifier.name}`;
+  const generated = COLLECTION_ROUTES.filter((route) => collection.operations[route.operation] !== 'absent').map(
+    (route): RouteDescriptor => ({
+      family: 'resource',
+      version,
+      method: route.method,
+      path: route.item ? item : route.list ? `${base}/(list)` : base,
+      handler: { kind: 'collection', operation: route.operation },
+      ...scopesOf(collection.scopes, route.method),
+      declaration: collection.name,
+      source: collection.source,
+    }),
+  );
+  // Own operations below one resource: the collection's scopes for the method hold, and the operation's own.
+  const own = collection.ownOperations.map((operation): RouteDescriptor => ({
     family: 'resource',
     version,
-    method: route.method,
-    path: route.item ? `${base}/:${collection.identifier.name}` : route.list ? `${base}/(list)` : base,
-    handler: { kind: 'collection', operation: route.operation },
-    ...scopesOf(collection.scopes, route.method),
+    method: operation.method,
+    path: `${item}/${operation.path}`,
+    handler: { kind: 'own', operation: operation.index },
+    ...scopesOf(collection.scopes, operation.method, operation.scopes),
     declaration: collection.name,
     source: collection.source,
   }));
+  return [...generated, ...own];
 }

@@ -18,6 +18,8 @@ export interface RouteDescriptor {
     | { readonly kind: 'collection'; readonly operation: ResolvedOperation }
     | { readonly kind: 'aggregate'; readonly operation: 'read' | 'replace' | 'update' }
     | { readonly kind: 'service'; readonly operation: number }
+    /** A collection's hand-written operation below one resource, by its index in `ownOperations`. */
+    | { readonly kind: 'own'; readonly operation: number }
     | { readonly kind: 'setting'; readonly operation: 'read' | 'replace' | 'update' }
     /** A former path: 301 to the same path with `from` (the old prefix) replaced by `to`. */
     | { readonly kind: 'moved'; readonly from: string; readonly to: string };

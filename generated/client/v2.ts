@@ -598,6 +598,26 @@ export interface paths {
         patch: operations["updateReservation"];
         trace?: never;
     };
+    "/v2/reservations/{reservation_id}/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves the reservation to another room or time, recorded in audits; 409 room_taken when the slot is taken.
+         * @description Moves the reservation to another room or time, recorded in audits; 409 room_taken when the slot is taken.
+         */
+        post: operations["postReservationMoves"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/trades": {
         parameters: {
             query?: never;
@@ -4654,6 +4674,69 @@ export interface operations {
             408: components["responses"]["Error408"];
             409: components["responses"]["Error409"];
             412: components["responses"]["Error412"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
+        };
+    };
+    postReservationMoves: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                /** @description true inlines sub-objects instead of their URIs. */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /** @description false asks for compact JSON (pretty is the default). */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+            };
+            path: {
+                /** @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                reservation_id: components["parameters"]["ReservationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    room: string;
+                    /** Format: date-time */
+                    starts_at: string;
+                    /** Format: date-time */
+                    ends_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Processing: an interim response, sent after PROCESSING_AFTER_MS (default 1,000 ms) of work and then every PROCESSING_INTERVAL_MS until the final response; no body. */
+            102: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationV2"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             417: components["responses"]["Error417"];

@@ -50,6 +50,23 @@ export function runOwnOperation<T>(
 }
 
 /**
+ * One collection through an operation's data access, as the caller, resolved at each call: usable
+ * from the handler's body once its transaction runs (the request carries it before that).
+ */
+export function collectionThrough(data: OperationData, name: string) {
+  const of = () => data.of(name);
+  return {
+    read: (key: string | number) => of().read(key),
+    get: (key: string | number) => of().get(key),
+    list: (query?: Parameters<ReturnType<typeof of>['list']>[0]) => of().list(query),
+    create: (values: Record<string, unknown>) => of().create(values),
+    update: (key: string | number, values: Record<string, unknown>) => of().update(key, values),
+    replace: (key: string | number, values: Record<string, unknown>) => of().replace(key, values),
+    delete: (key: string | number) => of().delete(key),
+  };
+}
+
+/**
  * A row of `model` as the response, the way GET of it presents it: the request's version, the members
  * X-Result-Fields names, references inlined with X-Expansion-Fields (each as the caller may see it),
  * nulls left out; ETag (and the conventions' E-Tag) of the whole resource, whatever is presented, so

@@ -3,7 +3,9 @@ import { ZodObject, type ZodType } from 'zod';
 import { PROCESSING_AFTER_STATE, requestBody, setResponseHeader } from '../http/index.ts';
 import {
   answerResource,
+  collectionThrough,
   invalidInput,
+  keyFromPath,
   runOwnOperation,
   zodProblems,
   type CollectionModel,
@@ -12,6 +14,7 @@ import {
 import type { PathParams, RouteHandler } from '../routing/index.ts';
 import type { ApiContext, ServiceTools } from './api-definition.ts';
 import { callerOf, type Caller } from '../auth/index.ts';
+import { withDeprecation } from '../versions/index.ts';
 
 /** What a hand-written operation answers (the DSL's ServiceResponse). */
 interface OperationAnswer {
@@ -43,6 +46,24 @@ export interface CustomOperationSpec {
 }
 
 /**
+ * A collection's own operation below one resource, as its definition declares it: a custom operation
+ * whose request also has `key` (the resource's identifier) and `collection` (its collection through
+ * `data`), each typed by the definition's fields (the DSL's ResourceOperationRequest).
+ */
+export type ResourceOperationSpec = Omit<CustomOperationSpec, 'handle'> & {
+  readonly handle: (request: any) => unknown;
+};
+
+/** What the handler is told besides the request: where it runs, below one resource or on a service path. */
+interface OperationPlace {
+  readonly version: string;
+  /** The service's or the collection's name: the `resource` of its errors. */
+  readonly resource: string;
+  /** The collection of the resource the operation is below (own operations of a collection). */
+  readonly below?: CollectionModel;
+}
+
+/**
  * Serves one operation a definition wrote itself: validates the query string and the body with the
  * declared schemas (400 naming the field), calls the handler (one written as a generator function in
  * one transaction of the store, with the data access as the caller: resources/own-operations.ts),
@@ -54,17 +75,63 @@ export function customOperationHandler(
   context: ApiContext,
   resource: string,
 ): RouteHandler {
+  return operationHandler(operation, context, { version, resource });
+}
+
+/**
+ * The handlers of a collection's own operations below one resource, in declaration order: each as
+ * customOperationHandler serves a service's, told the resource's identifier (as its path names it:
+ * 404 for one the collection cannot have) and given its collection through the data access; one that
+ * declares no `answers` answers a resource of this collection.
+ */
+export function resourceOperationHandlers(
+  context: ApiContext,
+  definition: { readonly ownOperations?: readonly ResourceOperationSpec[] },
+  model: CollectionModel,
+  version: string,
+): RouteHandler[] {
+  const deprecation = model.versions[version]?.deprecated;
+  return (definition.ownOperations ?? []).map((operation) =>
+    withDeprecation(
+      operationHandler({ ...operation, answers: operation.answers ?? model.name }, context, {
+        version,
+        resource: model.name,
+        below: model,
+      }),
+      deprecation,
+      version,
+      context.baseUrl,
+    ),
+  );
+}
+
+function operationHandler(
+  operation: CustomOperationSpec | ResourceOperationSpec,
+  context: ApiContext,
+  place: OperationPlace,
+): RouteHandler {
+  const { version, resource, below } = place;
   const answers = answeredCollection(operation, context, resource);
   // A member the body's object schema does not declare is refused (unknown_field), not silently dropped.
   const bodySchema = operation.body instanceof ZodObject ? operation.body.strict() : operation.body;
   return async (ctx: Context, params: PathParams) => {
     if (operation.processingAfterMs !== undefined)
       (ctx.state as Record<symbol, unknown>)[PROCESSING_AFTER_STATE] = operation.processingAfterMs;
+    const key = below === undefined ? undefined : keyFromPath(below, params[below.identifier.name]);
     const query = validate(operation.query, Object.fromEntries(new URLSearchParams(ctx.querystring)), resource);
     const body = validate(bodySchema, requestBody(ctx), resource);
     const caller = callerOf(ctx);
     const answer = (await runOwnOperation(context, caller, (data) =>
-      operation.handle({ version, query, body, params, caller, tools: context.tools, data }),
+      operation.handle({
+        version,
+        query,
+        body,
+        params,
+        caller,
+        tools: context.tools,
+        data,
+        ...(below === undefined ? {} : { key, collection: collectionThrough(data, below.name) }),
+      }),
     )) as OperationAnswer;
     for (const [name, value] of Object.entries(answer.headers ?? {})) setResponseHeader(ctx, name, value);
     if (answer.resource !== undefined) {

@@ -1,7 +1,12 @@
 export { serviceHandlers, type ServiceSpec } from './service-handlers.ts';
 export { searchHandler, searchableCollections, MAX_SEARCH_TERMS } from './search-handler.ts';
 export { jobQueueHandlers } from './job-queue-handlers.ts';
-export { customOperationHandler, type CustomOperationSpec } from './custom-service.ts';
+export {
+  customOperationHandler,
+  resourceOperationHandlers,
+  type CustomOperationSpec,
+  type ResourceOperationSpec,
+} from './custom-service.ts';
 export { openApiHandler } from './openapi-handler.ts';
 export { healthHandlers } from './health-handlers.ts';
 export { settingHandlers, settingPrincipal } from './setting-handlers.ts';

@@ -9,7 +9,7 @@ import { allDeclarations, type Rule } from './context.ts';
  */
 const SCOPE_NAME = /^[a-z][a-z0-9_-]*(:[a-z][a-z0-9_-]*)*$/;
 
-/** malformed-scope: every scope a declaration, a service operation or a row rule names is a well-formed scope name. */
+/** malformed-scope: every scope a declaration, a service or own operation or a row rule names is a well-formed scope name. */
 export const malformedScope: Rule = ({ model }) =>
   allDeclarations(model).flatMap((declaration): Finding[] => {
     const listed = Object.entries(declaration.scopes).flatMap(([method, scopes]) =>
@@ -22,9 +22,15 @@ export const malformedScope: Rule = ({ model }) =>
         );
       }
     }
-    // The scopes a row rule names too: a malformed one could never be granted, so its branch never holds.
-    if (declaration.kind === 'collection')
+    if (declaration.kind === 'collection') {
+      // The scopes a row rule names too: a malformed one could never be granted, so its branch never holds.
       for (const { scope, access } of declaration.rows?.scopes ?? []) listed.push({ scope, at: [...access] });
+      for (const operation of declaration.ownOperations) {
+        (operation.scopes ?? []).forEach((scope, index) =>
+          listed.push({ scope, at: ['ownOperations', String(operation.index), 'scopes', String(index)] }),
+        );
+      }
+    }
     return listed
       .filter(({ scope }) => !SCOPE_NAME.test(scope))
       .map(({ scope, at }) => ({

@@ -3,9 +3,12 @@ import type { Finding } from '../finding.ts';
 import { allDeclarations, type Rule } from './context.ts';
 import { SEGMENT, toSegment } from './naming.ts';
 
-/** path-segment-case: no uppercase letters or underscores in a path segment. */
-export const pathSegmentCase: Rule = ({ model }) =>
-  allDeclarations(model).flatMap((declaration): Finding[] =>
+/**
+ * path-segment-case: no uppercase letters or underscores in a path segment, the one below a resource
+ * that a collection's own operation names included (one segment: resources nest two levels at most).
+ */
+export const pathSegmentCase: Rule = ({ model }) => [
+  ...allDeclarations(model).flatMap((declaration): Finding[] =>
     declaration.name
       .split('/')
       .filter((segment) => !SEGMENT.test(segment))
@@ -15,7 +18,18 @@ export const pathSegmentCase: Rule = ({ model }) =>
         at: ['name'],
         message: `path segment "${segment}" of ${declaration.kind} "${declaration.name}" has uppercase letters, underscores or other characters; paths are lowercase with words joined by hyphens: use "${toSegment(segment) || 'a-name'}"`,
       })),
-  );
+  ),
+  ...model.collections.flatMap((collection): Finding[] =>
+    collection.ownOperations
+      .filter((operation) => !SEGMENT.test(operation.path) || !isPlural(operation.path))
+      .map((operation) => ({
+        rule: 'path-segment-case',
+        source: collection.source,
+        at: ['ownOperations', String(operation.index), 'path'],
+        message: `own operation path "${operation.path}" of collection "${collection.name}" is not one plural lowercase segment with words joined by hyphens (it names a sub-resource of one ${collection.singular}, one level below it, as the conventions name collections): use "${pluralOf(toSegment(operation.path) || 'a-name')}"`,
+      })),
+  ),
+];
 
 /** plural-collection: a collection (or aggregate) path names the plural. */
 export const pluralCollection: Rule = ({ model }) =>

@@ -2,8 +2,9 @@
 // Do not edit: change the definition and run `npm run generate`.
 
 import type { ApiContext, Route } from '@convapi/runtime';
-import { collectionHandlers } from '@convapi/runtime';
+import { collectionHandlers, resourceOperationHandlers } from '@convapi/runtime';
 import { reservationsModel } from '../../models/reservations.ts';
+import definition from '../../../definitions/reservations.ts';
 
 /** One reservation as v1 represents it. Null fields are left out. */
 export interface ReservationV1 {
@@ -21,6 +22,7 @@ export interface ReservationV1 {
 /** The v1 routes of reservations. */
 export function reservationsV1Routes(context: ApiContext): Route[] {
   const handlers = collectionHandlers(context, reservationsModel, 'v1', context.handlerOptions);
+  const own = resourceOperationHandlers(context, definition, reservationsModel, 'v1');
   return [
     { method: 'GET', path: '/v1/reservations', family: 'resource', handle: handlers.list },
     { method: 'GET', path: '/v1/reservations/(list)', family: 'resource', handle: handlers.list },
@@ -29,5 +31,6 @@ export function reservationsV1Routes(context: ApiContext): Route[] {
     { method: 'PUT', path: '/v1/reservations/:reservation_id', family: 'resource', handle: handlers.replace },
     { method: 'PATCH', path: '/v1/reservations/:reservation_id', family: 'resource', handle: handlers.update },
     { method: 'DELETE', path: '/v1/reservations/:reservation_id', family: 'resource', handle: handlers.delete },
+    { method: 'POST', path: '/v1/reservations/:reservation_id/moves', family: 'resource', handle: own[0]! },
   ];
 }

@@ -2,8 +2,9 @@
 // Do not edit: change the definition and run `npm run generate`.
 
 import type { ApiContext, Route } from '@convapi/runtime';
-import { collectionHandlers } from '@convapi/runtime';
+import { collectionHandlers, resourceOperationHandlers } from '@convapi/runtime';
 import { reservationsModel } from '../../models/reservations.ts';
+import definition from '../../../definitions/reservations.ts';
 
 /** One reservation as v2 represents it. Null fields are left out. */
 export interface ReservationV2 {
@@ -21,6 +22,7 @@ export interface ReservationV2 {
 /** The v2 routes of reservations. */
 export function reservationsV2Routes(context: ApiContext): Route[] {
   const handlers = collectionHandlers(context, reservationsModel, 'v2', context.handlerOptions);
+  const own = resourceOperationHandlers(context, definition, reservationsModel, 'v2');
   return [
     { method: 'GET', path: '/v2/reservations', family: 'resource', handle: handlers.list },
     { method: 'GET', path: '/v2/reservations/(list)', family: 'resource', handle: handlers.list },
@@ -29,5 +31,6 @@ export function reservationsV2Routes(context: ApiContext): Route[] {
     { method: 'PUT', path: '/v2/reservations/:reservation_id', family: 'resource', handle: handlers.replace },
     { method: 'PATCH', path: '/v2/reservations/:reservation_id', family: 'resource', handle: handlers.update },
     { method: 'DELETE', path: '/v2/reservations/:reservation_id', family: 'resource', handle: handlers.delete },
+    { method: 'POST', path: '/v2/reservations/:reservation_id/moves', family: 'resource', handle: own[0]! },
   ];
 }

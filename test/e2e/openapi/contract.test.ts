@@ -58,12 +58,19 @@ const NOT_PRODUCIBLE = new Set(['500', 'default', '503', '408', '417', '431', '5
  * their create can answer 409 (room_taken) and 422 (starts_in_past), and it is made to, below.
  */
 const NOT_PRODUCIBLE_BY_OPERATION = new Set(
-  (['v1', 'v2'] as const).flatMap((version) =>
-    ['replaceReservation', 'updateReservation', 'deleteReservation'].flatMap((operation) => [
+  (['v1', 'v2'] as const).flatMap((version) => [
+    ...['replaceReservation', 'updateReservation', 'deleteReservation'].flatMap((operation) => [
       `${version} ${operation} 409`,
       `${version} ${operation} 422`,
     ]),
-  ),
+    // The notes/layout setting's rule only throws 400 (columns_need_grid).
+    ...['setNotesLayout', 'updateNotesLayout'].flatMap((operation) => [
+      `${version} ${operation} 409`,
+      `${version} ${operation} 422`,
+    ]),
+    // A move writes through the reservation's update (its rule throws 400) and an audit (no reference): never 422.
+    `${version} postReservationMoves 422`,
+  ]),
 );
 /** The user the main client's token acts for: the owner of the notes it writes (row access, docs/access-control.md). */
 const USER = 'contract-user';
@@ -81,12 +88,14 @@ function operationsOf(document: Json) {
       pattern: new RegExp(`^${template.replace(/[()]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
       statuses: Object.keys(operation.responses as Json),
       // A body of several kinds (job types) is sent as its first kind.
-      bodySchema: (
-        (operation.requestBody?.content?.['application/json']?.schema?.$ref ??
-          operation.requestBody?.content?.['application/json']?.schema?.oneOf?.[0]?.$ref) as string | undefined
-      )
-        ?.split('/')
-        .at(-1),
+      // An own operation's body has no schema of its own name: its operationId names it.
+      bodySchema:
+        (
+          (operation.requestBody?.content?.['application/json']?.schema?.$ref ??
+            operation.requestBody?.content?.['application/json']?.schema?.oneOf?.[0]?.$ref) as string | undefined
+        )
+          ?.split('/')
+          .at(-1) ?? (operation.requestBody === undefined ? undefined : (operation.operationId as string)),
       allow: operation.responses['204']?.headers?.Allow?.schema?.const as string | undefined,
     })),
   );
@@ -176,6 +185,8 @@ function validBody(version: Version, schema: string | undefined, serial: number)
     Visit: { pet: 1, scheduled_at: '2026-12-02T09:30:00Z' },
     Note: { owner: USER, title: `note ${serial}` },
     NotesLayout: { view: 'grid' },
+    // A move of a reservation, each to a room of its own.
+    postReservationMoves: { room: `moved-${version}-${serial}`, starts_at: daysAhead(40), ends_at: daysAhead(40, 2) },
     // Each in a room of its own: a reservation overlapping another of the same room is 409.
     Reservation: {
       guest_name: 'Ann',
@@ -537,6 +548,40 @@ describe('the contract: every operation, every status it can produce, through a 
           ends_at: '2020-01-01T12:00:00Z',
         },
         status: 422,
+      });
+
+      // A reservation's own operation: a move to a free slot (200), into blue's taken one (409 room_taken), of none
+      // (404), with a body over the limit (413).
+      const moving = await send(v, {
+        method: 'post',
+        path: `/${v}/reservations`,
+        body: { guest_name: 'Cy', room: `yellow-${v}`, starts_at: daysAhead(20), ends_at: daysAhead(20, 2) },
+        status: 201,
+      });
+      const moves = `/${v}/reservations/${moving.body.identity}/moves`;
+      await send(v, {
+        method: 'post',
+        path: moves,
+        body: { room: `orange-${v}`, starts_at: daysAhead(21), ends_at: daysAhead(21, 2) },
+        status: 200,
+      });
+      await send(v, {
+        method: 'post',
+        path: moves,
+        body: { room: `blue-${v}`, starts_at: daysAhead(10, 1), ends_at: daysAhead(10, 3) },
+        status: 409,
+      });
+      await send(v, {
+        method: 'post',
+        path: `/${v}/reservations/424242/moves`,
+        body: { room: `orange-${v}`, starts_at: daysAhead(22), ends_at: daysAhead(22, 2) },
+        status: 404,
+      });
+      await send(v, {
+        method: 'post',
+        path: moves,
+        body: { room: BIG, starts_at: daysAhead(22), ends_at: daysAhead(22, 2) },
+        status: 413,
       });
 
       // Audits: written by the reservations' effects (one made, one cancelled above), read only.

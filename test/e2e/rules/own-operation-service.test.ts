@@ -40,6 +40,26 @@ export default service({
 });
 `;
 
+/** Memos with an own operation below one memo: POST /{v}/memos/{memo_id}/renames renames it through its collection. */
+const MEMOS_WITH_TITLE = MEMOS.replace(
+  "import { caller, collection, field } from '@convapi/dsl';",
+  "import { z } from 'zod';\nimport { caller, collection, field } from '@convapi/dsl';",
+).replace(
+  'versions: { v1: {}, v2: {} },',
+  `ownOperations: [
+    {
+      method: 'POST',
+      path: 'renames',
+      scopes: ['memos:copy'],
+      body: z.object({ title: z.string().min(1) }),
+      *handle({ key, body, collection }) {
+        return { resource: yield* collection.update(key, { title: body.title }) };
+      },
+    },
+  ],
+  versions: { v1: {}, v2: {} },`,
+);
+
 describe('a hand-written operation on a service path: data in one transaction, as the caller, rendered as a resource', () => {
   let served: Awaited<ReturnType<typeof serveCopiedProject>>;
   const tokens: Record<string, string> = {};
@@ -68,7 +88,7 @@ describe('a hand-written operation on a service path: data in one transaction, a
   beforeAll(async () => {
     const databaseUrl = await newTestDatabase();
     served = await serveCopiedProject((root) => {
-      writeFileSync(join(root, 'definitions/memos.ts'), MEMOS);
+      writeFileSync(join(root, 'definitions/memos.ts'), MEMOS_WITH_TITLE);
       writeFileSync(join(root, 'definitions/memo-copies.ts'), MEMO_COPIES);
     }, databaseUrl);
     tokens.ann = issueToken(databaseUrl, 'memo-app', { user: 'ann', scopes: ['memos:copy'] });
@@ -158,5 +178,19 @@ describe('a hand-written operation on a service path: data in one transaction, a
     const missing = await send('ann', 'POST', `/services/v1/memo-copies/${ids.ann}`, {});
     expect(missing.status).toBe(400);
     expectErrorBody(missing, 'missing_field', 'title');
+  });
+
+  it("below one resource of the collection too: the caller's row is changed; another's is 404 as to GET; scopes hold", async () => {
+    const renamed = await send('ann', 'POST', `/v1/memos/${ids.ann}/renames`, { title: 'plan z' });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body).toMatchObject({ memo_id: ids.ann, owner: 'ann', title: 'plan z' });
+    expect(renamed.headers.etag).toBe((await send('ann', 'GET', `/v1/memos/${ids.ann}`)).headers.etag);
+    const hidden = await send('ann', 'POST', `/v1/memos/${ids.bob}/renames`, { title: 'stolen' });
+    expect(hidden.status).toBe(404);
+    expect(hidden.text).toBe((await send('ann', 'GET', `/v1/memos/${ids.bob}`)).text);
+    expect((await send('bob', 'GET', `/v1/memos/${ids.bob}`)).body.title).toBe('secret');
+    const unscoped = await send('unscoped', 'POST', `/v1/memos/${ids.ann}/renames`, { title: 'x' });
+    expect(unscoped.status).toBe(403);
+    expectErrorBody(unscoped, 'insufficient_scope');
   });
 });
