@@ -25,7 +25,7 @@ import { keyFromPath, resourceNotFound } from './identifiers.ts';
 import { parseListQuery } from './list-query.ts';
 import type { CollectionModel, OperationName, VersionModel } from './model.ts';
 import { setPagingHeaders } from './paging-headers.ts';
-import { listWithinBudget, rowsReadAtOnce, rowsWithinBudget } from './page-budget.ts';
+import { largestRowWeight, listWithinBudget, rowsWithinBudget } from './page-budget.ts';
 import type { PreconditionCheck } from './preconditions.ts';
 import { representationNames, representBody } from './represent.ts';
 import type { ResourceContext } from './runtime-context.ts';
@@ -108,7 +108,7 @@ export function collectionHandlers(
   };
 
   // Rows large by declaration are read a few at a time, so a page never holds more than its budget.
-  const readAtOnce = rowsReadAtOnce(model.fields);
+  const largestRow = largestRowWeight(model.fields);
   const list: RouteHandler = (ctx) => {
     const fields = resultFields(ctx, names);
     const parsed = parseListQuery(ctx, model, version, context);
@@ -116,7 +116,7 @@ export function collectionHandlers(
     const visible = rows.visible(callerOf(ctx));
     const query = visible === undefined ? parsed : { ...parsed, visible };
     const reader = rows.reader(callerOf(ctx), context.store);
-    return andThen(listWithinBudget(context.store, model.table, query, readAtOnce), ({ rows: found, total }) => {
+    return andThen(listWithinBudget(context.store, model.table, query, largestRow), ({ rows: found, total }) => {
       // A page whose values pass MAX_PAGE_BYTES is cut short; Link: next continues after its last row.
       const served = rowsWithinBudget(found);
       const page = served === found.length ? found : found.slice(0, served);

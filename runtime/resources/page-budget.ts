@@ -42,38 +42,40 @@ export function rowsWithinBudget(rows: readonly Row[], budget = MAX_PAGE_BYTES):
 const SERVER_SET_WEIGHT = 3 * 64;
 
 /**
- * How many rows of these stored fields can be read at once and still fit in `budget` by their
- * declaration alone: every string at its maxLength (each has one: declared, or the documented
- * default), anything else as weightOf() counts it. At least one.
+ * The most bytes a row of these stored fields can add to a page by their declaration alone: every
+ * string at its maxLength (each has one: declared, or the documented default), anything else as
+ * weightOf() counts it.
  */
-export function rowsReadAtOnce(fields: readonly FieldModel[], budget = MAX_PAGE_BYTES): number {
+export function largestRowWeight(fields: readonly FieldModel[]): number {
   const largest = (field: FieldModel): number =>
     field.fields !== undefined
       ? field.fields.reduce((sum, nested) => sum + largest(nested), 0)
       : field.kind === 'string' && field.maxLength !== undefined
         ? field.maxLength + 8
         : 16;
-  const row = fields.reduce((sum, field) => sum + largest(field), SERVER_SET_WEIGHT);
-  return Math.max(1, Math.floor(budget / row));
+  return fields.reduce((sum, field) => sum + largest(field), SERVER_SET_WEIGHT);
 }
 
 /**
- * One page of a list whose rows are read `atOnce` at a time, stopping as soon as the rows read pass
- * `budget`: a page of rows large by declaration (a 1 MB report) never holds more than a budget and
- * one read's worth of them in memory, whatever its `limit`. The total is the last read's.
+ * One page of a list, read from the store in as many reads as its rows need: each asks for as many
+ * rows as can still fit in `budget` by declaration (`largestRow` each), plus the one that may pass
+ * it, and reading stops once the rows read pass it. A page of rows large by declaration (a 1 MB
+ * report) never holds more than its budget and one row in memory, whatever its `limit`; a table of
+ * short rows is read at once, as before. The total is the last read's.
  */
 export function listWithinBudget(
   store: Pick<ResourceStore, 'list'>,
   table: TableSpec,
   query: ListQuery,
-  atOnce: number,
+  largestRow: number,
   budget = MAX_PAGE_BYTES,
 ): Maybe<ListResult> {
-  if (query.limit <= atOnce) return store.list(table, query);
   const rows: Row[] = [];
   let spent = 0;
+  const fitting = () => Math.floor(Math.max(0, budget - spent) / largestRow) + 1;
+  if (query.limit <= fitting()) return store.list(table, query);
   const readFrom = (offset: number): Maybe<ListResult> => {
-    const wanted = Math.min(atOnce, query.limit - rows.length);
+    const wanted = Math.min(fitting(), query.limit - rows.length);
     return andThen(store.list(table, { ...query, limit: wanted, offset }), ({ rows: found, total }) => {
       for (const row of found) {
         rows.push(row);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listWithinBudget, rowsReadAtOnce } from '../../../runtime/resources/page-budget.ts';
+import { largestRowWeight, listWithinBudget } from '../../../runtime/resources/page-budget.ts';
 import type { FieldModel } from '../../../runtime/resources/model.ts';
 import type { ListQuery, ListResult, Row, TableSpec } from '../../../runtime/storage/index.ts';
 
@@ -25,27 +25,30 @@ const field = (maxLength: number): FieldModel => ({ name: 'report', kind: 'strin
 describe('listWithinBudget()', () => {
   it('rows large by declaration are read a few at a time, and reading stops once the budget is passed', () => {
     const store = storeOf(500, 1_000);
-    const atOnce = rowsReadAtOnce([field(1_000)], 10_000);
-    expect(atOnce).toBe(8);
-    const { rows, total } = listWithinBudget(store, table, query(500), atOnce, 10_000) as ListResult;
-    // 10 rows of about 1 KB pass 10,000 bytes: the page holds them, and no read held more than 8.
+    // 1,000 characters, and the server-set columns: 1,200 bytes at most a row.
+    const largest = largestRowWeight([field(1_000)]);
+    expect(largest).toBe(1_200);
+    const { rows, total } = listWithinBudget(store, table, query(500), largest, 10_000) as ListResult;
+    // 10 rows of about 1 KB pass 10,000 bytes: the page holds them. Read as 9 (what fits by
+    // declaration, and one), then 1: never a row more than the page.
     expect(rows.map((row) => row.id)).toEqual(Array.from({ length: 10 }, (_, index) => index + 1));
     expect(total).toBe(500);
-    expect(Math.max(...store.reads)).toBeLessThanOrEqual(atOnce);
-    expect(store.reads.reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(10 + atOnce);
+    expect(store.reads).toEqual([9, 1]);
   });
 
-  it('small rows of a table large by declaration: every row the limit asks for, from the offset, in reads of atOnce', () => {
+  it('small rows of a table large by declaration: every row the limit asks for, from the offset, in reads of what fits', () => {
     const store = storeOf(100, 10);
-    const { rows } = listWithinBudget(store, table, query(50, 30), 8, 10_000) as ListResult;
+    const { rows } = listWithinBudget(store, table, query(50, 30), 1_200, 10_000) as ListResult;
     expect(rows.map((row) => row.id)).toEqual(Array.from({ length: 50 }, (_, index) => index + 31));
-    expect(store.reads).toEqual([8, 8, 8, 8, 8, 8, 2]);
+    // Each read asks for what still fits by declaration: 9 while little is spent, fewer as it fills.
+    expect(store.reads.reduce((sum, count) => sum + count, 0)).toBe(50);
+    expect(Math.max(...store.reads)).toBe(9);
   });
 
   it('a limit within one read, or the end of the rows, reads once', () => {
     const store = storeOf(5, 10);
-    expect((listWithinBudget(store, table, query(8), 8) as ListResult).rows).toHaveLength(5);
-    expect((listWithinBudget(store, table, query(20), 8) as ListResult).rows).toHaveLength(5);
+    expect((listWithinBudget(store, table, query(9), 1_200, 10_000) as ListResult).rows).toHaveLength(5);
+    expect((listWithinBudget(store, table, query(20), 1_200, 10_000) as ListResult).rows).toHaveLength(5);
     expect(store.reads).toEqual([5, 5]);
   });
 });
