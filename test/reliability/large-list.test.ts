@@ -107,6 +107,7 @@ describeInFullRun('the half-gigabyte list', () => {
     // What the first round leaves is reused by the second, not added to.
     expect(peak).toBeLessThan(firstRound.peak + 100);
     expect(after).toBeLessThan(firstRound.peak + 50);
-    expect(slowestBeside).toBeLessThan(2_000);
+    // Once 8.6 s; the pages are serialised on the event loop, so on a loaded machine a GET one may wait a few of them.
+    expect(slowestBeside).toBeLessThan(3_000);
   }, 600_000);
 });
