@@ -44,6 +44,32 @@ export default collection({
     },
   ],
   [
+    "path-segment-case: an own operation's path below a resource, not one plural lowercase segment",
+    {
+      given: {
+        'moves.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'moves',
+  fields: { room: field.string() },
+  ownOperations: [{ method: 'POST', path: 'Slot', handle: () => ({}) }],
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'path-segment-case',
+          severity: 'error',
+          message:
+            'own operation path "Slot" of collection "moves" is not one plural lowercase segment with words joined by hyphens (it names a sub-resource of one move, one level below it, as the conventions name collections): use "slots"',
+          file: 'definitions/moves.ts',
+          line: 5,
+          column: 37,
+        },
+      ],
+    },
+  ],
+  [
     'plural-collection',
     {
       given: { 'order.ts': orders.replace("name: 'orders'", "name: 'order'") },
@@ -485,7 +511,7 @@ export default collection({
             'collection "products" has client-assigned identifiers, so POST cannot create one: declare operations: { create: false } and createOnPut: true',
           file: 'definitions/products.ts',
           line: 4,
-          column: 46,
+          column: 37,
         },
       ],
     },
@@ -618,7 +644,7 @@ export default collection({
             'the default of field "contact" of collection "orders" is not a value the field accepts: "nobody" is not a valid string: Invalid email address; give a default that passes the field\'s own checks',
           file: 'definitions/orders.ts',
           line: 7,
-          column: 46,
+          column: 37,
         },
         {
           rule: 'invalid-default',
