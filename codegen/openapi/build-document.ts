@@ -12,6 +12,7 @@ import {
 } from './components.ts';
 import { DEFAULT_SERVER, documentInfo } from './info.ts';
 import { jobBodySchemas } from './job-schemas.ts';
+import { withExamples } from './parameter-examples.ts';
 import type { OperationSpec } from './operation-spec.ts';
 import {
   readRepresentation,
@@ -86,17 +87,19 @@ export function buildOpenApiDocument(
     paths[path] = item;
   }
 
+  const schemas = schemasOf(model, version, declarationOf);
+  const examples = withExamples(paths, schemas, sharedParameters);
   const document = {
     openapi: '3.1.0',
     info: documentInfo(model, version, declarationOf),
     servers: [DEFAULT_SERVER],
     security: AUTHENTICATED,
     tags: [...tags].sort(([a], [b]) => a.localeCompare(b)).map(([name, description]) => ({ name, description })),
-    paths,
+    paths: examples.paths,
     components: {
-      schemas: schemasOf(model, version, declarationOf),
+      schemas,
       securitySchemes: SECURITY_SCHEMES,
-      parameters: sharedParameters,
+      parameters: examples.parameters,
       headers: HEADERS,
       responses: {} as Record<string, JsonSchema>,
     },

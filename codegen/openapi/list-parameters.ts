@@ -60,6 +60,7 @@ export function listQueryParameters(collection: ResolvedCollection): JsonSchema[
     in: 'query',
     description: `The order of the list: field names separated by commas, each with a leading - to sort it descending (${sortable.join(', ')}). Ties are broken by ${collection.identifier.name}, in the direction of the last name; null sorts first ascending. Default: ${collection.identifier.name} ascending.`,
     schema: { type: 'string', pattern: `^-?${name}(,-?${name})*$` },
+    example: `-${sortable.at(-1)!}`,
   };
   return [...equality, ...comparisons, sort];
 }

@@ -14,12 +14,23 @@ export const CONDITIONAL = [header('IfNoneMatch'), header('IfModifiedSince')];
 export { READ_HEADERS };
 
 /** The path parameter of an identifier, as strict as the server is: a positive integer, or a non-empty string. */
-export function identifierParameter(name: string, type: 'integer' | 'string'): JsonSchema {
+export function identifierParameter(
+  name: string,
+  type: 'integer' | 'string',
+  assignedBy: 'server' | 'client' = 'server',
+): JsonSchema {
   const schema =
     type === 'integer'
       ? { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }
-      : { type: 'string', minLength: 1 };
-  const form = type === 'integer' ? 'a whole number from 1' : 'a non-empty string';
+      : assignedBy === 'client'
+        ? { type: 'string', minLength: 1, maxLength: 64, pattern: CLIENT_STRING_IDENTIFIER }
+        : { type: 'string', minLength: 1 };
+  const form =
+    type === 'integer'
+      ? 'a whole number from 1'
+      : assignedBy === 'client'
+        ? '1 to 64 lowercase letters, digits and inner hyphens, chosen by the client'
+        : 'a non-empty string';
   return {
     name,
     in: 'path',
@@ -28,6 +39,13 @@ export function identifierParameter(name: string, type: 'integer' | 'string'): J
     schema,
   };
 }
+
+/**
+ * The identifiers a client may give a resource (runtime/resources/client-identifiers.ts refuses any
+ * other at creation; test/e2e/statuses/put-creates.test.ts holds the two to the same answers), so
+ * its URI follows the path rules: lowercase, hyphens.
+ */
+const CLIENT_STRING_IDENTIFIER = '^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$';
 
 /** Where operations find an identifier's parameter: one shared component per identifier name (`OrderId`). */
 export const identifierRef = (name: string) => ref('parameters', pascalOf(name));
@@ -38,7 +56,7 @@ export function identifierParameters(model: ResolvedModel): Record<string, JsonS
     (collection) =>
       [
         pascalOf(collection.identifier.name),
-        identifierParameter(collection.identifier.name, collection.identifier.type),
+        identifierParameter(collection.identifier.name, collection.identifier.type, collection.identifier.assignedBy),
       ] as const,
   );
   const jobs = model.services.some((service) => service.handler === 'job-queue')

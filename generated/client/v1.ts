@@ -1901,43 +1901,100 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
+        /**
+         * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+         * @example apples
+         */
         ResultFields: string;
-        /** @description true inlines sub-objects instead of their URIs. */
+        /**
+         * @description true inlines sub-objects instead of their URIs.
+         * @example true
+         */
         ExpansionFields: "true" | "false";
-        /** @description false asks for compact JSON (pretty is the default). */
+        /**
+         * @description false asks for compact JSON (pretty is the default).
+         * @example true
+         */
         PrettyPrint: "true" | "false";
-        /** @description Tags the client holds: 304 when one is current. */
+        /**
+         * @description Tags the client holds: 304 when one is current.
+         * @example "2f8e1c07"
+         */
         IfNoneMatch: string;
-        /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+        /**
+         * @description ISO 8601 or HTTP-date: 304 when not changed since.
+         * @example 2026-01-01T09:30:00Z
+         */
         IfModifiedSince: string;
-        /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+        /**
+         * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+         * @example return=minimal
+         */
         Prefer: string;
-        /** @description Write only if the resource still has this tag (412 otherwise). */
+        /**
+         * @description Write only if the resource still has this tag (412 otherwise).
+         * @example "2f8e1c07"
+         */
         IfMatch: string;
-        /** @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         AccountId: number;
-        /** @description The audit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The audit_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         AuditId: number;
-        /** @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         BatchId: number;
-        /** @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         NoteId: number;
-        /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         OrderId: number;
-        /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         PetId: number;
-        /** @description The sku: a non-empty string; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The sku: 1 to 64 lowercase letters, digits and inner hyphens, chosen by the client; any other form gets 400 invalid_identifier.
+         * @example blue-mug
+         */
         Sku: string;
-        /** @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         ReservationId: number;
-        /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         TradeId: number;
-        /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         UserId: number;
-        /** @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         VisitId: number;
-        /** @description The job_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The job_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         JobId: number;
     };
     requestBodies: never;
@@ -1949,27 +2006,57 @@ export interface operations {
     listAccounts: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only accounts whose user_name equals this value. */
+                /**
+                 * @description Only accounts whose user_name equals this value.
+                 * @example apples
+                 */
                 user_name?: string;
-                /** @description Only accounts whose e_mail equals this value. */
+                /**
+                 * @description Only accounts whose e_mail equals this value.
+                 * @example apples
+                 */
                 e_mail?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (account_id). Ties are broken by account_id, in the direction of the last name; null sorts first ascending. Default: account_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (account_id). Ties are broken by account_id, in the direction of the last name; null sorts first ascending. Default: account_id ascending.
+                 * @example -account_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example account_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -2010,7 +2097,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -2049,27 +2139,57 @@ export interface operations {
     listAccountsListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only accounts whose user_name equals this value. */
+                /**
+                 * @description Only accounts whose user_name equals this value.
+                 * @example apples
+                 */
                 user_name?: string;
-                /** @description Only accounts whose e_mail equals this value. */
+                /**
+                 * @description Only accounts whose e_mail equals this value.
+                 * @example apples
+                 */
                 e_mail?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (account_id). Ties are broken by account_id, in the direction of the last name; null sorts first ascending. Default: account_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (account_id). Ties are broken by account_id, in the direction of the last name; null sorts first ascending. Default: account_id ascending.
+                 * @example -account_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example account_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -2110,19 +2230,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example account_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 account_id: components["parameters"]["AccountId"];
             };
             cookie?: never;
@@ -2163,19 +2301,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example account_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 account_id: components["parameters"]["AccountId"];
             };
             cookie?: never;
@@ -2223,11 +2379,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 account_id: components["parameters"]["AccountId"];
             };
             cookie?: never;
@@ -2260,19 +2422,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example account_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 account_id: components["parameters"]["AccountId"];
             };
             cookie?: never;
@@ -2319,27 +2499,57 @@ export interface operations {
     listAudits: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only audits whose action equals this value. */
+                /**
+                 * @description Only audits whose action equals this value.
+                 * @example apples
+                 */
                 action?: string;
-                /** @description Only audits whose actor equals this value. */
+                /**
+                 * @description Only audits whose actor equals this value.
+                 * @example apples
+                 */
                 actor?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (audit_id). Ties are broken by audit_id, in the direction of the last name; null sorts first ascending. Default: audit_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (audit_id). Ties are broken by audit_id, in the direction of the last name; null sorts first ascending. Default: audit_id ascending.
+                 * @example -audit_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example audit_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -2379,27 +2589,57 @@ export interface operations {
     listAuditsListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only audits whose action equals this value. */
+                /**
+                 * @description Only audits whose action equals this value.
+                 * @example apples
+                 */
                 action?: string;
-                /** @description Only audits whose actor equals this value. */
+                /**
+                 * @description Only audits whose actor equals this value.
+                 * @example apples
+                 */
                 actor?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (audit_id). Ties are broken by audit_id, in the direction of the last name; null sorts first ascending. Default: audit_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (audit_id). Ties are broken by audit_id, in the direction of the last name; null sorts first ascending. Default: audit_id ascending.
+                 * @example -audit_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example audit_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -2440,19 +2680,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example audit_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The audit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The audit_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 audit_id: components["parameters"]["AuditId"];
             };
             cookie?: never;
@@ -2492,25 +2750,52 @@ export interface operations {
     listBatches: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only batches whose label equals this value. */
+                /**
+                 * @description Only batches whose label equals this value.
+                 * @example apples
+                 */
                 label?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (batch_id). Ties are broken by batch_id, in the direction of the last name; null sorts first ascending. Default: batch_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (batch_id). Ties are broken by batch_id, in the direction of the last name; null sorts first ascending. Default: batch_id ascending.
+                 * @example -batch_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example batch_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -2551,7 +2836,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -2590,25 +2878,52 @@ export interface operations {
     listBatchesListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only batches whose label equals this value. */
+                /**
+                 * @description Only batches whose label equals this value.
+                 * @example apples
+                 */
                 label?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (batch_id). Ties are broken by batch_id, in the direction of the last name; null sorts first ascending. Default: batch_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (batch_id). Ties are broken by batch_id, in the direction of the last name; null sorts first ascending. Default: batch_id ascending.
+                 * @example -batch_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example batch_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -2649,19 +2964,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example batch_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 batch_id: components["parameters"]["BatchId"];
             };
             cookie?: never;
@@ -2702,17 +3035,32 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example apples
+                 */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 batch_id: components["parameters"]["BatchId"];
             };
             cookie?: never;
@@ -2753,11 +3101,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 batch_id: components["parameters"]["BatchId"];
             };
             cookie?: never;
@@ -2792,17 +3146,32 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example apples
+                 */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 batch_id: components["parameters"]["BatchId"];
             };
             cookie?: never;
@@ -2842,25 +3211,52 @@ export interface operations {
     listNotes: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only notes whose title equals this value. */
+                /**
+                 * @description Only notes whose title equals this value.
+                 * @example apples
+                 */
                 title?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (note_id). Ties are broken by note_id, in the direction of the last name; null sorts first ascending. Default: note_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (note_id). Ties are broken by note_id, in the direction of the last name; null sorts first ascending. Default: note_id ascending.
+                 * @example -note_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example note_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -2901,7 +3297,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -2941,25 +3340,52 @@ export interface operations {
     listNotesListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only notes whose title equals this value. */
+                /**
+                 * @description Only notes whose title equals this value.
+                 * @example apples
+                 */
                 title?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (note_id). Ties are broken by note_id, in the direction of the last name; null sorts first ascending. Default: note_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (note_id). Ties are broken by note_id, in the direction of the last name; null sorts first ascending. Default: note_id ascending.
+                 * @example -note_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example note_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -3000,19 +3426,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example note_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 note_id: components["parameters"]["NoteId"];
             };
             cookie?: never;
@@ -3053,19 +3497,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example note_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 note_id: components["parameters"]["NoteId"];
             };
             cookie?: never;
@@ -3114,11 +3576,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 note_id: components["parameters"]["NoteId"];
             };
             cookie?: never;
@@ -3152,19 +3620,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example note_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 note_id: components["parameters"]["NoteId"];
             };
             cookie?: never;
@@ -3212,35 +3698,77 @@ export interface operations {
     listOrders: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only orders whose item equals this value. */
+                /**
+                 * @description Only orders whose item equals this value.
+                 * @example apples
+                 */
                 item?: string;
-                /** @description Only orders whose quantity equals this value. */
+                /**
+                 * @description Only orders whose quantity equals this value.
+                 * @example 1
+                 */
                 quantity?: number;
-                /** @description Only orders whose quantity is greater than this value. */
+                /**
+                 * @description Only orders whose quantity is greater than this value.
+                 * @example 1
+                 */
                 "quantity.gt"?: number;
-                /** @description Only orders whose quantity is at least this value. */
+                /**
+                 * @description Only orders whose quantity is at least this value.
+                 * @example 1
+                 */
                 "quantity.gte"?: number;
-                /** @description Only orders whose quantity is less than this value. */
+                /**
+                 * @description Only orders whose quantity is less than this value.
+                 * @example 1
+                 */
                 "quantity.lt"?: number;
-                /** @description Only orders whose quantity is at most this value. */
+                /**
+                 * @description Only orders whose quantity is at most this value.
+                 * @example 1
+                 */
                 "quantity.lte"?: number;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (order_id). Ties are broken by order_id, in the direction of the last name; null sorts first ascending. Default: order_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (order_id). Ties are broken by order_id, in the direction of the last name; null sorts first ascending. Default: order_id ascending.
+                 * @example -order_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example order_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -3281,7 +3809,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -3320,35 +3851,77 @@ export interface operations {
     listOrdersListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only orders whose item equals this value. */
+                /**
+                 * @description Only orders whose item equals this value.
+                 * @example apples
+                 */
                 item?: string;
-                /** @description Only orders whose quantity equals this value. */
+                /**
+                 * @description Only orders whose quantity equals this value.
+                 * @example 1
+                 */
                 quantity?: number;
-                /** @description Only orders whose quantity is greater than this value. */
+                /**
+                 * @description Only orders whose quantity is greater than this value.
+                 * @example 1
+                 */
                 "quantity.gt"?: number;
-                /** @description Only orders whose quantity is at least this value. */
+                /**
+                 * @description Only orders whose quantity is at least this value.
+                 * @example 1
+                 */
                 "quantity.gte"?: number;
-                /** @description Only orders whose quantity is less than this value. */
+                /**
+                 * @description Only orders whose quantity is less than this value.
+                 * @example 1
+                 */
                 "quantity.lt"?: number;
-                /** @description Only orders whose quantity is at most this value. */
+                /**
+                 * @description Only orders whose quantity is at most this value.
+                 * @example 1
+                 */
                 "quantity.lte"?: number;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (order_id). Ties are broken by order_id, in the direction of the last name; null sorts first ascending. Default: order_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (order_id). Ties are broken by order_id, in the direction of the last name; null sorts first ascending. Default: order_id ascending.
+                 * @example -order_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example order_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -3389,19 +3962,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example order_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 order_id: components["parameters"]["OrderId"];
             };
             cookie?: never;
@@ -3442,19 +4033,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example order_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 order_id: components["parameters"]["OrderId"];
             };
             cookie?: never;
@@ -3502,11 +4111,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 order_id: components["parameters"]["OrderId"];
             };
             cookie?: never;
@@ -3540,19 +4155,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example order_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 order_id: components["parameters"]["OrderId"];
             };
             cookie?: never;
@@ -3599,27 +4232,57 @@ export interface operations {
     listPets: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only pets whose pet_name equals this value. */
+                /**
+                 * @description Only pets whose pet_name equals this value.
+                 * @example apples
+                 */
                 pet_name?: string;
-                /** @description Only pets whose species equals this value. */
+                /**
+                 * @description Only pets whose species equals this value.
+                 * @example cat
+                 */
                 species?: "cat" | "dog" | "rabbit" | "bird" | "other";
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending.
+                 * @example -pet_name
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example pet_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -3660,7 +4323,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -3699,27 +4365,57 @@ export interface operations {
     listPetsListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only pets whose pet_name equals this value. */
+                /**
+                 * @description Only pets whose pet_name equals this value.
+                 * @example apples
+                 */
                 pet_name?: string;
-                /** @description Only pets whose species equals this value. */
+                /**
+                 * @description Only pets whose species equals this value.
+                 * @example cat
+                 */
                 species?: "cat" | "dog" | "rabbit" | "bird" | "other";
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending.
+                 * @example -pet_name
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example pet_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -3760,19 +4456,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example pet_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 pet_id: components["parameters"]["PetId"];
             };
             cookie?: never;
@@ -3813,19 +4527,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example pet_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 pet_id: components["parameters"]["PetId"];
             };
             cookie?: never;
@@ -3873,11 +4605,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 pet_id: components["parameters"]["PetId"];
             };
             cookie?: never;
@@ -3911,19 +4649,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example pet_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 pet_id: components["parameters"]["PetId"];
             };
             cookie?: never;
@@ -3970,25 +4726,52 @@ export interface operations {
     listProducts: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only products whose title equals this value. */
+                /**
+                 * @description Only products whose title equals this value.
+                 * @example apples
+                 */
                 title?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (sku). Ties are broken by sku, in the direction of the last name; null sorts first ascending. Default: sku ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (sku). Ties are broken by sku, in the direction of the last name; null sorts first ascending. Default: sku ascending.
+                 * @example -sku
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example sku
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -4028,25 +4811,52 @@ export interface operations {
     listProductsListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only products whose title equals this value. */
+                /**
+                 * @description Only products whose title equals this value.
+                 * @example apples
+                 */
                 title?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (sku). Ties are broken by sku, in the direction of the last name; null sorts first ascending. Default: sku ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (sku). Ties are broken by sku, in the direction of the last name; null sorts first ascending. Default: sku ascending.
+                 * @example -sku
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example sku
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -4087,19 +4897,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example sku
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The sku: a non-empty string; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The sku: 1 to 64 lowercase letters, digits and inner hyphens, chosen by the client; any other form gets 400 invalid_identifier.
+                 * @example blue-mug
+                 */
                 sku: components["parameters"]["Sku"];
             };
             cookie?: never;
@@ -4140,19 +4968,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example sku
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The sku: a non-empty string; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The sku: 1 to 64 lowercase letters, digits and inner hyphens, chosen by the client; any other form gets 400 invalid_identifier.
+                 * @example blue-mug
+                 */
                 sku: components["parameters"]["Sku"];
             };
             cookie?: never;
@@ -4208,11 +5054,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The sku: a non-empty string; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The sku: 1 to 64 lowercase letters, digits and inner hyphens, chosen by the client; any other form gets 400 invalid_identifier.
+                 * @example blue-mug
+                 */
                 sku: components["parameters"]["Sku"];
             };
             cookie?: never;
@@ -4245,19 +5097,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example sku
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The sku: a non-empty string; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The sku: 1 to 64 lowercase letters, digits and inner hyphens, chosen by the client; any other form gets 400 invalid_identifier.
+                 * @example blue-mug
+                 */
                 sku: components["parameters"]["Sku"];
             };
             cookie?: never;
@@ -4304,27 +5174,57 @@ export interface operations {
     listReservations: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only reservations whose guest_key equals this value. */
+                /**
+                 * @description Only reservations whose guest_key equals this value.
+                 * @example apples
+                 */
                 guest_key?: string;
-                /** @description Only reservations whose room equals this value. */
+                /**
+                 * @description Only reservations whose room equals this value.
+                 * @example apples
+                 */
                 room?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (reservation_id). Ties are broken by reservation_id, in the direction of the last name; null sorts first ascending. Default: reservation_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (reservation_id). Ties are broken by reservation_id, in the direction of the last name; null sorts first ascending. Default: reservation_id ascending.
+                 * @example -reservation_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example reservation_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -4365,7 +5265,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -4406,27 +5309,57 @@ export interface operations {
     listReservationsListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only reservations whose guest_key equals this value. */
+                /**
+                 * @description Only reservations whose guest_key equals this value.
+                 * @example apples
+                 */
                 guest_key?: string;
-                /** @description Only reservations whose room equals this value. */
+                /**
+                 * @description Only reservations whose room equals this value.
+                 * @example apples
+                 */
                 room?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (reservation_id). Ties are broken by reservation_id, in the direction of the last name; null sorts first ascending. Default: reservation_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (reservation_id). Ties are broken by reservation_id, in the direction of the last name; null sorts first ascending. Default: reservation_id ascending.
+                 * @example -reservation_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example reservation_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -4467,19 +5400,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example reservation_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 reservation_id: components["parameters"]["ReservationId"];
             };
             cookie?: never;
@@ -4520,19 +5471,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example reservation_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 reservation_id: components["parameters"]["ReservationId"];
             };
             cookie?: never;
@@ -4582,11 +5551,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 reservation_id: components["parameters"]["ReservationId"];
             };
             cookie?: never;
@@ -4621,19 +5596,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example reservation_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 reservation_id: components["parameters"]["ReservationId"];
             };
             cookie?: never;
@@ -4683,15 +5676,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example reservation_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path: {
-                /** @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 reservation_id: components["parameters"]["ReservationId"];
             };
             cookie?: never;
@@ -4745,25 +5750,52 @@ export interface operations {
     listTrades: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only trades whose trade_name equals this value. */
+                /**
+                 * @description Only trades whose trade_name equals this value.
+                 * @example apples
+                 */
                 trade_name?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (trade_id). Ties are broken by trade_id, in the direction of the last name; null sorts first ascending. Default: trade_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (trade_id). Ties are broken by trade_id, in the direction of the last name; null sorts first ascending. Default: trade_id ascending.
+                 * @example -trade_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example trade_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -4804,7 +5836,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -4844,25 +5879,52 @@ export interface operations {
     listTradesListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only trades whose trade_name equals this value. */
+                /**
+                 * @description Only trades whose trade_name equals this value.
+                 * @example apples
+                 */
                 trade_name?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (trade_id). Ties are broken by trade_id, in the direction of the last name; null sorts first ascending. Default: trade_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (trade_id). Ties are broken by trade_id, in the direction of the last name; null sorts first ascending. Default: trade_id ascending.
+                 * @example -trade_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example trade_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -4903,19 +5965,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example trade_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 trade_id: components["parameters"]["TradeId"];
             };
             cookie?: never;
@@ -4956,19 +6036,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example trade_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 trade_id: components["parameters"]["TradeId"];
             };
             cookie?: never;
@@ -5017,11 +6115,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 trade_id: components["parameters"]["TradeId"];
             };
             cookie?: never;
@@ -5054,19 +6158,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example trade_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 trade_id: components["parameters"]["TradeId"];
             };
             cookie?: never;
@@ -5114,25 +6236,52 @@ export interface operations {
     listUsers: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only users whose user_name equals this value. */
+                /**
+                 * @description Only users whose user_name equals this value.
+                 * @example apples
+                 */
                 user_name?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (user_id). Ties are broken by user_id, in the direction of the last name; null sorts first ascending. Default: user_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (user_id). Ties are broken by user_id, in the direction of the last name; null sorts first ascending. Default: user_id ascending.
+                 * @example -user_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example user_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -5173,7 +6322,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -5213,25 +6365,52 @@ export interface operations {
     listUsersListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only users whose user_name equals this value. */
+                /**
+                 * @description Only users whose user_name equals this value.
+                 * @example apples
+                 */
                 user_name?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (user_id). Ties are broken by user_id, in the direction of the last name; null sorts first ascending. Default: user_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (user_id). Ties are broken by user_id, in the direction of the last name; null sorts first ascending. Default: user_id ascending.
+                 * @example -user_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example user_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -5272,19 +6451,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example user_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -5325,19 +6522,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example user_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -5386,11 +6601,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -5423,19 +6644,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example user_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -5483,45 +6722,102 @@ export interface operations {
     listVisits: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only visits whose pet equals this value. */
+                /**
+                 * @description Only visits whose pet equals this value.
+                 * @example apples
+                 */
                 pet?: string;
-                /** @description Only visits whose scheduled_at equals this value (any ISO 8601 offset; compared in UTC). */
+                /**
+                 * @description Only visits whose scheduled_at equals this value (any ISO 8601 offset; compared in UTC).
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 scheduled_at?: string;
-                /** @description Only visits whose fee equals this value. */
+                /**
+                 * @description Only visits whose fee equals this value.
+                 * @example 1
+                 */
                 fee?: number;
-                /** @description Only visits whose scheduled_at is greater than this value (any ISO 8601 offset, + encoded as %2B). */
+                /**
+                 * @description Only visits whose scheduled_at is greater than this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "scheduled_at.gt"?: string;
-                /** @description Only visits whose scheduled_at is at least this value (any ISO 8601 offset, + encoded as %2B). */
+                /**
+                 * @description Only visits whose scheduled_at is at least this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "scheduled_at.gte"?: string;
-                /** @description Only visits whose scheduled_at is less than this value (any ISO 8601 offset, + encoded as %2B). */
+                /**
+                 * @description Only visits whose scheduled_at is less than this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "scheduled_at.lt"?: string;
-                /** @description Only visits whose scheduled_at is at most this value (any ISO 8601 offset, + encoded as %2B). */
+                /**
+                 * @description Only visits whose scheduled_at is at most this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "scheduled_at.lte"?: string;
-                /** @description Only visits whose fee is greater than this value. */
+                /**
+                 * @description Only visits whose fee is greater than this value.
+                 * @example 1
+                 */
                 "fee.gt"?: number;
-                /** @description Only visits whose fee is at least this value. */
+                /**
+                 * @description Only visits whose fee is at least this value.
+                 * @example 1
+                 */
                 "fee.gte"?: number;
-                /** @description Only visits whose fee is less than this value. */
+                /**
+                 * @description Only visits whose fee is less than this value.
+                 * @example 1
+                 */
                 "fee.lt"?: number;
-                /** @description Only visits whose fee is at most this value. */
+                /**
+                 * @description Only visits whose fee is at most this value.
+                 * @example 1
+                 */
                 "fee.lte"?: number;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending.
+                 * @example -fee
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example visit_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -5562,7 +6858,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -5602,45 +6901,102 @@ export interface operations {
     listVisitsListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only visits whose pet equals this value. */
+                /**
+                 * @description Only visits whose pet equals this value.
+                 * @example apples
+                 */
                 pet?: string;
-                /** @description Only visits whose scheduled_at equals this value (any ISO 8601 offset; compared in UTC). */
+                /**
+                 * @description Only visits whose scheduled_at equals this value (any ISO 8601 offset; compared in UTC).
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 scheduled_at?: string;
-                /** @description Only visits whose fee equals this value. */
+                /**
+                 * @description Only visits whose fee equals this value.
+                 * @example 1
+                 */
                 fee?: number;
-                /** @description Only visits whose scheduled_at is greater than this value (any ISO 8601 offset, + encoded as %2B). */
+                /**
+                 * @description Only visits whose scheduled_at is greater than this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "scheduled_at.gt"?: string;
-                /** @description Only visits whose scheduled_at is at least this value (any ISO 8601 offset, + encoded as %2B). */
+                /**
+                 * @description Only visits whose scheduled_at is at least this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "scheduled_at.gte"?: string;
-                /** @description Only visits whose scheduled_at is less than this value (any ISO 8601 offset, + encoded as %2B). */
+                /**
+                 * @description Only visits whose scheduled_at is less than this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "scheduled_at.lt"?: string;
-                /** @description Only visits whose scheduled_at is at most this value (any ISO 8601 offset, + encoded as %2B). */
+                /**
+                 * @description Only visits whose scheduled_at is at most this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "scheduled_at.lte"?: string;
-                /** @description Only visits whose fee is greater than this value. */
+                /**
+                 * @description Only visits whose fee is greater than this value.
+                 * @example 1
+                 */
                 "fee.gt"?: number;
-                /** @description Only visits whose fee is at least this value. */
+                /**
+                 * @description Only visits whose fee is at least this value.
+                 * @example 1
+                 */
                 "fee.gte"?: number;
-                /** @description Only visits whose fee is less than this value. */
+                /**
+                 * @description Only visits whose fee is less than this value.
+                 * @example 1
+                 */
                 "fee.lt"?: number;
-                /** @description Only visits whose fee is at most this value. */
+                /**
+                 * @description Only visits whose fee is at most this value.
+                 * @example 1
+                 */
                 "fee.lte"?: number;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending.
+                 * @example -fee
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example visit_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -5681,19 +7037,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example visit_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 visit_id: components["parameters"]["VisitId"];
             };
             cookie?: never;
@@ -5734,19 +7108,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example visit_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 visit_id: components["parameters"]["VisitId"];
             };
             cookie?: never;
@@ -5795,11 +7187,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 visit_id: components["parameters"]["VisitId"];
             };
             cookie?: never;
@@ -5832,19 +7230,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example visit_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 visit_id: components["parameters"]["VisitId"];
             };
             cookie?: never;
@@ -5893,19 +7309,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example food
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 pet_id: components["parameters"]["PetId"];
             };
             cookie?: never;
@@ -5946,17 +7380,32 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example food
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 pet_id: components["parameters"]["PetId"];
             };
             cookie?: never;
@@ -6004,17 +7453,32 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example food
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 pet_id: components["parameters"]["PetId"];
             };
             cookie?: never;
@@ -6062,19 +7526,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example full_name
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -6115,17 +7597,32 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example full_name
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -6173,17 +7670,32 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example full_name
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -6230,14 +7742,24 @@ export interface operations {
     getDelay: {
         parameters: {
             query: {
+                /** @example 1 */
                 ms: number;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example apples
+                 */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -6285,11 +7807,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -6330,11 +7861,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -6379,15 +7919,30 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example openapi
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -6432,7 +7987,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -6472,19 +8030,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example job_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The job_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The job_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 job_id: components["parameters"]["JobId"];
             };
             cookie?: never;
@@ -6535,7 +8111,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The job_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The job_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 job_id: components["parameters"]["JobId"];
             };
             cookie?: never;
@@ -6567,25 +8146,52 @@ export interface operations {
     search: {
         parameters: {
             query: {
-                /** @description Words to find (each a prefix). */
+                /**
+                 * @description Words to find (each a prefix).
+                 * @example apples
+                 */
                 q: string;
-                /** @description The collection to search. */
+                /**
+                 * @description The collection to search.
+                 * @example accounts
+                 */
                 category: "accounts" | "notes" | "orders" | "pets" | "reservations" | "trades" | "users" | "visits";
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example apples
+                 */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -6626,15 +8232,30 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example lang
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -6675,11 +8296,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example lang
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path?: never;
@@ -6726,11 +8356,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example lang
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path?: never;
@@ -6777,15 +8416,30 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example view
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -6826,11 +8480,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example view
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path?: never;
@@ -6878,11 +8541,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example view
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path?: never;
@@ -6930,15 +8602,30 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example enabled
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -6979,11 +8666,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example enabled
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path?: never;
@@ -7030,11 +8726,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example enabled
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path?: never;
@@ -7144,7 +8849,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 trade_id: components["parameters"]["TradeId"];
             };
             cookie?: never;

@@ -1907,43 +1907,100 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
+        /**
+         * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+         * @example apples
+         */
         ResultFields: string;
-        /** @description true inlines sub-objects instead of their URIs. */
+        /**
+         * @description true inlines sub-objects instead of their URIs.
+         * @example true
+         */
         ExpansionFields: "true" | "false";
-        /** @description false asks for compact JSON (pretty is the default). */
+        /**
+         * @description false asks for compact JSON (pretty is the default).
+         * @example true
+         */
         PrettyPrint: "true" | "false";
-        /** @description Tags the client holds: 304 when one is current. */
+        /**
+         * @description Tags the client holds: 304 when one is current.
+         * @example "2f8e1c07"
+         */
         IfNoneMatch: string;
-        /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+        /**
+         * @description ISO 8601 or HTTP-date: 304 when not changed since.
+         * @example 2026-01-01T09:30:00Z
+         */
         IfModifiedSince: string;
-        /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+        /**
+         * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+         * @example return=minimal
+         */
         Prefer: string;
-        /** @description Write only if the resource still has this tag (412 otherwise). */
+        /**
+         * @description Write only if the resource still has this tag (412 otherwise).
+         * @example "2f8e1c07"
+         */
         IfMatch: string;
-        /** @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         AccountId: number;
-        /** @description The audit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The audit_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         AuditId: number;
-        /** @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         BatchId: number;
-        /** @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         NoteId: number;
-        /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         OrderId: number;
-        /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         PetId: number;
-        /** @description The sku: a non-empty string; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The sku: 1 to 64 lowercase letters, digits and inner hyphens, chosen by the client; any other form gets 400 invalid_identifier.
+         * @example blue-mug
+         */
         Sku: string;
-        /** @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         ReservationId: number;
-        /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         TradeId: number;
-        /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         UserId: number;
-        /** @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         VisitId: number;
-        /** @description The job_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+        /**
+         * @description The job_id: a whole number from 1; any other form gets 400 invalid_identifier.
+         * @example 1
+         */
         JobId: number;
     };
     requestBodies: never;
@@ -1955,27 +2012,57 @@ export interface operations {
     listAccounts: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only accounts whose user_name equals this value. */
+                /**
+                 * @description Only accounts whose user_name equals this value.
+                 * @example apples
+                 */
                 user_name?: string;
-                /** @description Only accounts whose e_mail equals this value. */
+                /**
+                 * @description Only accounts whose e_mail equals this value.
+                 * @example apples
+                 */
                 e_mail?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (account_id). Ties are broken by account_id, in the direction of the last name; null sorts first ascending. Default: account_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (account_id). Ties are broken by account_id, in the direction of the last name; null sorts first ascending. Default: account_id ascending.
+                 * @example -account_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example account_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -2016,7 +2103,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -2055,27 +2145,57 @@ export interface operations {
     listAccountsListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only accounts whose user_name equals this value. */
+                /**
+                 * @description Only accounts whose user_name equals this value.
+                 * @example apples
+                 */
                 user_name?: string;
-                /** @description Only accounts whose e_mail equals this value. */
+                /**
+                 * @description Only accounts whose e_mail equals this value.
+                 * @example apples
+                 */
                 e_mail?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (account_id). Ties are broken by account_id, in the direction of the last name; null sorts first ascending. Default: account_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (account_id). Ties are broken by account_id, in the direction of the last name; null sorts first ascending. Default: account_id ascending.
+                 * @example -account_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example account_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -2116,19 +2236,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example account_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 account_id: components["parameters"]["AccountId"];
             };
             cookie?: never;
@@ -2169,19 +2307,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example account_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 account_id: components["parameters"]["AccountId"];
             };
             cookie?: never;
@@ -2229,11 +2385,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 account_id: components["parameters"]["AccountId"];
             };
             cookie?: never;
@@ -2266,19 +2428,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example account_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The account_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 account_id: components["parameters"]["AccountId"];
             };
             cookie?: never;
@@ -2325,27 +2505,57 @@ export interface operations {
     listAudits: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only audits whose action equals this value. */
+                /**
+                 * @description Only audits whose action equals this value.
+                 * @example apples
+                 */
                 action?: string;
-                /** @description Only audits whose actor equals this value. */
+                /**
+                 * @description Only audits whose actor equals this value.
+                 * @example apples
+                 */
                 actor?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (audit_id). Ties are broken by audit_id, in the direction of the last name; null sorts first ascending. Default: audit_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (audit_id). Ties are broken by audit_id, in the direction of the last name; null sorts first ascending. Default: audit_id ascending.
+                 * @example -audit_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example audit_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -2385,27 +2595,57 @@ export interface operations {
     listAuditsListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only audits whose action equals this value. */
+                /**
+                 * @description Only audits whose action equals this value.
+                 * @example apples
+                 */
                 action?: string;
-                /** @description Only audits whose actor equals this value. */
+                /**
+                 * @description Only audits whose actor equals this value.
+                 * @example apples
+                 */
                 actor?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (audit_id). Ties are broken by audit_id, in the direction of the last name; null sorts first ascending. Default: audit_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (audit_id). Ties are broken by audit_id, in the direction of the last name; null sorts first ascending. Default: audit_id ascending.
+                 * @example -audit_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example audit_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -2446,19 +2686,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example audit_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The audit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The audit_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 audit_id: components["parameters"]["AuditId"];
             };
             cookie?: never;
@@ -2498,25 +2756,52 @@ export interface operations {
     listBatches: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only batches whose label equals this value. */
+                /**
+                 * @description Only batches whose label equals this value.
+                 * @example apples
+                 */
                 label?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (batch_id). Ties are broken by batch_id, in the direction of the last name; null sorts first ascending. Default: batch_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (batch_id). Ties are broken by batch_id, in the direction of the last name; null sorts first ascending. Default: batch_id ascending.
+                 * @example -batch_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example batch_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -2557,7 +2842,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -2596,25 +2884,52 @@ export interface operations {
     listBatchesListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only batches whose label equals this value. */
+                /**
+                 * @description Only batches whose label equals this value.
+                 * @example apples
+                 */
                 label?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (batch_id). Ties are broken by batch_id, in the direction of the last name; null sorts first ascending. Default: batch_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (batch_id). Ties are broken by batch_id, in the direction of the last name; null sorts first ascending. Default: batch_id ascending.
+                 * @example -batch_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example batch_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -2655,19 +2970,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example batch_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 batch_id: components["parameters"]["BatchId"];
             };
             cookie?: never;
@@ -2708,17 +3041,32 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example apples
+                 */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 batch_id: components["parameters"]["BatchId"];
             };
             cookie?: never;
@@ -2759,11 +3107,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 batch_id: components["parameters"]["BatchId"];
             };
             cookie?: never;
@@ -2798,17 +3152,32 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example apples
+                 */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The batch_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 batch_id: components["parameters"]["BatchId"];
             };
             cookie?: never;
@@ -2848,25 +3217,52 @@ export interface operations {
     listNotes: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only notes whose title equals this value. */
+                /**
+                 * @description Only notes whose title equals this value.
+                 * @example apples
+                 */
                 title?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (note_id). Ties are broken by note_id, in the direction of the last name; null sorts first ascending. Default: note_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (note_id). Ties are broken by note_id, in the direction of the last name; null sorts first ascending. Default: note_id ascending.
+                 * @example -note_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example note_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -2907,7 +3303,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -2947,25 +3346,52 @@ export interface operations {
     listNotesListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only notes whose title equals this value. */
+                /**
+                 * @description Only notes whose title equals this value.
+                 * @example apples
+                 */
                 title?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (note_id). Ties are broken by note_id, in the direction of the last name; null sorts first ascending. Default: note_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (note_id). Ties are broken by note_id, in the direction of the last name; null sorts first ascending. Default: note_id ascending.
+                 * @example -note_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example note_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -3006,19 +3432,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example note_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 note_id: components["parameters"]["NoteId"];
             };
             cookie?: never;
@@ -3059,19 +3503,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example note_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 note_id: components["parameters"]["NoteId"];
             };
             cookie?: never;
@@ -3120,11 +3582,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 note_id: components["parameters"]["NoteId"];
             };
             cookie?: never;
@@ -3158,19 +3626,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example note_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The note_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 note_id: components["parameters"]["NoteId"];
             };
             cookie?: never;
@@ -3218,35 +3704,77 @@ export interface operations {
     listOrders: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only orders whose item equals this value. */
+                /**
+                 * @description Only orders whose item equals this value.
+                 * @example apples
+                 */
                 item?: string;
-                /** @description Only orders whose quantity equals this value. */
+                /**
+                 * @description Only orders whose quantity equals this value.
+                 * @example 1
+                 */
                 quantity?: number;
-                /** @description Only orders whose quantity is greater than this value. */
+                /**
+                 * @description Only orders whose quantity is greater than this value.
+                 * @example 1
+                 */
                 "quantity.gt"?: number;
-                /** @description Only orders whose quantity is at least this value. */
+                /**
+                 * @description Only orders whose quantity is at least this value.
+                 * @example 1
+                 */
                 "quantity.gte"?: number;
-                /** @description Only orders whose quantity is less than this value. */
+                /**
+                 * @description Only orders whose quantity is less than this value.
+                 * @example 1
+                 */
                 "quantity.lt"?: number;
-                /** @description Only orders whose quantity is at most this value. */
+                /**
+                 * @description Only orders whose quantity is at most this value.
+                 * @example 1
+                 */
                 "quantity.lte"?: number;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (order_id). Ties are broken by order_id, in the direction of the last name; null sorts first ascending. Default: order_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (order_id). Ties are broken by order_id, in the direction of the last name; null sorts first ascending. Default: order_id ascending.
+                 * @example -order_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example order_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -3287,7 +3815,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -3326,35 +3857,77 @@ export interface operations {
     listOrdersListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only orders whose item equals this value. */
+                /**
+                 * @description Only orders whose item equals this value.
+                 * @example apples
+                 */
                 item?: string;
-                /** @description Only orders whose quantity equals this value. */
+                /**
+                 * @description Only orders whose quantity equals this value.
+                 * @example 1
+                 */
                 quantity?: number;
-                /** @description Only orders whose quantity is greater than this value. */
+                /**
+                 * @description Only orders whose quantity is greater than this value.
+                 * @example 1
+                 */
                 "quantity.gt"?: number;
-                /** @description Only orders whose quantity is at least this value. */
+                /**
+                 * @description Only orders whose quantity is at least this value.
+                 * @example 1
+                 */
                 "quantity.gte"?: number;
-                /** @description Only orders whose quantity is less than this value. */
+                /**
+                 * @description Only orders whose quantity is less than this value.
+                 * @example 1
+                 */
                 "quantity.lt"?: number;
-                /** @description Only orders whose quantity is at most this value. */
+                /**
+                 * @description Only orders whose quantity is at most this value.
+                 * @example 1
+                 */
                 "quantity.lte"?: number;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (order_id). Ties are broken by order_id, in the direction of the last name; null sorts first ascending. Default: order_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (order_id). Ties are broken by order_id, in the direction of the last name; null sorts first ascending. Default: order_id ascending.
+                 * @example -order_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example order_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -3395,19 +3968,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example order_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 order_id: components["parameters"]["OrderId"];
             };
             cookie?: never;
@@ -3448,19 +4039,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example order_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 order_id: components["parameters"]["OrderId"];
             };
             cookie?: never;
@@ -3508,11 +4117,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 order_id: components["parameters"]["OrderId"];
             };
             cookie?: never;
@@ -3546,19 +4161,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example order_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The order_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 order_id: components["parameters"]["OrderId"];
             };
             cookie?: never;
@@ -3605,27 +4238,57 @@ export interface operations {
     listPets: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only pets whose pet_name equals this value. */
+                /**
+                 * @description Only pets whose pet_name equals this value.
+                 * @example apples
+                 */
                 pet_name?: string;
-                /** @description Only pets whose species equals this value. */
+                /**
+                 * @description Only pets whose species equals this value.
+                 * @example cat
+                 */
                 species?: "cat" | "dog" | "rabbit" | "bird" | "other";
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending.
+                 * @example -pet_name
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example pet_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -3666,7 +4329,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -3705,27 +4371,57 @@ export interface operations {
     listPetsListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only pets whose pet_name equals this value. */
+                /**
+                 * @description Only pets whose pet_name equals this value.
+                 * @example apples
+                 */
                 pet_name?: string;
-                /** @description Only pets whose species equals this value. */
+                /**
+                 * @description Only pets whose species equals this value.
+                 * @example cat
+                 */
                 species?: "cat" | "dog" | "rabbit" | "bird" | "other";
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending.
+                 * @example -pet_name
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example pet_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -3766,19 +4462,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example pet_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 pet_id: components["parameters"]["PetId"];
             };
             cookie?: never;
@@ -3819,19 +4533,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example pet_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 pet_id: components["parameters"]["PetId"];
             };
             cookie?: never;
@@ -3879,11 +4611,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 pet_id: components["parameters"]["PetId"];
             };
             cookie?: never;
@@ -3917,19 +4655,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example pet_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 pet_id: components["parameters"]["PetId"];
             };
             cookie?: never;
@@ -3976,25 +4732,52 @@ export interface operations {
     listProducts: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only products whose title equals this value. */
+                /**
+                 * @description Only products whose title equals this value.
+                 * @example apples
+                 */
                 title?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (sku). Ties are broken by sku, in the direction of the last name; null sorts first ascending. Default: sku ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (sku). Ties are broken by sku, in the direction of the last name; null sorts first ascending. Default: sku ascending.
+                 * @example -sku
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example sku
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -4034,25 +4817,52 @@ export interface operations {
     listProductsListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only products whose title equals this value. */
+                /**
+                 * @description Only products whose title equals this value.
+                 * @example apples
+                 */
                 title?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (sku). Ties are broken by sku, in the direction of the last name; null sorts first ascending. Default: sku ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (sku). Ties are broken by sku, in the direction of the last name; null sorts first ascending. Default: sku ascending.
+                 * @example -sku
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example sku
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -4093,19 +4903,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example sku
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The sku: a non-empty string; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The sku: 1 to 64 lowercase letters, digits and inner hyphens, chosen by the client; any other form gets 400 invalid_identifier.
+                 * @example blue-mug
+                 */
                 sku: components["parameters"]["Sku"];
             };
             cookie?: never;
@@ -4146,19 +4974,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example sku
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The sku: a non-empty string; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The sku: 1 to 64 lowercase letters, digits and inner hyphens, chosen by the client; any other form gets 400 invalid_identifier.
+                 * @example blue-mug
+                 */
                 sku: components["parameters"]["Sku"];
             };
             cookie?: never;
@@ -4214,11 +5060,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The sku: a non-empty string; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The sku: 1 to 64 lowercase letters, digits and inner hyphens, chosen by the client; any other form gets 400 invalid_identifier.
+                 * @example blue-mug
+                 */
                 sku: components["parameters"]["Sku"];
             };
             cookie?: never;
@@ -4251,19 +5103,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example sku
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The sku: a non-empty string; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The sku: 1 to 64 lowercase letters, digits and inner hyphens, chosen by the client; any other form gets 400 invalid_identifier.
+                 * @example blue-mug
+                 */
                 sku: components["parameters"]["Sku"];
             };
             cookie?: never;
@@ -4310,27 +5180,57 @@ export interface operations {
     listReservations: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only reservations whose guest_key equals this value. */
+                /**
+                 * @description Only reservations whose guest_key equals this value.
+                 * @example apples
+                 */
                 guest_key?: string;
-                /** @description Only reservations whose room equals this value. */
+                /**
+                 * @description Only reservations whose room equals this value.
+                 * @example apples
+                 */
                 room?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (reservation_id). Ties are broken by reservation_id, in the direction of the last name; null sorts first ascending. Default: reservation_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (reservation_id). Ties are broken by reservation_id, in the direction of the last name; null sorts first ascending. Default: reservation_id ascending.
+                 * @example -reservation_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example reservation_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -4371,7 +5271,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -4412,27 +5315,57 @@ export interface operations {
     listReservationsListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only reservations whose guest_key equals this value. */
+                /**
+                 * @description Only reservations whose guest_key equals this value.
+                 * @example apples
+                 */
                 guest_key?: string;
-                /** @description Only reservations whose room equals this value. */
+                /**
+                 * @description Only reservations whose room equals this value.
+                 * @example apples
+                 */
                 room?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (reservation_id). Ties are broken by reservation_id, in the direction of the last name; null sorts first ascending. Default: reservation_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (reservation_id). Ties are broken by reservation_id, in the direction of the last name; null sorts first ascending. Default: reservation_id ascending.
+                 * @example -reservation_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example reservation_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -4473,19 +5406,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example reservation_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 reservation_id: components["parameters"]["ReservationId"];
             };
             cookie?: never;
@@ -4526,19 +5477,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example reservation_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 reservation_id: components["parameters"]["ReservationId"];
             };
             cookie?: never;
@@ -4588,11 +5557,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 reservation_id: components["parameters"]["ReservationId"];
             };
             cookie?: never;
@@ -4627,19 +5602,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example reservation_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 reservation_id: components["parameters"]["ReservationId"];
             };
             cookie?: never;
@@ -4689,15 +5682,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example reservation_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path: {
-                /** @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The reservation_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 reservation_id: components["parameters"]["ReservationId"];
             };
             cookie?: never;
@@ -4751,25 +5756,52 @@ export interface operations {
     listTrades: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only trades whose trade_name equals this value. */
+                /**
+                 * @description Only trades whose trade_name equals this value.
+                 * @example apples
+                 */
                 trade_name?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (trade_id). Ties are broken by trade_id, in the direction of the last name; null sorts first ascending. Default: trade_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (trade_id). Ties are broken by trade_id, in the direction of the last name; null sorts first ascending. Default: trade_id ascending.
+                 * @example -trade_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example trade_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -4810,7 +5842,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -4850,25 +5885,52 @@ export interface operations {
     listTradesListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only trades whose trade_name equals this value. */
+                /**
+                 * @description Only trades whose trade_name equals this value.
+                 * @example apples
+                 */
                 trade_name?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (trade_id). Ties are broken by trade_id, in the direction of the last name; null sorts first ascending. Default: trade_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (trade_id). Ties are broken by trade_id, in the direction of the last name; null sorts first ascending. Default: trade_id ascending.
+                 * @example -trade_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example trade_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -4909,19 +5971,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example trade_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 trade_id: components["parameters"]["TradeId"];
             };
             cookie?: never;
@@ -4962,19 +6042,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example trade_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 trade_id: components["parameters"]["TradeId"];
             };
             cookie?: never;
@@ -5023,11 +6121,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 trade_id: components["parameters"]["TradeId"];
             };
             cookie?: never;
@@ -5060,19 +6164,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example trade_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 trade_id: components["parameters"]["TradeId"];
             };
             cookie?: never;
@@ -5120,25 +6242,52 @@ export interface operations {
     listUsers: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only users whose user_name equals this value. */
+                /**
+                 * @description Only users whose user_name equals this value.
+                 * @example apples
+                 */
                 user_name?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (user_id). Ties are broken by user_id, in the direction of the last name; null sorts first ascending. Default: user_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (user_id). Ties are broken by user_id, in the direction of the last name; null sorts first ascending. Default: user_id ascending.
+                 * @example -user_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example user_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -5179,7 +6328,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -5219,25 +6371,52 @@ export interface operations {
     listUsersListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only users whose user_name equals this value. */
+                /**
+                 * @description Only users whose user_name equals this value.
+                 * @example apples
+                 */
                 user_name?: string;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (user_id). Ties are broken by user_id, in the direction of the last name; null sorts first ascending. Default: user_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (user_id). Ties are broken by user_id, in the direction of the last name; null sorts first ascending. Default: user_id ascending.
+                 * @example -user_id
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example user_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -5278,19 +6457,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example user_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -5331,19 +6528,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example user_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -5392,11 +6607,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -5429,19 +6650,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example user_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -5489,45 +6728,102 @@ export interface operations {
     listVisits: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only visits whose pet equals this value. */
+                /**
+                 * @description Only visits whose pet equals this value.
+                 * @example apples
+                 */
                 pet?: string;
-                /** @description Only visits whose scheduled_at equals this value (any ISO 8601 offset; compared in UTC). */
+                /**
+                 * @description Only visits whose scheduled_at equals this value (any ISO 8601 offset; compared in UTC).
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 scheduled_at?: string;
-                /** @description Only visits whose fee equals this value. */
+                /**
+                 * @description Only visits whose fee equals this value.
+                 * @example 1
+                 */
                 fee?: number;
-                /** @description Only visits whose scheduled_at is greater than this value (any ISO 8601 offset, + encoded as %2B). */
+                /**
+                 * @description Only visits whose scheduled_at is greater than this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "scheduled_at.gt"?: string;
-                /** @description Only visits whose scheduled_at is at least this value (any ISO 8601 offset, + encoded as %2B). */
+                /**
+                 * @description Only visits whose scheduled_at is at least this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "scheduled_at.gte"?: string;
-                /** @description Only visits whose scheduled_at is less than this value (any ISO 8601 offset, + encoded as %2B). */
+                /**
+                 * @description Only visits whose scheduled_at is less than this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "scheduled_at.lt"?: string;
-                /** @description Only visits whose scheduled_at is at most this value (any ISO 8601 offset, + encoded as %2B). */
+                /**
+                 * @description Only visits whose scheduled_at is at most this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "scheduled_at.lte"?: string;
-                /** @description Only visits whose fee is greater than this value. */
+                /**
+                 * @description Only visits whose fee is greater than this value.
+                 * @example 1
+                 */
                 "fee.gt"?: number;
-                /** @description Only visits whose fee is at least this value. */
+                /**
+                 * @description Only visits whose fee is at least this value.
+                 * @example 1
+                 */
                 "fee.gte"?: number;
-                /** @description Only visits whose fee is less than this value. */
+                /**
+                 * @description Only visits whose fee is less than this value.
+                 * @example 1
+                 */
                 "fee.lt"?: number;
-                /** @description Only visits whose fee is at most this value. */
+                /**
+                 * @description Only visits whose fee is at most this value.
+                 * @example 1
+                 */
                 "fee.lte"?: number;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending.
+                 * @example -fee
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example visit_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -5568,7 +6864,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -5608,45 +6907,102 @@ export interface operations {
     listVisitsListForm: {
         parameters: {
             query?: {
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Only visits whose pet equals this value. */
+                /**
+                 * @description Only visits whose pet equals this value.
+                 * @example apples
+                 */
                 pet?: string;
-                /** @description Only visits whose scheduled_at equals this value (any ISO 8601 offset; compared in UTC). */
+                /**
+                 * @description Only visits whose scheduled_at equals this value (any ISO 8601 offset; compared in UTC).
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 scheduled_at?: string;
-                /** @description Only visits whose fee equals this value. */
+                /**
+                 * @description Only visits whose fee equals this value.
+                 * @example 1
+                 */
                 fee?: number;
-                /** @description Only visits whose scheduled_at is greater than this value (any ISO 8601 offset, + encoded as %2B). */
+                /**
+                 * @description Only visits whose scheduled_at is greater than this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "scheduled_at.gt"?: string;
-                /** @description Only visits whose scheduled_at is at least this value (any ISO 8601 offset, + encoded as %2B). */
+                /**
+                 * @description Only visits whose scheduled_at is at least this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "scheduled_at.gte"?: string;
-                /** @description Only visits whose scheduled_at is less than this value (any ISO 8601 offset, + encoded as %2B). */
+                /**
+                 * @description Only visits whose scheduled_at is less than this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "scheduled_at.lt"?: string;
-                /** @description Only visits whose scheduled_at is at most this value (any ISO 8601 offset, + encoded as %2B). */
+                /**
+                 * @description Only visits whose scheduled_at is at most this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "scheduled_at.lte"?: string;
-                /** @description Only visits whose fee is greater than this value. */
+                /**
+                 * @description Only visits whose fee is greater than this value.
+                 * @example 1
+                 */
                 "fee.gt"?: number;
-                /** @description Only visits whose fee is at least this value. */
+                /**
+                 * @description Only visits whose fee is at least this value.
+                 * @example 1
+                 */
                 "fee.gte"?: number;
-                /** @description Only visits whose fee is less than this value. */
+                /**
+                 * @description Only visits whose fee is less than this value.
+                 * @example 1
+                 */
                 "fee.lt"?: number;
-                /** @description Only visits whose fee is at most this value. */
+                /**
+                 * @description Only visits whose fee is at most this value.
+                 * @example 1
+                 */
                 "fee.lte"?: number;
-                /** @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending. */
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending.
+                 * @example -fee
+                 */
                 sort?: string;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example visit_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -5687,19 +7043,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example visit_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 visit_id: components["parameters"]["VisitId"];
             };
             cookie?: never;
@@ -5740,19 +7114,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example visit_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 visit_id: components["parameters"]["VisitId"];
             };
             cookie?: never;
@@ -5801,11 +7193,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 visit_id: components["parameters"]["VisitId"];
             };
             cookie?: never;
@@ -5838,19 +7236,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example visit_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 visit_id: components["parameters"]["VisitId"];
             };
             cookie?: never;
@@ -5899,19 +7315,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example food
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 pet_id: components["parameters"]["PetId"];
             };
             cookie?: never;
@@ -5952,17 +7386,32 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example food
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 pet_id: components["parameters"]["PetId"];
             };
             cookie?: never;
@@ -6010,17 +7459,32 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example food
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 pet_id: components["parameters"]["PetId"];
             };
             cookie?: never;
@@ -6068,19 +7532,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example full_name
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -6121,17 +7603,32 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example full_name
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -6179,17 +7676,32 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example full_name
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Write only if the resource still has this tag (412 otherwise). */
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise).
+                 * @example "2f8e1c07"
+                 */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path: {
-                /** @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The user_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 user_id: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -6236,14 +7748,24 @@ export interface operations {
     getDelay: {
         parameters: {
             query: {
+                /** @example 1 */
                 ms: number;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example apples
+                 */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -6291,11 +7813,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -6336,11 +7867,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -6385,15 +7925,30 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example openapi
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -6438,7 +7993,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
             };
             path?: never;
@@ -6478,19 +8036,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example job_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
-                /** @description The job_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The job_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 job_id: components["parameters"]["JobId"];
             };
             cookie?: never;
@@ -6541,7 +8117,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The job_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The job_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 job_id: components["parameters"]["JobId"];
             };
             cookie?: never;
@@ -6573,25 +8152,52 @@ export interface operations {
     search: {
         parameters: {
             query: {
-                /** @description Words to find (each a prefix). */
+                /**
+                 * @description Words to find (each a prefix).
+                 * @example apples
+                 */
                 q: string;
-                /** @description The collection to search. */
+                /**
+                 * @description The collection to search.
+                 * @example accounts
+                 */
                 category: "accounts" | "notes" | "orders" | "pets" | "reservations" | "trades" | "users" | "visits";
-                /** @description Page size (default 50, at most 500). */
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Items to skip. */
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
                 offset?: number;
             };
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example apples
+                 */
                 "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -6632,15 +8238,30 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example lang
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -6681,11 +8302,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example lang
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path?: never;
@@ -6732,11 +8362,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example lang
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path?: never;
@@ -6783,15 +8422,30 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example view
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -6832,11 +8486,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example view
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path?: never;
@@ -6884,11 +8547,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example view
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path?: never;
@@ -6936,15 +8608,30 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description true inlines sub-objects instead of their URIs. */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example enabled
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
                 "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description Tags the client holds: 304 when one is current. */
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description ISO 8601 or HTTP-date: 304 when not changed since. */
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
@@ -6985,11 +8672,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example enabled
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path?: never;
@@ -7036,11 +8732,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has. */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
-                /** @description false asks for compact JSON (pretty is the default). */
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example enabled
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
-                /** @description return=minimal asks for 204 with no body instead of the resource (RFC 7240). */
+                /**
+                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
+                 * @example return=minimal
+                 */
                 Prefer?: components["parameters"]["Prefer"];
             };
             path?: never;
@@ -7150,7 +8855,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier. */
+                /**
+                 * @description The trade_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
                 trade_id: components["parameters"]["TradeId"];
             };
             cookie?: never;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useCheckedApi } from '../../support/checked-client.ts';
+import { readFileSync } from 'node:fs';
+import { openApiDocumentOf, useCheckedApi } from '../../support/checked-client.ts';
 
 describe('201 on PUT where clients assign identifiers (definitions/products.ts)', () => {
   const { api, send } = useCheckedApi();
@@ -49,6 +50,25 @@ describe('201 on PUT where clients assign identifiers (definitions/products.ts)'
     const response = await send('put', '/v1/products/Blue_Mug', { title: 'x' });
     expect(response.status).toBe(400);
     expect(response.body.errors[0]).toMatchObject({ code: 'invalid_identifier', field: 'sku', resource: 'products' });
+  });
+
+  it.each([
+    ['blue-mug', 201],
+    ['a', 201],
+    ['x'.repeat(64), 201],
+    ['x'.repeat(65), 400],
+    ['Blue_Mug', 400],
+    ['-mug', 400],
+    ['mug-', 400],
+    ['mug.blue', 400],
+  ])('the documents pattern for sku and the server agree on %s', async (sku, status) => {
+    const document = JSON.parse(readFileSync(openApiDocumentOf('v1'), 'utf8')) as {
+      components: { parameters: { Sku: { schema: { pattern: string; maxLength: number } } } };
+    };
+    const { pattern, maxLength } = document.components.parameters.Sku.schema;
+    expect(new RegExp(pattern, 'u').test(sku) && sku.length <= maxLength).toBe(status === 201);
+    const response = await send('put', `/v1/products/${sku}`, { title: 'x' });
+    expect(response.status).toBe(status);
   });
 
   it('If-Match on a resource that does not exist: 412, nothing created', async () => {

@@ -1,0 +1,102 @@
+import type { JsonSchema } from './schema-of.ts';
+
+/** What a time parameter is given as its example: any instant in the conventions' UTC form. */
+const EXAMPLE_TIME = '2026-01-01T09:30:00Z';
+
+/** Examples of the shared request headers, each a value the server accepts. */
+const HEADER_EXAMPLES: Readonly<Record<string, string>> = {
+  'If-Match': '"2f8e1c07"',
+  'If-None-Match': '"2f8e1c07"',
+  'If-Modified-Since': EXAMPLE_TIME,
+  Prefer: 'return=minimal',
+};
+
+/**
+ * An example for a parameter that declares none, from its schema: the first of an enum, a default,
+ * the lowest number allowed, a UTC time, a word for a plain string. Tools that call an API from its
+ * document alone (Dredd, Prism's examples, the docs page's Try it out) need one for every parameter.
+ */
+export function exampleOf(parameter: JsonSchema): unknown {
+  const named = HEADER_EXAMPLES[String(parameter.name)];
+  if (parameter.in === 'header' && named !== undefined) return named;
+  const schema = (parameter.schema ?? {}) as JsonSchema;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  switch (schema.type) {
+    case 'integer':
+    case 'number':
+      return typeof schema.minimum === 'number' ? Math.max(schema.minimum, 1) : 1;
+    case 'boolean':
+      return true;
+    default:
+      if (schema.format === 'date-time') return EXAMPLE_TIME;
+      if (parameter.in === 'path') return 'blue-mug';
+      return 'apples';
+  }
+}
+
+/** Gives every parameter object that has no example one (references are given theirs at their component). */
+export function withParameterExamples(parameters: readonly JsonSchema[]): JsonSchema[] {
+  return parameters.map((parameter) =>
+    typeof parameter.$ref === 'string' || parameter.example !== undefined || parameter.examples !== undefined
+      ? parameter
+      : { ...parameter, example: exampleOf(parameter) },
+  );
+}
+
+type Operations = Record<string, Record<string, JsonSchema>>;
+
+/**
+ * The document with an example for every parameter: each shared parameter component gets one, and
+ * an operation's X-Result-Fields (whose valid names differ per resource) becomes its own parameter
+ * whose example is the first member of what the operation answers.
+ */
+export function withExamples(
+  paths: Operations,
+  schemas: Record<string, JsonSchema>,
+  shared: Record<string, JsonSchema>,
+) {
+  const parameters = Object.fromEntries(
+    Object.entries(shared).map(([name, parameter]) => [name, withParameterExamples([parameter])[0]!]),
+  );
+  const resultFields = (operation: JsonSchema): JsonSchema | undefined => {
+    const member = firstMemberAnswered(operation, schemas);
+    return member === undefined ? undefined : { ...shared.ResultFields, example: member };
+  };
+  const examplePaths = Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item).map(([method, operation]) => [
+          method,
+          Array.isArray(operation.parameters)
+            ? {
+                ...operation,
+                parameters: withParameterExamples(
+                  (operation.parameters as JsonSchema[]).map((parameter) =>
+                    parameter.$ref === '#/components/parameters/ResultFields'
+                      ? (resultFields(operation) ?? parameter)
+                      : parameter,
+                  ),
+                ),
+              }
+            : operation,
+        ]),
+      ),
+    ]),
+  );
+  return { paths: examplePaths, parameters };
+}
+
+/** The first member of the JSON an operation's 200 answers (of each item, for a list). */
+function firstMemberAnswered(operation: JsonSchema, schemas: Record<string, JsonSchema>): string | undefined {
+  const responses = (operation.responses ?? {}) as Record<string, JsonSchema>;
+  let schema = (responses['200']?.content as JsonSchema | undefined)?.['application/json'] as JsonSchema | undefined;
+  schema = schema?.schema as JsonSchema | undefined;
+  for (let depth = 0; schema !== undefined && depth < 4; depth += 1) {
+    if (typeof schema.$ref === 'string') schema = schemas[schema.$ref.replace('#/components/schemas/', '')];
+    else if (schema.type === 'array') schema = schema.items as JsonSchema | undefined;
+    else return Object.keys((schema.properties ?? {}) as JsonSchema)[0];
+  }
+  return undefined;
+}

@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+
+type Json = Record<string, any>;
+
+const documentOf = (version: string): Json =>
+  JSON.parse(
+    readFileSync(fileURLToPath(new URL(`../../../generated/openapi/${version}.json`, import.meta.url)), 'utf8'),
+  );
+
+/**
+ * Tools that call an API from its document alone (Dredd, mock servers, a docs page's Try it out) take
+ * each parameter's value from its example: every parameter has one, and the schema accepts it.
+ */
+describe.each([['v1'], ['v2']])('every parameter of the %s document', (version) => {
+  const document = documentOf(version);
+  const ajv = new Ajv2020({ strict: false });
+  (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
+  const parameters = Object.entries(document.paths as Json).flatMap(([path, item]) =>
+    Object.entries(item as Json).flatMap(([method, operation]) =>
+      ((operation as Json).parameters ?? []).map((parameter: Json) => {
+        const resolved =
+          typeof parameter.$ref === 'string'
+            ? document.components.parameters[parameter.$ref.replace('#/components/parameters/', '')]
+            : parameter;
+        return { where: `${method.toUpperCase()} ${path} ${resolved.in} ${resolved.name}`, parameter: resolved };
+      }),
+    ),
+  );
+
+  it('is found', () => expect(parameters.length).toBeGreaterThan(100));
+
+  it('has an example its schema accepts', () => {
+    const problems = parameters.flatMap(({ where, parameter }) => {
+      if (parameter.example === undefined) return [`${where}: no example`];
+      const valid = ajv.validate(parameter.schema, parameter.example);
+      return valid ? [] : [`${where}: example ${JSON.stringify(parameter.example)}: ${ajv.errorsText()}`];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('names, in X-Result-Fields, a member of what the operation answers', () => {
+    for (const { where, parameter } of parameters.filter((entry) => entry.parameter.name === 'X-Result-Fields'))
+      expect(typeof parameter.example, where).toBe('string');
+    const one = document.paths[`/${version}/orders/{order_id}`].get.parameters.find(
+      (parameter: Json) => parameter.name === 'X-Result-Fields',
+    );
+    expect(one.example).toBe('order_id');
+  });
+});
