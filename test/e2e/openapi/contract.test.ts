@@ -63,11 +63,6 @@ const NOT_PRODUCIBLE_BY_OPERATION = new Set(
       `${version} ${operation} 409`,
       `${version} ${operation} 422`,
     ]),
-    // The notes/layout setting's rule only throws 400 (columns_need_grid).
-    ...['setNotesLayout', 'updateNotesLayout'].flatMap((operation) => [
-      `${version} ${operation} 409`,
-      `${version} ${operation} 422`,
-    ]),
     // A move writes through the reservation's update (its rule throws 400) and an audit (no reference): never 422.
     `${version} postReservationMoves 422`,
   ]),
