@@ -144,7 +144,7 @@ function resolveRowAccess(rows: NonNullable<CollectionDeclaration['rows']>): Res
   };
   if (rows.see !== undefined) visit(rows.see, ['rows', 'see']);
   if (rows.change !== undefined) visit(rows.change, ['rows', 'change']);
-  return { fields, scopes };
+  return { hidesRows: rows.see !== undefined, fields, scopes };
 }
 
 function resolveVersions(versions: VersionDeclarations, storedFields: readonly ResolvedField[]): ResolvedVersion[] {

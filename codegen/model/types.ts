@@ -97,6 +97,8 @@ export interface ResolvedCollection extends ResolvedBase, ResolvedRules {
 
 /** What the generator needs of a collection's row rules: that there are some, and every place they name a field or a scope. */
 export interface ResolvedRowAccess {
+  /** A `see` rule is declared: some callers do not see some rows. */
+  readonly hidesRows: boolean;
   /** Each field a rule compares, what it is compared with, and the property path to the rule's `field` (lint places findings there). */
   readonly fields: readonly { readonly name: string; readonly operand: unknown; readonly access: readonly string[] }[];
   /** Each scope a rule names, with the property path to it. */

@@ -229,9 +229,12 @@ export function collectionOperation(
             jsonSuccess('200', `The ${singular} as it now is.`, ref('schemas', name)),
             ...(operation === 'replace' && collection.createOnPut ? [createdByPut(name)] : []),
           ],
-          // A PUT that creates never answers 404; a client-chosen identifier of the wrong form is 400.
+          // A PUT that creates answers 404 only where a row rule hides rows (then only a caller who sees
+          // every row creates); a client-chosen identifier of the wrong form is 400.
           errors: [
-            ...(operation === 'replace' && collection.createOnPut ? [] : ['404']),
+            ...(operation === 'replace' && collection.createOnPut && collection.rows?.hidesRows !== true
+              ? []
+              : ['404']),
             '412',
             ...unique,
             ...references,

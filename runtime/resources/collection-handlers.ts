@@ -187,7 +187,14 @@ export function collectionHandlers(
             (function* () {
               const tx = rows.reader(callerOf(ctx), raw);
               const current = yield* wait(tx.find(model.table, key));
-              if (current === undefined && mode === 'replace' && putCreates) {
+              // Only a caller who sees every row creates by PUT: to another, an identifier a hidden row holds
+              // must answer as a free one, and creating there would overwrite that row, so both are 404.
+              if (
+                current === undefined &&
+                mode === 'replace' &&
+                putCreates &&
+                rows.visible(callerOf(ctx)) === undefined
+              ) {
                 created = true;
                 return yield* createAt(ctx, tx, key);
               }

@@ -22,6 +22,27 @@ export default collection({
   versions: { v1: {}, v2: {} },
 });
 `;
+/** Slots: named by their client (PUT creates one), each its owner's; slots:admin sees every one. */
+const SLOTS = `import { caller, collection, field } from '@convapi/dsl';
+export default collection({
+  name: 'slots',
+  identifier: { name: 'slot_id', type: 'string', assignedBy: 'client' },
+  createOnPut: true,
+  operations: { create: false },
+  fields: { owner: field.string({ required: true, minLength: 1 }), label: field.string({ required: true, minLength: 1 }) },
+  rows: { see: { any: [{ field: 'owner', equals: caller.user }, { scope: 'slots:admin' }] } },
+  versions: { v1: {} },
+});
+`;
+/** Pins: no row rule of their own, each referring to a memo (whose row rule holds when it is expanded). */
+const PINS = `import { collection, field } from '@convapi/dsl';
+export default collection({
+  name: 'pins',
+  identifier: { name: 'pin_id', type: 'integer' },
+  fields: { memo: field.reference('memos', { required: true }) },
+  versions: { v1: {} },
+});
+`;
 /** A job type that produces a memo (the server's own work: it may write anyone's). */
 const IMPORT_MEMO = `    'import-memo': job({
       payload: z.object({ owner: z.string().min(1), title: z.string().min(1) }).strict(),
@@ -69,6 +90,8 @@ describe('row access on every path: another user’s row is a missing one', () =
       writeFileSync(join(root, 'definitions/memos.ts'), MEMOS);
       writeFileSync(join(root, 'definitions/labels.ts'), LABELS);
       writeFileSync(join(root, 'definitions/parcels.ts'), PARCELS);
+      writeFileSync(join(root, 'definitions/slots.ts'), SLOTS);
+      writeFileSync(join(root, 'definitions/pins.ts'), PINS);
       editFile(root, 'definitions/queued-jobs.ts', (text) =>
         text.replace("    'remind-guest': job({", `${IMPORT_MEMO}    'remind-guest': job({`),
       );
@@ -76,7 +99,7 @@ describe('row access on every path: another user’s row is a missing one', () =
     url = served.server.url;
     tokens.ann = issueToken(databaseUrl, 'memo-app', { user: 'ann' });
     tokens.bob = issueToken(databaseUrl, 'memo-app', { user: 'bob' });
-    tokens.admin = issueToken(databaseUrl, 'memo-admin', { user: 'root', scopes: ['memos:admin'] });
+    tokens.admin = issueToken(databaseUrl, 'memo-admin', { user: 'root', scopes: ['memos:admin', 'slots:admin'] });
 
     const created = async (who: string, path: string, body: unknown) =>
       (await sent(who, { method: 'POST', path, body }, 201)).json.identity as number;
@@ -85,6 +108,8 @@ describe('row access on every path: another user’s row is a missing one', () =
     // The admin may write a memo of Ann's that refers to one of Bob's.
     ids.annAboutBob = await created('admin', '/v1/memos', { owner: 'ann', title: 'follow up', about: ids.bobMemo });
     await sent('bob', { method: 'PUT', path: `/v1/memos/${ids.bobMemo}/labels`, body: { color: 'bob red' } }, 200);
+    // A pin (a collection without row rules) referring to Bob's memo, which Ann may read.
+    ids.pinOfBob = await created('bob', '/v1/pins', { memo: ids.bobMemo });
     etags.bobMemo = (await sent('bob', { method: 'GET', path: `/v1/memos/${ids.bobMemo}` }, 200)).headers.get('etag')!;
     etags.bobLabels = (await sent('bob', { method: 'GET', path: `/v1/memos/${ids.bobMemo}/labels` }, 200)).headers.get(
       'etag',
@@ -220,6 +245,8 @@ describe('row access on every path: another user’s row is a missing one', () =
     ['a list, percent-encoded (list)', { method: 'GET', path: '/v2/memos/%28list%29' }, 2],
     ["a filter naming Bob's title", { method: 'GET', path: '/v1/memos?title=bob%20plan' }, 0],
     ["a page past Ann's rows", { method: 'GET', path: '/v1/memos?limit=1&offset=1' }, 2],
+    ['sorted, newest first', { method: 'GET', path: '/v1/memos?sort=-memo_id' }, 2],
+    ['sorted, one page', { method: 'GET', path: '/v2/memos?sort=memo_id&limit=2' }, 2],
     ['the search service', { method: 'GET', path: '/services/v1/search?q=plan&category=memos' }, 1],
     ["a search for Bob's words", { method: 'GET', path: '/services/v1/search?q=bob&category=memos' }, 0],
     [
@@ -251,6 +278,49 @@ describe('row access on every path: another user’s row is a missing one', () =
         if (item.about !== undefined) expect(item.about).toBe(`${url}/${version}/memos/${ids.bobMemo}`);
     },
   );
+
+  it('a PUT that creates: an identifier a row Ann may not see holds answers as a free one, and neither is written', async () => {
+    // The admin, who sees every slot, creates by PUT (Bob's slot); Ann, who does not, creates nowhere.
+    await sent(
+      'admin',
+      { method: 'PUT', path: '/v1/slots/taken-slot', body: { owner: 'bob', label: 'bob slot' } },
+      201,
+    );
+    const put = (id: string): Call => ({
+      method: 'PUT',
+      path: `/v1/slots/${id}`,
+      body: { owner: 'ann', label: 'taken' },
+    });
+    const hidden = await send('ann', put('taken-slot'));
+    const free = await send('ann', put('free-slot'));
+    expect(hidden.status, hidden.text).toBe(404);
+    expect(hidden.text.replaceAll('taken-slot', 'ID')).toBe(free.text.replaceAll('free-slot', 'ID'));
+    expect([...hidden.headers.keys()].sort()).toEqual([...free.headers.keys()].sort());
+    expect(hidden.text).not.toContain('bob');
+    expect((await sent('bob', { method: 'GET', path: '/v1/slots/taken-slot' }, 200)).json).toMatchObject({
+      owner: 'bob',
+      label: 'bob slot',
+    });
+    await sent('admin', { method: 'GET', path: '/v1/slots/free-slot' }, 404);
+    // The OpenAPI document says so: that PUT creates (201) and may answer 404.
+    const document = (await sent('ann', { method: 'GET', path: '/services/v1/openapi' }, 200)).json;
+    expect(Object.keys(document.paths['/v1/slots/{slot_id}'].put.responses)).toEqual(
+      expect.arrayContaining(['200', '201', '404']),
+    );
+  });
+
+  it('X-Expansion-Fields from a collection without row rules: a memo Ann may not see stays its URI', async () => {
+    const uri = `${url}/v1/memos/${ids.bobMemo}`;
+    const expanded = { 'X-Expansion-Fields': 'true' };
+    const one = await sent('ann', { method: 'GET', path: `/v1/pins/${ids.pinOfBob}`, headers: expanded }, 200);
+    expect(one.json.memo).toBe(uri);
+    const list = await sent('ann', { method: 'GET', path: '/v1/pins', headers: expanded }, 200);
+    expect((list.json as { memo: unknown }[]).map((pin) => pin.memo)).toEqual([uri]);
+    expect(list.text).not.toContain('bob');
+    // Bob, who may see it, gets it inlined.
+    const his = await sent('bob', { method: 'GET', path: `/v1/pins/${ids.pinOfBob}`, headers: expanded }, 200);
+    expect(his.json.memo).toMatchObject({ memo_id: ids.bobMemo, title: 'bob plan' });
+  });
 
   it('Bob and the admin still see what Ann may not', async () => {
     expect((await sent('bob', { method: 'GET', path: `/v1/memos/${ids.bobMemo}/labels` }, 200)).json).toEqual({
