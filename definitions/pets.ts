@@ -1,7 +1,8 @@
 import { collection, field } from '@convapi/dsl';
 
 /** Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`);
- * `allergies` a list of strings. */
+ * `allergies` a list of strings; `vaccinations` a list of listed values, filtered by one of them
+ * (`?vaccinations.contains=rabies`). */
 export default collection({
   name: 'pets',
   identifier: { name: 'pet_id', type: 'integer' },
@@ -10,6 +11,10 @@ export default collection({
     born_at: field.time(),
     species: field.enum(['cat', 'dog', 'rabbit', 'bird', 'other'], { filterable: true }),
     allergies: field.array(field.string({ minLength: 1, maxLength: 40 }), { maxItems: 10, uniqueItems: true }),
+    vaccinations: field.array(field.enum(['rabies', 'distemper', 'parvovirus', 'leptospirosis', 'kennel-cough']), {
+      uniqueItems: true,
+      filterable: true,
+    }),
   },
   versions: { v1: {}, v2: {} },
 });

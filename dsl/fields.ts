@@ -169,6 +169,11 @@ function enumField<const Values extends readonly [string, ...string[]]>(
 type ItemKind = 'string' | 'integer' | 'number' | 'boolean' | 'time';
 
 interface ArrayOptions extends Pick<FieldOptions, 'required' | 'readOnly' | 'description' | 'renamedFrom'> {
+  /**
+   * Lists filter by one item: `?allergies.contains=pollen` lists the rows whose array holds it.
+   * Indexed on PostgreSQL (GIN); SQLite reads each row's items. Default false.
+   */
+  filterable?: boolean;
   minItems?: number;
   maxItems?: number;
   /** No item may appear twice. Default false. */
@@ -178,8 +183,8 @@ interface ArrayOptions extends Pick<FieldOptions, 'required' | 'readOnly' | 'des
 /**
  * A list of scalars (`field.array(field.string({ minLength: 1 }), { maxItems: 10 })`), stored as JSON
  * (text on SQLite, jsonb on PostgreSQL) in the item's stored form (times in UTC). Each item is checked
- * by the item's own field: a refusal names it by position (`allergies[2]`). Not filterable, sortable,
- * unique or searchable, and it takes no default.
+ * by the item's own field: a refusal names it by position (`allergies[2]`). Filterable by one item
+ * (`?allergies.contains=pollen`); not sortable, unique or searchable, and it takes no default.
  */
 function arrayField<Item extends FieldDeclaration<ItemKind>>(
   items: Item,

@@ -19,6 +19,7 @@ export function fieldLiteral(field: ResolvedField): Record<string, unknown> {
     schema: code(`${accessOf(DEFINITION, field.access)}.schema`),
     references: field.references,
     onDelete: field.onDelete,
+    items: field.items === undefined ? undefined : fieldLiteral(field.items),
     fields: field.fields?.map(fieldLiteral),
     values: field.values,
     description: field.description,

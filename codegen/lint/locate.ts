@@ -24,7 +24,7 @@ export interface Position {
 /**
  * Finds where a property of a declaration is written: parses the definition file with ts-morph,
  * starts at the object passed to the default-exported builder call, and follows the property path
- * through nested object literals, builder calls (`field.object({...})`, `shape({...})`) and local
+ * through nested object literals, builder calls (`field.object({...})`, `shape({...})`, an array's item) and local
  * constants. When the path cannot be followed (a spread, a value from another file) it stops at the
  * nearest property it found, so the position is always inside the declaration.
  */
@@ -80,8 +80,23 @@ export class DeclarationLocator {
         node = element;
         continue;
       }
+      // field.array(item, options): the model's `items` is the call's first argument.
+      const call = node === undefined ? undefined : unwrap(node)?.asKind(SyntaxKind.CallExpression);
+      if (key === 'items' && call !== undefined && call.getArguments()[0] !== undefined) {
+        at = call.getArguments()[0]!;
+        within = at;
+        node = at;
+        continue;
+      }
       const object: MorphNode | undefined = node === undefined ? undefined : objectOf(node);
-      const property = object?.asKind(SyntaxKind.ObjectLiteralExpression)?.getProperty(key);
+      // A builder's options may follow its first object (`field.object({ ...fields }, { required: true })`).
+      const property =
+        object?.asKind(SyntaxKind.ObjectLiteralExpression)?.getProperty(key) ??
+        call
+          ?.getArguments()
+          .slice(1)
+          .map((argument) => unwrap(argument)?.asKind(SyntaxKind.ObjectLiteralExpression)?.getProperty(key))
+          .find((found) => found !== undefined);
       // field.object({ ... }) takes its fields directly: the model's path says `fields`, the source does not.
       if (property === undefined && key === 'fields' && node !== undefined && Node.isCallExpression(unwrap(node)))
         continue;

@@ -97,6 +97,12 @@ export const DEFINITION_RULES: readonly RuleInfo[] = [
     'Remove sortable from references, nested objects, fields inside them and fields of aggregates and settings; sort by a string, integer, number, boolean or time field of the collection.',
   ),
   definitions(
+    'filterable-field',
+    'error',
+    'filterable is declared on top-level fields of a collection',
+    'Remove filterable from nested objects, fields inside them, array items (declare it on the array: ?field.contains=item) and fields of aggregates and settings.',
+  ),
+  definitions(
     'enum-values',
     'error',
     'an enum lists at least one value, none empty, none twice',

@@ -29,11 +29,12 @@ function valueSchema(field: ResolvedField): JsonSchema {
 
 /**
  * The query parameters of a collection's list besides paging: an equality filter per filterable
- * field, the comparisons of each filterable integer, number or time field, and `sort` over the
+ * field, the comparisons of each filterable integer, number or time field, the item of each
+ * filterable array (`allergies.contains`), and `sort` over the
  * sortable fields and the identifier.
  */
 export function listQueryParameters(collection: ResolvedCollection): JsonSchema[] {
-  const filterable = collection.fields.filter((field) => field.filterable);
+  const filterable = collection.fields.filter((field) => field.filterable && field.kind !== 'array');
   const equality = filterable.map((field) => ({
     name: field.name,
     in: 'query',
@@ -50,6 +51,15 @@ export function listQueryParameters(collection: ResolvedCollection): JsonSchema[
         schema: valueSchema(field),
       })),
     );
+  // An array is filtered by one of its items (runtime: list-query.ts, CONTAINS_OPERATOR).
+  const contains = collection.fields
+    .filter((field) => field.filterable && field.kind === 'array' && field.items !== undefined)
+    .map((field) => ({
+      name: `${field.name}.contains`,
+      in: 'query',
+      description: `Only ${collection.name} whose ${field.name} holds this item${field.items!.kind === 'reference' ? ' (its identifier or URI)' : ''}.`,
+      schema: valueSchema(field.items!),
+    }));
   const sortable = [
     collection.identifier.name,
     ...collection.fields.filter((field) => field.sortable).map((field) => field.name),
@@ -62,5 +72,5 @@ export function listQueryParameters(collection: ResolvedCollection): JsonSchema[
     schema: { type: 'string', pattern: `^-?${name}(,-?${name})*$` },
     example: `-${sortable.at(-1)!}`,
   };
-  return [...equality, ...comparisons, sort];
+  return [...equality, ...comparisons, ...contains, sort];
 }

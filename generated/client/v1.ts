@@ -1424,7 +1424,7 @@ export interface components {
                 href: string;
             }[];
         };
-        /** @description Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`); `allergies` a list of strings. */
+        /** @description Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`); `allergies` a list of strings; `vaccinations` a list of listed values, filtered by one of them (`?vaccinations.contains=rabies`). */
         PetV1: {
             pet_id: number;
             pet_name: string;
@@ -1433,6 +1433,7 @@ export interface components {
             /** @enum {string} */
             species?: "cat" | "dog" | "rabbit" | "bird" | "other";
             allergies?: string[];
+            vaccinations?: ("rabies" | "distemper" | "parvovirus" | "leptospirosis" | "kennel-cough")[];
             /**
              * Format: date-time
              * @description Set by the server.
@@ -1446,12 +1447,14 @@ export interface components {
             /** @enum {string} */
             species?: "cat" | "dog" | "rabbit" | "bird" | "other";
             allergies?: string[];
+            vaccinations?: ("rabies" | "distemper" | "parvovirus" | "leptospirosis" | "kennel-cough")[];
         };
         PetV1Patch: {
             pet_name?: string;
             born_at?: string | null;
             species?: ("cat" | "dog" | "rabbit" | "bird" | "other") | null;
             allergies?: string[] | null;
+            vaccinations?: ("rabies" | "distemper" | "parvovirus" | "leptospirosis" | "kennel-cough")[] | null;
         };
         /** @description What creating pet answers: where it is, its identity, when it was made, and links. */
         PetV1Created: {
@@ -4253,6 +4256,11 @@ export interface operations {
                  */
                 species?: "cat" | "dog" | "rabbit" | "bird" | "other";
                 /**
+                 * @description Only pets whose vaccinations holds this item.
+                 * @example rabies
+                 */
+                "vaccinations.contains"?: "rabies" | "distemper" | "parvovirus" | "leptospirosis" | "kennel-cough";
+                /**
                  * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending.
                  * @example -pet_name
                  */
@@ -4385,6 +4393,11 @@ export interface operations {
                  * @example cat
                  */
                 species?: "cat" | "dog" | "rabbit" | "bird" | "other";
+                /**
+                 * @description Only pets whose vaccinations holds this item.
+                 * @example rabies
+                 */
+                "vaccinations.contains"?: "rabies" | "distemper" | "parvovirus" | "leptospirosis" | "kennel-cough";
                 /**
                  * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (pet_id, pet_name). Ties are broken by pet_id, in the direction of the last name; null sorts first ascending. Default: pet_id ascending.
                  * @example -pet_name

@@ -4,7 +4,7 @@ import type { CollectionModel, FieldModel, VersionModel } from './model.ts';
 import type { ResourceContext } from './runtime-context.ts';
 import { referencedId } from './references.ts';
 import { rememberRecent } from '../caching/recent-results.ts';
-import type { RangeCondition, RangeOperator, SortKey } from '../storage/index.ts';
+import type { ContainsCondition, RangeCondition, RangeOperator, SortKey } from '../storage/index.ts';
 
 /** The paging parameters of every list: `limit` (1..maxLimit, default defaultLimit) and `offset` (0..). */
 export const PAGING_PARAMETERS = ['limit', 'offset'] as const;
@@ -15,10 +15,15 @@ export const SORT_PARAMETER = 'sort';
 /** The comparisons a filterable integer, number or time field takes, as `{field}.{operator}=value`. */
 export const RANGE_OPERATORS: readonly RangeOperator[] = ['gt', 'gte', 'lt', 'lte'];
 
+/** The filter a filterable array takes: `{field}.contains=item`, the rows whose array holds that item. */
+export const CONTAINS_OPERATOR = 'contains';
+
 export interface ListRequest {
   readonly where: Record<string, unknown>;
   /** Absent when the query compares nothing. */
   readonly ranges?: readonly RangeCondition[];
+  /** Absent when the query names no array's item. */
+  readonly contains?: readonly ContainsCondition[];
   /** Absent when the query does not sort: by the identifier. */
   readonly order?: readonly SortKey[];
   readonly limit: number;
@@ -27,7 +32,7 @@ export interface ListRequest {
 
 /**
  * Reads a list request's query string: filters on the fields the collection declares filterable
- * (equality, and comparisons on integers, numbers and times), the order (`sort`, on sortable fields
+ * (equality, comparisons on integers, numbers and times, an item of an array), the order (`sort`, on sortable fields
  * and the identifier) and paging. Anything else, or a value out of bounds, gets 400 naming the
  * parameter.
  */
@@ -56,15 +61,22 @@ function recentParserFor(
   let parser = byVersion.get(version);
   if (parser === undefined) {
     const served = new Set(version.fields.map((field) => field.name));
-    const filterable = new Map(
-      model.fields.filter((field) => field.filterable && served.has(field.name)).map((field) => [field.name, field]),
+    const filtered = model.fields.filter((field) => field.filterable && served.has(field.name));
+    // An array is filtered by one of its items (`allergies.contains=`), never compared whole.
+    const filterable = new Map(filtered.filter((field) => field.kind !== 'array').map((field) => [field.name, field]));
+    const containing = new Map(
+      filtered.flatMap((field) =>
+        field.kind === 'array' && field.items !== undefined
+          ? [[`${field.name}.${CONTAINS_OPERATOR}`, { ...field.items, name: field.name }] as const]
+          : [],
+      ),
     );
     const comparable = new Map([...filterable].filter(([, field]) => COMPARABLE_KINDS.has(field.kind)));
     const sortable = [
       model.identifier.name,
       ...model.fields.filter((field) => field.sortable === true && served.has(field.name)).map((field) => field.name),
     ];
-    const names: QueryNames = { filterable, comparable, sortable: new Set(sortable) };
+    const names: QueryNames = { filterable, comparable, containing, sortable: new Set(sortable) };
     // A list request's query is a pure function of its text: a bad one throws and is not remembered.
     parser = rememberRecent((query: string) => parseQueryText(query, model, context, names));
     byVersion.set(version, parser);
@@ -79,6 +91,8 @@ const COMPARABLE_KINDS: ReadonlySet<FieldModel['kind']> = new Set(['integer', 'n
 interface QueryNames {
   readonly filterable: ReadonlyMap<string, FieldModel>;
   readonly comparable: ReadonlyMap<string, FieldModel>;
+  /** By parameter (`allergies.contains`): the array's item field, named as the array. */
+  readonly containing: ReadonlyMap<string, FieldModel>;
   readonly sortable: ReadonlySet<string>;
 }
 
@@ -90,6 +104,7 @@ function parseQueryText(
 ): ListRequest {
   const where: Record<string, unknown> = {};
   const ranges: RangeCondition[] = [];
+  const contains: ContainsCondition[] = [];
   let order: SortKey[] | undefined;
   let limit = model.paging.defaultLimit;
   let offset = 0;
@@ -105,7 +120,13 @@ function parseQueryText(
       seen.add(name);
       const field = names.filterable.get(name);
       const range = field === undefined ? rangeOf(name, names.comparable) : undefined;
-      if (range !== undefined)
+      const item = names.containing.get(name);
+      if (item !== undefined)
+        contains.push({
+          column: item.name,
+          value: filterValue(item, raw, context, name) as ContainsCondition['value'],
+        });
+      else if (range !== undefined)
         ranges.push({
           column: range.field.name,
           operator: range.operator,
@@ -119,6 +140,7 @@ function parseQueryText(
   return Object.freeze({
     where: Object.freeze(where),
     ...(ranges.length > 0 ? { ranges: Object.freeze(ranges) } : {}),
+    ...(contains.length > 0 ? { contains: Object.freeze(contains) } : {}),
     ...(order === undefined ? {} : { order: Object.freeze(order) }),
     limit,
     offset,
@@ -139,7 +161,13 @@ function rangeOf(
 
 function unknownParameter(name: string, model: CollectionModel, names: QueryNames) {
   const comparisons = [...names.comparable.keys()].map((field) => `${field}.${RANGE_OPERATORS.join(`|${field}.`)}`);
-  const known = [...names.filterable.keys(), ...comparisons, SORT_PARAMETER, ...PAGING_PARAMETERS].join(', ');
+  const known = [
+    ...names.filterable.keys(),
+    ...comparisons,
+    ...names.containing.keys(),
+    SORT_PARAMETER,
+    ...PAGING_PARAMETERS,
+  ].join(', ');
   return badRequest('unknown_parameter', `${name} is not a filter of ${model.name}; use one of ${known}`, {
     field: name,
   });

@@ -26,6 +26,8 @@ export interface FieldModel {
   readonly onDelete?: 'cascade' | 'set-null';
   /** Set by the server (computed, or by a rule): a write that sends it answers 400 read_only_field. */
   readonly readOnly?: boolean;
+  /** For arrays: each item's field (a scalar, an enum or a reference). */
+  readonly items?: FieldModel;
   /** For objects: the nested fields. */
   readonly fields?: readonly FieldModel[];
   /** For enums: the values the (string) field takes; a filter on another one answers 400. */

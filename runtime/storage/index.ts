@@ -4,6 +4,7 @@ export type {
   ListQuery,
   ListResult,
   RangeCondition,
+  ContainsCondition,
   RangeOperator,
   Row,
   SortKey,

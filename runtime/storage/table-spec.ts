@@ -57,6 +57,16 @@ export interface RangeCondition {
   readonly value: unknown;
 }
 
+/**
+ * An array column (kind json) holding an item equal to the value: `?allergies.contains=pollen`.
+ * PostgreSQL answers it with jsonb containment (`@>`, served by the column's GIN index); SQLite reads
+ * the row's items (json_each), unindexed.
+ */
+export interface ContainsCondition {
+  readonly column: string;
+  readonly value: string | number | boolean;
+}
+
 /** One key of a list's order. Null sorts as the smallest value on both engines. */
 export interface SortKey {
   readonly column: string;
@@ -70,6 +80,8 @@ export interface ListQuery {
   readonly visible?: RowCondition;
   /** Comparisons, all of which must hold (besides `where`). Absent: none. */
   readonly ranges?: readonly RangeCondition[];
+  /** Items an array column must hold, all of them (besides `where` and `ranges`). Absent: none. */
+  readonly contains?: readonly ContainsCondition[];
   /**
    * The order of the rows; the key always ends it, as the tie-breaker, in the direction of the last
    * sort key. Absent or empty: by the key, ascending.

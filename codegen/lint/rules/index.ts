@@ -12,6 +12,7 @@ import { referenceVersion } from './reference-versions.ts';
 import { computedField, readOnlyRequired, ruleUnknownCollection } from './business-rules.ts';
 import { migrationRules } from './migration-rules.ts';
 import { sortableField } from './sortable-rules.ts';
+import { filterableField } from './filterable-rules.ts';
 import { enumValues } from './enum-rules.ts';
 import { indexedStringLength } from './string-length-rules.ts';
 import { publishedStringLengths } from './published-lengths.ts';
@@ -30,6 +31,7 @@ export const ALL_RULES: readonly Rule[] = [
   unknownReference,
   referenceVersion,
   sortableField,
+  filterableField,
   enumValues,
   duplicatePath,
   reservedPath,

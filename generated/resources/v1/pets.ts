@@ -12,6 +12,7 @@ export interface PetV1 {
   born_at?: string;
   species?: "cat" | "dog" | "rabbit" | "bird" | "other";
   allergies?: Array<string>;
+  vaccinations?: Array<"rabies" | "distemper" | "parvovirus" | "leptospirosis" | "kennel-cough">;
   /** ISO 8601 UTC, set by the server. */
   created_at: string;
 }

@@ -90,7 +90,7 @@ export async function migrateTables(client: pg.PoolClient, tables: readonly Tabl
 /**
  * The statement making a column's index, if it has one: unique; `(column, key)` for a sortable column,
  * in the order lists sort by (NULL first ascending; read backwards for a descending sort); or
- * `(column)` for an equality filter. The migrations make the same (migration-sql.ts).
+ * `(column)` for an equality filter, a GIN index for an array's containment filter. The migrations make the same (migration-sql.ts).
  */
 export function createIndexSql(table: TableSpec, column: IndexedColumn): string | undefined {
   const name = quoteName(table.table);
@@ -98,8 +98,10 @@ export function createIndexSql(table: TableSpec, column: IndexedColumn): string 
     return `CREATE UNIQUE INDEX IF NOT EXISTS ${quoteName(`${table.table}__${column.name}`)} ON ${name} (${quoteName(column.name)})`;
   if (column.sortable === true)
     return `CREATE INDEX IF NOT EXISTS ${quoteName(sortIndexName(table.table, column.name))} ON ${name} (${sortExpression(table, column.name)} ASC NULLS FIRST, ${sortExpression(table, table.key.name)})`;
+  // An array (json) is filtered by containment (`@>`), which a GIN index serves, not a B-tree.
+  const json = table.columns.find((candidate) => candidate.name === column.name)?.kind === 'json';
   if (column.indexed)
-    return `CREATE INDEX IF NOT EXISTS ${quoteName(`${table.table}__${column.name}`)} ON ${name} (${quoteName(column.name)})`;
+    return `CREATE INDEX IF NOT EXISTS ${quoteName(`${table.table}__${column.name}`)} ON ${name}${json ? ` USING gin (${quoteName(column.name)} jsonb_path_ops)` : ` (${quoteName(column.name)})`}`;
   return undefined;
 }
 

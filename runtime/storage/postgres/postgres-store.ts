@@ -78,6 +78,9 @@ class PostgresReader implements StoreReader {
     if (conditions.length > 1) conditions.sort();
     const filters = conditions.map((c) => param(listQuery.where[c]));
     if (listQuery.ranges !== undefined) for (const range of listQuery.ranges) filters.push(param(range.value));
+    // jsonb containment: the column holds an array with this item (`["pollen"]`).
+    if (listQuery.contains !== undefined)
+      for (const item of listQuery.contains) filters.push(JSON.stringify([item.value]));
     // Row access: the caller's condition after the filters and ranges, its parameters numbered after theirs.
     const visible =
       listQuery.visible === undefined ? undefined : visibleSql(table, listQuery.visible, filters.length + 1);
@@ -282,7 +285,7 @@ function listStatements(
 
 /**
  * A list's page statement (with its window count) and its FROM clause: the equality conditions, the
- * ranges and row access's condition (its parameters numbered after theirs), in the list's order.
+ * ranges, the contained items and row access's condition (its parameters numbered after theirs), in the list's order.
  */
 function listSql(
   table: TableSpec,
@@ -290,17 +293,20 @@ function listSql(
   query: ListQuery,
   visible: ConditionSql | undefined,
 ): { from: string; page: string } {
-  const { ranges = [], order = [] } = query;
+  const { ranges = [], order = [], contains = [] } = query;
+  const before = conditions.length + ranges.length;
   const tests = [
     ...conditions.map((c, index) => `${quoteName(c)} = $${index + 1}`),
     ...ranges.map(
       (range, index) =>
         `${sortExpression(table, range.column)} ${RANGE_SQL[range.operator]} $${conditions.length + index + 1}`,
     ),
+    // Containment, as the column's GIN index (jsonb_path_ops) serves it.
+    ...contains.map((item, index) => `${quoteName(item.column)} @> $${before + index + 1}::jsonb`),
     ...(visible === undefined ? [] : [visible.sql]),
   ];
   const from = `FROM ${quoteName(table.table)}${tests.length === 0 ? '' : ` WHERE ${tests.join(' AND ')}`}`;
-  const parameters = conditions.length + ranges.length + (visible?.values.length ?? 0);
+  const parameters = before + contains.length + (visible?.values.length ?? 0);
   // NULL sorts as the smallest value, as on SQLite: first ascending, last descending (the sort indexes are built so).
   const orderBy = [
     ...order.map(

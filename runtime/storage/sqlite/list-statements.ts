@@ -10,7 +10,7 @@ import { keyDescending, RANGE_SQL, rangeAndOrderKey } from '../list-shape.ts';
 /** The statements of one list shape: a table, the names of its equality conditions in order, its range conditions and its order. */
 interface ListPlan {
   readonly conditions: readonly string[];
-  /** The kind of each parameter before limit and offset: the equality conditions', then the ranges'. */
+  /** The kind of each parameter of an equality condition or a range, in order (the contained items follow them). */
   readonly kinds: readonly ColumnKind[];
   /** The page, each row ending with the count of every matching row (computed once, on the first row). */
   readonly pageWithTotal: StatementSync;
@@ -34,13 +34,17 @@ export class ListStatements {
   }
 
   list(table: TableSpec, query: ListQuery): ListResult {
-    // Parameters: the equality filters, the ranges, then row access's condition, each a plain `?`.
+    // Parameters: the equality filters, the ranges, the contained items, then row access's condition, each a plain `?`.
     const visible =
       query.visible === undefined ? undefined : conditionSql(table, query.visible, plainParameter, 1, toSqlValue);
     const plan = this.#planFor(table, query, visible);
     const filters = plan.conditions.map((name, index) => toSqlValue(plan.kinds[index]!, query.where[name]));
     if (query.ranges !== undefined)
       for (const range of query.ranges) filters.push(toSqlValue(plan.kinds[filters.length]!, range.value));
+    // json_each gives a JSON true or false as 1 or 0, as the boolean columns store them.
+    if (query.contains !== undefined)
+      for (const item of query.contains)
+        filters.push(typeof item.value === 'boolean' ? Number(item.value) : item.value);
     // The WHERE clause's values, in the order its plain `?` parameters appear.
     const where = (
       visible === undefined || visible.values.length === 0 ? filters : [...filters, ...visible.values]
@@ -82,13 +86,15 @@ export class ListStatements {
   #prepare(
     table: TableSpec,
     conditions: readonly string[],
-    { ranges = [], order = [] }: ListQuery,
+    { ranges = [], order = [], contains = [] }: ListQuery,
     visible: string | undefined,
   ): ListPlan {
     // Plain parameters (plain-parameter.ts): the subquery and the page each bind every condition's value.
     const tests = [
       ...conditions.map((name) => `${quoteName(name)} = ?`),
       ...ranges.map((range) => `${quoteName(range.column)} ${RANGE_SQL[range.operator]} ?`),
+      // No index serves it: each row's items are read (PostgreSQL's GIN index does, see docs/lists.md).
+      ...contains.map((item) => `EXISTS (SELECT 1 FROM json_each(${quoteName(item.column)}) WHERE value = ?)`),
     ];
     const clauses = visible === undefined ? tests : [...tests, visible];
     const where = clauses.length === 0 ? '' : ` WHERE ${clauses.join(' AND ')}`;

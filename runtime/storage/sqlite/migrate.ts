@@ -50,10 +50,12 @@ export function migrateTables(db: DatabaseSync, tables: readonly TableSpec[]): v
 /**
  * The statement making a column's index, if it has one: unique; `(column, key)` for a sortable column
  * (a sorted page reads it in order, ties by the key, and it serves ranges and equality too); or
- * `(column)` for an equality filter. The migrations make the same (migration-sql.ts).
+ * `(column)` for an equality filter. An array (json) has none: its containment filter reads each
+ * row's items, which no index of SQLite's serves. The migrations make the same (migration-sql.ts).
  */
 export function createIndexSql(table: TableSpec, column: IndexedColumn): string | undefined {
   const name = quoteName(table.table);
+  if (table.columns.find((candidate) => candidate.name === column.name)?.kind === 'json') return undefined;
   if (column.unique)
     return `CREATE UNIQUE INDEX IF NOT EXISTS ${quoteName(`${table.table}__${column.name}`)} ON ${name} (${quoteName(column.name)})`;
   if (column.sortable === true)

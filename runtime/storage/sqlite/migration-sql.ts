@@ -76,7 +76,8 @@ function statementsOf(step: MigrationStep, migration: Migration): MigrationState
     case 'add-index': {
       // A sorted index names the key and, on PostgreSQL, sorts by the column's kind: both as the migration leaves the table.
       const index = { name: step.column, unique: step.unique, indexed: true, sortable: step.sorted === true };
-      return [run(createIndexSql(tableAfter(migration, step.table), index)!)];
+      const sql = createIndexSql(tableAfter(migration, step.table), index);
+      return sql === undefined ? [] : [run(sql)];
     }
     case 'drop-index':
       return [run(`DROP INDEX IF EXISTS ${indexName(step.table, step.column, step.sorted)}`)];

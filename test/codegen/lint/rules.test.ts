@@ -319,6 +319,52 @@ export default collection({
     },
   ],
   [
+    'filterable-field: filterable on a nested object, on a field inside one and on an array item, at the option',
+    {
+      given: {
+        'pets.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'pets',
+  fields: {
+    address: field.object({ city: field.string({ filterable: true }) }, { filterable: true }),
+    tags: field.array(field.string({ maxLength: 20, filterable: true })),
+  },
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'filterable-field',
+          severity: 'error',
+          message:
+            'field "city" is declared filterable, but a field inside a nested object is not a filter of the list: remove filterable, or filter by a top-level field of the collection',
+          file: 'definitions/pets.ts',
+          line: 5,
+          column: 50,
+        },
+        {
+          rule: 'filterable-field',
+          severity: 'error',
+          message:
+            'field "address" is declared filterable, but a nested object cannot be compared with a query parameter: remove filterable, or filter by a top-level field of the collection',
+          file: 'definitions/pets.ts',
+          line: 5,
+          column: 75,
+        },
+        {
+          rule: 'filterable-field',
+          severity: 'error',
+          message:
+            'the item of "tags" is declared filterable, but an array\'s item is not a field of its own (declare filterable on the array: ?tags.contains=): remove filterable, or filter by a top-level field of the collection',
+          file: 'definitions/pets.ts',
+          line: 6,
+          column: 53,
+        },
+      ],
+    },
+  ],
+  [
     'enum-values: a value listed twice, and the empty string, at the values',
     {
       given: {

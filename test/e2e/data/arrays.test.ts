@@ -62,3 +62,54 @@ describe('array fields', () => {
     });
   });
 });
+
+/** An array of enum values filtered by one item (pets.vaccinations: `?vaccinations.contains=rabies`). */
+describe('array contains filters', () => {
+  let api: TestApi;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    api = await startApi();
+    const pets = { Ada: ['rabies', 'distemper'], Bo: ['distemper'], Cy: [], Di: undefined };
+    for (const [pet_name, vaccinations] of Object.entries(pets))
+      ids[pet_name] = (await api.post('/v1/pets', { pet_name, vaccinations }).expect(201)).body.identity as number;
+  });
+  afterAll(async () => api?.close());
+
+  const namesOf = (body: { pet_name: string }[]) => body.map((pet) => pet.pet_name).sort();
+
+  it('lists the rows whose array holds the item, counted in X-Total-Count, and combines with other filters', async () => {
+    const distemper = await api.get('/v1/pets?vaccinations.contains=distemper').expect(200);
+    expect(namesOf(distemper.body)).toEqual(['Ada', 'Bo']);
+    expect(distemper.headers['x-total-count']).toBe('2');
+    expect(namesOf((await api.get('/v1/pets?vaccinations.contains=rabies').expect(200)).body)).toEqual(['Ada']);
+    expect((await api.get('/v1/pets?vaccinations.contains=parvovirus').expect(200)).body).toEqual([]);
+    expect(namesOf((await api.get('/v2/pets?vaccinations.contains=distemper&pet_name=Bo').expect(200)).body)).toEqual([
+      'Bo',
+    ]);
+  });
+
+  it('refuses an item the enum does not list, and the array compared whole, naming the parameter', async () => {
+    const refused = await api.get('/v1/pets?vaccinations.contains=flu').expect(400);
+    expectErrorBody(refused, 'invalid_parameter', 'vaccinations.contains');
+    expect(refused.body.errors[0].message).toMatch(/must be one of rabies, distemper/);
+    const whole = await api.get('/v1/pets?vaccinations=rabies').expect(400);
+    expectErrorBody(whole, 'unknown_parameter', 'vaccinations');
+    expect(whole.body.errors[0].message).toMatch(/vaccinations\.contains/);
+  });
+
+  it('refuses an item of an array of enums that is not listed, naming it by position', async () => {
+    const refused = await api.patch(`/v1/pets/${ids.Bo}`, { vaccinations: ['distemper', 'flu'] }).expect(400);
+    expectErrorBody(refused, 'invalid_field', 'vaccinations[1]');
+    expect(refused.body.errors[0].message).toMatch(/^vaccinations\[1\]: must be one of rabies/);
+  });
+
+  it('the served OpenAPI document lists the contains parameter with the enum', async () => {
+    const document = (await api.get('/services/v1/openapi').expect(200)).body;
+    const parameters = document.paths['/v1/pets'].get.parameters as { name: string; schema: unknown }[];
+    expect(parameters.find((parameter) => parameter.name === 'vaccinations.contains')?.schema).toEqual({
+      type: 'string',
+      enum: ['rabies', 'distemper', 'parvovirus', 'leptospirosis', 'kennel-cough'],
+    });
+  });
+});
