@@ -89,14 +89,7 @@ export class DeclarationLocator {
         continue;
       }
       const object: MorphNode | undefined = node === undefined ? undefined : objectOf(node);
-      // A builder's options may follow its first object (`field.object({ ...fields }, { required: true })`).
-      const property =
-        object?.asKind(SyntaxKind.ObjectLiteralExpression)?.getProperty(key) ??
-        call
-          ?.getArguments()
-          .slice(1)
-          .map((argument) => unwrap(argument)?.asKind(SyntaxKind.ObjectLiteralExpression)?.getProperty(key))
-          .find((found) => found !== undefined);
+      const property = object?.asKind(SyntaxKind.ObjectLiteralExpression)?.getProperty(key);
       // field.object({ ... }) takes its fields directly: the model's path says `fields`, the source does not.
       if (property === undefined && key === 'fields' && node !== undefined && Node.isCallExpression(unwrap(node)))
         continue;

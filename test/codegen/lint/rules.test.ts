@@ -338,19 +338,19 @@ export default collection({
           rule: 'filterable-field',
           severity: 'error',
           message:
-            'field "city" is declared filterable, but a field inside a nested object is not a filter of the list: remove filterable, or filter by a top-level field of the collection',
+            'field "address" is declared filterable, but a nested object cannot be compared with a query parameter: remove filterable, or filter by a top-level field of the collection',
           file: 'definitions/pets.ts',
           line: 5,
-          column: 50,
+          column: 5,
         },
         {
           rule: 'filterable-field',
           severity: 'error',
           message:
-            'field "address" is declared filterable, but a nested object cannot be compared with a query parameter: remove filterable, or filter by a top-level field of the collection',
+            'field "city" is declared filterable, but a field inside a nested object is not a filter of the list: remove filterable, or filter by a top-level field of the collection',
           file: 'definitions/pets.ts',
           line: 5,
-          column: 75,
+          column: 50,
         },
         {
           rule: 'filterable-field',
