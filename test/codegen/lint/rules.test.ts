@@ -557,7 +557,7 @@ export default collection({
             'collection "products" has client-assigned identifiers, so POST cannot create one: declare operations: { create: false } and createOnPut: true',
           file: 'definitions/products.ts',
           line: 4,
-          column: 37,
+          column: 46,
         },
       ],
     },
@@ -690,7 +690,7 @@ export default collection({
             'the default of field "contact" of collection "orders" is not a value the field accepts: "nobody" is not a valid string: Invalid email address; give a default that passes the field\'s own checks',
           file: 'definitions/orders.ts',
           line: 7,
-          column: 37,
+          column: 46,
         },
         {
           rule: 'invalid-default',
