@@ -51,10 +51,11 @@ export function buildOpenApiDocument(
   const tags = new Map<string, string>();
   const byPath = new Map<string, { route: RouteDescriptor; spec: OperationSpec }[]>();
   const declarationOfRoute = declarationsByRoute(model);
-  const sharedParameters: Record<string, JsonSchema> = { ...PARAMETERS, ...identifierParameters(model) };
+  const identifiers = identifierParameters(model);
+  const sharedParameters: Record<string, JsonSchema> = { ...PARAMETERS, ...identifiers };
   for (const route of routes.filter((candidate) => candidate.version === version)) {
     const path = route.path.replace(/:([a-z0-9_]+)/g, '{$1}');
-    const spec = withScopes(operationOf(route, model, version, declarationOf), route.scopes);
+    const spec = withScopes(operationOf(route, model, version, declarationOf, identifiers), route.scopes);
     const operations = byPath.get(path);
     if (operations === undefined) byPath.set(path, [{ route, spec }]);
     else operations.push({ route, spec });
@@ -127,6 +128,7 @@ function operationOf(
   model: ResolvedModel,
   version: string,
   declarationOf: DeclarationOf,
+  identifiers: Readonly<Record<string, JsonSchema>>,
 ): OperationSpec {
   switch (route.handler.kind) {
     case 'collection':
@@ -150,7 +152,7 @@ function operationOf(
         declarationOf,
       );
     case 'moved':
-      return movedOperation(route as RouteDescriptor & { handler: { kind: 'moved' } }, identifierParameters(model));
+      return movedOperation(route as RouteDescriptor & { handler: { kind: 'moved' } }, identifiers);
   }
 }
 

@@ -63,3 +63,12 @@ export const noContent = (description: string): Success => ({ status: '204', des
 export const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
 export const header = (name: string) => ref('parameters', name);
+
+/** A path parameter the server does not look up: any non-empty segment (`why` says what becomes of it). */
+export const anySegment = (name: string, why: string): JsonSchema => ({
+  name,
+  in: 'path',
+  required: true,
+  description: `Any value: ${why}`,
+  schema: { type: 'string', minLength: 1 },
+});

@@ -2,7 +2,7 @@ import type { ResolvedCollection, ResolvedModel } from '../model/index.ts';
 import type { RouteDescriptor } from '../routes/index.ts';
 import { ref } from './components.ts';
 import { pascalOf } from '../emit/names.ts';
-import { header, jsonSuccess, RATE_LIMIT, type OperationSpec, type Success } from './operation-spec.ts';
+import { anySegment, header, jsonSuccess, RATE_LIMIT, type OperationSpec, type Success } from './operation-spec.ts';
 import type { JsonSchema } from './schema-of.ts';
 
 // The successes of the statuses beyond the conventions' own (102, 201 on PUT, 202 for asynchronous operations,
@@ -82,13 +82,7 @@ export function movedOperation(
   const parameters = [...route.path.matchAll(/:([a-z0-9_]+)/g)].map((match) =>
     identifiers[pascalOf(match[1]!)] !== undefined
       ? ref('parameters', pascalOf(match[1]!))
-      : {
-          name: match[1],
-          in: 'path',
-          required: true,
-          description: 'Any value: it is carried over to the current path.',
-          schema: { type: 'string', minLength: 1 },
-        },
+      : anySegment(match[1]!, 'it is carried over to the current path.'),
   );
   const suffix = route.path
     .slice(from.length)

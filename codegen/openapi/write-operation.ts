@@ -1,5 +1,5 @@
 import { operationIds } from './naming.ts';
-import { header, RATE_LIMIT, type OperationSpec, type Success } from './operation-spec.ts';
+import { anySegment, header, RATE_LIMIT, type OperationSpec, type Success } from './operation-spec.ts';
 import { BODY_ERRORS, COMMON_ERRORS, errorRefs, headersOf, OPEN_ROUTE_ERRORS } from './responses.ts';
 import type { JsonSchema } from './schema-of.ts';
 import { OPEN } from './components.ts';
@@ -129,19 +129,11 @@ export function writeOptionsOperation(
 
 /**
  * OPTIONS takes the path parameters the path's other methods declare (by name: the parameter or its
- * reference), so a generated client types a
- * path's parameters the same on every method. OPTIONS itself does not look them up: a parameter no
- * other method declares is any non-empty segment.
+ * reference), so a generated client types a path's parameters the same on every method. OPTIONS
+ * itself does not look them up: a parameter no other method declares is any non-empty segment.
  */
 function withEveryPathParameter(path: string, declared: ReadonlyMap<string, JsonSchema>): JsonSchema[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map(
-    (match) =>
-      declared.get(match[1]!) ?? {
-        name: match[1],
-        in: 'path',
-        required: true,
-        description: 'Any value: OPTIONS does not look it up.',
-        schema: { type: 'string', minLength: 1 },
-      },
+    (match) => declared.get(match[1]!) ?? anySegment(match[1]!, 'OPTIONS does not look it up.'),
   );
 }
