@@ -1,3 +1,4 @@
+import { bodyExampleOf } from './body-examples.ts';
 import type { JsonSchema } from './schema-of.ts';
 
 /** What a time parameter is given as its example: any instant in the conventions' UTC form. */
@@ -47,7 +48,7 @@ export function withParameterExamples(parameters: readonly JsonSchema[]): JsonSc
 type Operations = Record<string, Record<string, JsonSchema>>;
 
 /**
- * The document with an example for every parameter: each shared parameter component gets one, and
+ * The document with an example for every parameter and every JSON request body: each shared parameter component gets one, and
  * an operation's X-Result-Fields (whose valid names differ per resource) becomes its own parameter
  * whose example is the first member of what the operation answers.
  */
@@ -69,23 +70,35 @@ export function withExamples(
       Object.fromEntries(
         Object.entries(item).map(([method, operation]) => [
           method,
-          Array.isArray(operation.parameters)
-            ? {
-                ...operation,
-                parameters: withParameterExamples(
-                  (operation.parameters as JsonSchema[]).map((parameter) =>
-                    parameter.$ref === '#/components/parameters/ResultFields'
-                      ? (resultFields(operation) ?? parameter)
-                      : parameter,
+          withBodyExample(
+            Array.isArray(operation.parameters)
+              ? {
+                  ...operation,
+                  parameters: withParameterExamples(
+                    (operation.parameters as JsonSchema[]).map((parameter) =>
+                      parameter.$ref === '#/components/parameters/ResultFields'
+                        ? (resultFields(operation) ?? parameter)
+                        : parameter,
+                    ),
                   ),
-                ),
-              }
-            : operation,
+                }
+              : operation,
+            schemas,
+          ),
         ]),
       ),
     ]),
   );
   return { paths: examplePaths, parameters };
+}
+
+/** The operation with an example of its JSON request body, when it takes one that has none. */
+function withBodyExample(operation: JsonSchema, schemas: Record<string, JsonSchema>): JsonSchema {
+  const body = operation.requestBody as JsonSchema | undefined;
+  const media = (body?.content as Record<string, JsonSchema> | undefined)?.['application/json'];
+  if (body === undefined || media?.schema === undefined || media.example !== undefined) return operation;
+  const example = bodyExampleOf(media.schema as JsonSchema, schemas);
+  return { ...operation, requestBody: { ...body, content: { 'application/json': { ...media, example } } } };
 }
 
 /** The first member of the JSON an operation's 200 answers (of each item, for a list). */

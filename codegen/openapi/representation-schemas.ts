@@ -131,7 +131,7 @@ export function writeRepresentation(
       const schema = writeSchema(field, declaration, names);
       if (mode === 'partial') return [field.name, field.required ? schema : { anyOf: [schema, { type: 'null' }] }];
       // A complete write that leaves the field out stores its default; a partial one leaves it as it is.
-      return [field.name, field.default === undefined ? schema : { ...schema, default: field.default }];
+      return [field.name, field.default === undefined ? schema : withDefaultSaid(schema, field.default)];
     }),
   );
   // A required field with a default may be left out (never sent as null): it is not `required` on input.
@@ -140,6 +140,17 @@ export function writeRepresentation(
       ? fields.filter((field) => field.required && field.default === undefined).map((field) => field.name)
       : [];
   return { type: 'object', additionalProperties: false, properties, ...(required.length > 0 ? { required } : {}) };
+}
+
+/**
+ * A written field's default, said in its description rather than as the schema's `default`: generic
+ * client generators read a member with a `default` in a named schema as always present (plain
+ * openapi-typescript makes it required), which holds of what a server answers, not of what a client
+ * sends, and would make every caller send the value it may leave out.
+ */
+function withDefaultSaid(schema: JsonSchema, value: unknown): JsonSchema {
+  const described = typeof schema.description === 'string' ? schema.description.replace(/\.?$/, '. ') : '';
+  return { ...schema, description: `${described}Left out, it is ${JSON.stringify(value)}.` };
 }
 
 /** Collections by name → singular, to name the schema a reference points at. */

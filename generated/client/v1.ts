@@ -1661,10 +1661,10 @@ export interface components {
             notes?: string;
         };
         DietsV1Write: {
-            /** @default standard */
-            food: string;
-            /** @default 2 */
-            meals_per_day: number;
+            /** @description Left out, it is "standard". */
+            food?: string;
+            /** @description Left out, it is 2. */
+            meals_per_day?: number;
             notes?: string;
         };
         DietsV1Patch: {
@@ -1726,13 +1726,10 @@ export interface components {
             hours_before?: number;
         };
         RemindersV1Write: {
-            /** @default true */
-            enabled: boolean;
-            /**
-             * @description How long before a visit the reminder is sent.
-             * @default 24
-             */
-            hours_before: number;
+            /** @description Left out, it is true. */
+            enabled?: boolean;
+            /** @description How long before a visit the reminder is sent. Left out, it is 24. */
+            hours_before?: number;
         };
         RemindersV1Patch: {
             enabled?: boolean;
@@ -2111,6 +2108,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_name": "apples",
+                 *       "e_mail": "ann@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AccountV1Write"];
             };
         };
@@ -2341,6 +2344,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_name": "apples",
+                 *       "e_mail": "ann@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AccountV1Write"];
             };
         };
@@ -2462,6 +2471,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AccountV1Patch"];
             };
         };
@@ -2850,6 +2864,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "label": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["BatchV1Write"];
             };
         };
@@ -3070,6 +3089,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "label": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["BatchV1Write"];
             };
         };
@@ -3181,6 +3205,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "label": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["BatchV1Patch"];
             };
         };
@@ -3311,6 +3340,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "owner": "apples",
+                 *       "title": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NoteV1Write"];
             };
         };
@@ -3537,6 +3572,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "owner": "apples",
+                 *       "title": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NoteV1Write"];
             };
         };
@@ -3660,6 +3701,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "owner": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NoteV1Patch"];
             };
         };
@@ -3823,6 +3869,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "item": "apples",
+                 *       "quantity": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderV1Write"];
             };
         };
@@ -4073,6 +4125,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "item": "apples",
+                 *       "quantity": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderV1Write"];
             };
         };
@@ -4195,6 +4253,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "item": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderV1Patch"];
             };
         };
@@ -4342,6 +4405,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "pet_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PetV1Write"];
             };
         };
@@ -4577,6 +4645,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "pet_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PetV1Write"];
             };
         };
@@ -4699,6 +4772,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "pet_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PetV1Patch"];
             };
         };
@@ -5018,6 +5096,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProductV1Write"];
             };
         };
@@ -5147,6 +5230,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProductV1Patch"];
             };
         };
@@ -5289,6 +5377,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "guest_name": "apples",
+                 *       "room": "apples",
+                 *       "starts_at": "2099-01-01T09:00:00Z",
+                 *       "ends_at": "2099-01-01T10:00:00Z"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReservationV1Write"];
             };
         };
@@ -5521,6 +5617,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "guest_name": "apples",
+                 *       "room": "apples",
+                 *       "starts_at": "2099-01-01T09:00:00Z",
+                 *       "ends_at": "2099-01-01T10:00:00Z"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReservationV1Write"];
             };
         };
@@ -5646,6 +5750,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "guest_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReservationV1Patch"];
             };
         };
@@ -5716,6 +5825,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "room": "apples",
+                 *       "starts_at": "2099-01-01T09:00:00Z",
+                 *       "ends_at": "2099-01-01T10:00:00Z"
+                 *     }
+                 */
                 "application/json": {
                     room: string;
                     /** Format: date-time */
@@ -5860,6 +5976,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "trade_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TradeV1Write"];
             };
         };
@@ -6086,6 +6207,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "trade_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TradeV1Write"];
             };
         };
@@ -6208,6 +6334,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "trade_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TradeV1Patch"];
             };
         };
@@ -6346,6 +6477,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserV1Write"];
             };
         };
@@ -6572,6 +6708,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserV1Write"];
             };
         };
@@ -6694,6 +6835,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserV1Patch"];
             };
         };
@@ -6882,6 +7028,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "pet": 1,
+                 *       "scheduled_at": "2099-01-01T09:00:00Z"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VisitV1Write"];
             };
         };
@@ -7158,6 +7310,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "pet": 1,
+                 *       "scheduled_at": "2099-01-01T09:00:00Z"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VisitV1Write"];
             };
         };
@@ -7280,6 +7438,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "pet": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["VisitV1Patch"];
             };
         };
@@ -7425,6 +7588,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "food": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DietsV1Write"];
             };
         };
@@ -7498,6 +7666,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "food": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DietsV1Patch"];
             };
         };
@@ -7642,6 +7815,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "full_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProfilesV1Write"];
             };
         };
@@ -7715,6 +7893,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "full_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProfilesV1Patch"];
             };
         };
@@ -8011,6 +8194,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "import-order",
+                 *       "item": "apples",
+                 *       "quantity": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["QueuedJobsImportOrderJob"] | components["schemas"]["QueuedJobsReindexJob"] | components["schemas"]["QueuedJobsRemindGuestJob"];
             };
         };
@@ -8330,6 +8520,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "lang": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GuiLangV1Write"];
             };
         };
@@ -8390,6 +8585,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "lang": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GuiLangV1Patch"];
             };
         };
@@ -8514,6 +8714,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "view": "list"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NotesLayoutV1Write"];
             };
         };
@@ -8575,6 +8780,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "view": "list"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NotesLayoutV1Patch"];
             };
         };
@@ -8700,6 +8910,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["RemindersV1Write"];
             };
         };
@@ -8760,6 +8975,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["RemindersV1Patch"];
             };
         };

@@ -1667,10 +1667,10 @@ export interface components {
             notes?: string;
         };
         DietsV2Write: {
-            /** @default standard */
-            food: string;
-            /** @default 2 */
-            meals_per_day: number;
+            /** @description Left out, it is "standard". */
+            food?: string;
+            /** @description Left out, it is 2. */
+            meals_per_day?: number;
             notes?: string;
         };
         DietsV2Patch: {
@@ -1732,13 +1732,10 @@ export interface components {
             hours_before?: number;
         };
         RemindersV2Write: {
-            /** @default true */
-            enabled: boolean;
-            /**
-             * @description How long before a visit the reminder is sent.
-             * @default 24
-             */
-            hours_before: number;
+            /** @description Left out, it is true. */
+            enabled?: boolean;
+            /** @description How long before a visit the reminder is sent. Left out, it is 24. */
+            hours_before?: number;
         };
         RemindersV2Patch: {
             enabled?: boolean;
@@ -2117,6 +2114,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_name": "apples",
+                 *       "e_mail": "ann@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AccountV2Write"];
             };
         };
@@ -2347,6 +2350,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_name": "apples",
+                 *       "e_mail": "ann@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AccountV2Write"];
             };
         };
@@ -2468,6 +2477,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AccountV2Patch"];
             };
         };
@@ -2856,6 +2870,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "label": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["BatchV2Write"];
             };
         };
@@ -3076,6 +3095,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "label": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["BatchV2Write"];
             };
         };
@@ -3187,6 +3211,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "label": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["BatchV2Patch"];
             };
         };
@@ -3317,6 +3346,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "owner": "apples",
+                 *       "title": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NoteV2Write"];
             };
         };
@@ -3543,6 +3578,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "owner": "apples",
+                 *       "title": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NoteV2Write"];
             };
         };
@@ -3666,6 +3707,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "owner": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NoteV2Patch"];
             };
         };
@@ -3829,6 +3875,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "item": "apples",
+                 *       "quantity": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderV2Write"];
             };
         };
@@ -4079,6 +4131,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "item": "apples",
+                 *       "quantity": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderV2Write"];
             };
         };
@@ -4201,6 +4259,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "item": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderV2Patch"];
             };
         };
@@ -4348,6 +4411,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "pet_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PetV2Write"];
             };
         };
@@ -4583,6 +4651,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "pet_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PetV2Write"];
             };
         };
@@ -4705,6 +4778,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "pet_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PetV2Patch"];
             };
         };
@@ -5024,6 +5102,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProductV2Write"];
             };
         };
@@ -5153,6 +5236,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProductV2Patch"];
             };
         };
@@ -5295,6 +5383,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "guest_name": "apples",
+                 *       "room": "apples",
+                 *       "starts_at": "2099-01-01T09:00:00Z",
+                 *       "ends_at": "2099-01-01T10:00:00Z"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReservationV2Write"];
             };
         };
@@ -5527,6 +5623,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "guest_name": "apples",
+                 *       "room": "apples",
+                 *       "starts_at": "2099-01-01T09:00:00Z",
+                 *       "ends_at": "2099-01-01T10:00:00Z"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReservationV2Write"];
             };
         };
@@ -5652,6 +5756,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "guest_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReservationV2Patch"];
             };
         };
@@ -5722,6 +5831,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "room": "apples",
+                 *       "starts_at": "2099-01-01T09:00:00Z",
+                 *       "ends_at": "2099-01-01T10:00:00Z"
+                 *     }
+                 */
                 "application/json": {
                     room: string;
                     /** Format: date-time */
@@ -5866,6 +5982,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "trade_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TradeV2Write"];
             };
         };
@@ -6092,6 +6213,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "trade_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TradeV2Write"];
             };
         };
@@ -6214,6 +6340,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "trade_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TradeV2Patch"];
             };
         };
@@ -6352,6 +6483,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserV2Write"];
             };
         };
@@ -6578,6 +6714,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserV2Write"];
             };
         };
@@ -6700,6 +6841,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserV2Patch"];
             };
         };
@@ -6888,6 +7034,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "pet": 1,
+                 *       "scheduled_at": "2099-01-01T09:00:00Z"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VisitV2Write"];
             };
         };
@@ -7164,6 +7316,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "pet": 1,
+                 *       "scheduled_at": "2099-01-01T09:00:00Z"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VisitV2Write"];
             };
         };
@@ -7286,6 +7444,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "pet": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["VisitV2Patch"];
             };
         };
@@ -7431,6 +7594,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "food": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DietsV2Write"];
             };
         };
@@ -7504,6 +7672,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "food": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DietsV2Patch"];
             };
         };
@@ -7648,6 +7821,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "full_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProfilesV2Write"];
             };
         };
@@ -7721,6 +7899,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "full_name": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProfilesV2Patch"];
             };
         };
@@ -8017,6 +8200,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "import-order",
+                 *       "item": "apples",
+                 *       "quantity": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["QueuedJobsImportOrderJob"] | components["schemas"]["QueuedJobsReindexJob"] | components["schemas"]["QueuedJobsRemindGuestJob"];
             };
         };
@@ -8336,6 +8526,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "lang": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GuiLangV2Write"];
             };
         };
@@ -8396,6 +8591,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "lang": "apples"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GuiLangV2Patch"];
             };
         };
@@ -8520,6 +8720,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "view": "list"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NotesLayoutV2Write"];
             };
         };
@@ -8581,6 +8786,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "view": "list"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NotesLayoutV2Patch"];
             };
         };
@@ -8706,6 +8916,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["RemindersV2Write"];
             };
         };
@@ -8766,6 +8981,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["RemindersV2Patch"];
             };
         };

@@ -44,14 +44,24 @@ describe('field defaults in the model and the generated code', () => {
     expect(model.match(/default:/g)).toHaveLength(6);
     const document = JSON.parse(files.find((file) => file.path === 'generated/openapi/v1.json')!.text) as {
       components: {
-        schemas: Record<string, { required?: string[]; properties: Record<string, { default?: unknown }> }>;
+        schemas: Record<
+          string,
+          { required?: string[]; properties: Record<string, { default?: unknown; description?: string }> }
+        >;
       };
     };
     const write = document.components.schemas.NoteV1Write!;
     expect(write.required).toBeUndefined();
+    // Said in the description, not as `default` (which generic client generators read as always present).
     expect(
-      Object.fromEntries(Object.entries(write.properties).map(([name, schema]) => [name, schema.default])),
-    ).toEqual({ title: 'untitled', lang: 'fr-FR', pinned: false, body: undefined });
+      Object.fromEntries(Object.entries(write.properties).map(([name, schema]) => [name, schema.description])),
+    ).toEqual({
+      title: 'Left out, it is "untitled".',
+      lang: 'Left out, it is "fr-FR".',
+      pinned: 'Left out, it is false.',
+      body: undefined,
+    });
+    expect(JSON.stringify(write)).not.toContain('"default"');
     expect(JSON.stringify(document.components.schemas.NoteV1Patch)).not.toContain('"default"');
   });
 });

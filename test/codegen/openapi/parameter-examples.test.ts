@@ -51,3 +51,33 @@ describe.each([['v1'], ['v2']])('every parameter of the %s document', (version) 
     expect(one.example).toBe('order_id');
   });
 });
+
+/** The same tools send each request body as its example: every JSON body has one, and its schema accepts it. */
+describe.each([['v1'], ['v2']])('every request body of the %s document', (version) => {
+  const document = documentOf(version);
+  const ajv = new Ajv2020({ strict: false });
+  (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
+  ajv.addSchema(document, 'openapi.json');
+  const bodies = Object.entries(document.paths as Json).flatMap(([path, item]) =>
+    Object.entries(item as Json)
+      .filter(([, operation]) => (operation as Json).requestBody !== undefined)
+      .map(([method, operation]) => ({
+        where: `${method.toUpperCase()} ${path}`,
+        pointer: `/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}/requestBody/content/application~1json`,
+        media: (operation as Json).requestBody.content['application/json'] as Json,
+      })),
+  );
+
+  it('is found', () => expect(bodies.length).toBeGreaterThan(30));
+
+  it('has an example its schema accepts', () => {
+    const problems = bodies.flatMap(({ where, pointer, media }) => {
+      if (media.example === undefined) return [`${where}: no example`];
+      const validate = ajv.compile({ $ref: `openapi.json#${pointer}/schema` });
+      return validate(media.example)
+        ? []
+        : [`${where}: example ${JSON.stringify(media.example)}: ${ajv.errorsText(validate.errors)}`];
+    });
+    expect(problems).toEqual([]);
+  });
+});
