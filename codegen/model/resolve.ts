@@ -298,6 +298,7 @@ function resolveService(source: string, declaration: ServiceDeclaration): Resolv
                 index: 2,
                 description: 'Removes a queued or finished job.',
               },
+              { method: 'GET' as const, path: '', index: 3, description: "Lists the caller's own jobs." },
             ]
           : [{ method: 'GET' as const, path: '', index: 0 }];
   return {

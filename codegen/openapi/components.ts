@@ -73,6 +73,9 @@ const CREATION_RESULT_SCHEMA: JsonSchema = {
   },
 };
 
+/** The states of a job, in the order a job goes through them. */
+export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed'];
+
 /** A job of a job queue, as GET answers it. */
 export const JOB_SCHEMA: JsonSchema = {
   type: 'object',
@@ -82,7 +85,7 @@ export const JOB_SCHEMA: JsonSchema = {
   properties: {
     job_id: integer,
     type: string,
-    state: { type: 'string', enum: ['queued', 'running', 'succeeded', 'failed'] },
+    state: { type: 'string', enum: JOB_STATES },
     uri: { type: 'string', format: 'uri' },
     created_at: { type: 'string', format: 'date-time' },
     started_at: { type: 'string', format: 'date-time' },

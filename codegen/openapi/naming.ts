@@ -29,6 +29,7 @@ export const operationIds = {
   enqueue: (queue: string) => `enqueue${pascalOf(singularOf(queue))}`,
   job: (queue: string) => `get${pascalOf(singularOf(queue))}`,
   removeJob: (queue: string) => `delete${pascalOf(singularOf(queue))}`,
+  listJobs: (queue: string) => `list${pascalOf(queue)}`,
   health: (service: string) => `get${pascalOf(service)}`,
   readiness: (service: string) => `get${pascalOf(service)}Ready`,
   custom: (method: string, service: string, path: string) =>

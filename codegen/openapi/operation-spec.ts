@@ -57,6 +57,12 @@ export const NOT_MODIFIED: Success = {
   headers: ['ETag', 'E-Tag', ...RATE_LIMIT],
 };
 
+/** A list's answers: 200 with a page of `items` (X-Total-Count and Link carry the paging), or 304. */
+export const pageSuccesses = (description: string, items: JsonSchema): Success[] => [
+  jsonSuccess('200', description, { type: 'array', items }, 'ETag', 'E-Tag', 'X-Total-Count', 'Link'),
+  NOT_MODIFIED,
+];
+
 /** 204: done, nothing to return. */
 export const noContent = (description: string): Success => ({ status: '204', description, headers: [...RATE_LIMIT] });
 

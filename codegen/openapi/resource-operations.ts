@@ -3,7 +3,15 @@ import type { RouteDescriptor } from '../routes/index.ts';
 import { ref } from './components.ts';
 import { operationIds } from './naming.ts';
 import { pascalOf } from '../emit/names.ts';
-import { header, json, jsonSuccess, NOT_MODIFIED, noContent, type OperationSpec } from './operation-spec.ts';
+import {
+  header,
+  json,
+  jsonSuccess,
+  NOT_MODIFIED,
+  noContent,
+  pageSuccesses,
+  type OperationSpec,
+} from './operation-spec.ts';
 import { representationName } from './representation-schemas.ts';
 import type { JsonSchema } from './schema-of.ts';
 import { createdByPut, queuedIfAsynchronous, withMinimalReturn } from './statuses.ts';
@@ -171,18 +179,7 @@ export function collectionOperation(
           summary: listForm ? `List ${collection.name} (the /(list) form)` : `List ${collection.name}`,
           description: `A page of ${collection.name}, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging.${listForm ? ` The same as GET /${version}/${collection.name}.` : ''} Any other query parameter gets 400 unknown_parameter.`,
           parameters: [...READ_HEADERS, ...CONDITIONAL, ...pagingParameters(collection.paging), ...filters],
-          successes: [
-            jsonSuccess(
-              '200',
-              `A page of ${collection.name}.`,
-              { type: 'array', items: ref('schemas', name) },
-              'ETag',
-              'E-Tag',
-              'X-Total-Count',
-              'Link',
-            ),
-            NOT_MODIFIED,
-          ],
+          successes: pageSuccesses(`A page of ${collection.name}.`, ref('schemas', name)),
           errors: [],
         };
       }

@@ -1,6 +1,6 @@
-import type { ResolvedModel, ResolvedService } from '../model/index.ts';
+import { DEFAULTS, type ResolvedModel, type ResolvedService } from '../model/index.ts';
 import type { RouteDescriptor } from '../routes/index.ts';
-import { ref } from './components.ts';
+import { JOB_STATES, ref } from './components.ts';
 import { operationIds } from './naming.ts';
 import {
   header,
@@ -8,6 +8,7 @@ import {
   jsonSuccess,
   NOT_MODIFIED,
   noContent,
+  pageSuccesses,
   RATE_LIMIT,
   type OperationSpec,
 } from './operation-spec.ts';
@@ -61,18 +62,7 @@ export function serviceOperation(
         },
         ...pagingParameters({ defaultLimit, maxLimit }),
       ],
-      successes: [
-        jsonSuccess(
-          '200',
-          'The matching resources.',
-          { type: 'array', items: items.length === 1 ? items[0] : { anyOf: items } },
-          'ETag',
-          'E-Tag',
-          'X-Total-Count',
-          'Link',
-        ),
-        NOT_MODIFIED,
-      ],
+      successes: pageSuccesses('The matching resources.', items.length === 1 ? items[0]! : { anyOf: items }),
       errors: [],
     };
   }
@@ -150,6 +140,7 @@ export function serviceOperation(
         errors: ['404'],
       };
     }
+    if (index === 3) return jobListOperation(model, service, tag);
     return {
       operationId: operationIds.removeJob(service.name),
       tag,
@@ -161,6 +152,47 @@ export function serviceOperation(
     };
   }
   return customOperation(service, index, about, declarationOf, model, version);
+}
+
+/**
+ * GET of a job queue: the caller's own jobs, oldest first, a page like every list's. `type` takes the
+ * queue's declared types and those of the asynchronous operations queued on it (`batches.create`).
+ */
+function jobListOperation(model: ResolvedModel, service: ResolvedService, tag: string): OperationSpec {
+  const types = [
+    ...service.jobTypes,
+    ...model.collections.flatMap((collection) =>
+      collection.asynchronous?.queue === service.name
+        ? collection.asynchronous.operations.map((operation) => `${collection.name}.${operation}`)
+        : [],
+    ),
+  ].sort();
+  return {
+    operationId: operationIds.listJobs(service.name),
+    tag,
+    summary: 'List the jobs the caller queued',
+    description: `The jobs the caller (the same client and user) queued, through PUT or an asynchronous operation, oldest first; other callers' jobs are never listed. A state or type that is none of those listed, or any other parameter, gets 400.`,
+    parameters: [
+      ...READ_HEADERS,
+      ...CONDITIONAL,
+      {
+        name: 'state',
+        in: 'query',
+        description: 'Only the jobs in this state.',
+        schema: { type: 'string', enum: JOB_STATES },
+      },
+      {
+        name: 'type',
+        in: 'query',
+        description: 'Only the jobs of this type.',
+        schema: { type: 'string', enum: types },
+      },
+      // The runtime pages jobs with a collection's defaults.
+      ...pagingParameters(DEFAULTS.paging),
+    ],
+    successes: pageSuccesses("The caller's jobs.", ref('schemas', 'Job')),
+    errors: [],
+  };
 }
 
 /** The health service's two operations: open (no token, no call limit), 200 or 503 (readiness: a dependency does not answer). */

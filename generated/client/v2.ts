@@ -991,7 +991,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the jobs the caller queued
+         * @description The jobs the caller (the same client and user) queued, through PUT or an asynchronous operation, oldest first; other callers' jobs are never listed. A state or type that is none of those listed, or any other parameter, gets 400.
+         */
+        get: operations["listQueuedJobs"];
         /**
          * Add a job to the queue
          * @description Queues a job of a declared type; an unknown type or payload gets 400. Location and the body's uri name the job.
@@ -8163,6 +8167,91 @@ export interface operations {
                         info: Record<string, never>;
                         paths: Record<string, never>;
                     };
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
+            429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
+        };
+    };
+    listQueuedJobs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the jobs in this state.
+                 * @example queued
+                 */
+                state?: "queued" | "running" | "succeeded" | "failed";
+                /**
+                 * @description Only the jobs of this type.
+                 * @example batches.create
+                 */
+                type?: "batches.create" | "batches.delete" | "batches.replace" | "batches.update" | "import-order" | "reindex" | "remind-guest";
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
+                offset?: number;
+            };
+            header?: {
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example job_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's jobs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */

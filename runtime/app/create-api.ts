@@ -125,6 +125,8 @@ export async function createApi(
           ),
         },
         tools,
+        // A job a caller queued runs as that caller: rules and row access judge its writes as theirs.
+        toolsFor: (caller) => serviceTools(resourceContext, caller),
         concurrency: config.jobWorkers ?? spec.concurrency ?? 2,
         leaseMs: config.jobLeaseMs,
         warn: (message) => logger.warn(message),

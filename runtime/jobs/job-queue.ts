@@ -1,8 +1,9 @@
 import type { ZodObject } from 'zod';
 import { ApiError, badRequest, dependencyFaultError, locked, notFound } from '../errors/index.ts';
 import { invalidInput, zodProblems } from '../resources/index.ts';
-import { jobRepresentation, type Job } from './job.ts';
-import type { JobTable } from './job-table.ts';
+import { jobRepresentation, type Job, type JobCaller } from './job.ts';
+import { ownerKey, type JobTable } from './job-table.ts';
+import { parseJobListQuery } from './job-list-query.ts';
 import { andThen, type Maybe, type StoreTransaction } from '../storage/index.ts';
 
 /** The longest the worker waits between two looks for jobs while the store keeps failing, in ms. */
@@ -14,9 +15,10 @@ export interface JobTypeDefinition<Tools> {
   readonly produces?: string;
   /** Queued only by the server itself (an asynchronous operation), never through the queue's PUT. */
   readonly internal?: boolean;
-  /** The collection an asynchronous operation's job writes, as the caller its payload carries. */
+  /** The collection an asynchronous operation's job writes, as the caller who queued it. */
   readonly writes?: string;
-  readonly run: (payload: any, tools: Tools) => unknown;
+  /** The work; `tools` act as `caller`, who queued the job (undefined: the server's own job). */
+  readonly run: (payload: any, tools: Tools, caller: JobCaller | undefined) => unknown;
 }
 
 export interface JobQueueOptions<Tools> {
@@ -25,8 +27,10 @@ export interface JobQueueOptions<Tools> {
   /** The queue's name (its service path, `queued/jobs`). */
   readonly name: string;
   readonly types: Readonly<Record<string, JobTypeDefinition<Tools>>>;
-  /** What each job's run() receives. */
+  /** What the run() of the server's own jobs receives (those no caller queued). */
   readonly tools: Tools;
+  /** What the run() of a job a caller queued receives: tools that act as that caller. Default: `tools`. */
+  readonly toolsFor?: (caller: JobCaller) => Tools;
   /** Jobs run at once in this process. Default 2; 0 accepts jobs but runs none here. */
   readonly concurrency?: number;
   /** How often idle workers look for queued jobs, in ms. Default 250. */
@@ -72,10 +76,11 @@ export class JobQueue<Tools = unknown> {
     leaseMs = 30_000,
     onFinished = () => {},
     warn = (message) => console.error(message),
+    toolsFor = () => rest.tools,
     ...rest
   }: JobQueueOptions<Tools>) {
     this.#table = table;
-    this.#options = { concurrency, pollIntervalMs, leaseMs, onFinished, warn, ...rest };
+    this.#options = { concurrency, pollIntervalMs, leaseMs, onFinished, warn, toolsFor, ...rest };
   }
 
   /** The queue's name (its service path). */
@@ -88,8 +93,11 @@ export class JobQueue<Tools = unknown> {
     return this.#table.depth(this.#options.name);
   }
 
-  /** Validates `{ "type": "<declared type>", ...payload }` and queues it. 400 naming the field otherwise. */
-  enqueue(body: unknown): Maybe<Job> {
+  /**
+   * Validates `{ "type": "<declared type>", ...payload }` and queues it for `caller` (who sent it: the
+   * job runs as them, and only they know of it). 400 naming the field otherwise.
+   */
+  enqueue(body: unknown, caller?: JobCaller): Maybe<Job> {
     if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw badRequest('invalid_body', 'a job is a JSON object with a type', { resource: this.#options.name });
     }
@@ -114,14 +122,14 @@ export class JobQueue<Tools = unknown> {
     }
     const parsed = definition.payload.safeParse(payload);
     if (!parsed.success) throw invalidInput(zodProblems(parsed.error, this.#options.name, payload));
-    return this.#queue(type as string, parsed.data as Record<string, unknown>);
+    return this.#queue(type as string, parsed.data as Record<string, unknown>, caller);
   }
 
-  /** Queues a job of any type, internal ones included, with a payload the server built itself. */
-  enqueueInternal(type: string, payload: Record<string, unknown>): Maybe<Job> {
+  /** Queues a job of any type, internal ones included, with a payload the server built itself, for `caller`. */
+  enqueueInternal(type: string, payload: Record<string, unknown>, caller?: JobCaller): Maybe<Job> {
     const definition = Object.hasOwn(this.#options.types, type) ? this.#options.types[type] : undefined;
     if (definition === undefined) throw new Error(`job type ${type} is not declared in ${this.#options.name}`);
-    return this.#queue(type, definition.payload.parse(payload) as Record<string, unknown>);
+    return this.#queue(type, definition.payload.parse(payload) as Record<string, unknown>, caller);
   }
 
   /**
@@ -147,8 +155,8 @@ export class JobQueue<Tools = unknown> {
     );
   }
 
-  #queue(type: string, payload: Record<string, unknown>): Maybe<Job> {
-    return andThen(this.#table.insert(this.#options.name, type, payload), (job) => {
+  #queue(type: string, payload: Record<string, unknown>, caller: JobCaller | undefined): Maybe<Job> {
+    return andThen(this.#table.insert(this.#options.name, type, payload, caller), (job) => {
       this.#wake();
       return job;
     });
@@ -157,6 +165,19 @@ export class JobQueue<Tools = unknown> {
   get(id: string | number): Maybe<Job | undefined> {
     const key = Number(id);
     return Number.isSafeInteger(key) && key > 0 ? this.#table.get(this.#options.name, key) : undefined;
+  }
+
+  /**
+   * A page of the jobs `caller` queued in this queue, oldest first, read from a list request's query
+   * (`state`, `type`, `limit`, `offset`: parseJobListQuery), and how many match in all.
+   */
+  list(caller: JobCaller, query: string): Maybe<{ jobs: Job[]; total: number; limit: number; offset: number }> {
+    const parsed = parseJobListQuery(query, Object.keys(this.#options.types).sort(), this.#options.name);
+    return andThen(this.#table.list(this.#options.name, ownerKey(caller)!, parsed), (page) => ({
+      ...page,
+      limit: parsed.limit,
+      offset: parsed.offset,
+    }));
   }
 
   /** Removes a queued or finished job; 423 while it runs, 404 when unknown. */
@@ -189,17 +210,14 @@ export class JobQueue<Tools = unknown> {
   }
 
   /**
-   * The collection a job of an asynchronous operation writes and the caller it writes as (the one
-   * whose request queued it); undefined for other job types.
+   * Who queued a job: the caller kept with it, or, for a job of an asynchronous operation stored
+   * before callers were kept in their own column, the caller its payload carried. Undefined for the
+   * server's own jobs (and other jobs stored before).
    */
-  writtenAs(
-    job: Job,
-  ):
-    { readonly collection: string; readonly caller?: { readonly client: string; readonly user?: string } } | undefined {
-    const collection = Object.hasOwn(this.#options.types, job.type) ? this.#options.types[job.type]?.writes : undefined;
-    if (collection === undefined) return undefined;
-    const caller = job.payload.caller as { client: string; user?: string } | undefined;
-    return caller === undefined ? { collection } : { collection, caller };
+  ownerOf(job: Job): { readonly client: string; readonly user?: string } | undefined {
+    if (job.caller !== undefined) return job.caller;
+    const writes = Object.hasOwn(this.#options.types, job.type) ? this.#options.types[job.type]?.writes : undefined;
+    return writes === undefined ? undefined : (job.payload.caller as { client: string; user?: string } | undefined);
   }
 
   representation(job: Job, uri: string): Record<string, unknown> {
@@ -307,7 +325,8 @@ export class JobQueue<Tools = unknown> {
       const definition = this.#options.types[job.type];
       if (definition === undefined)
         throw new ApiError(500, 'unknown_job_type', `job type ${job.type} is no longer declared`);
-      const result = await definition.run(job.payload, this.#options.tools);
+      const tools = job.caller === undefined ? this.#options.tools : this.#options.toolsFor(job.caller);
+      const result = await definition.run(job.payload, tools, job.caller);
       await this.#table.finish(job.job_id, 'succeeded', result, undefined);
       this.#options.onFinished({ type: job.type, outcome: 'succeeded' });
     } catch (error) {

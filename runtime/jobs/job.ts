@@ -1,5 +1,19 @@
 export type JobState = 'queued' | 'running' | 'succeeded' | 'failed';
 
+/** Every state a job can be in, in the order a job goes through them. */
+export const JOB_STATES: readonly JobState[] = ['queued', 'running', 'succeeded', 'failed'];
+
+/**
+ * Who queued a job, as the row rules see a caller: the client named by the token, the user it acts
+ * for, the scopes it held. The job runs as this caller, and only this caller (the same client and
+ * user) knows of it. Absent on the server's own jobs and on jobs stored before callers were kept.
+ */
+export interface JobCaller {
+  readonly client: string;
+  readonly user?: string;
+  readonly scopes: readonly string[];
+}
+
 /** A persisted job. Times are ISO 8601 UTC; result and error are JSON values. */
 export interface Job {
   readonly job_id: number;
@@ -9,6 +23,7 @@ export interface Job {
   readonly state: JobState;
   readonly attempts: number;
   readonly created_at: string;
+  readonly caller?: JobCaller;
   readonly started_at?: string;
   readonly finished_at?: string;
   readonly result?: unknown;

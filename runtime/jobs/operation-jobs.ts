@@ -10,12 +10,15 @@ import { operationJobType } from '../resources/operation-job-type.ts';
 
 export { operationJobType };
 
-/** What an asynchronous operation queues: the version it was sent to, the identifier, the body, the caller. */
+/**
+ * What an asynchronous operation queues: the version it was sent to, the identifier, the body. The
+ * caller is kept with the job; jobs queued before that carry it here.
+ */
 const OPERATION_PAYLOAD = z.object({
   version: z.string(),
   key: z.union([z.string(), z.number()]).optional(),
   body: z.unknown().optional(),
-  /** Who sent the request: the collection's rules judge the write as theirs. */
+  /** Who sent the request, in jobs stored before the caller was kept with the job. */
   caller: z
     .looseObject({ client: z.string(), user: z.string().optional(), scopes: z.array(z.string()).optional() })
     .optional(),
@@ -38,11 +41,11 @@ export function operationJobTypes<Tools>(
       internal: true,
       writes: model.name,
       ...(operation === 'delete' ? {} : { produces: model.name }),
-      run: ({ version, key, body, caller: sent }: z.output<typeof OPERATION_PAYLOAD>) =>
+      run: ({ version, key, body, caller: sent }: z.output<typeof OPERATION_PAYLOAD>, _tools, queuedBy) =>
         runFlow(
           (function* () {
             // The job writes as its caller: the collection's row access holds for it as for the request.
-            const caller = sent === undefined ? undefined : { ...sent, scopes: sent.scopes ?? [] };
+            const caller = queuedBy ?? (sent === undefined ? undefined : { ...sent, scopes: sent.scopes ?? [] });
             const asCaller = { caller, rows };
             if (operation === 'create')
               return {

@@ -2,8 +2,16 @@ import type pg from 'pg';
 import { isoNow, type StoreTransaction } from '../storage/index.ts';
 import { inPostgresTransaction, query, type Queryable } from '../storage/postgres/queries.ts';
 import { connectionOf } from '../storage/postgres/postgres-store.ts';
-import type { Job } from './job.ts';
-import { depthOf, jsonOrNull, toJob, type JobRow, type JobTable } from './job-table.ts';
+import type { Job, JobCaller } from './job.ts';
+import {
+  callerColumns,
+  depthOf,
+  jsonOrNull,
+  toJob,
+  type JobListQuery,
+  type JobRow,
+  type JobTable,
+} from './job-table.ts';
 
 /** The jobs table in PostgreSQL: SQLite's columns, lease_until in Unix ms. */
 export const JOB_TABLES = `
@@ -21,7 +29,11 @@ export const JOB_TABLES = `
     result text,
     error text
   );
-  CREATE INDEX IF NOT EXISTS jobs__queue_state ON jobs (queue, state, job_id);`;
+  CREATE INDEX IF NOT EXISTS jobs__queue_state ON jobs (queue, state, job_id);
+  -- Who queued each job (JSON) and its owner key: jobs stored before have none, the server's own.
+  ALTER TABLE jobs ADD COLUMN IF NOT EXISTS caller text;
+  ALTER TABLE jobs ADD COLUMN IF NOT EXISTS owner text;
+  CREATE INDEX IF NOT EXISTS jobs__queue_owner ON jobs (queue, owner, job_id);`;
 
 /**
  * The job queue's table shared by every instance. A claim takes the oldest queued job with
@@ -35,25 +47,53 @@ export class PostgresJobTable implements JobTable {
     this.#pool = pool;
   }
 
-  insert(queue: string, type: string, payload: Record<string, unknown>): Promise<Job> {
-    return this.#insertOn(this.#pool, queue, type, payload);
+  insert(queue: string, type: string, payload: Record<string, unknown>, caller?: JobCaller): Promise<Job> {
+    return this.#insertOn(this.#pool, queue, type, payload, caller);
   }
 
   /** On the transaction's own client: the job commits or rolls back with the transaction's other writes. */
-  insertWithin(tx: StoreTransaction, queue: string, type: string, payload: Record<string, unknown>): Promise<Job> {
+  insertWithin(
+    tx: StoreTransaction,
+    queue: string,
+    type: string,
+    payload: Record<string, unknown>,
+    caller?: JobCaller,
+  ): Promise<Job> {
     const client = connectionOf(tx);
     if (client === undefined)
       throw new Error('a PostgreSQL job table queues within a transaction of the PostgreSQL store only');
-    return this.#insertOn(client, queue, type, payload);
+    return this.#insertOn(client, queue, type, payload, caller);
   }
 
-  async #insertOn(db: Queryable, queue: string, type: string, payload: Record<string, unknown>): Promise<Job> {
+  async #insertOn(
+    db: Queryable,
+    queue: string,
+    type: string,
+    payload: Record<string, unknown>,
+    caller: JobCaller | undefined,
+  ): Promise<Job> {
     const { rows } = await query<JobRow>(
       db,
-      `INSERT INTO jobs (queue, type, payload, state, created_at) VALUES ($1, $2, $3, 'queued', $4) RETURNING *`,
-      [queue, type, JSON.stringify(payload), isoNow()],
+      `INSERT INTO jobs (queue, type, payload, state, created_at, caller, owner) VALUES ($1, $2, $3, 'queued', $4, $5, $6) RETURNING *`,
+      [queue, type, JSON.stringify(payload), isoNow(), ...callerColumns(caller)],
     );
     return toJob(rows[0]!);
+  }
+
+  async list(
+    queue: string,
+    owner: string,
+    { state, type, limit, offset }: JobListQuery,
+  ): Promise<{ jobs: Job[]; total: number }> {
+    // A NULL state or type is no filter: one statement for every combination, served by the owner's index.
+    const own =
+      'FROM jobs WHERE queue = $1 AND owner = $2 AND ($3::text IS NULL OR state = $3) AND ($4::text IS NULL OR type = $4)';
+    const filters = [queue, owner, state ?? null, type ?? null];
+    const [page, count] = await Promise.all([
+      query<JobRow>(this.#pool, `SELECT * ${own} ORDER BY job_id LIMIT $5 OFFSET $6`, [...filters, limit, offset]),
+      query<{ total: string }>(this.#pool, `SELECT count(*) AS total ${own}`, filters),
+    ]);
+    return { jobs: page.rows.map(toJob), total: Number(count.rows[0]!.total) };
   }
 
   async get(queue: string, id: number): Promise<Job | undefined> {

@@ -1,7 +1,15 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { inTransaction, isoNow, type StoreTransaction } from '../storage/index.ts';
-import type { Job } from './job.ts';
-import { depthOf, jsonOrNull, toJob, type JobRow, type JobTable } from './job-table.ts';
+import type { Job, JobCaller } from './job.ts';
+import {
+  callerColumns,
+  depthOf,
+  jsonOrNull,
+  toJob,
+  type JobListQuery,
+  type JobRow,
+  type JobTable,
+} from './job-table.ts';
 
 /**
  * The jobs table. A running job holds a lease that its worker renews; a job whose lease ran out
@@ -20,6 +28,8 @@ export class SqliteJobTable implements JobTable {
   readonly #remove: StatementSync;
   readonly #requeueExpired: StatementSync;
   readonly #countWaiting: StatementSync;
+  readonly #ownJobs: StatementSync;
+  readonly #countOwnJobs: StatementSync;
   readonly #db: DatabaseSync;
 
   constructor(db: DatabaseSync) {
@@ -36,12 +46,20 @@ export class SqliteJobTable implements JobTable {
       started_at TEXT,
       finished_at TEXT,
       result TEXT,
-      error TEXT
+      error TEXT,
+      caller TEXT,
+      owner TEXT
     );
     CREATE INDEX IF NOT EXISTS jobs__queue_state ON jobs (queue, state, job_id);`);
+    addCallerColumns(db);
     this.#insert = db.prepare(
-      `INSERT INTO jobs (queue, type, payload, state, created_at) VALUES (?, ?, ?, 'queued', ?) RETURNING *`,
+      `INSERT INTO jobs (queue, type, payload, state, created_at, caller, owner) VALUES (?, ?, ?, 'queued', ?, ?, ?) RETURNING *`,
     );
+    // A NULL state or type is no filter: one statement for every combination, served by the owner's index.
+    const ownJobs =
+      'FROM jobs WHERE queue = ?1 AND owner = ?2 AND (?3 IS NULL OR state = ?3) AND (?4 IS NULL OR type = ?4)';
+    this.#ownJobs = db.prepare(`SELECT * ${ownJobs} ORDER BY job_id LIMIT ?5 OFFSET ?6`);
+    this.#countOwnJobs = db.prepare(`SELECT COUNT(*) AS total ${ownJobs}`);
     this.#get = db.prepare('SELECT * FROM jobs WHERE queue = ? AND job_id = ?');
     this.#claim =
       db.prepare(`UPDATE jobs SET state = 'running', attempts = attempts + 1, started_at = ?, lease_until = ?
@@ -59,10 +77,10 @@ export class SqliteJobTable implements JobTable {
     );
   }
 
-  insert(queue: string, type: string, payload: Record<string, unknown>): Job {
+  insert(queue: string, type: string, payload: Record<string, unknown>, caller?: JobCaller): Job {
     return toJob(
       inTransaction(this.#db, () =>
-        this.#insert.get(queue, type, JSON.stringify(payload), isoNow()),
+        this.#insert.get(queue, type, JSON.stringify(payload), isoNow(), ...callerColumns(caller)),
       ) as unknown as JobRow,
     );
   }
@@ -71,13 +89,26 @@ export class SqliteJobTable implements JobTable {
    * The store's transactions run on this same connection (openBackend), and node:sqlite runs one
    * thing at a time: an insert made while a transaction's work runs is part of that transaction.
    */
-  insertWithin(_tx: StoreTransaction, queue: string, type: string, payload: Record<string, unknown>): Job {
-    return this.insert(queue, type, payload);
+  insertWithin(
+    _tx: StoreTransaction,
+    queue: string,
+    type: string,
+    payload: Record<string, unknown>,
+    caller?: JobCaller,
+  ): Job {
+    return this.insert(queue, type, payload, caller);
   }
 
   get(queue: string, id: number): Job | undefined {
     const row = this.#get.get(queue, id) as JobRow | undefined;
     return row === undefined ? undefined : toJob(row);
+  }
+
+  list(queue: string, owner: string, { state, type, limit, offset }: JobListQuery): { jobs: Job[]; total: number } {
+    const filters = [queue, owner, state ?? null, type ?? null] as const;
+    const rows = this.#ownJobs.all(...filters, limit, offset) as unknown as JobRow[];
+    const { total } = this.#countOwnJobs.get(...filters) as { total: number };
+    return { jobs: rows.map(toJob), total: Number(total) };
   }
 
   /** Takes the oldest queued job of a queue, if any, leasing it until `leaseUntil` (Unix ms). */
@@ -116,4 +147,26 @@ export class SqliteJobTable implements JobTable {
   requeueExpired(queue: string, now: number): number {
     return Number(inTransaction(this.#db, () => this.#requeueExpired.run(queue, now)).changes);
   }
+}
+
+/**
+ * Files made before jobs kept their caller get the caller and owner columns (NULL: such a job is the
+ * server's own, docs/access-control.md) and the owner's index, in one IMMEDIATE transaction, so two
+ * processes opening the file at once add them once.
+ */
+function addCallerColumns(db: DatabaseSync): void {
+  const columns = () =>
+    (db.prepare('PRAGMA table_info(jobs)').all() as { name: string }[]).map((column) => column.name);
+  const add = () => {
+    const present = columns();
+    for (const column of ['caller', 'owner'])
+      if (!present.includes(column)) db.exec(`ALTER TABLE jobs ADD COLUMN ${column} TEXT`);
+    db.exec('CREATE INDEX IF NOT EXISTS jobs__queue_owner ON jobs (queue, owner, job_id)');
+  };
+  const indexed = () =>
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'jobs__queue_owner'").get();
+  if (indexed() !== undefined) return;
+  inTransaction(db, () => {
+    if (indexed() === undefined) add();
+  });
 }

@@ -18,7 +18,7 @@ import { assertMayCreateAt, createsOnPut } from './client-identifiers.ts';
 import { createResource } from './create-resource.ts';
 import { changeRow, deleteResource } from './change-resource.ts';
 import { insertRow } from './row-writes.ts';
-import { authOf, callerOf } from '../auth/index.ts';
+import { authOf, callerOf, type Caller } from '../auth/index.ts';
 import { operationJobType } from './operation-job-type.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
 import { keyFromPath, resourceNotFound } from './identifiers.ts';
@@ -37,7 +37,12 @@ export type CollectionHandlers = Readonly<Record<OperationName, RouteHandler>>;
 
 /** A job queue as an asynchronous operation uses it (runtime/jobs' JobQueue). */
 export interface OperationQueue {
-  enqueueInternal(type: string, payload: Record<string, unknown>): Maybe<{ readonly job_id: string | number }>;
+  /** Queues a job for `caller` (who sent the request: the job runs as them, and only they know of it). */
+  enqueueInternal(
+    type: string,
+    payload: Record<string, unknown>,
+    caller?: Caller,
+  ): Maybe<{ readonly job_id: string | number }>;
   representation(job: never, uri: string): Record<string, unknown>;
 }
 
@@ -273,15 +278,13 @@ export function collectionHandlers(
             resource: model.name,
           });
       }
-      // The caller travels with the job: the collection's rules judge the write as the caller's.
-      const caller = authOf(ctx);
       const payload = {
         version: version.name,
         ...(key === undefined ? {} : { key }),
         ...(body === undefined ? {} : { body }),
-        ...(caller === undefined ? {} : { caller }),
       };
-      const job = yield* wait(queue.enqueueInternal(operationJobType(model.name, operation), payload));
+      // The caller is kept with the job: the collection's rules judge the write as the caller's.
+      const job = yield* wait(queue.enqueueInternal(operationJobType(model.name, operation), payload, authOf(ctx)));
       const uri = jobUri(context.baseUrl, version.name, queueName, job.job_id);
       ctx.status = 202;
       setResponseHeader(ctx, 'Location', uri);

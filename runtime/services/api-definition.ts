@@ -2,6 +2,7 @@ import type { ZodObject } from 'zod';
 import type { Catalog, CollectionHandlerOptions, ResourceContext, SettingModel } from '../resources/index.ts';
 import type { Route } from '../routing/index.ts';
 import type { Maybe, MigrationSource } from '../storage/index.ts';
+import type { Caller } from '../auth/index.ts';
 
 /** A job type as a job-queue declaration states it: the payload schema and the work. */
 export interface JobTypeSpec {
@@ -72,15 +73,16 @@ export interface ApiDefinition {
 
 /** A job queue as the service routes use it; runtime/jobs provides it. */
 export interface JobQueuePort {
-  enqueue(body: unknown): Maybe<{ job_id: string | number }>;
+  /** Queues a job for `caller`, who sent it: it runs as them, and only they know of it. */
+  enqueue(body: unknown, caller?: Caller): Maybe<{ job_id: string | number }>;
   get(id: string): Maybe<object | undefined>;
+  /** A page of the jobs `caller` queued, read from a list request's query string, and how many match. */
+  list(caller: Caller, query: string): Maybe<{ jobs: object[]; total: number; limit: number; offset: number }>;
   remove(id: string): Maybe<void>;
   representation(job: never, uri: string): Record<string, unknown>;
   producedResource(job: never): { readonly collection: string; readonly identity: string | number } | undefined;
-  /** The collection an asynchronous operation's job writes and the caller it writes as; undefined for other jobs. */
-  writtenAs(
-    job: never,
-  ): { readonly collection: string; readonly caller?: { readonly client: string; readonly user?: string } } | undefined;
+  /** Who queued a job (the same client and user may know of it); undefined for the server's own jobs. */
+  ownerOf(job: never): { readonly client: string; readonly user?: string } | undefined;
 }
 
 /** Where setting values live, per principal; runtime/settings provides it. */

@@ -5,14 +5,17 @@ import type { ApiContext } from './api-definition.ts';
 import { notFound } from '../errors/index.ts';
 import { andThen } from '../storage/index.ts';
 import { integerFromPath } from '../resources/index.ts';
+import { setPagingHeaders } from '../resources/paging-headers.ts';
 import type { Context } from 'koa';
 import { callerOf } from '../auth/index.ts';
 import { anyRowRule, jobVisibleTo } from './job-visibility.ts';
 
 /**
- * PUT /services/{v}/{queue} → 202 with Location and {job_id, state, uri}; GET /{job_id} → 200 job,
- * or 303 to the resource a finished job produced (its type declares `produces`);
- * DELETE /{job_id} → 204 (423 while running, 404 unknown); a job_id that is not a whole number from 1 → 400.
+ * PUT /services/{v}/{queue} → 202 with Location and {job_id, state, uri}, the job kept with its
+ * caller; GET /services/{v}/{queue} → the caller's own jobs, a page with X-Total-Count and Link;
+ * GET /{job_id} → 200 job, or 303 to the resource a finished job produced (its type declares
+ * `produces`); DELETE /{job_id} → 204 (423 while running, 404 unknown); a job_id that is not a whole
+ * number from 1 → 400. A job another caller queued answers as an unknown one (job-visibility.ts).
  */
 export function jobQueueHandlers(context: ApiContext, name: string, version: string) {
   const queue = () => {
@@ -21,18 +24,35 @@ export function jobQueueHandlers(context: ApiContext, name: string, version: str
     return found;
   };
   const enqueue: RouteHandler = (ctx) =>
-    andThen(queue().enqueue(requestBody(ctx)), (job) => {
+    andThen(queue().enqueue(requestBody(ctx), callerOf(ctx)), (job) => {
       const uri = jobUri(context.baseUrl, version, name, job.job_id);
       ctx.status = 202;
       setResponseHeader(ctx, 'Location', uri);
       setJsonBody(ctx, queue().representation(job as never, uri));
     });
+  const list: RouteHandler = (ctx) => {
+    const caller = callerOf(ctx);
+    // Every route of a queue needs a credential; without one there is no caller, who queued nothing.
+    const page =
+      caller === undefined ? { jobs: [], total: 0, limit: 1, offset: 0 } : queue().list(caller, ctx.querystring);
+    return andThen(page, ({ jobs, total, limit, offset }) => {
+      setPagingHeaders(ctx, context.baseUrl, total, limit, offset);
+      setJsonBody(
+        ctx,
+        jobs.map((job) =>
+          queue().representation(
+            job as never,
+            jobUri(context.baseUrl, version, name, (job as { job_id: number }).job_id),
+          ),
+        ),
+      );
+    });
+  };
   const unknownJob = (id: string) =>
     notFound('job_not_found', `there is no job ${id}`, { resource: name, field: 'job_id' });
-  // Row access: a job that would tell of a row the caller may not see is an unknown job (job-visibility.ts).
-  const guarded = anyRowRule(context);
+  const rowRules = anyRowRule(context);
   const visible = (ctx: Context, job: object | undefined) =>
-    job === undefined ? false : guarded ? jobVisibleTo(context, queue(), job, callerOf(ctx)) : true;
+    job === undefined ? false : jobVisibleTo(context, queue(), job, callerOf(ctx), rowRules);
   const read: RouteHandler = (ctx, params) => {
     const id = String(integerFromPath('job_id', params.job_id, name));
     return andThen(queue().get(id), (job) =>
@@ -53,17 +73,14 @@ export function jobQueueHandlers(context: ApiContext, name: string, version: str
   };
   const remove: RouteHandler = (ctx, params) => {
     const id = String(integerFromPath('job_id', params.job_id, name));
-    const removed = () =>
-      andThen(queue().remove(id), () => {
-        ctx.status = 204;
-      });
-    if (!guarded) return removed();
     return andThen(queue().get(id), (job) =>
       andThen(visible(ctx, job), (known) => {
         if (!known) throw unknownJob(id);
-        return removed();
+        return andThen(queue().remove(id), () => {
+          ctx.status = 204;
+        });
       }),
     );
   };
-  return { enqueue, read, remove };
+  return { enqueue, read, remove, list };
 }

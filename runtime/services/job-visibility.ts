@@ -10,27 +10,30 @@ export function anyRowRule(context: ResourceContext): boolean {
 }
 
 /**
- * May this caller know of this job? A job tells of the row it writes or produced (its identifier in
- * `result`, the 303 to it), so where that row's collection declares a row rule:
- * - an asynchronous operation's job is seen only by the caller (client and user) whose request queued it;
- * - a finished job that produced a row is seen only by callers who may see that row.
- * A job the caller may not know of answers as an unknown one (404), whatever its state.
+ * May this caller know of this job (its state, result, errors, the 303 to what it produced)?
+ * - a job a caller queued (through the queue's PUT, or an asynchronous operation) is known only to
+ *   that caller: the same client and user;
+ * - where a collection declares a row rule (`rowRules`), a finished job that produced a row of it is
+ *   known only to callers who may see that row, whoever queued it.
+ * The server's own jobs, and jobs stored before callers were kept, are known to every caller (the
+ * second check aside). A job the caller may not know of answers as an unknown one (404), whatever its state.
  */
 export function jobVisibleTo(
   context: ResourceContext,
   queue: JobQueuePort,
   job: object,
   caller: Caller | undefined,
+  rowRules: boolean,
 ): Maybe<boolean> {
-  const collectionNamed = (collection: string) =>
-    Object.hasOwn(context.catalog.collections, collection) ? context.catalog.collections[collection] : undefined;
-  const written = queue.writtenAs(job as never);
-  if (written !== undefined && collectionNamed(written.collection)?.rows?.see !== undefined) {
-    if (caller === undefined || written.caller?.client !== caller.client || written.caller.user !== caller.user)
-      return false;
-  }
+  const owner = queue.ownerOf(job as never);
+  if (owner !== undefined && (caller === undefined || owner.client !== caller.client || owner.user !== caller.user))
+    return false;
+  if (!rowRules) return true;
   const produced = queue.producedResource(job as never);
-  const model = produced === undefined ? undefined : collectionNamed(produced.collection);
+  const model =
+    produced === undefined || !Object.hasOwn(context.catalog.collections, produced.collection)
+      ? undefined
+      : context.catalog.collections[produced.collection];
   if (produced === undefined || model?.rows?.see === undefined) return true;
   return andThen(
     rowsForCaller(context.catalog, model).reader(caller, context.store).find(model.table, produced.identity),

@@ -21,7 +21,7 @@ export type ServiceSpec = {
 
 /**
  * The handlers of one service in one version, indexed like the operations the generator flattened:
- * search and openapi have one (GET); health has two (GET, GET /ready); a job queue has three (PUT, GET /:job_id, DELETE /:job_id);
+ * search and openapi have one (GET); health has two (GET, GET /ready); a job queue has four (PUT, GET /:job_id, DELETE /:job_id, GET: the caller's jobs);
  * a custom service has one per declared operation.
  */
 export function serviceHandlers(context: ApiContext, service: ServiceSpec, version: string): RouteHandler[] {
@@ -43,7 +43,7 @@ function handlersOf(context: ApiContext, service: ServiceSpec, version: string):
     }
     case 'job-queue': {
       const handlers = jobQueueHandlers(context, service.name, version);
-      return [handlers.enqueue, handlers.read, handlers.remove];
+      return [handlers.enqueue, handlers.read, handlers.remove, handlers.list];
     }
     case 'custom':
       return service.operations.map((operation) => customOperationHandler(operation, version, context, service.name));

@@ -3,9 +3,16 @@ import type { ServiceTools } from './api-definition.ts';
 import { andThen, runFlow, wait } from '../storage/index.ts';
 import { searchableCollections } from './search-handler.ts';
 import { createResource } from '../resources/index.ts';
+import { rowsForCaller } from '../resources/caller-rows.ts';
+import type { Caller } from '../auth/index.ts';
 
-/** What service handlers and jobs may ask of the server: the searchable collections, and reindexing them. */
-export function serviceTools(context: ResourceContext): ServiceTools {
+/**
+ * What service handlers and jobs may ask of the server: the searchable collections, reindexing them,
+ * creating a resource. With a `caller` (a job is run as whoever queued it) a resource is created as
+ * that caller: the collection's rules judge the write as theirs and its row access holds; without
+ * one, as the server itself.
+ */
+export function serviceTools(context: ResourceContext, caller?: Caller): ServiceTools {
   return {
     searchableCollections: () => searchableCollections(context).map((model) => model.name),
     reindex: (names) => {
@@ -30,7 +37,16 @@ export function serviceTools(context: ResourceContext): ServiceTools {
       if (model === undefined) throw new Error(`there is no collection ${collection}`);
       const versions = Object.keys(model.versions);
       return andThen(
-        runFlow(createResource(context, model, version ?? versions[versions.length - 1]!, representation)),
+        runFlow(
+          createResource(
+            context,
+            model,
+            version ?? versions[versions.length - 1]!,
+            representation,
+            caller,
+            caller === undefined ? undefined : rowsForCaller(context.catalog, model),
+          ),
+        ),
         (row) => ({ identity: row[model.identifier.name] as string | number }),
       );
     },

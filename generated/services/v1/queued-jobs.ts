@@ -12,5 +12,6 @@ export function queuedJobsV1Routes(context: ApiContext): Route[] {
     { method: 'PUT', path: '/services/v1/queued/jobs', family: 'service', handle: handlers[0]! },
     { method: 'GET', path: '/services/v1/queued/jobs/:job_id', family: 'service', handle: handlers[1]! },
     { method: 'DELETE', path: '/services/v1/queued/jobs/:job_id', family: 'service', handle: handlers[2]! },
+    { method: 'GET', path: '/services/v1/queued/jobs', family: 'service', handle: handlers[3]! },
   ];
 }

@@ -12,5 +12,6 @@ export function queuedJobsV2Routes(context: ApiContext): Route[] {
     { method: 'PUT', path: '/services/v2/queued/jobs', family: 'service', handle: handlers[0]! },
     { method: 'GET', path: '/services/v2/queued/jobs/:job_id', family: 'service', handle: handlers[1]! },
     { method: 'DELETE', path: '/services/v2/queued/jobs/:job_id', family: 'service', handle: handlers[2]! },
+    { method: 'GET', path: '/services/v2/queued/jobs', family: 'service', handle: handlers[3]! },
   ];
 }

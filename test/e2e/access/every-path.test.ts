@@ -43,7 +43,7 @@ export default collection({
   versions: { v1: {} },
 });
 `;
-/** A job type that produces a memo (the server's own work: it may write anyone's). */
+/** A job type that produces a memo, as the caller who queued it. */
 const IMPORT_MEMO = `    'import-memo': job({
       payload: z.object({ owner: z.string().min(1), title: z.string().min(1) }).strict(),
       produces: 'memos',

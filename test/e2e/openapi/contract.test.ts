@@ -721,6 +721,15 @@ describe('the contract: every operation, every status it can produce, through a 
         (state) => state.state === 'running',
       );
       await send(v, { method: 'delete', path: `/services/${v}/queued/jobs/${waiting.body.job_id}`, status: 423 });
+      // The caller's own jobs: the waiting one at least.
+      const ownJobs = await send(v, { method: 'get', path: `/services/${v}/queued/jobs?state=running`, status: 200 });
+      expect(ownJobs.body).toEqual([expect.objectContaining({ job_id: waiting.body.job_id, state: 'running' })]);
+      await send(v, {
+        method: 'get',
+        path: `/services/${v}/queued/jobs?state=running`,
+        status: 304,
+        headers: { 'If-None-Match': ownJobs.headers.etag! },
+      });
 
       // Health: open routes, no token needed (the main client's token is ignored).
       for (const path of [`/services/${v}/health`, `/services/${v}/health/ready`]) {
