@@ -29,12 +29,27 @@ describe('MemoryCallCounter', () => {
     expect(counter.size).toBe(1);
   });
 
+  it('a window ending between two sweeps ends at its reset time exactly; a sweep keeps the windows still running', () => {
+    let now = 0;
+    const counter = new MemoryCallCounter({ points: 1, durationSeconds: 10, now: () => now });
+    // The first call sweeps and sets the next sweep 10 s later; b's window runs from 4 s to 14 s.
+    counter.consume('a');
+    now = 4_000;
+    expect(counter.consume('b')).toEqual({ allowed: true, remaining: 0, resetsAtMs: 14_000 });
+    now = 10_000;
+    expect(counter.consume('b')).toEqual({ allowed: false, remaining: 0, resetsAtMs: 14_000 });
+    now = 14_000;
+    expect(counter.consume('b')).toEqual({ allowed: true, remaining: 0, resetsAtMs: 24_000 });
+  });
+
   it.each([
     [{ points: 0, durationSeconds: 1 }],
     [{ points: 1, durationSeconds: 0 }],
     [{ points: Number.NaN, durationSeconds: 1 }],
   ])('refuses %j', (options) => {
-    expect(() => new MemoryCallCounter(options)).toThrow(RangeError);
+    expect(() => new MemoryCallCounter(options)).toThrow(
+      new RangeError('a call limit needs points >= 1 and durationSeconds > 0'),
+    );
   });
 });
 
@@ -45,6 +60,12 @@ describe('flexibleCallCounter', () => {
     expect(first).toMatchObject({ allowed: true, remaining: 0 });
     expect(first.resetsAtMs).toBeGreaterThan(Date.now() + 55_000);
     expect(await counter.consume('k')).toMatchObject({ allowed: false, remaining: 0 });
+  });
+
+  it("passes a failing limiter's error on (resilientCounter then counts in memory), where a refusal is a count", async () => {
+    const limiter = new RateLimiterMemory({ points: 1, duration: 60 });
+    limiter.consume = () => Promise.reject(new Error('connection is closed'));
+    await expect(flexibleCallCounter(limiter).consume('k')).rejects.toThrow('connection is closed');
   });
 
   it('drives rateLimit() in a plain Koa app: headers on success, 429 with Retry-After past the limit', async () => {

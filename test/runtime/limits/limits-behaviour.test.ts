@@ -1,6 +1,6 @@
 import Koa, { type Context } from 'koa';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorHandler } from '../../../runtime/http/index.ts';
 import {
   clientAddress,
@@ -250,6 +250,25 @@ describe('resilientCounter(): counting goes on while the shared store is down', 
       'Redis call-limit counters answer again: shared counting resumed',
       "Redis call-limit counters unavailable (command timed out): counting in this process's memory until they answer again",
     ]);
+  });
+
+  it('writes the outage to stderr when given no log', async () => {
+    const written = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const counter = resilientCounter({
+        shared: { consume: () => Promise.reject(new Error('connection is closed')) },
+        fallback: { consume: () => count(9) },
+        name: 'Redis call-limit counters',
+      });
+      expect(await counter.consume('k')).toEqual(count(9));
+      expect(written.mock.calls).toEqual([
+        [
+          "Redis call-limit counters unavailable (connection is closed): counting in this process's memory until they answer again",
+        ],
+      ]);
+    } finally {
+      written.mockRestore();
+    }
   });
 
   it('a count the shared counter gives at once is handed on at once', () => {
