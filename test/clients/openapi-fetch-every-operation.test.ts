@@ -1,22 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import createClient from 'openapi-fetch';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  callPlan,
-  isDocumented,
-  operationsOf,
-  scopesOf,
-  type PlannedCall,
-} from '../support/generic-clients/call-plan.ts';
+import { callPlan } from '../support/generic-clients/call-plan.ts';
 import { clientFolder, DOCUMENTS, documentOf } from '../support/generic-clients/client-folder.ts';
+import { sendEveryOperation } from '../support/generic-clients/every-operation.ts';
 import { openapiFetchCaller } from '../support/generic-clients/openapi-fetch-caller.ts';
-import { recordingFetch } from '../support/generic-clients/recorded-calls.ts';
 import { typeErrors } from '../support/generic-clients/type-check.ts';
-import { startApi } from '../support/start-api.ts';
-import { issueToken } from '../support/token-cli.ts';
 
 const USER_AGENT = 'plain-openapi-fetch/1.0';
 
@@ -30,15 +21,13 @@ const USER_AGENT = 'plain-openapi-fetch/1.0';
  */
 describe('a client made by plain openapi-typescript + openapi-fetch from each published document', () => {
   let folder: string;
-  const plans = new Map<string, PlannedCall[]>();
 
   beforeAll(async () => {
     folder = clientFolder('openapi-fetch-client-');
     for (const version of DOCUMENTS) {
       const document = documentOf(version);
       writeFileSync(join(folder, `${version}.ts`), astToString(await openapiTS(document as never, { silent: true })));
-      plans.set(version, callPlan(document));
-      writeFileSync(join(folder, `${version}-calls.ts`), openapiFetchCaller(plans.get(version)!, version));
+      writeFileSync(join(folder, `${version}-calls.ts`), openapiFetchCaller(callPlan(document), version));
     }
   }, 120_000);
 
@@ -49,34 +38,14 @@ describe('a client made by plain openapi-typescript + openapi-fetch from each pu
   it.each(DOCUMENTS)(
     'calls every operation of %s, each answered with a status the document lists for it',
     async (version) => {
-      const document = documentOf(version);
-      const plan = plans.get(version)!;
-      const server = await startApi();
-      try {
-        const recorder = recordingFetch(document);
-        const token = issueToken(server.databaseUrl, 'plain-openapi-fetch', { scopes: scopesOf(document) });
-        const client = createClient<any>({
-          baseUrl: server.url,
-          headers: { Authorization: `Bearer ${token}`, 'User-Agent': USER_AGENT },
-          fetch: recorder.fetch,
-        });
-        const { calls } = (await import(pathToFileURL(join(folder, `${version}-calls.ts`)).href)) as {
-          calls: readonly { name: string; send: (client: unknown) => Promise<unknown> }[];
-        };
-        const undocumented: string[] = [];
-        for (const [index, call] of calls.entries()) {
-          await call.send(client);
-          const answer = recorder.calls.at(-1)!;
-          expect(answer.operation).toBe(call.name);
-          if (!isDocumented(plan[index]!, answer.status)) undocumented.push(`${call.name} → ${answer.status}`);
-        }
-        expect(undocumented).toEqual([]);
-        // Every operation of the document was reached, each by one call, and nothing else.
-        expect(recorder.calls.map((answer) => answer.operation).sort()).toEqual(operationsOf(document).sort());
-        expect(new Set(recorder.calls.map((answer) => answer.userAgent))).toEqual(new Set([USER_AGENT]));
-      } finally {
-        await server.close();
-      }
+      const report = await sendEveryOperation(version, folder, 'plain-openapi-fetch', (baseUrl, token, fetch) =>
+        createClient({ baseUrl, headers: { Authorization: `Bearer ${token}`, 'User-Agent': USER_AGENT }, fetch }),
+      );
+      expect(report.undocumented).toEqual([]);
+      // Every operation of the document was reached, each by its own call, and nothing else.
+      expect(report.misdirected).toEqual([]);
+      expect(report.reached).toEqual(report.operations);
+      expect(report.userAgents).toEqual([USER_AGENT]);
     },
     120_000,
   );

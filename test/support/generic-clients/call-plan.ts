@@ -1,5 +1,11 @@
 type Json = Record<string, any>;
 
+/**
+ * What a client sets once for every call, never per call: a document that asked for them as
+ * parameters of an operation would make each call fail to type-check, as it should.
+ */
+const SET_ONCE = new Set(['user-agent', 'authorization']);
+
 /** The methods an OpenAPI path item can hold, in the order the document writes them. */
 const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options', 'trace'] as const;
 export type Method = (typeof METHODS)[number];
@@ -12,7 +18,10 @@ export interface PlannedCall {
   readonly operationId: string;
   /** `METHOD template`: how a call is named in the test's report. */
   readonly name: string;
-  /** Every path parameter, and the required query and header parameters, each with the document's example. */
+  /**
+   * Every path parameter, and the required query and header parameters (but User-Agent and
+   * Authorization, which the client sets once), each with the document's example.
+   */
   readonly path: Readonly<Record<string, unknown>>;
   readonly query: Readonly<Record<string, unknown>>;
   readonly header: Readonly<Record<string, unknown>>;
@@ -63,6 +72,7 @@ function plannedCall(document: Json, template: string, item: Json, method: Metho
   )) {
     const where = parameter.in as string;
     if (where === 'cookie' || (where !== 'path' && parameter.required !== true)) continue;
+    if (where === 'header' && SET_ONCE.has(String(parameter.name).toLowerCase())) continue;
     const example = parameter.example ?? Object.values((parameter.examples ?? {}) as Json)[0]?.value;
     if (example === undefined) throw new Error(`${name}: parameter ${parameter.name} has no example`);
     values[where as 'path' | 'query' | 'header'][parameter.name as string] = example;

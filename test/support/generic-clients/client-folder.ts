@@ -6,8 +6,10 @@ import { REPOSITORY } from '../spawn-server.ts';
 /** The documents the example API publishes, one per version. */
 export const DOCUMENTS = ['v1', 'v2'] as const;
 
+export const documentPath = (version: string) => join(REPOSITORY, 'generated', 'openapi', `${version}.json`);
+
 export const documentOf = (version: string): Record<string, any> =>
-  JSON.parse(readFileSync(join(REPOSITORY, 'generated', 'openapi', `${version}.json`), 'utf8'));
+  JSON.parse(readFileSync(documentPath(version), 'utf8'));
 
 /**
  * A new folder outside the repository, as a user's client project: an ES module package whose

@@ -8,7 +8,8 @@ import ts from 'typescript';
 export function typeErrors(entries: readonly string[]): string[] {
   const program = ts.createProgram(entries, {
     target: ts.ScriptTarget.ES2024,
-    lib: ['lib.es2024.d.ts', 'lib.dom.d.ts'],
+    // What a project that runs in browsers and Node 24 names: the language, the DOM and its iterables.
+    lib: ['lib.es2024.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
     strict: true,
