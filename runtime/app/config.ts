@@ -58,6 +58,12 @@ export interface ServerConfig {
   /** How long a running job's lease lasts before another instance may take it over (JOB_LEASE_MS, default 30000). */
   readonly jobLeaseMs: number;
   /**
+   * How often the server checks whether it is quiet (fewer than 20 requests a second, none in
+   * flight) with garbage a burst left in its heap, and collects it, returning that memory to the
+   * system (HEAP_RETURN_INTERVAL_MS, default 2000; 0: never, V8 collects only as JavaScript allocates).
+   */
+  readonly heapReturnIntervalMs: number;
+  /**
    * Who may read the OpenAPI documents and the docs pages (DOCS_ACCESS): `token` (the default) asks
    * for a bearer token like every other call; `public` answers them without one.
    */
@@ -137,6 +143,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ServerConfig {
     ),
     documentFor: errorDocuments(env.ERROR_DOCS_URL),
     jobLeaseMs: integer(env, 'JOB_LEASE_MS', 30_000, 1000, 24 * 3600 * 1000),
+    heapReturnIntervalMs: integer(env, 'HEAP_RETURN_INTERVAL_MS', 2000, 0, 3_600_000),
     docsAccess: docsAccess(env.DOCS_ACCESS),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS, 0, 3_600_000),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),

@@ -9,6 +9,7 @@ import { setResponseHeader } from './headers.ts';
  */
 export class RequestDrain {
   #inFlight = 0;
+  #started = 0;
   #draining = false;
   #idle: (() => void)[] = [];
 
@@ -18,6 +19,11 @@ export class RequestDrain {
 
   get inFlight(): number {
     return this.#inFlight;
+  }
+
+  /** Requests that have started since the server did, in all (whoever watches for a quiet server compares two readings). */
+  get started(): number {
+    return this.#started;
   }
 
   /** Mount outermost-but-one (inside the error renderer) so the 503 gets the error body. */
@@ -39,6 +45,7 @@ export class RequestDrain {
         throw serviceUnavailable('the server is shutting down; retry shortly');
       }
       drain.#inFlight += 1;
+      drain.#started += 1;
       // Counted until the response is fully written (or the client goes away), not merely until the
       // middleware returns: Koa writes the body after the middleware chain has finished.
       ctx.res.on('close', responseClosed);

@@ -12,6 +12,7 @@ import { shareConnectionsFairly } from './connection-fairness.ts';
 import { startMetricsServer, type RunningMetricsServer } from '../metrics/index.ts';
 import { stopGracefully, type ShutdownReport } from './stop-gracefully.ts';
 import { onShutdownSignals } from './shutdown-signals.ts';
+import { returnHeapWhenIdle } from './idle-heap-return.ts';
 
 export interface RunningServer {
   readonly server: Server;
@@ -77,16 +78,23 @@ export async function serve(
     throw error;
   }
   server.on('request', connections.track(requestListener(api.app, { arrivals: api.context.store })));
+  // A burst of large pages leaves its garbage resident while the server waits for the next one.
+  const stopHeapReturn =
+    config.heapReturnIntervalMs === 0
+      ? () => {}
+      : returnHeapWhenIdle({ activity: api.drain, everyMs: config.heapReturnIntervalMs });
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   let stopping: Promise<ShutdownReport> | undefined;
-  const stop = ({ timeoutMs = config.shutdownTimeoutMs }: { readonly timeoutMs?: number } = {}) =>
-    (stopping ??= stopGracefully({
+  const stop = ({ timeoutMs = config.shutdownTimeoutMs }: { readonly timeoutMs?: number } = {}) => {
+    stopHeapReturn();
+    return (stopping ??= stopGracefully({
       server,
       api,
       timeoutMs,
       logger,
       ...(metricsServer === undefined ? {} : { alsoClose: [metricsServer] }),
     }));
+  };
   return { server, api, config, url: `http://${host}:${port}`, logger, metricsUrl: metricsServer?.url, stop };
 }
 
