@@ -14,6 +14,7 @@ import { serialisation } from './sections/serialisation.ts';
 import { profile } from './sections/profile.ts';
 import { againstRef } from './sections/against-ref.ts';
 import { listScaling } from './sections/list-scaling.ts';
+import { listOptions } from './sections/list-options.ts';
 import { searchBeside } from './sections/search-beside.ts';
 import { writeCost } from './sections/write-cost.ts';
 import { pinBench, type CpuSplit } from './lib/cpu-affinity.ts';
@@ -28,6 +29,7 @@ const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Prom
   container,
   postgres: postgresPath,
   'list-scaling': listScaling,
+  'list-options': listOptions,
   'search-beside': searchBeside,
   'write-cost': writeCost,
   // Before route-scaling, which then reuses the projects it generated.
@@ -43,6 +45,7 @@ const ORDER: readonly Section[] = [
   'container',
   'postgres',
   'list-scaling',
+  'list-options',
   'search-beside',
   'write-cost',
   'generator',

@@ -8,6 +8,7 @@ export const SECTIONS = [
   'container',
   'postgres',
   'list-scaling',
+  'list-options',
   'search-beside',
   'write-cost',
   'route-scaling',

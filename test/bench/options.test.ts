@@ -17,6 +17,7 @@ describe('bench flags', () => {
           'container',
           'postgres',
           'list-scaling',
+          'list-options',
           'search-beside',
           'write-cost',
           'route-scaling',
