@@ -11,6 +11,7 @@ import { loadDefinitions, type LoadedDefinition } from './load/load-definitions.
 import { emitOpenApi, openApiDocuments } from './emit/emit-openapi.ts';
 import { emitClient } from './emit/emit-client.ts';
 import { emitVersionDiffs } from './emit/emit-version-diffs.ts';
+import { emitCollectionRows } from './emit/emit-collection-rows.ts';
 import { resolveModel, type ResolvedModel } from './model/index.ts';
 import { flattenRoutes, type RouteDescriptor } from './routes/index.ts';
 import { keepsMigrations, migrationIds } from './migrations/files.ts';
@@ -51,6 +52,7 @@ export async function generate(
     ...emitIndexes(model, builder, keepsMigrations(root) ? migrationIds(root) : undefined),
     emitVersionDiffs(model),
     emitMain(builder),
+    emitCollectionRows(model, builder),
   ]);
   const documents = openApiDocuments(model, routes, definitions);
   const openApi = await stage(emitOpenApi(documents));

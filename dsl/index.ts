@@ -61,6 +61,8 @@ export {
 } from './rule-errors.ts';
 export type {
   CollectionAccess,
+  CollectionName,
+  CollectionRows,
   ComputedFields,
   DataAccess,
   DataAccessOptions,
@@ -71,6 +73,8 @@ export type {
   Effect,
   EffectInput,
   FieldValue,
+  FieldsNamed,
+  FieldsOfRow,
   Flow,
   ReadRow,
   StoredRow,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Fields } from './fields.ts';
+import type { FieldDeclaration, FieldKind, Fields } from './fields.ts';
 import type { Caller } from './service-tools.ts';
 
 /**
@@ -162,11 +162,32 @@ export interface DataAccessOptions {
   readonly rows?: 'caller' | 'all';
 }
 
+/**
+ * The project's collections by name, each as the values its stored fields hold
+ * (`{ reservations: { guest_name: string; room: string; ... } }`). Empty here: `npm run generate`
+ * fills it in (generated/collection-rows.ts augments this interface), so `data.of('reservations')` is
+ * typed by that collection's fields, and a name no definition declares is a type error.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface -- filled in by declaration merging
+export interface CollectionRows {}
+
+/** A collection's name: one of CollectionRows once generated, any string before the first generation. */
+export type CollectionName = [keyof CollectionRows] extends [never] ? string : Extract<keyof CollectionRows, string>;
+
+/** A row's values as field declarations, as data access types them (each field's schema outputs its value). */
+export type FieldsOfRow<Row> = { readonly [K in keyof Row]: FieldDeclaration<FieldKind, z.ZodType<Row[K]>> };
+
+/** The fields of the collection named `N` (untyped before the first generation). */
+export type FieldsNamed<N extends string> = N extends keyof CollectionRows ? FieldsOfRow<CollectionRows[N]> : Fields;
+
 /** The data a rule may read and write, all inside the transaction of the write being checked. */
 export interface DataAccess {
-  /** A collection by its declaration (typed by its fields) or by its name; the caller's rows unless `{ rows: 'all' }`. */
+  /**
+   * A collection by its declaration or by its name, typed by its fields either way (by name once
+   * `npm run generate` has run: see CollectionRows); the caller's rows unless `{ rows: 'all' }`.
+   */
   of<F extends Fields>(collection: DeclaredCollection<F>, options?: DataAccessOptions): CollectionAccess<F>;
-  of(collection: string, options?: DataAccessOptions): CollectionAccess<Fields>;
+  of<N extends CollectionName>(collection: N, options?: DataAccessOptions): CollectionAccess<FieldsNamed<N>>;
   /**
    * Queues a job of a job queue's declared type (its payload validated), kept or dropped with the
    * write: a job queued by a refused write never runs.
