@@ -11,12 +11,13 @@ import {
   pageSuccesses,
   RATE_LIMIT,
   type OperationSpec,
+  type Success,
 } from './operation-spec.ts';
 import { representationName, type DeclarationOf } from './representation-schemas.ts';
 import { CONDITIONAL, identifierRef, pagingParameters, READ_HEADERS } from './resource-operations.ts';
 import { ownOperation, type OwnOperationDeclaration } from './own-operation.ts';
 import { jobSchemaName } from './job-schemas.ts';
-import { processing, seeOtherResult } from './statuses.ts';
+import { processing, producedCollections, seeOtherResult } from './statuses.ts';
 
 /** The operation of a service route: search, the OpenAPI document, a job queue's three, or a custom one. */
 export function serviceOperation(
@@ -126,17 +127,14 @@ export function serviceOperation(
       };
     }
     if (index === 1) {
+      const produced = producedCollections(model, service.name, service.jobProduces);
       return {
         operationId: operationIds.job(service.name),
         tag,
         summary: 'Read the state of one job',
         description: `The job's state, and its result or errors once finished; 303 to the resource a finished job produced.`,
         parameters: [...READ_HEADERS, ...CONDITIONAL, jobId],
-        successes: [
-          jsonSuccess('200', 'The job.', ref('schemas', 'Job'), 'ETag', 'E-Tag'),
-          ...seeOtherResult(model, service.name, service.jobProduces),
-          NOT_MODIFIED,
-        ],
+        successes: [jobOrWhatItProduced(model, version, produced), ...seeOtherResult(produced), NOT_MODIFIED],
         errors: ['404'],
       };
     }
@@ -152,6 +150,27 @@ export function serviceOperation(
     };
   }
   return customOperation(service, index, about, declarationOf, model, version);
+}
+
+/**
+ * The 200 of a job's GET: the job. A client that follows redirects (fetch does, by default) is
+ * answered the 303 of a finished job by the resource it produced, under this operation's 200: the
+ * schema says so (any of the job and the representations of what it may produce), so that a client
+ * generated from the document types that answer as what it may be, not as a job.
+ */
+function jobOrWhatItProduced(model: ResolvedModel, version: string, produced: readonly string[]): Success {
+  const results = model.collections
+    .filter((collection) => produced.includes(collection.name))
+    .filter((collection) => collection.versions.some((candidate) => candidate.name === version))
+    .map((collection) => ref('schemas', representationName(collection.singular, version)));
+  if (results.length === 0) return jsonSuccess('200', 'The job.', ref('schemas', 'Job'), 'ETag', 'E-Tag');
+  return jsonSuccess(
+    '200',
+    'The job; or, to a client that follows the 303 of a finished job (as fetch does by default), the resource the job produced.',
+    { anyOf: [ref('schemas', 'Job'), ...results] },
+    'ETag',
+    'E-Tag',
+  );
 }
 
 /**

@@ -113,19 +113,21 @@ export function movedOperation(
   };
 }
 
-/** GET of a job: 303 to what a finished job produced, when any of its types (or queued operations) produces a resource. */
-export function seeOtherResult(
+/** The collections a finished job of a queue may have produced a resource of: its types' and its queued operations'. */
+export function producedCollections(
   model: ResolvedModel,
   queue: string,
   produces: Readonly<Record<string, string>>,
-): Success[] {
+): string[] {
   const queuedHere = model.collections.filter(
     (collection) =>
       collection.asynchronous?.queue === queue && collection.asynchronous.operations.some((name) => name !== 'delete'),
   );
-  const collections = [
-    ...new Set([...Object.values(produces), ...queuedHere.map((collection) => collection.name)]),
-  ].sort();
+  return [...new Set([...Object.values(produces), ...queuedHere.map((collection) => collection.name)])].sort();
+}
+
+/** GET of a job: 303 to what a finished job produced, when any of its types (or queued operations) produces a resource. */
+export function seeOtherResult(collections: readonly string[]): Success[] {
   if (collections.length === 0) return [];
   return [
     redirect(

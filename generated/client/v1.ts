@@ -8324,9 +8324,9 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example job_id
+                 * @example apples
                  */
-                "X-Result-Fields"?: string;
+                "X-Result-Fields"?: components["parameters"]["ResultFields"];
                 /**
                  * @description true inlines sub-objects instead of their URIs.
                  * @example true
@@ -8359,13 +8359,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The job. */
+            /** @description The job; or, to a client that follows the 303 of a finished job (as fetch does by default), the resource the job produced. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Job"];
+                    "application/json": components["schemas"]["Job"] | components["schemas"]["AuditV1"] | components["schemas"]["BatchV1"] | components["schemas"]["OrderV1"];
                 };
             };
             /** @description See Other: the job has finished and produced a resource (of audits, batches, orders); Location and the link (rel "result") name it. */

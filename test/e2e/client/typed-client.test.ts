@@ -97,14 +97,36 @@ describe('the typed client, against the running example API', () => {
       async () =>
         (await client.v1.GET('/services/v1/queued/jobs/{job_id}', { params: { path: { job_id: job.data!.job_id } } }))
           .data!,
-      (state) => state.state === 'succeeded',
+      (state) => 'state' in state && state.state === 'succeeded',
     );
-    expect(finished.result).toEqual({ indexed: { trades: 1 } });
+    expect(finished).toEqual(expect.objectContaining({ state: 'succeeded', result: { indexed: { trades: 1 } } }));
 
     const set = await client.v2.PUT('/settings/v2/gui/lang', { body: { lang: 'fr-fr' } });
     expect(set.data).toEqual({ lang: 'fr-FR' });
     const lang = await client.v2.GET('/settings/v2/gui/lang');
     expect(lang.data!.lang).toBe('fr-FR');
+  });
+
+  it('follows the 303 of a finished job to the order it produced, typed as the job or what a job produces', async () => {
+    const queued = await client.v1.PUT('/services/v1/queued/jobs', {
+      body: { type: 'import-order', item: 'pears', quantity: 2 },
+    });
+    expect(queued.response.status).toBe(202);
+    // fetch follows the 303 a finished job answers: the answer is the order, under the job's 200.
+    const followed = await until(
+      () => client.v1.GET('/services/v1/queued/jobs/{job_id}', { params: { path: { job_id: queued.data!.job_id } } }),
+      (answer) => answer.response.redirected,
+    );
+    type Schemas = V1Components['schemas'];
+    expectTypeOf(followed.data).toEqualTypeOf<
+      Schemas['Job'] | Schemas['AuditV1'] | Schemas['BatchV1'] | Schemas['OrderV1'] | undefined
+    >();
+    expect(followed.response.status).toBe(200);
+    expect(followed.response.url).toMatch(/\/v1\/orders\/[0-9]+$/);
+    const answer = followed.data!;
+    // Not a job: the client tells which it got by its members, as the types make it.
+    expect('job_id' in answer).toBe(false);
+    expect(answer).toEqual(expect.objectContaining({ item: 'pears', quantity: 2 }));
   });
 
   it('lists visits sorted and filtered by comparisons, and patches an aggregate and a setting', async () => {
