@@ -43,6 +43,14 @@ export interface CollectionDeclaration<
   readonly asynchronous?: { readonly queue: string; readonly operations: readonly AsynchronousOperation[] };
   /** The stored fields (the identifier and created_at are added by the server). */
   readonly fields: F;
+  /**
+   * The reference field naming the row each resource belongs to (`parent: 'pet'` on visits, whose
+   * `pet` refers to pets): the collection is then also served below that row, at
+   * `/{version}/{parents}/{parent_id}/{name}` (list, create with the parent taken from the path, and
+   * read one), besides its own paths. Resources nest at most two levels: the parent collection may not
+   * itself have a parent (lint: nesting-depth).
+   */
+  readonly parent?: keyof F & string;
   /** Every version this collection is served under, each with its representation. */
   readonly versions: V;
   /**

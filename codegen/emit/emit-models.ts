@@ -6,6 +6,7 @@ import {
   type ResolvedModel,
   type ResolvedSetting,
 } from '../model/index.ts';
+import { parentPaths, type ParentPath } from '../routes/index.ts';
 import { fileHeader } from './header.ts';
 import { importPath } from './import-path.ts';
 import { RUNTIME_PACKAGE } from './packages.ts';
@@ -21,9 +22,10 @@ export const modelConstOf = (name: string) => `${camelOf(name)}Model`;
 /** One module per collection, aggregate and setting: the resolved model the runtime serves. */
 export function emitModels(model: ResolvedModel, builder: SourceFileBuilder): GeneratedFile[] {
   const parents = new Map(model.collections.map((collection) => [collection.name, collection]));
+  const parentPathOf = parentPaths(model);
   return [
     ...model.collections.map((collection) =>
-      emitModel(builder, collection, 'CollectionModel', collectionLiteral(collection)),
+      emitModel(builder, collection, 'CollectionModel', collectionLiteral(collection, parentPathOf)),
     ),
     ...model.aggregates.map((aggregate) =>
       emitModel(builder, aggregate, 'AggregateModel', aggregateLiteral(aggregate, parents.get(aggregate.parent))),
@@ -76,7 +78,10 @@ function versionsLiteral(declaration: { versions: ResolvedCollection['versions']
   );
 }
 
-function collectionLiteral(collection: ResolvedCollection): Record<string, unknown> {
+function collectionLiteral(
+  collection: ResolvedCollection,
+  parentPathOf: (collection: ResolvedCollection, version: string) => ParentPath | undefined,
+): Record<string, unknown> {
   return {
     kind: 'collection',
     name: collection.name,
@@ -91,6 +96,10 @@ function collectionLiteral(collection: ResolvedCollection): Record<string, unkno
     table: collectionTable(collection),
     ...rulesLiteral(collection),
     rows: collection.rows === undefined ? undefined : code(`${DEFINITION}.rows`),
+    // Only a parent the routes serve below (routes/served-under.ts): lint reports the others.
+    parent: collection.versions.some((version) => parentPathOf(collection, version.name) !== undefined)
+      ? collection.parent?.field
+      : undefined,
     description: collection.description,
   };
 }

@@ -111,7 +111,11 @@ function emitOne(
             ]
           : []),
         routeTableStatement(routes, (route) =>
-          route.handler.kind === 'own' ? `own[${route.handler.operation}]!` : `handlers.${route.handler.operation}`,
+          route.handler.kind === 'own'
+            ? `own[${route.handler.operation}]!`
+            : route.handler.kind === 'sub-collection'
+              ? `handlers.underParent!.${route.handler.operation}`
+              : `handlers.${route.handler.operation}`,
         ),
       ],
     },

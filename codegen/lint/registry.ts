@@ -46,7 +46,13 @@ export const DEFINITION_RULES: readonly RuleInfo[] = [
     'nesting-depth',
     'error',
     'resources nest at most two levels in a path',
-    'Make a nested aggregate an aggregate of a collection, or turn the deeper condition into a query parameter.',
+    'Make a nested aggregate an aggregate of a collection, give a sub-collection a parent that has none itself, or turn the deeper condition into a query parameter.',
+  ),
+  definitions(
+    'parent-field',
+    'error',
+    "a collection's parent names one of its reference fields",
+    "Name the reference field whose row each resource belongs to (`parent: 'pet'` where `pet: field.reference('pets')`): the collection is then also served at /{version}/{parents}/{parent_id}/{name}.",
   ),
   definitions(
     'aggregate-parent',

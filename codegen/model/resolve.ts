@@ -207,6 +207,7 @@ function resolveCollection(source: string, declaration: CollectionDeclaration): 
       maxLimit: declaration.paging?.maxLimit ?? DEFAULTS.paging.maxLimit,
     },
     ...(rows === undefined ? {} : { rows }),
+    ...(declaration.parent === undefined ? {} : { parent: resolveParent(declaration.parent, fields) }),
     scopes: resolveScopes(declaration.scopes),
     ...resolveRules(declaration),
     ownOperations: (declaration.ownOperations ?? []).map((operation, index) => ({
@@ -221,6 +222,12 @@ function resolveCollection(source: string, declaration: CollectionDeclaration): 
     ...(declaration.renamedFrom === undefined ? {} : { renamedFrom: declaration.renamedFrom }),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
   };
+}
+
+/** The parent field and the collection it refers to (none when it names no reference field). */
+function resolveParent(field: string, fields: readonly ResolvedField[]): NonNullable<ResolvedCollection['parent']> {
+  const references = fields.find((candidate) => candidate.name === field && candidate.kind === 'reference')?.references;
+  return { field, ...(references === undefined ? {} : { collection: references }) };
 }
 
 const WRITE_OPERATIONS = ['create', 'replace', 'update', 'delete'] as const;

@@ -93,6 +93,12 @@ export interface ResolvedCollection extends ResolvedBase, ResolvedRules {
   readonly renamedFrom?: string;
   /** Row access (the definition's `rows`): absent when every caller sees and changes every row. */
   readonly rows?: ResolvedRowAccess;
+  /**
+   * The reference field naming the row each resource belongs to (the declaration's `parent`): the
+   * collection is also served below that row. `collection` is what the field refers to (absent when
+   * the field is not a reference: lint's parent-field).
+   */
+  readonly parent?: { readonly field: string; readonly collection?: string };
 }
 
 /** What the generator needs of a collection's row rules: that there are some, and every place they name a field or a scope. */

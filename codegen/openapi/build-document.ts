@@ -1,5 +1,5 @@
 import type { ResolvedModel } from '../model/index.ts';
-import type { RouteDescriptor } from '../routes/index.ts';
+import { parentPaths, type RouteDescriptor } from '../routes/index.ts';
 import {
   creationResultSchema,
   ERROR_ENTRY_SCHEMA,
@@ -31,6 +31,7 @@ import { errorResponses } from './responses.ts';
 import type { JsonSchema } from './schema-of.ts';
 import { serviceOperation } from './service-operations.ts';
 import { resourceOwnOperation } from './own-operation.ts';
+import { belowParentWrite, belowParentWriteName, subCollectionOperation } from './sub-collection-operation.ts';
 import { LINK_SCHEMA, movedOperation } from './statuses.ts';
 import { writeHeadOperation, writeOperation, writeOptionsOperation } from './write-operation.ts';
 
@@ -133,6 +134,8 @@ function operationOf(
   switch (route.handler.kind) {
     case 'collection':
       return collectionOperation(route as RouteDescriptor & { handler: { kind: 'collection' } }, model, version);
+    case 'sub-collection':
+      return subCollectionOperation(route as RouteDescriptor & { handler: { kind: 'sub-collection' } }, model, version);
     case 'aggregate':
       return aggregateOperation(route as RouteDescriptor & { handler: { kind: 'aggregate' } }, model, version);
     case 'setting':
@@ -166,6 +169,7 @@ function withScopes(spec: OperationSpec, scopes: readonly string[] | undefined):
 /** Every named schema of this version: the error body, the creation result, jobs, and each representation. */
 function schemasOf(model: ResolvedModel, version: string, declarationOf: DeclarationOf): Record<string, JsonSchema> {
   const names = singularNames(model.collections);
+  const parentPathOf = parentPaths(model);
   const schemas: Record<string, JsonSchema> = {
     Error: ERROR_SCHEMA,
     ErrorEntry: ERROR_ENTRY_SCHEMA,
@@ -186,7 +190,15 @@ function schemasOf(model: ResolvedModel, version: string, declarationOf: Declara
       collection.identifier,
       collection.description,
     );
-    schemas[`${name}Write`] = writeRepresentation(found.fields, declaration, 'complete', names);
+    const write = writeRepresentation(found.fields, declaration, 'complete', names);
+    schemas[`${name}Write`] = write;
+    const under = parentPathOf(collection, version);
+    if (under !== undefined)
+      schemas[belowParentWriteName(name, under.parent.singular)] = belowParentWrite(
+        write,
+        under.field,
+        under.parent.singular,
+      );
     schemas[`${name}Patch`] = writeRepresentation(found.fields, declaration, 'partial', names);
     schemas[`${name}Created`] = creationResultSchema(collection.singular, collection.identifier.type);
   }

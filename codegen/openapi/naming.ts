@@ -21,6 +21,12 @@ export const operationIds = {
     `replace${pascalOf(parentSingular)}${pascalOf(singularOf(aggregate))}`,
   aggregateUpdate: (parentSingular: string, aggregate: string) =>
     `update${pascalOf(parentSingular)}${pascalOf(singularOf(aggregate))}`,
+  /** A sub-collection below one parent row: `listPetVisits`, `createPetVisit`, `getPetVisit`. */
+  subList: (parentSingular: string, collection: string) => `list${pascalOf(parentSingular)}${pascalOf(collection)}`,
+  subListForm: (parentSingular: string, collection: string) =>
+    `list${pascalOf(parentSingular)}${pascalOf(collection)}ListForm`,
+  subCreate: (parentSingular: string, singular: string) => `create${pascalOf(parentSingular)}${pascalOf(singular)}`,
+  subRead: (parentSingular: string, singular: string) => `get${pascalOf(parentSingular)}${pascalOf(singular)}`,
   settingRead: (setting: string) => `get${pascalOf(setting)}`,
   settingUpdate: (setting: string) => `update${pascalOf(setting)}`,
   settingReplace: (setting: string) => `set${pascalOf(setting)}`,

@@ -7,6 +7,7 @@ import {
 } from '../model/index.ts';
 import type { RouteDescriptor, RouteMethod } from './route-descriptor.ts';
 import { routesByDeclaration } from './routes-by-declaration.ts';
+import { parentPaths, type ParentPath } from './served-under.ts';
 
 const COLLECTION_ROUTES: readonly { method: RouteMethod; item: boolean; list?: true; operation: ResolvedOperation }[] =
   [
@@ -19,6 +20,14 @@ const COLLECTION_ROUTES: readonly { method: RouteMethod; item: boolean; list?: t
     { method: 'DELETE', item: true, operation: 'delete' },
   ];
 
+/** A sub-collection's routes below one parent row: its list (both forms), create, and read one. */
+const SUB_COLLECTION_ROUTES = [
+  { method: 'GET', suffix: '', operation: 'list' },
+  { method: 'GET', suffix: '/(list)', operation: 'list' },
+  { method: 'POST', suffix: '', operation: 'create' },
+  { method: 'GET', suffix: '/:id', operation: 'read' },
+] as const;
+
 /** An aggregate's and a setting's routes: they always exist, so GET, PUT and PATCH, and no POST or DELETE. */
 const ALWAYS_PRESENT_ROUTES = [
   ['GET', 'read'],
@@ -30,8 +39,13 @@ const ALWAYS_PRESENT_ROUTES = [
 export function flattenRoutes(model: ResolvedModel): RouteDescriptor[] {
   const routes: RouteDescriptor[] = [];
   const collectionsByName = new Map(model.collections.map((collection) => [collection.name, collection]));
+  const parentPathOf = parentPaths(model);
   for (const collection of model.collections) {
-    for (const version of collection.versions) routes.push(...collectionRoutes(collection, version.name));
+    for (const version of collection.versions) {
+      routes.push(...collectionRoutes(collection, version.name));
+      const under = parentPathOf(collection, version.name);
+      if (under !== undefined) routes.push(...subCollectionRoutes(collection, version.name, under));
+    }
   }
   for (const aggregate of model.aggregates) {
     const parent = collectionsByName.get(aggregate.parent);
@@ -132,7 +146,10 @@ function movedRoutes(model: ResolvedModel, served: readonly RouteDescriptor[]): 
     const family = declaration.kind === 'collection' ? 'resource' : declaration.kind;
     for (const version of declaration.versions) {
       const to = pathPrefix(family, version.name, declaration.name);
-      const gets = routesOf(family, declaration.name, version.name).filter((route) => route.method === 'GET');
+      // A sub-collection's paths below its parent are the parent's to move, not its own.
+      const gets = routesOf(family, declaration.name, version.name).filter(
+        (route) => route.method === 'GET' && (route.path === to || route.path.startsWith(`${to}/`)),
+      );
       for (const former of version.movedFrom) {
         const from = pathPrefix(family, version.name, former);
         for (const route of gets) {
@@ -171,4 +188,19 @@ function collectionRoutes(collection: ResolvedCollection, version: string): Rout
     source: collection.source,
   }));
   return [...generated, ...own];
+}
+
+function subCollectionRoutes(collection: ResolvedCollection, version: string, under: ParentPath): RouteDescriptor[] {
+  return SUB_COLLECTION_ROUTES.filter((route) => collection.operations[route.operation] !== 'absent').map(
+    (route): RouteDescriptor => ({
+      family: 'resource',
+      version,
+      method: route.method,
+      path: `${under.path}${route.suffix.replace(':id', `:${collection.identifier.name}`)}`,
+      handler: { kind: 'sub-collection', operation: route.operation },
+      ...scopesOf(collection.scopes, route.method),
+      declaration: collection.name,
+      source: collection.source,
+    }),
+  );
 }

@@ -16,6 +16,8 @@ export interface RouteDescriptor {
   /** What serves it: a collection operation, an aggregate operation, a service or a setting operation. */
   readonly handler:
     | { readonly kind: 'collection'; readonly operation: ResolvedOperation }
+    /** A collection's list, create or read below one row of its parent (`/v1/pets/:pet_id/visits`). */
+    | { readonly kind: 'sub-collection'; readonly operation: 'list' | 'create' | 'read' }
     | { readonly kind: 'aggregate'; readonly operation: 'read' | 'replace' | 'update' }
     | { readonly kind: 'service'; readonly operation: number }
     /** A collection's hand-written operation below one resource, by its index in `ownOperations`. */

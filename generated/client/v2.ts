@@ -846,6 +846,70 @@ export interface paths {
         patch: operations["updateVisit"];
         trace?: never;
     };
+    "/v2/pets/{pet_id}/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the visits of a pet
+         * @description The visits whose pet is this pet: the list of GET /v2/visits with the same filters, sort and paging (Link keeps this path, the filters and the sort; X-Total-Count counts these visits only). A pet filter naming another pet gets 400 invalid_parameter. 404 when the pet does not exist or the caller may not see it, as for a missing pet.
+         */
+        get: operations["listPetVisits"];
+        put?: never;
+        /**
+         * Create a visit of a pet
+         * @description Creates a visit: every required field, no null (leave an optional field out instead). Its pet is the pet of the path: a body that leaves pet out gets it, one naming another pet gets 422 parent_mismatch naming pet. The created visit's URI is its own (/v2/visits/{id}). 404 when the pet does not exist or the caller may not see it, as for a missing pet.
+         */
+        post: operations["createPetVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/pets/{pet_id}/visits/(list)": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the visits of a pet (the /(list) form)
+         * @description The visits whose pet is this pet: the list of GET /v2/visits with the same filters, sort and paging (Link keeps this path, the filters and the sort; X-Total-Count counts these visits only). A pet filter naming another pet gets 400 invalid_parameter. 404 when the pet does not exist or the caller may not see it, as for a missing pet.
+         */
+        get: operations["listPetVisitsListForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/pets/{pet_id}/visits/{visit_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one visit of a pet
+         * @description One visit, tagged with its version (ETag) and last change (Last-Modified). 404 when the visit belongs to another pet; 404 when the pet does not exist or the caller may not see it, as for a missing pet.
+         */
+        get: operations["getPetVisit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/pets/{pet_id}/diets": {
         parameters: {
             query?: never;
@@ -1618,7 +1682,7 @@ export interface components {
                 href: string;
             }[];
         };
-        /** @description Visits to the clinic, each for one pet. `scheduled_at` is written with any ISO 8601 offset and served in UTC (`2026-12-02T09:30:00+02:00` is served as `2026-12-02T07:30:00Z`). Lists sort by it or by the fee and compare both: `GET /v1/visits?scheduled_at.gte=2026-12-01T00:00:00Z&sort=-scheduled_at`. */
+        /** @description Visits to the clinic, each for one pet. `scheduled_at` is written with any ISO 8601 offset and served in UTC (`2026-12-02T09:30:00+02:00` is served as `2026-12-02T07:30:00Z`). Lists sort by it or by the fee and compare both: `GET /v1/visits?scheduled_at.gte=2026-12-01T00:00:00Z&sort=-scheduled_at`. A pet's visits are also served below it (`parent: 'pet'`): `GET /v1/pets/3/visits?sort=-scheduled_at`, `POST /v1/pets/3/visits` (the pet taken from the path). */
         VisitV2: {
             visit_id: number;
             pet: string | components["schemas"]["PetV2"];
@@ -1636,6 +1700,16 @@ export interface components {
         };
         VisitV2Write: {
             pet: string | number;
+            /** Format: date-time */
+            scheduled_at: string;
+            reason?: string;
+            fee?: number;
+            /** @description What the vet wrote after the visit, up to a million characters. */
+            report?: string;
+        };
+        VisitV2WriteBelowPet: {
+            /** @description The pet of the path, when left out; naming another pet gets 422 parent_mismatch. */
+            pet?: string | number;
             /** Format: date-time */
             scheduled_at: string;
             reason?: string;
@@ -7484,6 +7558,422 @@ export interface operations {
             415: components["responses"]["Error415"];
             417: components["responses"]["Error417"];
             422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
+        };
+    };
+    listPetVisits: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
+                offset?: number;
+                /**
+                 * @description Only visits whose pet equals this value.
+                 * @example apples
+                 */
+                pet?: string;
+                /**
+                 * @description Only visits whose scheduled_at equals this value (any ISO 8601 offset; compared in UTC).
+                 * @example 2026-01-01T09:30:00Z
+                 */
+                scheduled_at?: string;
+                /**
+                 * @description Only visits whose fee equals this value.
+                 * @example 1
+                 */
+                fee?: number;
+                /**
+                 * @description Only visits whose scheduled_at is greater than this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
+                "scheduled_at.gt"?: string;
+                /**
+                 * @description Only visits whose scheduled_at is at least this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
+                "scheduled_at.gte"?: string;
+                /**
+                 * @description Only visits whose scheduled_at is less than this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
+                "scheduled_at.lt"?: string;
+                /**
+                 * @description Only visits whose scheduled_at is at most this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
+                "scheduled_at.lte"?: string;
+                /**
+                 * @description Only visits whose fee is greater than this value.
+                 * @example 1
+                 */
+                "fee.gt"?: number;
+                /**
+                 * @description Only visits whose fee is at least this value.
+                 * @example 1
+                 */
+                "fee.gte"?: number;
+                /**
+                 * @description Only visits whose fee is less than this value.
+                 * @example 1
+                 */
+                "fee.lt"?: number;
+                /**
+                 * @description Only visits whose fee is at most this value.
+                 * @example 1
+                 */
+                "fee.lte"?: number;
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending.
+                 * @example -fee
+                 */
+                sort?: string;
+            };
+            header?: {
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example visit_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
+                pet_id: components["parameters"]["PetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of visits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitV2"][];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
+            429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
+        };
+    };
+    createPetVisit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+            };
+            path: {
+                /**
+                 * @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
+                pet_id: components["parameters"]["PetId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scheduled_at": "2099-01-01T09:00:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VisitV2WriteBelowPet"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitV2Created"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            417: components["responses"]["Error417"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
+        };
+    };
+    listPetVisitsListForm: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size (default 50, at most 500).
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description Items to skip.
+                 * @example 0
+                 */
+                offset?: number;
+                /**
+                 * @description Only visits whose pet equals this value.
+                 * @example apples
+                 */
+                pet?: string;
+                /**
+                 * @description Only visits whose scheduled_at equals this value (any ISO 8601 offset; compared in UTC).
+                 * @example 2026-01-01T09:30:00Z
+                 */
+                scheduled_at?: string;
+                /**
+                 * @description Only visits whose fee equals this value.
+                 * @example 1
+                 */
+                fee?: number;
+                /**
+                 * @description Only visits whose scheduled_at is greater than this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
+                "scheduled_at.gt"?: string;
+                /**
+                 * @description Only visits whose scheduled_at is at least this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
+                "scheduled_at.gte"?: string;
+                /**
+                 * @description Only visits whose scheduled_at is less than this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
+                "scheduled_at.lt"?: string;
+                /**
+                 * @description Only visits whose scheduled_at is at most this value (any ISO 8601 offset, + encoded as %2B).
+                 * @example 2026-01-01T09:30:00Z
+                 */
+                "scheduled_at.lte"?: string;
+                /**
+                 * @description Only visits whose fee is greater than this value.
+                 * @example 1
+                 */
+                "fee.gt"?: number;
+                /**
+                 * @description Only visits whose fee is at least this value.
+                 * @example 1
+                 */
+                "fee.gte"?: number;
+                /**
+                 * @description Only visits whose fee is less than this value.
+                 * @example 1
+                 */
+                "fee.lt"?: number;
+                /**
+                 * @description Only visits whose fee is at most this value.
+                 * @example 1
+                 */
+                "fee.lte"?: number;
+                /**
+                 * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending.
+                 * @example -fee
+                 */
+                sort?: string;
+            };
+            header?: {
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example visit_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
+                pet_id: components["parameters"]["PetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of visits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitV2"][];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
+            429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+            505: components["responses"]["Error505"];
+        };
+    };
+    getPetVisit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
+                 * @example visit_id
+                 */
+                "X-Result-Fields"?: string;
+                /**
+                 * @description true inlines sub-objects instead of their URIs.
+                 * @example true
+                 */
+                "X-Expansion-Fields"?: components["parameters"]["ExpansionFields"];
+                /**
+                 * @description false asks for compact JSON (pretty is the default).
+                 * @example true
+                 */
+                "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /**
+                 * @description Tags the client holds: 304 when one is current.
+                 * @example "2f8e1c07"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description ISO 8601 or HTTP-date: 304 when not changed since.
+                 * @example 2026-01-01T09:30:00Z
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description The pet_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
+                pet_id: components["parameters"]["PetId"];
+                /**
+                 * @description The visit_id: a whole number from 1; any other form gets 400 invalid_identifier.
+                 * @example 1
+                 */
+                visit_id: components["parameters"]["VisitId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitV2"];
+                };
+            };
+            /** @description Not Modified: the version the client holds is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            406: components["responses"]["Error406"];
+            408: components["responses"]["Error408"];
+            417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];

@@ -140,5 +140,6 @@ export const visitsModel: CollectionModel = {
       },
     ],
   },
-  description: 'Visits to the clinic, each for one pet. `scheduled_at` is written with any ISO 8601 offset and served in UTC (`2026-12-02T09:30:00+02:00` is served as `2026-12-02T07:30:00Z`). Lists sort by it or by the fee and compare both: `GET /v1/visits?scheduled_at.gte=2026-12-01T00:00:00Z&sort=-scheduled_at`.',
+  parent: 'pet',
+  description: 'Visits to the clinic, each for one pet. `scheduled_at` is written with any ISO 8601 offset and served in UTC (`2026-12-02T09:30:00+02:00` is served as `2026-12-02T07:30:00Z`). Lists sort by it or by the fee and compare both: `GET /v1/visits?scheduled_at.gte=2026-12-01T00:00:00Z&sort=-scheduled_at`. A pet\'s visits are also served below it (`parent: \'pet\'`): `GET /v1/pets/3/visits?sort=-scheduled_at`, `POST /v1/pets/3/visits` (the pet taken from the path).',
 };

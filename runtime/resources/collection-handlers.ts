@@ -22,7 +22,8 @@ import { authOf, callerOf, type Caller } from '../auth/index.ts';
 import { operationJobType } from './operation-job-type.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
 import { keyFromPath, resourceNotFound } from './identifiers.ts';
-import { parseListQuery } from './list-query.ts';
+import { parseListQuery, type ListRequest } from './list-query.ts';
+import { parentScopeOf, type ParentScope } from './parent-scope.ts';
 import type { CollectionModel, OperationName, VersionModel } from './model.ts';
 import { setPagingHeaders } from './paging-headers.ts';
 import { largestRowWeight, listWithinBudget, rowsWithinBudget } from './page-budget.ts';
@@ -33,7 +34,13 @@ import { withDeprecation } from '../versions/index.ts';
 import { rowsForCaller } from './caller-rows.ts';
 import { parseWriteInput, toStored, type WriteMode } from './write-input.ts';
 
-export type CollectionHandlers = Readonly<Record<OperationName, RouteHandler>>;
+/** The operations a collection serves below one row of its parent (`/v1/pets/3/visits`). */
+export type SubCollectionOperation = 'list' | 'create' | 'read';
+
+export type CollectionHandlers = Readonly<Record<OperationName, RouteHandler>> & {
+  /** Below one parent row, where the collection declares a parent (parent-scope.ts). */
+  readonly underParent?: Readonly<Record<SubCollectionOperation, RouteHandler>>;
+};
 
 /** A job queue as an asynchronous operation uses it (runtime/jobs' JobQueue). */
 export interface OperationQueue {
@@ -114,9 +121,8 @@ export function collectionHandlers(
 
   // Rows large by declaration are read a few at a time, so a page never holds more than its budget.
   const largestRow = largestRowWeight(model.fields);
-  const list: RouteHandler = (ctx) => {
-    const fields = resultFields(ctx, names);
-    const parsed = parseListQuery(ctx, model, version, context);
+  /** A page of the rows `query` asks for, as the caller may see them (X-Total-Count, Link). */
+  const listPage = (ctx: Context, fields: readonly string[] | undefined, parsed: ListRequest): Maybe<void> => {
     // Only the rows the caller may see are listed and counted (X-Total-Count, Link).
     const visible = rows.visible(callerOf(ctx));
     const query = visible === undefined ? parsed : { ...parsed, visible };
@@ -131,18 +137,34 @@ export function collectionHandlers(
       );
     });
   };
+  /** The list at the collection's own path, or (with a scope) below one parent row: its children only. */
+  const listIn =
+    (scope?: ParentScope): RouteHandler =>
+    (ctx, params) => {
+      const fields = resultFields(ctx, names);
+      const parsed = parseListQuery(ctx, model, version, context);
+      if (scope === undefined) return listPage(ctx, fields, parsed);
+      return andThen(scope.parentKey(ctx, params), (key) => listPage(ctx, fields, scope.listOf(parsed, key)));
+    };
 
-  const read: RouteHandler = (ctx, params) => {
+  /** One row, found as the caller may see it; `belongs` narrows it further (a child of another parent is missing). */
+  const readOne = (ctx: Context, params: PathParams, belongs?: (row: Row) => boolean): Maybe<void> => {
     const fields = resultFields(ctx, names);
     const key = keyFromPath(model, params[identity]);
     const reader = rows.reader(callerOf(ctx), context.store);
     // A row the caller may not see is found as a missing one is not: the same 404.
     return andThen(reader.find(model.table, key), (row) => {
-      if (row === undefined) throw resourceNotFound(model, key);
+      if (row === undefined || (belongs !== undefined && !belongs(row))) throw resourceNotFound(model, key);
       ctx.state[lastModifiedKey] = String(row.updated_at);
       return answer(ctx, fields, render(ctx, reader, row, fields), () => canonical(reader, row));
     });
   };
+  const readIn =
+    (scope?: ParentScope): RouteHandler =>
+    (ctx, params) =>
+      scope === undefined
+        ? readOne(ctx, params)
+        : andThen(scope.parentKey(ctx, params), (key) => readOne(ctx, params, (row) => scope.holds(row, key)));
 
   /** 201 with Location and the conventions' creation result: uri, identity, created_at, links. */
   const answerCreated = (ctx: Context, row: Row) => {
@@ -160,8 +182,8 @@ export function collectionHandlers(
     });
   };
 
-  function* create(ctx: Context): Flow<void> {
-    answerCreated(ctx, yield* createResource(context, model, version.name, requestBody(ctx), callerOf(ctx), rows));
+  function* create(ctx: Context, body: unknown): Flow<void> {
+    answerCreated(ctx, yield* createResource(context, model, version.name, body, callerOf(ctx), rows));
   }
 
   /** PUT to an identifier not taken yet, where clients assign them: the resource is created there. */
@@ -251,10 +273,10 @@ export function collectionHandlers(
    * by a job; 202 with Location of the job and its state.
    */
   const queued = (operation: 'create' | 'replace' | 'update' | 'delete', queueName: string) =>
-    function* queuedFlow(ctx: Context, params: PathParams): Flow<void> {
+    function* queuedFlow(ctx: Context, params: PathParams, sent: unknown = requestBody(ctx)): Flow<void> {
       const queue = queues?.get(queueName);
       if (queue === undefined) throw new Error(`${model.name}: job queue ${queueName} is not running`);
-      const body = operation === 'delete' ? undefined : requestBody(ctx);
+      const body = operation === 'delete' ? undefined : sent;
       let key: string | number | undefined;
       if (operation === 'create') {
         const values = parseWriteInput(body, version, {
@@ -291,22 +313,47 @@ export function collectionHandlers(
       setJsonBody(ctx, queue.representation(job as never, uri));
     };
 
+  const queuedCreate =
+    model.asynchronous?.operations.includes('create') === true ? queued('create', model.asynchronous.queue) : undefined;
+  /** POST at the collection's path, or below one parent row with the parent set from the path. */
+  const createIn = (scope?: ParentScope) =>
+    function* createFlow(ctx: Context, params: PathParams): Flow<void> {
+      const body =
+        scope === undefined
+          ? requestBody(ctx)
+          : scope.bodyOf(requestBody(ctx), yield* wait(scope.parentKey(ctx, params)));
+      yield* queuedCreate === undefined ? create(ctx, body) : queuedCreate(ctx, params, body);
+    };
+
   const handlers: Record<OperationName, RouteHandler> = {
-    list,
-    read,
-    create: flowHandler(create),
+    list: listIn(),
+    read: readIn(),
+    create: flowHandler(createIn()),
     replace: flowHandler(write('replace')),
     update: flowHandler(write('update')),
     delete: flowHandler(remove),
   };
   for (const operation of model.asynchronous?.operations ?? [])
-    handlers[operation] = flowHandler(queued(operation, model.asynchronous!.queue));
-  for (const operation of Object.keys(handlers) as OperationName[]) {
-    if (model.operations[operation] === 'not-implemented')
-      handlers[operation] = notImplementedHandler(model, operation);
-    handlers[operation] = withDeprecation(handlers[operation], version.deprecated, version.name, context.baseUrl);
-  }
-  return handlers;
+    if (operation !== 'create') handlers[operation] = flowHandler(queued(operation, model.asynchronous!.queue));
+  const scope = parentScopeOf(context, model);
+  const underParent: Record<SubCollectionOperation, RouteHandler> | undefined =
+    scope === undefined
+      ? undefined
+      : { list: listIn(scope), read: readIn(scope), create: flowHandler(createIn(scope)) };
+  // Declared but not implemented (501), and a deprecated version's headers, wherever the operation is served.
+  const served = (operation: OperationName, handler: RouteHandler) =>
+    withDeprecation(
+      model.operations[operation] === 'not-implemented' ? notImplementedHandler(model, operation) : handler,
+      version.deprecated,
+      version.name,
+      context.baseUrl,
+    );
+  for (const operation of Object.keys(handlers) as OperationName[])
+    handlers[operation] = served(operation, handlers[operation]);
+  if (underParent === undefined) return handlers;
+  for (const operation of Object.keys(underParent) as SubCollectionOperation[])
+    underParent[operation] = served(operation, underParent[operation]);
+  return { ...handlers, underParent };
 }
 
 /** A handler written as a Flow, served as a route handler: synchronous on SQLite, a promise on PostgreSQL. */

@@ -108,6 +108,11 @@ export interface CollectionModel {
   readonly effects?: WriteRulesModel;
   /** Which rows each caller may see and change (row-access.ts); absent: every row, at no cost. */
   readonly rows?: RowAccessModel;
+  /**
+   * The reference field naming the row each resource belongs to: the collection is also served below
+   * that row (`/v1/pets/3/visits`, parent-scope.ts). Absent: at its own paths only.
+   */
+  readonly parent?: string;
   readonly description?: string;
 }
 

@@ -1,5 +1,12 @@
 import type { Rule } from './context.ts';
-import { duplicatePath, nestingDepth, pathSegmentCase, pluralCollection, reservedPath } from './path-rules.ts';
+import {
+  duplicatePath,
+  nestingDepth,
+  parentField,
+  pathSegmentCase,
+  pluralCollection,
+  reservedPath,
+} from './path-rules.ts';
 import { aggregateParent, propertyNameCase, unknownReference, versionNames } from './resource-rules.ts';
 import { publishedDeclarationRemoved, publishedShapes } from './published-rules.ts';
 import { reservedMemberName } from './reserved-names.ts';
@@ -23,6 +30,7 @@ export const ALL_RULES: readonly Rule[] = [
   pathSegmentCase,
   pluralCollection,
   nestingDepth,
+  parentField,
   aggregateParent,
   propertyNameCase,
   reservedMemberName,

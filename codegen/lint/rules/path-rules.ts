@@ -61,8 +61,46 @@ export const nestingDepth: Rule = ({ model }) => {
       at: ['name'],
       message: `${declaration.kind} name "${declaration.name}" has ${declaration.name.split('/').length} levels; paths nest at most two levels: shorten it and pass the rest as query parameters`,
     }));
-  return [...nested, ...deepNames];
+  // A sub-collection of a sub-collection would be served three levels deep (/v1/owners/1/pets/2/visits).
+  const parents = new Map(model.collections.map((collection) => [collection.name, collection]));
+  const deepCollections: Finding[] = model.collections.flatMap((collection) => {
+    const parent = collection.parent?.collection === undefined ? undefined : parents.get(collection.parent.collection);
+    if (parent?.parent === undefined) return [];
+    return [
+      {
+        rule: 'nesting-depth',
+        source: collection.source,
+        at: ['parent'],
+        message: `collection "${collection.name}" below "${parent.name}", itself below "${parent.parent.collection ?? parent.parent.field}", would nest resources three levels deep; paths nest at most two levels: drop "parent" here (filter ${collection.name} by ${collection.parent!.field} instead: /{version}/${collection.name}?${collection.parent!.field}=...), or drop the parent of "${parent.name}"`,
+      },
+    ];
+  });
+  return [...nested, ...deepCollections, ...deepNames];
 };
+
+/** parent-field: a collection's `parent` names one of its reference fields, the one naming the row it belongs to. */
+export const parentField: Rule = ({ model }) =>
+  model.collections.flatMap((collection): Finding[] => {
+    const declared = collection.parent;
+    if (declared === undefined || declared.collection !== undefined) return [];
+    const field = collection.fields.find((candidate) => candidate.name === declared.field);
+    const references = collection.fields
+      .filter((candidate) => candidate.kind === 'reference')
+      .map((candidate) => candidate.name);
+    const what = field === undefined ? 'which it does not declare' : `a ${field.kind} field, not a reference`;
+    const instead =
+      references.length === 0
+        ? 'declare a reference field to the parent collection and name it'
+        : `name one of its reference fields (${references.join(', ')})`;
+    return [
+      {
+        rule: 'parent-field',
+        source: collection.source,
+        at: ['parent'],
+        message: `parent of collection "${collection.name}" names "${declared.field}", ${what}; the parent is the row a reference field names: ${instead}`,
+      },
+    ];
+  });
 
 /**
  * reserved-path: with an openapi service declared, /services/{v}/docs is the docs page of its

@@ -29,5 +29,9 @@ export function visitsV1Routes(context: ApiContext): Route[] {
     { method: 'PUT', path: '/v1/visits/:visit_id', family: 'resource', handle: handlers.replace },
     { method: 'PATCH', path: '/v1/visits/:visit_id', family: 'resource', handle: handlers.update },
     { method: 'DELETE', path: '/v1/visits/:visit_id', family: 'resource', handle: handlers.delete },
+    { method: 'GET', path: '/v1/pets/:pet_id/visits', family: 'resource', handle: handlers.underParent!.list },
+    { method: 'GET', path: '/v1/pets/:pet_id/visits/(list)', family: 'resource', handle: handlers.underParent!.list },
+    { method: 'POST', path: '/v1/pets/:pet_id/visits', family: 'resource', handle: handlers.underParent!.create },
+    { method: 'GET', path: '/v1/pets/:pet_id/visits/:visit_id', family: 'resource', handle: handlers.underParent!.read },
   ];
 }

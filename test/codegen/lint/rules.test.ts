@@ -118,6 +118,67 @@ export default aggregate({
     },
   ],
   [
+    'nesting-depth: a sub-collection below a sub-collection',
+    {
+      given: {
+        'owners.ts': `import { collection, field } from 'DSL';
+export default collection({ name: 'owners', fields: {}, versions: { v1: {} } });
+`,
+        'pets.ts': `import { collection, field } from 'DSL';
+export default collection({ name: 'pets', parent: 'owner', fields: { owner: field.reference('owners') }, versions: { v1: {} } });
+`,
+        'visits.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'visits',
+  parent: 'pet',
+  fields: { pet: field.reference('pets', { required: true }) },
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'nesting-depth',
+          severity: 'error',
+          message:
+            'collection "visits" below "pets", itself below "owners", would nest resources three levels deep; paths nest at most two levels: drop "parent" here (filter visits by pet instead: /{version}/visits?pet=...), or drop the parent of "pets"',
+          file: 'definitions/visits.ts',
+          line: 4,
+          column: 3,
+        },
+      ],
+    },
+  ],
+  [
+    'parent-field: a parent that is not a reference field',
+    {
+      given: {
+        'pets.ts': `import { collection, field } from 'DSL';
+export default collection({ name: 'pets', fields: {}, versions: { v1: {} } });
+`,
+        'visits.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'visits',
+  fields: { pet: field.reference('pets'), reason: field.string() },
+  parent: 'reason',
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'parent-field',
+          severity: 'error',
+          message:
+            'parent of collection "visits" names "reason", a string field, not a reference; the parent is the row a reference field names: name one of its reference fields (pet)',
+          file: 'definitions/visits.ts',
+          line: 5,
+          column: 3,
+        },
+      ],
+    },
+  ],
+  [
     'aggregate-parent: a collection makes the aggregate reachable at the top level',
     {
       given: {

@@ -72,6 +72,28 @@ describe('the typed client, against the running example API', () => {
     expect(gone.error!.errors[0]).toEqual(expect.objectContaining({ code: 'resource_not_found', field: 'order_id' }));
   });
 
+  it("creates, lists and reads a pet's visits below the pet, the pet taken from the path", async () => {
+    const pet = await client.v1.POST('/v1/pets', { body: { pet_name: 'Rex' } });
+    const petId = pet.data!.identity;
+    // The body below a pet may leave the pet out (VisitV1WriteBelowPet).
+    const created = await client.v1.POST('/v1/pets/{pet_id}/visits', {
+      params: { path: { pet_id: petId } },
+      body: { scheduled_at: '2026-12-02T09:30:00+02:00' },
+    });
+    expect(created.response.status).toBe(201);
+    const list = await client.v1.GET('/v1/pets/{pet_id}/visits', {
+      params: { path: { pet_id: petId }, query: { sort: '-scheduled_at', limit: 5 } },
+    });
+    expectTypeOf(list.data).toEqualTypeOf<V1Components['schemas']['VisitV1'][] | undefined>();
+    expect(list.data!.map((visit) => visit.visit_id)).toEqual([created.data!.identity]);
+    const read = await client.v1.GET('/v1/pets/{pet_id}/visits/{visit_id}', {
+      params: { path: { pet_id: petId, visit_id: created.data!.identity } },
+    });
+    expect(read.data).toMatchObject({ pet: `${server.url}/v1/pets/${petId}`, scheduled_at: '2026-12-02T07:30:00Z' });
+    const missing = await client.v1.GET('/v1/pets/{pet_id}/visits', { params: { path: { pet_id: 424242 } } });
+    expect(missing.error!.errors[0]).toEqual(expect.objectContaining({ code: 'resource_not_found', resource: 'pets' }));
+  });
+
   it('replaces and reads the profile aggregate through its user, in v2', async () => {
     const user = await client.v2.POST('/v2/users', { body: { user_name: 'ann' } });
     const userId = user.data!.identity;

@@ -159,7 +159,8 @@ function raw(
 function validBody(version: Version, schema: string | undefined, serial: number): unknown {
   if (schema === undefined) return undefined;
   if (schema.endsWith('Patch')) return {};
-  const kind = schema.replace(/V[0-9]+Write$/, '');
+  // A create below a parent takes the collection's own body (VisitV1WriteBelowPet: a visit of pet 1, below pet 1).
+  const kind = schema.replace(/V[0-9]+Write(Below[A-Za-z]+)?$/, '');
   const bodies: Record<string, unknown> = {
     Order: { item: 'apples', quantity: 2 },
     Trade: { trade_name: 'harvest' },
@@ -498,6 +499,34 @@ describe('the contract: every operation, every status it can produce, through a 
         status: 200,
       });
       expect(sorted.body.length).toBeGreaterThan(0);
+
+      // A pet's visits below it: listed and read there, created with the pet of the path; a missing pet
+      // is 404 on each, a body naming another pet 422.
+      const petVisits = `/${v}/pets/${ids.pets}/visits`;
+      const visitBody = { scheduled_at: '2026-12-03T09:30:00Z' };
+      ids.petVisit = (await send(v, { method: 'post', path: petVisits, body: visitBody, status: 201 })).body.identity;
+      await send(v, { method: 'post', path: petVisits, body: { ...visitBody, pet: 424242 }, status: 422 });
+      await send(v, { method: 'post', path: `/${v}/pets/424242/visits`, body: visitBody, status: 404 });
+      for (const path of [petVisits, `${petVisits}/(list)`]) {
+        const list = await send(v, { method: 'get', path: `${path}?sort=-scheduled_at&limit=5`, status: 200 });
+        expect(list.body.map((visit: { visit_id: number }) => visit.visit_id)).toContain(ids.petVisit);
+        await send(v, {
+          method: 'get',
+          path: `${path}?sort=-scheduled_at&limit=5`,
+          status: 304,
+          headers: { 'If-None-Match': list.headers.etag! },
+        });
+        await send(v, { method: 'get', path: path.replace(petVisits, `/${v}/pets/424242/visits`), status: 404 });
+      }
+      const petVisit = await send(v, { method: 'get', path: `${petVisits}/${ids.petVisit}`, status: 200 });
+      await send(v, {
+        method: 'get',
+        path: `${petVisits}/${ids.petVisit}`,
+        status: 304,
+        headers: { 'If-None-Match': petVisit.headers.etag! },
+      });
+      await send(v, { method: 'get', path: `${petVisits}/424242`, status: 404 });
+      await send(v, { method: 'post', path: petVisits, body: { ...visitBody, reason: BIG }, status: 413 });
 
       // Notes: one that follows up another, missing (422), and the note it follows up cannot go (409).
       const followUp = await send(v, {
@@ -957,7 +986,8 @@ describe('the contract: every operation, every status it can produce, through a 
         sku,
         batch_id: ids.batches,
         pet_id: ids.pets!,
-        visit_id: ids.visits!,
+        // The visit of the pet pet_id names, so that its path below that pet answers too.
+        visit_id: ids.petVisit!,
         note_id: ids.notes!,
         reservation_id: ids.reservations!,
         audit_id: ids.audits!,
@@ -985,7 +1015,7 @@ describe('the contract: every operation, every status it can produce, through a 
         // A client-chosen identifier is any word; the others are numbers.
         const missing = operation.template.endsWith('{sku}')
           ? path.replace(sku, 'no-such-mug')
-          : path.replace(/\/[0-9]+(\/profiles|\/diets)?$/, '/424242$1');
+          : path.replace(/\/[0-9]+(\/profiles|\/diets|\/visits|\/visits\/\(list\))?$/, '/424242$1');
         if (operation.statuses.includes('404')) await send(v, { method: 'head', path: missing, status: 404 });
       }
       gate.release();
