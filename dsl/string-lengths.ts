@@ -25,4 +25,10 @@ export const STRING_LENGTHS = {
   indexed: Math.floor(INDEX_ENTRY_BYTES / BYTES_PER_CHARACTER),
   /** The bound of a string that is not indexed and declares no maxLength. Declare more where needed. */
   default: 10_000,
+  /**
+   * The most the searchable strings of one collection may hold together: PostgreSQL's search
+   * document (a tsvector) holds at most 1 MB, and text of short words in several-byte characters
+   * takes up to about 5 bytes of it per character. Lint refuses more (search-document-length).
+   */
+  searchDocument: 100_000,
 } as const;

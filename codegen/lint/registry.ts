@@ -85,6 +85,12 @@ export const DEFINITION_RULES: readonly RuleInfo[] = [
     `A filterable, unique or sortable string, or one a row rule compares, is indexed, and PostgreSQL holds at most ${STRING_LENGTHS.indexed} characters of it in an index entry: declare maxLength ${STRING_LENGTHS.indexed} or less, or stop indexing the field (docs/dsl.md, String lengths).`,
   ),
   definitions(
+    'search-document-length',
+    'error',
+    "a collection's searchable strings fit in one search document",
+    `The searchable strings of a collection, each at its maxLength (declared, or the default of docs/dsl.md), hold at most ${STRING_LENGTHS.searchDocument} characters together: PostgreSQL keeps them in one search document of at most 1 MB and refuses a write past it. Declare smaller maxLengths, or stop searching the longest field (docs/dsl.md, String lengths).`,
+  ),
+  definitions(
     'unknown-reference',
     'error',
     'references name a declared collection',

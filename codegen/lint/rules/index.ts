@@ -21,7 +21,7 @@ import { migrationRules } from './migration-rules.ts';
 import { sortableField } from './sortable-rules.ts';
 import { filterableField } from './filterable-rules.ts';
 import { enumValues } from './enum-rules.ts';
-import { indexedStringLength } from './string-length-rules.ts';
+import { indexedStringLength, searchDocumentLength } from './string-length-rules.ts';
 import { publishedStringLengths } from './published-lengths.ts';
 import { onDeleteSetNull } from './on-delete-rules.ts';
 
@@ -36,6 +36,7 @@ export const ALL_RULES: readonly Rule[] = [
   reservedMemberName,
   invalidDefault,
   indexedStringLength,
+  searchDocumentLength,
   unknownReference,
   referenceVersion,
   sortableField,

@@ -29,3 +29,31 @@ export const indexedStringLength: Rule = ({ model }) => {
   }
   return findings;
 };
+
+/**
+ * search-document-length: the searchable strings of a collection hold at most
+ * STRING_LENGTHS.searchDocument characters together (each at its maxLength, declared or default):
+ * PostgreSQL keeps them in one tsvector of at most 1 MB and refuses a write past it, on that engine
+ * only. Reported at the longest searchable field, at its declared maxLength when it declares one.
+ */
+export const searchDocumentLength: Rule = ({ model }) => {
+  const findings: Finding[] = [];
+  for (const declaration of model.collections) {
+    const searchable = everyField(declaration.fields).filter(
+      (field) => field.searchable && field.stringLength !== undefined,
+    );
+    const total = searchable.reduce((sum, field) => sum + field.stringLength!.max, 0);
+    if (total <= STRING_LENGTHS.searchDocument) continue;
+    const longest = searchable.reduce((most, field) =>
+      field.stringLength!.max > most.stringLength!.max ? field : most,
+    );
+    const parts = searchable.map((field) => `${field.name} ${field.stringLength!.max}`).join(', ');
+    findings.push({
+      rule: 'search-document-length',
+      source: declaration.source,
+      at: longest.stringLength!.declared ? [...longest.access, 'maxLength'] : longest.access,
+      message: `the searchable strings of ${declaration.name} hold up to ${total} characters together (${parts}), more than PostgreSQL's search document takes (${STRING_LENGTHS.searchDocument} characters): declare smaller maxLengths, or stop searching ${longest.name}`,
+    });
+  }
+  return findings;
+};

@@ -816,6 +816,65 @@ export default collection({
     },
   ],
   [
+    'search-document-length: searchable strings longer together than a search document, at the longest one (its maxLength when declared, else the field)',
+    {
+      given: {
+        'reports.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'reports',
+  fields: {
+    title: field.string({ searchable: true, maxLength: 200 }),
+    body: field.string({ searchable: true, maxLength: 99_801 }),
+  },
+  versions: { v1: {} },
+});
+`,
+        'letters.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'letters',
+  fields: {
+    subject: field.string({ searchable: true, maxLength: 200 }),
+    text: field.string({ searchable: true, maxLength: 99_800 }),
+  },
+  versions: { v1: {} },
+});
+`,
+        'memos.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'memos',
+  fields: {
+    a: field.string({ searchable: true }), b: field.string({ searchable: true }), c: field.string({ searchable: true }),
+    d: field.string({ searchable: true }), e: field.string({ searchable: true }), f: field.string({ searchable: true }),
+    g: field.string({ searchable: true }), h: field.string({ searchable: true }), i: field.string({ searchable: true }),
+    j: field.string({ searchable: true }), k: field.string({ searchable: true, maxLength: 100 }),
+  },
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'search-document-length',
+          severity: 'error',
+          message:
+            "the searchable strings of memos hold up to 100100 characters together (a 10000, b 10000, c 10000, d 10000, e 10000, f 10000, g 10000, h 10000, i 10000, j 10000, k 100), more than PostgreSQL's search document takes (100000 characters): declare smaller maxLengths, or stop searching a",
+          file: 'definitions/memos.ts',
+          line: 5,
+          column: 5,
+        },
+        {
+          rule: 'search-document-length',
+          severity: 'error',
+          message:
+            "the searchable strings of reports hold up to 100001 characters together (title 200, body 99801), more than PostgreSQL's search document takes (100000 characters): declare smaller maxLengths, or stop searching body",
+          file: 'definitions/reports.ts',
+          line: 6,
+          column: 44,
+        },
+      ],
+    },
+  ],
+  [
     'malformed-scope: a scope of a method and of a service operation, at the scope itself',
     {
       given: {
