@@ -9,6 +9,7 @@ const NEEDS_A_SERVER = [
   'runtime/auth/postgres-token-store.ts',
   'runtime/limits/redis-connection.ts',
   'runtime/limits/shared-counters.ts',
+  'runtime/storage/postgres/**',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

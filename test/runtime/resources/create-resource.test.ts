@@ -82,4 +82,26 @@ describe(`createResource (${testEngine()})`, () => {
       'y',
     ]);
   });
+
+  it("the identifier and created_at are the server's: 400 read_only_field naming each, nothing stored", async () => {
+    const { store, context } = await countingStore();
+    await expect(
+      create(context, 'orders', { item: 'tea', quantity: 2, order_id: 5, created_at: '2026-01-01T00:00:00Z' }),
+    ).rejects.toMatchObject({
+      status: 400,
+      entries: [
+        { code: 'read_only_field', field: 'order_id', resource: 'orders' },
+        { code: 'read_only_field', field: 'created_at', resource: 'orders' },
+      ],
+    });
+    const all = { where: {}, limit: 10, offset: 0 };
+    expect((await store.list(api.catalog.collections.orders!.table, all)).rows).toEqual([]);
+  });
+
+  it('a version the collection does not have is a programming error that names both', async () => {
+    const { context } = await countingStore();
+    expect(() => runFlow(createResource(context, api.catalog.collections.orders!, 'v9', {}))).toThrow(
+      new Error('orders has no version v9'),
+    );
+  });
 });

@@ -50,7 +50,32 @@ describe('helpers for hand-written Koa routes: the conventions without the gener
     ]);
     const missing = await request(app()).post('/').send({});
     expect(missing.body.errors[0]).toMatchObject({ code: 'missing_field', field: 'amount', resource: 'transfers' });
-    expect((await request(app()).post('/')).body.errors[0].code).toBe('missing_body');
+    expect((await request(app()).post('/')).body.errors).toEqual([
+      { code: 'missing_body', message: 'this request needs a JSON body', resource: 'transfers' },
+    ]);
+  });
+
+  it('validBody names the resource `body` when the route gives no name', async () => {
+    const koa = new Koa();
+    koa.use(conventionalResponse());
+    koa.use(jsonBody({ limitBytes: 1024 }));
+    koa.use((ctx) => {
+      ctx.body = validBody(ctx, z.object({ amount: z.number() }));
+    });
+    const refused = await request(koa.callback()).post('/').send({});
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0]).toMatchObject({ code: 'missing_field', field: 'amount', resource: 'body' });
+  });
+
+  it('representResource without an expand: X-Expansion-Fields asks for nothing it can do, the resource is served as is', async () => {
+    const koa = new Koa();
+    koa.use(conventionalResponse());
+    koa.use(async (ctx) => {
+      ctx.body = await representResource(ctx, transfer);
+    });
+    const read = await request(koa.callback()).get('/').set('X-Expansion-Fields', 'true');
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({ transfer_id: 7, amount: 12.5, account: transfer.account });
   });
 
   it('representResource: X-Result-Fields projects (400 for an unknown name), nulls are left out, X-Expansion-Fields inlines', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { largestRowWeight, listWithinBudget } from '../../../runtime/resources/page-budget.ts';
+import { largestRowWeight, listWithinBudget, rowsWithinBudget } from '../../../runtime/resources/page-budget.ts';
 import type { FieldModel } from '../../../runtime/resources/model.ts';
 import type { ListQuery, ListResult, Row, TableSpec } from '../../../runtime/storage/index.ts';
 
@@ -43,6 +43,9 @@ describe('listWithinBudget()', () => {
     // Each read asks for what still fits by declaration: 9 while little is spent, fewer as it fills.
     expect(store.reads.reduce((sum, count) => sum + count, 0)).toBe(50);
     expect(Math.max(...store.reads)).toBe(9);
+    // The last read asks only for what the limit leaves (5 after 9, 9, 8, 8, 8), not for all that fits.
+    const { rows: page } = listWithinBudget(storeOf(100, 10), table, query(47), 1_200, 10_000) as ListResult;
+    expect(page).toHaveLength(47);
   });
 
   it('a limit within one read, or the end of the rows, reads once', () => {
@@ -50,5 +53,49 @@ describe('listWithinBudget()', () => {
     expect((listWithinBudget(store, table, query(9), 1_200, 10_000) as ListResult).rows).toHaveLength(5);
     expect((listWithinBudget(store, table, query(20), 1_200, 10_000) as ListResult).rows).toHaveLength(5);
     expect(store.reads).toEqual([5, 5]);
+  });
+});
+
+describe('rowsWithinBudget()', () => {
+  // A row of one string of n characters weighs n + 8; anything else 16.
+  const rowsOf = (count: number, size: number): Row[] =>
+    Array.from({ length: count }, () => ({ report: 'x'.repeat(size) }));
+
+  it('a page is cut after the row that passes the budget: one reaching it exactly is not past it', () => {
+    expect(rowsWithinBudget(rowsOf(10, 92), 300)).toBe(4);
+    expect(rowsWithinBudget(rowsOf(10, 92), 299)).toBe(3);
+  });
+
+  it('short values weigh too: rows of empty strings and numbers fill a page', () => {
+    expect(rowsWithinBudget(rowsOf(10, 0), 16)).toBe(3);
+    expect(
+      rowsWithinBudget(
+        Array.from({ length: 10 }, (_, id) => ({ id })),
+        32,
+      ),
+    ).toBe(3);
+  });
+
+  it('every row fits when the budget is not passed', () => {
+    expect(rowsWithinBudget(rowsOf(3, 92))).toBe(3);
+  });
+});
+
+describe('largestRowWeight()', () => {
+  it("a nested object weighs what its fields do, a field that is not a string 16, the server's columns 192", () => {
+    const nested = {
+      name: 'address',
+      kind: 'object',
+      fields: [field(100), { name: 'floor', kind: 'integer' } as FieldModel],
+    } as unknown as FieldModel;
+    expect(largestRowWeight([nested, { name: 'paid', kind: 'boolean' } as FieldModel])).toBe(192 + 108 + 16 + 16);
+  });
+});
+
+describe('listWithinBudget(): where a page ends', () => {
+  it('a row reaching the budget exactly is not past it: reading goes on to the row that passes it', () => {
+    // Each row: its id (16) and 76 characters (84), 100 bytes; read one at a time (1,200 by declaration).
+    const { rows } = listWithinBudget(storeOf(10, 76), table, query(10), 1_200, 300) as ListResult;
+    expect(rows).toHaveLength(4);
   });
 });

@@ -3,10 +3,10 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { setPagingHeaders } from '../../../runtime/resources/paging-headers.ts';
 
-function served(total: number, limit: number, offset: number) {
+function served(total: number, limit: number, offset: number, rows = limit) {
   const app = new Koa();
   app.use((ctx) => {
-    setPagingHeaders(ctx, 'https://api.example.test', total, limit, offset);
+    setPagingHeaders(ctx, 'https://api.example.test', total, limit, offset, rows);
     ctx.status = 204;
   });
   return app.callback();
@@ -42,8 +42,26 @@ describe('setPagingHeaders()', () => {
         '<https://api.example.test/v1/orders?limit=20&offset=20>; rel="prev"',
       ],
     ],
-  ] as const)('%s', async (_name, path, [total, limit, offset], links) => {
-    const response = await request(served(total, limit, offset))
+    [
+      'last page ending at the total exactly: no next',
+      '/v1/orders?offset=20',
+      [40, 20, 20],
+      [
+        '<https://api.example.test/v1/orders?offset=0&limit=20>; rel="first"',
+        '<https://api.example.test/v1/orders?offset=0&limit=20>; rel="prev"',
+      ],
+    ],
+    [
+      'a page cut short by its byte budget (7 of 20 rows): next continues after the last row served',
+      '/v1/reports?limit=20',
+      [45, 20, 0, 7],
+      [
+        '<https://api.example.test/v1/reports?limit=20&offset=0>; rel="first"',
+        '<https://api.example.test/v1/reports?limit=20&offset=7>; rel="next"',
+      ],
+    ],
+  ] as const)('%s', async (_name, path, [total, limit, offset, rows], links) => {
+    const response = await request(served(total, limit, offset, rows))
       .get(path)
       .expect(204);
     expect(response.headers['x-total-count']).toBe(String(total));

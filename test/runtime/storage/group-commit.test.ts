@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
@@ -129,5 +129,16 @@ describe.runIf(testEngine() === 'sqlite')('group commit (SQLite)', () => {
     expect(String((outcomes[0] as PromiseRejectedResult).reason)).toMatch(/disk I\/O error/);
     expect(committedTitles(path)).toEqual(['Emma']);
     expect(db.isTransaction).toBe(false);
+  });
+
+  it('refuses a group whose database file was removed under the server: 503 file_replaced, nothing acknowledged', async () => {
+    const path = databaseFile();
+    const store = await storeOn(path);
+    rmSync(path);
+    await expect(store.transaction((tx) => tx.insert(books, { title: 'Dune' }))).rejects.toMatchObject({
+      status: 503,
+      code: 'dependency_unavailable',
+      fault: 'file_replaced',
+    });
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, SqliteResourceStore, type Row, type TableSpec } from '../../../runtime/storage/index.ts';
+import { TurnSnapshot } from '../../../runtime/storage/sqlite/turn-snapshot.ts';
 import { testEngine } from '../../support/test-database.ts';
 
 const books: TableSpec = {
@@ -108,5 +109,13 @@ describe.runIf(testEngine() === 'sqlite')('reads of the requests of one event-lo
     await store.close();
     await nextTurn();
     expect(() => arrived(store, () => store.find(books, 1))).toThrow();
+  });
+
+  it("the snapshot's connection can never write: a statement that would is refused", () => {
+    const { path } = storeOnFile();
+    const snapshot = new TurnSnapshot(path);
+    toClose.push(snapshot);
+    expect(() => snapshot.connection.exec(INSERT_DUNE)).toThrow(/readonly/);
+    expect(otherConnection(path).prepare('SELECT count(*) AS n FROM books').get()).toEqual({ n: 0 });
   });
 });
