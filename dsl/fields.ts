@@ -234,10 +234,18 @@ function referenceField<Target extends string>(
   };
 }
 
-/** A nested object of fields: only for version shapes (a stored row is flat). */
+/**
+ * A nested object of fields (`field.object({ street: field.string(), city: field.string({ required: true }) })`),
+ * stored as JSON in one column (text on SQLite, jsonb on PostgreSQL) and served with its members in the
+ * declared order. Each member is checked by its own field, a refusal naming it by its path
+ * (`address.city`); a member not declared is 400 unknown_field. Objects nest at most three deep
+ * (lint: object-depth) and hold no reference (lint: object-reference). Not filterable, sortable,
+ * unique or searchable, and it takes no default; a PATCH replaces the whole object.
+ */
 function objectField<Nested extends Fields>(
   fields: Nested,
-  options: FieldOptions = {},
+  // `filterable` stays so that lint can say why it filters nothing (filterable-field).
+  options: Pick<FieldOptions, 'required' | 'filterable' | 'readOnly' | 'description' | 'renamedFrom'> = {},
 ): FieldDeclaration<'object'> & { fields: Nested } {
   const shape = Object.fromEntries(
     // A nested field left out takes its default, as a top-level one does.

@@ -9,7 +9,7 @@ declare module '@convapi/dsl' {
     batches: { label: string; size: number };
     notes: { owner: string; title: string; text: string; about: number };
     orders: { item: string; quantity: number };
-    pets: { pet_name: string; born_at: string; species: "cat" | "dog" | "rabbit" | "bird" | "other"; allergies: Array<string>; vaccinations: Array<"rabies" | "distemper" | "parvovirus" | "leptospirosis" | "kennel-cough"> };
+    pets: { pet_name: string; born_at: string; species: "cat" | "dog" | "rabbit" | "bird" | "other"; allergies: Array<string>; vaccinations: Array<"rabies" | "distemper" | "parvovirus" | "leptospirosis" | "kennel-cough">; owner: { name: string; phone?: string; address?: { street?: string; city: string; postcode?: string } } };
     products: { title: string; price: number };
     reservations: { guest_name: string; guest_key: string; room: string; starts_at: string; ends_at: string };
     trades: { trade_name: string; order: number };

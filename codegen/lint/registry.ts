@@ -1,5 +1,6 @@
 import { STRING_LENGTHS } from '@convapi/dsl';
 import { OPENAPI_RULES } from '../openapi-lint/rule-info.ts';
+import { OBJECT_DEPTH } from './rules/object-rules.ts';
 import type { RuleInfo, Severity } from './diagnostic.ts';
 
 const definitions = (id: string, severity: Severity, summary: string, help: string): RuleInfo => ({
@@ -119,6 +120,18 @@ export const DEFINITION_RULES: readonly RuleInfo[] = [
     'error',
     'an enum lists at least one value, none empty, none twice',
     'List each value of field.enum([...]) once; the empty string cannot be told from no filter.',
+  ),
+  definitions(
+    'object-depth',
+    'error',
+    `nested objects nest at most ${OBJECT_DEPTH} objects deep`,
+    `A top-level object field is 1 deep, an object inside it 2: flatten a deeper object into its parent, or make it a collection the row refers to (docs/dsl.md, Nested objects).`,
+  ),
+  definitions(
+    'object-reference',
+    'error',
+    'a reference is declared at the top level, not inside a nested object',
+    'A nested object is stored and served as written, so a reference there would be a bare identifier: move the reference to the top level of the declaration.',
   ),
   definitions(
     'duplicate-path',

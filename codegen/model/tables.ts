@@ -12,22 +12,20 @@ export interface DeclaredTable {
   readonly renamedFrom?: string;
 }
 
-/** One column per stored field; nested objects belong to version shapes and are not stored. */
+/** One column per stored field (a version shape's own nested objects are not stored fields). */
 function columnsOf(fields: readonly ResolvedField[], ruled: ReadonlySet<string> = new Set()): ColumnSpec[] {
-  return fields
-    .filter((field) => field.kind !== 'object')
-    .map((field) => ({
-      name: field.name,
-      // An array is stored as JSON in one column.
-      kind: (field.kind === 'array' ? 'json' : field.kind) as ColumnSpec['kind'],
-      unique: field.unique,
-      // References are indexed: a delete counts the rows that still refer to its row. A column a row
-      // rule compares is too: the rule is part of every read's WHERE.
-      indexed: field.filterable || field.kind === 'reference' || ruled.has(field.name),
-      ...(field.sortable ? { sortable: true } : {}),
-      searchable: field.searchable,
-      ...(field.default === undefined ? {} : { default: field.default }),
-    }));
+  return fields.map((field) => ({
+    name: field.name,
+    // An array or a nested object is stored as JSON in one column.
+    kind: (field.kind === 'array' || field.kind === 'object' ? 'json' : field.kind) as ColumnSpec['kind'],
+    unique: field.unique,
+    // References are indexed: a delete counts the rows that still refer to its row. A column a row
+    // rule compares is too: the rule is part of every read's WHERE.
+    indexed: field.filterable || field.kind === 'reference' || ruled.has(field.name),
+    ...(field.sortable ? { sortable: true } : {}),
+    searchable: field.searchable,
+    ...(field.default === undefined ? {} : { default: field.default }),
+  }));
 }
 
 /** The table a collection is stored in, named after it. */

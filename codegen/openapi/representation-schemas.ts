@@ -13,7 +13,7 @@ export const representationName = (singular: string, version: string) =>
 function readSchema(
   field: ResolvedField,
   declaration: unknown,
-  version: string,
+  version: ResolvedVersion,
   names: ReadonlyMap<string, string>,
 ): JsonSchema {
   if (field.kind === 'reference') {
@@ -25,16 +25,20 @@ function readSchema(
     };
     return target === undefined
       ? uri
-      : { anyOf: [uri, { $ref: `#/components/schemas/${representationName(target, version)}` }] };
+      : { anyOf: [uri, { $ref: `#/components/schemas/${representationName(target, version.name)}` }] };
   }
   if (field.kind === 'time') return { type: 'string', format: 'date-time' };
   if (field.kind === 'object') {
+    // A stored object was checked whole on write, so its required members are there; a version's own
+    // shape maps it from other fields, and promises nothing (as its top level).
+    const required = version.shaped ? [] : (field.fields ?? []).filter((nested) => nested.required);
     return {
       type: 'object',
       additionalProperties: false,
       properties: Object.fromEntries(
         (field.fields ?? []).map((nested) => [nested.name, readSchema(nested, declaration, version, names)]),
       ),
+      ...(required.length > 0 ? { required: required.map((nested) => nested.name) } : {}),
     };
   }
   return withDescription(boundedSchema(field, declaration), field);
@@ -96,8 +100,8 @@ export function readRepresentation(
   // A field the server sets is marked readOnly (and left out of the write schemas below).
   for (const field of fields)
     properties[field.name] = field.readOnly
-      ? { ...readSchema(field, declaration, version.name, names), readOnly: true }
-      : readSchema(field, declaration, version.name, names);
+      ? { ...readSchema(field, declaration, version, names), readOnly: true }
+      : readSchema(field, declaration, version, names);
   if (identity !== undefined)
     properties.created_at = { type: 'string', format: 'date-time', description: 'Set by the server.' };
   const required =

@@ -1492,7 +1492,7 @@ export interface components {
                 href: string;
             }[];
         };
-        /** @description Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`); `allergies` a list of strings; `vaccinations` a list of listed values, filtered by one of them (`?vaccinations.contains=rabies`). */
+        /** @description Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`); `allergies` a list of strings; `vaccinations` a list of listed values, filtered by one of them (`?vaccinations.contains=rabies`); `owner` a nested object (with its own nested `address`), stored as such: an owner needs a name, an address a city. */
         PetV1: {
             pet_id: number;
             pet_name: string;
@@ -1502,6 +1502,15 @@ export interface components {
             species?: "cat" | "dog" | "rabbit" | "bird" | "other";
             allergies?: string[];
             vaccinations?: ("rabies" | "distemper" | "parvovirus" | "leptospirosis" | "kennel-cough")[];
+            owner?: {
+                name: string;
+                phone?: string;
+                address?: {
+                    street?: string;
+                    city: string;
+                    postcode?: string;
+                };
+            };
             /**
              * Format: date-time
              * @description Set by the server.
@@ -1516,6 +1525,15 @@ export interface components {
             species?: "cat" | "dog" | "rabbit" | "bird" | "other";
             allergies?: string[];
             vaccinations?: ("rabies" | "distemper" | "parvovirus" | "leptospirosis" | "kennel-cough")[];
+            owner?: {
+                name: string;
+                phone?: string;
+                address?: {
+                    street?: string;
+                    city: string;
+                    postcode?: string;
+                };
+            };
         };
         PetV1Patch: {
             pet_name?: string;
@@ -1523,6 +1541,15 @@ export interface components {
             species?: ("cat" | "dog" | "rabbit" | "bird" | "other") | null;
             allergies?: string[] | null;
             vaccinations?: ("rabies" | "distemper" | "parvovirus" | "leptospirosis" | "kennel-cough")[] | null;
+            owner?: {
+                name: string;
+                phone?: string;
+                address?: {
+                    street?: string;
+                    city: string;
+                    postcode?: string;
+                };
+            } | null;
         };
         /** @description What creating pet answers: where it is, its identity, when it was made, and links. */
         PetV1Created: {

@@ -1498,7 +1498,7 @@ export interface components {
                 href: string;
             }[];
         };
-        /** @description Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`); `allergies` a list of strings; `vaccinations` a list of listed values, filtered by one of them (`?vaccinations.contains=rabies`). */
+        /** @description Pets of a veterinary clinic: what a visit is for. `species` is one of a listed set (`?species=cat`); `allergies` a list of strings; `vaccinations` a list of listed values, filtered by one of them (`?vaccinations.contains=rabies`); `owner` a nested object (with its own nested `address`), stored as such: an owner needs a name, an address a city. */
         PetV2: {
             pet_id: number;
             pet_name: string;
@@ -1508,6 +1508,15 @@ export interface components {
             species?: "cat" | "dog" | "rabbit" | "bird" | "other";
             allergies?: string[];
             vaccinations?: ("rabies" | "distemper" | "parvovirus" | "leptospirosis" | "kennel-cough")[];
+            owner?: {
+                name: string;
+                phone?: string;
+                address?: {
+                    street?: string;
+                    city: string;
+                    postcode?: string;
+                };
+            };
             /**
              * Format: date-time
              * @description Set by the server.
@@ -1522,6 +1531,15 @@ export interface components {
             species?: "cat" | "dog" | "rabbit" | "bird" | "other";
             allergies?: string[];
             vaccinations?: ("rabies" | "distemper" | "parvovirus" | "leptospirosis" | "kennel-cough")[];
+            owner?: {
+                name: string;
+                phone?: string;
+                address?: {
+                    street?: string;
+                    city: string;
+                    postcode?: string;
+                };
+            };
         };
         PetV2Patch: {
             pet_name?: string;
@@ -1529,6 +1547,15 @@ export interface components {
             species?: ("cat" | "dog" | "rabbit" | "bird" | "other") | null;
             allergies?: string[] | null;
             vaccinations?: ("rabies" | "distemper" | "parvovirus" | "leptospirosis" | "kennel-cough")[] | null;
+            owner?: {
+                name: string;
+                phone?: string;
+                address?: {
+                    street?: string;
+                    city: string;
+                    postcode?: string;
+                };
+            } | null;
         };
         /** @description What creating pet answers: where it is, its identity, when it was made, and links. */
         PetV2Created: {

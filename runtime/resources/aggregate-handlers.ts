@@ -8,6 +8,7 @@ import { flowHandler } from './collection-handlers.ts';
 import { keyFromPath, resourceNotFound } from './identifiers.ts';
 import type { AggregateModel, CollectionModel, VersionModel } from './model.ts';
 import type { PreconditionCheck } from './preconditions.ts';
+import { inDeclaredOrder } from './object-members.ts';
 import { storedFields } from './represent.ts';
 import type { ResourceContext } from './runtime-context.ts';
 import { clearedFields, fromStored, parseWriteInput, toStored } from './write-input.ts';
@@ -53,7 +54,9 @@ export function aggregateHandlers(
         ? defaults
         : storedFields(model, model.compute === undefined ? row : withComputedFields(model, row));
     const shaped = fromStored(version, stored);
-    const representation = Object.fromEntries(version.fields.map((field) => [field.name, shaped[field.name]]));
+    const representation = Object.fromEntries(
+      version.fields.map((field) => [field.name, inDeclaredOrder(field, shaped[field.name])]),
+    );
     return stripNulls(project(representation, fields));
   };
 

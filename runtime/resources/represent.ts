@@ -1,6 +1,7 @@
 import { andThen, runFlow, wait, type Flow, type Maybe, type Row, type StoreReader } from '../storage/index.ts';
 import { project, resourceUri, stripNulls } from '../representation/index.ts';
 import type { Catalog, CollectionModel, FieldModel, VersionModel } from './model.ts';
+import { inDeclaredOrder } from './object-members.ts';
 import { fromStored } from './write-input.ts';
 import { withComputedFields } from './write-rules.ts';
 
@@ -39,7 +40,7 @@ export function representRow(
   for (const field of version.fields) {
     const value = shaped[field.name];
     if (field.kind !== 'reference') {
-      representation[field.name] = value;
+      representation[field.name] = field.kind === 'object' ? inDeclaredOrder(field, value) : value;
       continue;
     }
     const uri = referenceUri(field, value, version, options);
@@ -89,7 +90,12 @@ function flatRepresentation(
   for (const field of version.fields) {
     // As storedFields() then fromStored() with no shape: a column of the model's own fields, or nothing.
     const value = stored.has(field.name) ? row[field.name] : undefined;
-    const member = field.kind === 'reference' ? referenceUri(field, value, version, options) : value;
+    const member =
+      field.kind === 'reference'
+        ? referenceUri(field, value, version, options)
+        : field.kind === 'object'
+          ? inDeclaredOrder(field, value)
+          : value;
     if (member !== null && member !== undefined) body[field.name] = member;
   }
   const created = row.created_at;

@@ -1,4 +1,4 @@
-/** The storable kinds of column, one per field kind that is stored flat; `json` holds an array of scalars (JSON text on SQLite, jsonb on PostgreSQL). */
+/** The storable kinds of column, one per field kind that is stored flat; `json` holds an array or a nested object (JSON text on SQLite, jsonb on PostgreSQL). */
 export type ColumnKind = 'string' | 'integer' | 'number' | 'boolean' | 'time' | 'reference' | 'json';
 
 export interface ColumnSpec {

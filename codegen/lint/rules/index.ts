@@ -22,6 +22,7 @@ import { sortableField } from './sortable-rules.ts';
 import { filterableField } from './filterable-rules.ts';
 import { enumValues } from './enum-rules.ts';
 import { indexedStringLength, searchDocumentLength } from './string-length-rules.ts';
+import { objectDepthRule, objectReference } from './object-rules.ts';
 import { publishedStringLengths } from './published-lengths.ts';
 import { onDeleteSetNull } from './on-delete-rules.ts';
 
@@ -42,6 +43,8 @@ export const ALL_RULES: readonly Rule[] = [
   sortableField,
   filterableField,
   enumValues,
+  objectDepthRule,
+  objectReference,
   duplicatePath,
   reservedPath,
   versionNames,

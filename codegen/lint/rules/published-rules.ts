@@ -14,6 +14,20 @@ function fieldAt(version: ResolvedVersion, path: string): ResolvedField | undefi
   return found;
 }
 
+/**
+ * Whether every write must carry the leaf at `path`: it and every object around it are required. A
+ * required member of an optional object is required only when the object is sent.
+ */
+function requiredAt(version: ResolvedVersion, path: string): boolean {
+  let fields: readonly ResolvedField[] | undefined = version.fields;
+  for (const name of path.split('.')) {
+    const found: ResolvedField | undefined = fields?.find((field) => field.name === name);
+    if (found === undefined || !found.required) return false;
+    fields = found.fields;
+  }
+  return true;
+}
+
 /** The access path of a leaf in a version, for the position of a finding. */
 export const accessOf = (version: ResolvedVersion, path: string): readonly string[] | undefined =>
   fieldAt(version, path)?.access;
@@ -73,7 +87,8 @@ export const publishedShapes: Rule = ({ model, published }) => {
           message: `${name} ${versionName} changed the type or requiredness of ${path}; ${advice}`,
         });
       for (const path of diff.added) {
-        const required = current.find((field) => field.path === path)?.required === true;
+        // A required member of an optional object is no more required than the object (requiredAt).
+        const required = requiredAt(version, path);
         // A default answers both objections: rows stored before are served with it, and writes that leave the field out store it.
         const fallback = fieldAt(version, path)?.default;
         findings.push({

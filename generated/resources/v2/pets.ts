@@ -13,6 +13,7 @@ export interface PetV2 {
   species?: "cat" | "dog" | "rabbit" | "bird" | "other";
   allergies?: Array<string>;
   vaccinations?: Array<"rabies" | "distemper" | "parvovirus" | "leptospirosis" | "kennel-cough">;
+  owner?: { name: string; phone?: string; address?: { street?: string; city: string; postcode?: string } };
   /** ISO 8601 UTC, set by the server. */
   created_at: string;
 }

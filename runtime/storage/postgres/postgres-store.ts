@@ -20,8 +20,15 @@ import {
   type Queryable,
 } from './queries.ts';
 
-/** A value as a query parameter: undefined as NULL; an array (a json column's) as its JSON text, which jsonb reads; pg formats the rest. */
-const param = (value: unknown) => (value === undefined ? null : Array.isArray(value) ? JSON.stringify(value) : value);
+/**
+ * A value as a query parameter: undefined as NULL; an array or a plain object (a json column's) as its
+ * JSON text, which jsonb reads; pg formats the rest.
+ */
+const param = (value: unknown) => (value === undefined ? null : isJson(value) ? JSON.stringify(value) : value);
+
+const isJson = (value: unknown) =>
+  Array.isArray(value) ||
+  (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype);
 
 /** A row condition (row access) as PostgreSQL's SQL, its parameters numbered from `first`. */
 const visibleSql = (table: TableSpec, visible: RowCondition, first: number) =>

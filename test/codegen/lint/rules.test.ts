@@ -462,6 +462,43 @@ export default collection({
     },
   ],
   [
+    'object-depth and object-reference: a fourth nested object, and a reference inside an object, at the field',
+    {
+      given: {
+        'owners.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'owners',
+  fields: {
+    a: field.object({ b: field.object({ c: field.object({ d: field.object({ e: field.string() }) }) }) }),
+    home: field.object({ pet: field.reference('owners') }),
+  },
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'object-depth',
+          severity: 'error',
+          message:
+            'nested object "d" is 4 objects deep, but objects nest at most 3 deep: flatten it into its parent, or make it a collection the row refers to',
+          file: 'definitions/owners.ts',
+          line: 5,
+          column: 59,
+        },
+        {
+          rule: 'object-reference',
+          severity: 'error',
+          message:
+            'field "pet" is a reference inside a nested object, where it would be served as a bare identifier: declare it at the top level of the collection',
+          file: 'definitions/owners.ts',
+          line: 6,
+          column: 26,
+        },
+      ],
+    },
+  ],
+  [
     'duplicate-declaration: two files declare the same collection, reported once at the second',
     {
       given: { 'a-orders.ts': orders, 'b-orders.ts': orders },

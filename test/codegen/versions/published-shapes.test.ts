@@ -99,6 +99,37 @@ describe('lint refuses changes to published versions', () => {
     ]);
   });
 
+  it('an added optional object is a warning, required members and all; a required one with a required member is an error', async () => {
+    const addObject = (required: boolean) =>
+      lintEdited('definitions/users.ts', (text) =>
+        text.replace(
+          'filterable: true, searchable: true }),',
+          `filterable: true, searchable: true }),\n    address: field.object({ city: field.string({ required: true }), street: field.string() }${required ? ', { required: true }' : ''}),`,
+        ),
+      );
+    expect((await addObject(false)).map((d) => [d.rule, d.severity, d.message.split(';')[0]])).toEqual(
+      ['city', 'street'].flatMap((member) =>
+        ['v1', 'v2'].map((version) => [
+          'published-shape-extended',
+          'warning',
+          `users ${version} gained the optional field address.${member}`,
+        ]),
+      ),
+    );
+    expect((await addObject(true)).map((d) => [d.rule, d.message.split(':')[0]])).toEqual([
+      ['published-field-required', 'users v1 gained the required field address.city'],
+      ['published-field-required', 'users v2 gained the required field address.city'],
+      [
+        'published-shape-extended',
+        'users v1 gained the optional field address.street; readers of the published version see a new member',
+      ],
+      [
+        'published-shape-extended',
+        'users v2 gained the optional field address.street; readers of the published version see a new member',
+      ],
+    ]);
+  });
+
   it('a new version may change the shape freely', async () => {
     const diagnostics = await lintEdited('definitions/orders.ts', (text) =>
       text
