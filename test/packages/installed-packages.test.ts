@@ -51,6 +51,35 @@ export default collection({
 });
 `;
 
+const CRATES = `import { caller, collection, field, unprocessable } from '@convapi/dsl';
+
+/**
+ * Crates: each the user's own (a row rule on the caller's user), created only with crates:write; a
+ * label "forbidden" is refused on create (a rule), and label_key is computed by the server (read-only).
+ */
+export default collection({
+  name: 'crates',
+  identifier: { name: 'crate_id', type: 'integer' },
+  fields: {
+    owner: field.string({ required: true, minLength: 1 }),
+    label: field.string({ required: true, minLength: 1 }),
+    label_key: field.string({ readOnly: true }),
+  },
+  rows: { see: { field: 'owner', equals: caller.user } },
+  scopes: { POST: ['crates:write'] },
+  compute: { label_key: (row) => row.label?.toLowerCase() },
+  rules: {
+    *create({ next, data }) {
+      if (next.label === 'forbidden') throw unprocessable('label_forbidden', 'no crate may be labelled forbidden', { field: 'label' });
+      // data.of by name, typed by the generated collection rows: label is a string here.
+      const { total } = yield* data.of('crates').list({ where: { label: next.label } });
+      if (total > 0) throw unprocessable('label_taken', 'you have a crate labelled so already', { field: 'label' });
+    },
+  },
+  versions: { v1: {} },
+});
+`;
+
 let tarballs: Record<PackageName, string>;
 const servers: SpawnedServer[] = [];
 
@@ -123,6 +152,7 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
     await mustRun(project, 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
     writeFileSync(join(project, 'definitions', 'books.ts'), BOOKS);
     writeFileSync(join(project, 'definitions', 'shelves.ts'), SHELVES);
+    writeFileSync(join(project, 'definitions', 'crates.ts'), CRATES);
 
     const generated = await mustRun(project, 'npm', ['run', 'generate']);
     expect(generated.stdout).toMatch(/generated \d+ files/);
@@ -151,6 +181,21 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
       .trim()
       .split('\n')
       .at(-1)!;
+    const issued = async (...args: string[]) =>
+      (
+        await mustRun(
+          project,
+          'npm',
+          ['run', '-s', 'token', '--', 'issue', '--client', 'packages-test', ...args],
+          userEnvironment({ DATABASE_URL: database }),
+        )
+      ).stdout
+        .trim()
+        .split('\n')
+        .at(-1)!;
+    const ann = await issued('--user', 'ann', '--scope', 'crates:write');
+    const annUnscoped = await issued('--user', 'ann');
+    const bob = await issued('--user', 'bob', '--scope', 'crates:write');
     const server = await serve('npm', ['start'], project, { DATABASE_URL: database });
     const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
 
@@ -171,6 +216,37 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
     expect(read.status).toBe(200);
     expect(read.headers.get('etag')).toMatch(/^"[^"]+"$/);
     expect(await read.json()).toMatchObject({ book_id: 1, title: 'Dune', note: `${server.url}/v1/notes/1` });
+
+    // Business rules and access control, as the installed packages serve them.
+    const crate = (bearer: string, body: unknown) =>
+      call(`${server.url}/v1/crates`, {
+        method: 'POST',
+        headers: { ...headers, Authorization: `Bearer ${bearer}` },
+        body: JSON.stringify(body),
+      });
+    const errorOf = async (response: Response) => ((await response.json()) as { errors: unknown[] }).errors[0];
+    const unscoped = await crate(annUnscoped, { owner: 'ann', label: 'Tools' });
+    expect(unscoped.status).toBe(403);
+    expect(unscoped.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope", scope="crates:write"');
+    expect(await errorOf(unscoped)).toMatchObject({ code: 'insufficient_scope' });
+    const readOnly = await crate(ann, { owner: 'ann', label: 'Tools', label_key: 'mine' });
+    expect(readOnly.status).toBe(400);
+    expect(await errorOf(readOnly)).toMatchObject({ code: 'read_only_field', field: 'label_key' });
+    const ruled = await crate(ann, { owner: 'ann', label: 'forbidden' });
+    expect(ruled.status).toBe(422);
+    expect(await errorOf(ruled)).toMatchObject({ code: 'label_forbidden', field: 'label', resource: 'crates' });
+    const made = await crate(ann, { owner: 'ann', label: 'Tools' });
+    expect(made.status).toBe(201);
+    const crateUri = ((await made.json()) as { uri: string }).uri;
+    const mine = await call(crateUri, { headers: { Authorization: `Bearer ${ann}` } });
+    expect(mine.status).toBe(200);
+    expect(await mine.json()).toMatchObject({ owner: 'ann', label: 'Tools', label_key: 'tools' });
+    expect((await crate(ann, { owner: 'ann', label: 'Tools' })).status).toBe(422);
+    // Bob's view of Ann's crate: exactly a missing one.
+    const hidden = await call(crateUri, { headers: { Authorization: `Bearer ${bob}` } });
+    const missing = await call(`${server.url}/v1/crates/999`, { headers: { Authorization: `Bearer ${bob}` } });
+    expect([hidden.status, missing.status]).toEqual([404, 404]);
+    expect((await hidden.text()).replace(/\b1\b/g, 'ID')).toBe((await missing.text()).replace(/\b999\b/g, 'ID'));
     // The start script init wrote hands SIGTERM sent to npm on to the server: a graceful stop, exit 0.
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
