@@ -16,6 +16,8 @@ export interface GeneratedServer {
 export interface GeneratedOptions {
   /** Node flags before the script (a probe preloaded with --import). */
   readonly nodeArgs?: readonly string[];
+  /** A command that runs node (see StartOptions.launcher). */
+  readonly launcher?: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
   /** The database to serve. Default: a fresh SQLite file in `dataDir`. */
   readonly databaseUrl?: string;
@@ -29,13 +31,19 @@ export async function startGenerated(
   root: string,
   dataDir: string,
   name: string,
-  { nodeArgs = [], env = {}, databaseUrl = `sqlite:${join(dataDir, `${name}.db`)}` }: GeneratedOptions = {},
+  {
+    nodeArgs = [],
+    launcher = [],
+    env = {},
+    databaseUrl = `sqlite:${join(dataDir, `${name}.db`)}`,
+  }: GeneratedOptions = {},
 ): Promise<GeneratedServer> {
   const { BASE_URL: _baseUrl, ...inherited } = process.env;
   const server = await startServer({
     name,
     args: [...nodeArgs, join(root, 'generated', 'main.ts')],
     cwd: root,
+    launcher,
     env: {
       ...inherited,
       PORT: '0',

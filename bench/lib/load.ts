@@ -3,7 +3,7 @@ import { percentileOfSorted } from './stats.ts';
 
 /** One HTTP request as the load generator repeats it. */
 export interface RequestSpec {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PATCH';
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string;

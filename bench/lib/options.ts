@@ -36,6 +36,8 @@ export interface BenchOptions {
   /** Servers on one CPU and the load generator on the others (taskset), when the machine allows. */
   readonly pin: boolean;
   readonly plan: RoundPlan;
+  /** Quiet seconds after the memory and container sections' load before their last RSS reading. */
+  readonly afterSeconds: number;
   /** Collection counts for the generator timings. */
   readonly generatorCounts: readonly number[];
   /** Collection counts compared by the route-count scaling (small, large). */
@@ -61,6 +63,8 @@ export const USAGE = `usage: npm run bench -- [flags]
   --duration S          seconds per round (default 2)
   --warmup S            seconds of warm-up per target (default 2)
   --connections N       concurrent keep-alive connections (default 10)
+  --after S             memory and container: seconds of quiet after the load before the last RSS
+                        reading (default 30; 5 with --quick)
   --report FILE         replace the figures block of FILE (BENCHMARKS.md) with this run's tables
   --against REF         only: this tree's generated server beside REF's (a commit, branch or tag),
                         two processes of each, side by side, on the endpoints --only names (default all;
@@ -78,6 +82,7 @@ export const OPTION_SPEC = {
   duration: { type: 'string' },
   warmup: { type: 'string' },
   connections: { type: 'string' },
+  after: { type: 'string' },
   report: { type: 'string' },
   against: { type: 'string' },
 } as const;
@@ -129,6 +134,7 @@ export function optionsFrom(values: OptionValues): BenchOptions {
       durationSeconds: number(values.duration, quick ? 1 : 2, 1),
       connections: number(values.connections, 10, 1),
     },
+    afterSeconds: number(values.after, quick ? 5 : 30, 0),
     generatorCounts: quick ? [10, 100] : [10, 100, 1000],
     scalingCounts: [10, 1000],
     report: values.report,

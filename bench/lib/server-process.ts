@@ -10,6 +10,8 @@ export interface StartOptions {
   readonly args: readonly string[];
   readonly env?: NodeJS.ProcessEnv;
   readonly cwd?: string;
+  /** A command that runs node for the bench (systemd-run … --, to start it under a memory limit). */
+  readonly launcher?: readonly string[];
   /** How long start-up may take before the bench gives up. Default 60 s (1,000 collections migrate first). */
   readonly timeoutMs?: number;
 }
@@ -46,10 +48,12 @@ export function startServer({
   args,
   env = process.env,
   cwd,
+  launcher = [],
   timeoutMs = 60_000,
 }: StartOptions): Promise<ServerProcess> {
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [SOURCE_CONDITION, ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [file, ...argv] = [...launcher, process.execPath, SOURCE_CONDITION, ...args];
+  const child = spawn(file!, argv, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
   let output = '';

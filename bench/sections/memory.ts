@@ -18,9 +18,8 @@ import type { ServerProcess } from '../lib/server-process.ts';
 import type { Log, SectionResult, TargetCheck } from '../lib/section.ts';
 
 const SEED_COUNT = 25;
-/** Quiet time after start-up and seeding before the idle reading, and after the load before the last one. */
+/** Quiet time after start-up and seeding before the idle reading (the one after the load is --after). */
 export const SETTLE_MS = 5_000;
-export const AFTER_MS = 30_000;
 /** c's resident set against Fastify's, idle and at its peak under the same load: at most this many times. */
 const MEMORY_TARGET = 1.2;
 
@@ -36,8 +35,8 @@ const PEERS: readonly OrdersServer[] = ['b', 'f', 'o', 'j'];
 /**
  * What each server of the request path holds in memory: its resident set idle after start-up and
  * seeding, its peak under the request path's load (its four requests in turn, without
- * compression), and 30 s after that load, when a server that gives memory back has done so. The
- * servers are loaded at the same time, so the 30 s are the same 30 s for every one.
+ * compression), and --after seconds (30 by default) after that load, when a server that gives memory
+ * back has done so. The servers are loaded at the same time, so that quiet is the same for every one.
  */
 export async function memory(options: BenchOptions, log: Log): Promise<SectionResult> {
   const dataDir = tempDir('memory');
@@ -60,7 +59,7 @@ export async function memory(options: BenchOptions, log: Log): Promise<SectionRe
     }
     const secondsEach = options.plan.durationSeconds * options.plan.rounds;
     log(
-      `memory: the request path's four requests in turn, ${secondsEach} s each, every server at once; then ${AFTER_MS / 1000} s of quiet`,
+      `memory: the request path's four requests in turn, ${secondsEach} s each, every server at once; then ${options.afterSeconds} s of quiet`,
     );
     const profiles = await Promise.all(
       servers.map(async ([letter, server]) => {
@@ -68,7 +67,7 @@ export async function memory(options: BenchOptions, log: Log): Promise<SectionRe
         const profile = await profileMemory(
           server,
           () => loadInTurn(server.url, requests, { connections: options.plan.connections, secondsEach }),
-          { settleMs: SETTLE_MS, afterMs: AFTER_MS },
+          { settleMs: SETTLE_MS, afterMs: options.afterSeconds * 1000 },
         );
         return [letter, profile] as const;
       }),
@@ -104,12 +103,12 @@ export function memoryResult(
   return {
     tables: [
       {
-        title: "Memory: resident set idle, at the peak of the request path's load, and 30 s after it",
+        title: "Memory: resident set idle, at the peak of the request path's load, and after it",
         columns: [
           { title: 'server' },
           { title: 'idle RSS MiB', align: 'right' },
           { title: 'peak RSS MiB', align: 'right' },
-          { title: `RSS ${AFTER_MS / 1000} s after MiB`, align: 'right' },
+          { title: `RSS ${options.afterSeconds} s after MiB`, align: 'right' },
           { title: 'responses', align: 'right' },
           { title: 'peak / f', align: 'right' },
         ],
@@ -124,8 +123,8 @@ export function memoryResult(
             : formatNumber(profile.peakKib / f.peakKib, 2),
         ]),
         notes: [
-          `VmRSS from /proc/<pid>/status. idle: ${SETTLE_MS / 1000} s after start-up and seeding ${SEED_COUNT} orders through each server's own POST. peak: the largest value sampled every 100 ms under the load: GET one, GET list of 20, If-None-Match -> 304 and POST in turn, ${secondsEach} s each over ${options.plan.connections} keep-alive connections, without compression. after: ${AFTER_MS / 1000} s after the load ended, with no request meanwhile.`,
-          'Every server is loaded at the same time, on the CPU the servers share (as side by side in the request path), so each one meets the same machine and the same 30 s of quiet after it.',
+          `VmRSS from /proc/<pid>/status. idle: ${SETTLE_MS / 1000} s after start-up and seeding ${SEED_COUNT} orders through each server's own POST. peak: the largest value sampled every 100 ms under the load: GET one, GET list of 20, If-None-Match -> 304 and POST in turn, ${secondsEach} s each over ${options.plan.connections} keep-alive connections, without compression. after: ${options.afterSeconds} s after the load ended, with no request meanwhile.`,
+          `Every server is loaded at the same time, on the CPU the servers share (as side by side in the request path), so each one meets the same machine and the same ${options.afterSeconds} s of quiet after it.`,
           "The servers are the request path's (c on a fresh SQLite file with every convention on; b, f, o and j as described there).",
           `Targets: c's idle and peak RSS at most ${MEMORY_TARGET}x Fastify's.`,
           ...invalid.map(

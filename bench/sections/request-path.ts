@@ -32,9 +32,9 @@ const SEED_COUNT = 25;
  * side) per endpoint. The older c/b >= 0.85 for GET one is the weaker form of the first.
  */
 const TARGETS: Readonly<Record<EndpointId, Partial<Record<Peer, number>>>> = {
-  'get-one': { b: 1.0, f: 0.75, o: 0.75, j: 1.0 },
-  'get-list': { b: 0.9, f: 0.7, o: 0.75, j: 1.0 },
-  revalidate: { b: 1.0, o: 0.75, j: 1.0 },
+  'get-one': { b: 1.0, f: 0.9, o: 0.75, j: 1.0 },
+  'get-list': { b: 0.9, f: 0.9, o: 0.75, j: 1.0 },
+  revalidate: { b: 1.0, f: 0.9, o: 0.75, j: 1.0 },
   post: { b: 0.9, j: 1.0 },
 };
 /**

@@ -79,6 +79,12 @@ describe('bench flags', () => {
     expect(options.generatorCounts).toEqual([10, 100]);
   });
 
+  it('waits 30 s after the memory load before the last reading, 5 s with --quick, or what --after says', () => {
+    expect(parsed([]).afterSeconds).toBe(30);
+    expect(parsed(['--quick']).afterSeconds).toBe(5);
+    expect(parsed(['--quick', '--after', '12']).afterSeconds).toBe(12);
+  });
+
   it('pins CPUs unless --no-pin', () => {
     expect(parsed([]).pin).toBe(true);
     expect(parsed(['--no-pin']).pin).toBe(false);
