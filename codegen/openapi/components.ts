@@ -151,12 +151,6 @@ export const SECURITY_SCHEMES: Record<string, JsonSchema> = {
 /** What every operation requires (the document's `security`): the bearer token and a User-Agent. */
 export const AUTHENTICATED: JsonSchema[] = [{ bearer: [], user_agent: [] }];
 
-/**
- * What an operation that needs scopes requires: a bearer token holding every one of them, and a
- * User-Agent. OpenAPI 3.1 lets a requirement of any scheme list roles, here the token's scopes.
- */
-export const scoped = (scopes: readonly string[]): JsonSchema[] => [{ bearer: [...scopes], user_agent: [] }];
-
 /** What an operation open to anyone (a health probe) still requires: a User-Agent, no token. */
 export const OPEN: JsonSchema[] = [{ user_agent: [] }];
 

@@ -2,7 +2,7 @@ import { operationIds } from './naming.ts';
 import { anySegment, header, RATE_LIMIT, type OperationSpec, type Success } from './operation-spec.ts';
 import { BODY_ERRORS, COMMON_ERRORS, errorRefs, headersOf, OPEN_ROUTE_ERRORS } from './responses.ts';
 import type { JsonSchema } from './schema-of.ts';
-import { OPEN, scoped } from './components.ts';
+import { OPEN } from './components.ts';
 
 /** What a deprecated version adds to each success. */
 const DEPRECATION_HEADERS = ['Deprecation', 'Sunset'];
@@ -47,14 +47,14 @@ function responsesOf(spec: OperationSpec, deprecated: boolean, head: boolean): J
 
 /**
  * The operation's own security, where it differs from the document's (the bearer scheme): none for
- * an open route; for a scoped one, the bearer requirement lists the scopes the token must all hold
- * (OpenAPI 3.1: a requirement of an http scheme may list roles), and `x-scopes` says them again for
- * tools that read scopes from OAuth 2.0 flows only. There is no OAuth 2.0 flow to declare them in:
- * the token CLI, or a JWT issuer, hands tokens out, not a token URL of this server.
+ * an open route; for a scoped one, `x-scopes` lists the scopes the bearer token must all hold.
+ * OpenAPI 3.1 would let the bearer requirement list them as roles, but Spectral's
+ * oas3-operation-security-defined accepts scopes only from an OAuth 2.0 flow, which needs a token
+ * URL this server does not have (the token CLI, or the JWT issuer, hands tokens out).
  */
 function securityOf(spec: OperationSpec): JsonSchema {
   if (spec.open === true) return { security: OPEN };
-  return spec.scopes === undefined ? {} : { security: scoped(spec.scopes), 'x-scopes': [...spec.scopes] };
+  return spec.scopes === undefined ? {} : { 'x-scopes': [...spec.scopes] };
 }
 
 /** An operation spec written as an OpenAPI operation object. */

@@ -28,29 +28,6 @@ export async function spectralFindings(documentPath: string): Promise<LintFindin
   }));
 }
 
-/**
- * Spectral's one known false positive on these documents: `oas3-operation-security-defined` accepts
- * the scopes of a security requirement only from an OAuth 2.0 flow, while OpenAPI 3.1 lets a
- * requirement of any scheme list roles ("For other security scheme types, the array MAY contain a
- * list of role names"): upstream stoplightio/spectral#2643, fixed by the open pull request #2962.
- * A finding is that one when it names a scope listed on the `bearer` requirement (an http bearer
- * scheme) of an operation of a 3.1 document; the linter tests check each is exactly such a scope.
- */
-export function isSpectralScopeFalsePositive(finding: LintFinding, document: any): boolean {
-  const at = /^paths\.(.+)\.(get|put|post|patch|delete|head)\.security\.(\d+)\.bearer\.(\d+)$/.exec(finding.where);
-  if (finding.rule !== 'oas3-operation-security-defined' || at === null) return false;
-  const [, path, method, requirement, index] = at;
-  const scheme = document.components?.securitySchemes?.bearer;
-  const scope = document.paths?.[path!]?.[method!]?.security?.[Number(requirement)]?.bearer?.[Number(index)];
-  return (
-    String(document.openapi).startsWith('3.1') &&
-    scheme?.type === 'http' &&
-    scheme?.scheme === 'bearer' &&
-    typeof scope === 'string' &&
-    finding.message === `"${scope}" must be listed among scopes.`
-  );
-}
-
 /** Redocly with its `recommended` ruleset, as `redocly lint` runs it. */
 export async function redoclyFindings(documentPath: string): Promise<LintFinding[]> {
   const config = await createConfig({ extends: ['recommended'] });
