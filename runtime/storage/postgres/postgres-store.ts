@@ -312,7 +312,11 @@ function listSql(
     ...contains.map((item, index) => `${quoteName(item.column)} @> $${before + index + 1}::jsonb`),
     ...(visible === undefined ? [] : [visible.sql]),
   ];
-  const from = `FROM ${quoteName(table.table)}${tests.length === 0 ? '' : ` WHERE ${tests.join(' AND ')}`}`;
+  const where = `FROM ${quoteName(table.table)}${tests.length === 0 ? '' : ` WHERE ${tests.join(' AND ')}`}`;
+  // Containment goes through a fenced subquery (OFFSET 0): otherwise the planner walks the key index in
+  // order testing every row, costed as if the LIMIT stopped it early, though count(*) OVER () reads every
+  // matching row anyway; fenced, the GIN index finds them and only they are sorted (a test reads the plan).
+  const from = contains.length === 0 ? where : `FROM (SELECT * ${where} OFFSET 0) AS ${quoteName(table.table)}`;
   const parameters = before + contains.length + (visible?.values.length ?? 0);
   // NULL sorts as the smallest value, as on SQLite: first ascending, last descending (the sort indexes are built so).
   const orderBy = [

@@ -11,6 +11,7 @@ import {
 import { connectPostgres } from '../../../runtime/storage/postgres/connect.ts';
 import { PostgresResourceStore } from '../../../runtime/storage/postgres/postgres-store.ts';
 import { newTestDatabase, testEngine } from '../../support/test-database.ts';
+import { recording } from '../../support/recording-sql.ts';
 
 const ROWS = 100_000;
 
@@ -32,26 +33,6 @@ const page: ListQuery = {
   limit: 20,
   offset: 0,
 };
-
-/**
- * Every SQL text the store prepares or sends, so the test reads the plan of the very statement the
- * store ran, not one written again here.
- */
-function recording<T extends object>(target: T, method: 'prepare' | 'query', seen: string[]): T {
-  return new Proxy(target, {
-    get(object, property) {
-      const value = Reflect.get(object, property, object) as unknown;
-      if (property === method) {
-        return (first: unknown, ...rest: unknown[]) => {
-          const text = typeof first === 'string' ? first : (first as { text?: string }).text;
-          if (text !== undefined) seen.push(text);
-          return (value as (...args: unknown[]) => unknown).call(object, first, ...rest);
-        };
-      }
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;
-    },
-  });
-}
 
 interface Engine {
   readonly store: ResourceStore;
