@@ -12,6 +12,7 @@ import {
 } from './components.ts';
 import { DEFAULT_SERVER, documentInfo } from './info.ts';
 import { jobBodySchemas } from './job-schemas.ts';
+import { searchHitSchemas } from './search-hit.ts';
 import { withExamples } from './parameter-examples.ts';
 import type { OperationSpec } from './operation-spec.ts';
 import {
@@ -176,6 +177,7 @@ function schemasOf(model: ResolvedModel, version: string, declarationOf: Declara
     Job: JOB_SCHEMA,
     Link: LINK_SCHEMA,
     ...jobBodySchemas(model, version, declarationOf),
+    ...searchHitSchemas(model, version),
   };
   for (const collection of model.collections) {
     const found = collection.versions.find((candidate) => candidate.name === version);

@@ -17,6 +17,7 @@ import { representationName, type DeclarationOf } from './representation-schemas
 import { CONDITIONAL, identifierRef, pagingParameters, READ_HEADERS } from './resource-operations.ts';
 import { ownOperation, type OwnOperationDeclaration } from './own-operation.ts';
 import { jobSchemaName } from './job-schemas.ts';
+import { searchableIn, searchHitName } from './search-hit.ts';
 import { processing, producedCollections, seeOtherResult } from './statuses.ts';
 
 /** The operation of a service route: search, the OpenAPI document, a job queue's three, or a custom one. */
@@ -32,18 +33,15 @@ export function serviceOperation(
   const index = route.handler.operation;
 
   if (service.handler === 'search') {
-    const searchable = model.collections.filter(
-      (collection) =>
-        collection.fields.some((field) => field.searchable) && collection.versions.some((v) => v.name === version),
-    );
+    const searchable = searchableIn(model, version);
     const maxLimit = Math.min(...searchable.map((collection) => collection.paging.maxLimit));
     const defaultLimit = Math.min(...searchable.map((collection) => collection.paging.defaultLimit));
     const items = searchable.map((collection) => ref('schemas', representationName(collection.singular, version)));
     return {
       operationId: operationIds.search(service.name),
       tag,
-      summary: 'Full-text search over one collection',
-      description: `Matches every word of q (each a prefix) in the searchable fields of the category, answered in that collection's representation. Repeated words count once; too many distinct words get 400 too_many_terms, and any other query parameter 400 unknown_parameter. A search that runs past the server's time budget (SEARCH_TIMEOUT_MS, default 2 s) is stopped: 503 search_timeout.`,
+      summary: 'Full-text search over one collection, or all of them',
+      description: `Matches every word of q (each a prefix) in the searchable fields of the category, answered in that collection's representation. Without category, every searchable collection is searched and each hit is a SearchHit naming its collection and URI, ordered by collection name, then within one collection best match first, then by identifier (ranks of different collections are not compared); limit and offset page through the whole list, and X-Total-Count counts every hit the caller may see. Repeated words count once; too many distinct words get 400 too_many_terms, and any other query parameter 400 unknown_parameter. A search that runs past the server's time budget (SEARCH_TIMEOUT_MS, default 2 s) is stopped: 503 search_timeout.`,
       parameters: [
         ...READ_HEADERS,
         ...CONDITIONAL,
@@ -57,13 +55,14 @@ export function serviceOperation(
         {
           name: 'category',
           in: 'query',
-          required: true,
-          description: 'The collection to search.',
+          description: 'The collection to search; left out, every one of them.',
           schema: { type: 'string', enum: searchable.map((collection) => collection.name) },
         },
         ...pagingParameters({ defaultLimit, maxLimit }),
       ],
-      successes: pageSuccesses('The matching resources.', items.length === 1 ? items[0]! : { anyOf: items }),
+      successes: pageSuccesses('The matching resources (with a category), or hits naming their collection (without).', {
+        anyOf: [...items, ref('schemas', searchHitName(version))],
+      }),
       errors: [],
     };
   }

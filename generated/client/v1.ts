@@ -1104,8 +1104,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Full-text search over one collection
-         * @description Matches every word of q (each a prefix) in the searchable fields of the category, answered in that collection's representation. Repeated words count once; too many distinct words get 400 too_many_terms, and any other query parameter 400 unknown_parameter. A search that runs past the server's time budget (SEARCH_TIMEOUT_MS, default 2 s) is stopped: 503 search_timeout.
+         * Full-text search over one collection, or all of them
+         * @description Matches every word of q (each a prefix) in the searchable fields of the category, answered in that collection's representation. Without category, every searchable collection is searched and each hit is a SearchHit naming its collection and URI, ordered by collection name, then within one collection best match first, then by identifier (ranks of different collections are not compared); limit and offset page through the whole list, and X-Total-Count counts every hit the caller may see. Repeated words count once; too many distinct words get 400 too_many_terms, and any other query parameter 400 unknown_parameter. A search that runs past the server's time budget (SEARCH_TIMEOUT_MS, default 2 s) is stopped: 503 search_timeout.
          */
         get: operations["search"];
         put?: never;
@@ -1345,6 +1345,21 @@ export interface components {
             type: "remind-guest";
             reservation_id: number;
             guest_name: string;
+        };
+        /** @description One hit of a search of every collection: the collection it is of, its URI, and the resource. */
+        SearchHitV1: {
+            /**
+             * @description The collection the resource is of.
+             * @enum {string}
+             */
+            collection: "accounts" | "notes" | "orders" | "pets" | "reservations" | "trades" | "users" | "visits";
+            /**
+             * Format: uri
+             * @description The resource's URI.
+             */
+            uri: string;
+            /** @description The resource, in its collection's representation. */
+            resource: components["schemas"]["AccountV1"] | components["schemas"]["NoteV1"] | components["schemas"]["OrderV1"] | components["schemas"]["PetV1"] | components["schemas"]["ReservationV1"] | components["schemas"]["TradeV1"] | components["schemas"]["UserV1"] | components["schemas"]["VisitV1"];
         };
         /** @description Accounts: v1 shows state and title at the top level; v2 moves them into a `profile` object. Both versions read and write the same stored account. */
         AccountV1: {
@@ -8961,10 +8976,10 @@ export interface operations {
                  */
                 q: string;
                 /**
-                 * @description The collection to search.
+                 * @description The collection to search; left out, every one of them.
                  * @example accounts
                  */
-                category: "accounts" | "notes" | "orders" | "pets" | "reservations" | "trades" | "users" | "visits";
+                category?: "accounts" | "notes" | "orders" | "pets" | "reservations" | "trades" | "users" | "visits";
                 /**
                  * @description Page size (default 50, at most 500).
                  * @example 50
@@ -9008,13 +9023,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The matching resources. */
+            /** @description The matching resources (with a category), or hits naming their collection (without). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": (components["schemas"]["AccountV1"] | components["schemas"]["NoteV1"] | components["schemas"]["OrderV1"] | components["schemas"]["PetV1"] | components["schemas"]["ReservationV1"] | components["schemas"]["TradeV1"] | components["schemas"]["UserV1"] | components["schemas"]["VisitV1"])[];
+                    "application/json": (components["schemas"]["AccountV1"] | components["schemas"]["NoteV1"] | components["schemas"]["OrderV1"] | components["schemas"]["PetV1"] | components["schemas"]["ReservationV1"] | components["schemas"]["TradeV1"] | components["schemas"]["UserV1"] | components["schemas"]["VisitV1"] | components["schemas"]["SearchHitV1"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */

@@ -9,8 +9,11 @@ import type { RouteHandler } from '../routing/index.ts';
 import { setJsonBody } from '../http/index.ts';
 import { setVersionBody } from '../responses/index.ts';
 import { runFlow, searchWords, wait } from '../storage/index.ts';
+import { searchEveryCollection } from './search-every-collection.ts';
 
 const PARAMETERS = ['q', 'category', 'limit', 'offset'];
+
+const MAX_LIMIT = Number.MAX_SAFE_INTEGER;
 
 /**
  * The most distinct words one search may have. Every word is a prefix term each row must match, and
@@ -36,6 +39,7 @@ export function searchableCollections(context: ResourceContext, version?: string
  * GET /services/{version}/search?q=TEXT&category=COLLECTION: full-text search over the searchable
  * fields of one collection, answered in that collection's own representation for this version, with
  * every representation rule (X-Result-Fields, X-Expansion-Fields, null stripping, paging headers).
+ * Without category, every searchable collection (search-every-collection.ts).
  */
 export function searchHandler(context: ResourceContext, version: string): RouteHandler {
   return (ctx) => {
@@ -60,14 +64,28 @@ export function searchHandler(context: ResourceContext, version: string): RouteH
       );
     const collections = searchableCollections(context, version);
     const category = query.get('category');
+    // Without a category: every searchable collection, as one list of hits naming their collection.
+    if (category === null) {
+      // The strictest of the collections' paging (with none searchable, nothing is found whatever the page).
+      const paging = {
+        defaultLimit: Math.min(...collections.map((candidate) => candidate.paging.defaultLimit), MAX_LIMIT),
+        maxLimit: Math.min(...collections.map((candidate) => candidate.paging.maxLimit), MAX_LIMIT),
+      };
+      return searchEveryCollection(ctx, context, version, collections, words.join(' '), {
+        limit: bounded(query.get('limit'), 'limit', 1, paging.maxLimit, paging.defaultLimit),
+        offset: bounded(query.get('offset'), 'offset', 0, Number.MAX_SAFE_INTEGER, 0),
+      });
+    }
     const model = collections.find((candidate) => candidate.name === category);
     if (model === undefined) {
       const names = collections.map((candidate) => candidate.name).join(', ');
-      const message =
-        category === null
-          ? `category is required: one of ${names}`
-          : `category "${category}" is not searchable: use one of ${names}`;
-      throw badRequest(category === null ? 'missing_parameter' : 'invalid_parameter', message, { field: 'category' });
+      throw badRequest(
+        'invalid_parameter',
+        `category "${category}" is not searchable: use one of ${names}, or leave it out to search them all`,
+        {
+          field: 'category',
+        },
+      );
     }
     const versionModel = model.versions[version]!;
     const limit = bounded(query.get('limit'), 'limit', 1, model.paging.maxLimit, model.paging.defaultLimit);

@@ -692,6 +692,9 @@ describe('the contract: every operation, every status it can produce, through a 
         status: 304,
         headers: { 'If-None-Match': found.headers.etag! },
       });
+      // Without category: every searchable collection, each hit naming its collection and URI.
+      const hits = await send(v, { method: 'get', path: `/services/${v}/search?q=bob&limit=10`, status: 200 });
+      expect(hits.body.map((hit: { collection: string }) => hit.collection)).toContain('users');
       const document = await send(v, { method: 'get', path: `/services/${v}/openapi`, status: 200 });
       await send(v, {
         method: 'get',

@@ -49,7 +49,7 @@ describe('GET /services/{v}/search', () => {
   it.each([
     ['missing q', '/services/v1/search?category=orders', 'q'],
     ['blank q', '/services/v1/search?q=%20&category=orders', 'q'],
-    ['missing category', '/services/v1/search?q=x', 'category'],
+    ['limit out of bounds, every collection searched', '/services/v1/search?q=x&limit=100000', 'limit'],
     ['unknown category', '/services/v1/search?q=x&category=planets', 'category'],
     ['limit out of bounds', '/services/v1/search?q=x&category=orders&limit=0', 'limit'],
   ])('%s → 400 naming the parameter', async (_name, path, field) => {
