@@ -190,13 +190,14 @@ export const PARAMETERS: Record<string, JsonSchema> = {
   Prefer: {
     name: 'Prefer',
     in: 'header',
-    description: 'return=minimal asks for 204 with no body instead of the resource (RFC 7240).',
+    description:
+      'return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).',
     schema: string,
   },
   IfMatch: {
     name: 'If-Match',
     in: 'header',
-    description: 'Write only if the resource still has this tag (412 otherwise).',
+    description: 'Write only if the resource still has this tag (412 otherwise); * matches any current version.',
     schema: string,
   },
   Limit: {

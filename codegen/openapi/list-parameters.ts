@@ -28,6 +28,14 @@ function valueSchema(field: ResolvedField): JsonSchema {
 }
 
 /**
+ * A reference's example: an identifier, as a client holding one writes it (the word a plain string
+ * parameter is given would name no resource, and be refused).
+ */
+function referenceExample(field: ResolvedField): { example?: string } {
+  return field.kind === 'reference' ? { example: '1' } : {};
+}
+
+/**
  * The query parameters of a collection's list besides paging: an equality filter per filterable
  * field, the comparisons of each filterable integer, number or time field, the item of each
  * filterable array (`allergies.contains`), and `sort` over the
@@ -40,6 +48,7 @@ export function listQueryParameters(collection: ResolvedCollection): JsonSchema[
     in: 'query',
     description: `Only ${collection.name} whose ${field.name} equals this value${field.kind === 'time' ? ' (any ISO 8601 offset; compared in UTC)' : ''}.`,
     schema: valueSchema(field),
+    ...referenceExample(field),
   }));
   const comparisons = filterable
     .filter((field) => COMPARABLE.has(field.kind))
@@ -59,6 +68,7 @@ export function listQueryParameters(collection: ResolvedCollection): JsonSchema[
       in: 'query',
       description: `Only ${collection.name} whose ${field.name} holds this item${field.items!.kind === 'reference' ? ' (its identifier or URI)' : ''}.`,
       schema: valueSchema(field.items!),
+      ...referenceExample(field.items!),
     }));
   const sortable = [
     collection.identifier.name,

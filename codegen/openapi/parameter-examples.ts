@@ -4,12 +4,18 @@ import type { JsonSchema } from './schema-of.ts';
 /** What a time parameter is given as its example: any instant in the conventions' UTC form. */
 const EXAMPLE_TIME = '2026-01-01T09:30:00Z';
 
-/** Examples of the shared request headers, each a value the server accepts. */
+/**
+ * Examples of the shared request headers, each a value the server accepts and that leaves the
+ * operation's first success as it is: tools that call an API from its document alone (Dredd) send
+ * every example, optional headers included, and expect that success. `If-Match: *` matches any
+ * current version (a tag made up would get 412); `Prefer: return=representation` asks for what is
+ * answered anyway (return=minimal would turn a 200 into a 204).
+ */
 const HEADER_EXAMPLES: Readonly<Record<string, string>> = {
-  'If-Match': '"2f8e1c07"',
+  'If-Match': '*',
   'If-None-Match': '"2f8e1c07"',
   'If-Modified-Since': EXAMPLE_TIME,
-  Prefer: 'return=minimal',
+  Prefer: 'return=representation',
 };
 
 /**
@@ -50,7 +56,7 @@ type Operations = Record<string, Record<string, JsonSchema>>;
 /**
  * The document with an example for every parameter and every JSON request body: each shared parameter component gets one, and
  * an operation's X-Result-Fields (whose valid names differ per resource) becomes its own parameter
- * whose example is the first member of what the operation answers.
+ * whose example names the members of what the operation answers.
  */
 export function withExamples(
   paths: Operations,
@@ -61,8 +67,8 @@ export function withExamples(
     Object.entries(shared).map(([name, parameter]) => [name, withParameterExamples([parameter])[0]!]),
   );
   const resultFields = (operation: JsonSchema): JsonSchema | undefined => {
-    const member = firstMemberAnswered(operation, schemas);
-    return member === undefined ? undefined : { ...shared.ResultFields, example: member };
+    const members = membersAnswered(operation, schemas);
+    return members === undefined ? undefined : { ...shared.ResultFields, example: members };
   };
   const examplePaths = Object.fromEntries(
     Object.entries(paths).map(([path, item]) => [
@@ -101,15 +107,24 @@ function withBodyExample(operation: JsonSchema, schemas: Record<string, JsonSche
   return { ...operation, requestBody: { ...body, content: { 'application/json': { ...media, example } } } };
 }
 
-/** The first member of the JSON an operation's 200 answers (of each item, for a list). */
-function firstMemberAnswered(operation: JsonSchema, schemas: Record<string, JsonSchema>): string | undefined {
+/**
+ * The members the JSON an operation's 200 answers always has (of each item, for a list; of the first
+ * choice, for one of several), comma-separated: an answer selected by them still holds every member
+ * its schema requires. Its first member, when it requires none.
+ */
+function membersAnswered(operation: JsonSchema, schemas: Record<string, JsonSchema>): string | undefined {
   const responses = (operation.responses ?? {}) as Record<string, JsonSchema>;
   let schema = (responses['200']?.content as JsonSchema | undefined)?.['application/json'] as JsonSchema | undefined;
   schema = schema?.schema as JsonSchema | undefined;
   for (let depth = 0; schema !== undefined && depth < 4; depth += 1) {
     if (typeof schema.$ref === 'string') schema = schemas[schema.$ref.replace('#/components/schemas/', '')];
     else if (schema.type === 'array') schema = schema.items as JsonSchema | undefined;
-    else return Object.keys((schema.properties ?? {}) as JsonSchema)[0];
+    else if (Array.isArray(schema.anyOf)) schema = schema.anyOf[0] as JsonSchema;
+    else {
+      const required = (schema.required ?? []) as string[];
+      const names = required.length > 0 ? required : Object.keys((schema.properties ?? {}) as JsonSchema).slice(0, 1);
+      return names.length === 0 ? undefined : names.join(',');
+    }
   }
   return undefined;
 }

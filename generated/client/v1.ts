@@ -2047,13 +2047,13 @@ export interface components {
          */
         IfModifiedSince: string;
         /**
-         * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-         * @example return=minimal
+         * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+         * @example return=representation
          */
         Prefer: string;
         /**
-         * @description Write only if the resource still has this tag (412 otherwise).
-         * @example "2f8e1c07"
+         * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+         * @example *
          */
         IfMatch: string;
         /**
@@ -2155,7 +2155,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example account_id
+                 * @example account_id,user_name,e_mail,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -2294,7 +2294,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example account_id
+                 * @example account_id,user_name,e_mail,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -2358,7 +2358,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example account_id
+                 * @example account_id,user_name,e_mail,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -2429,7 +2429,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example account_id
+                 * @example account_id,user_name,e_mail,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -2443,13 +2443,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -2512,8 +2512,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2556,7 +2556,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example account_id
+                 * @example account_id,user_name,e_mail,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -2570,13 +2570,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -2665,7 +2665,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example audit_id
+                 * @example audit_id,action,summary,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -2755,7 +2755,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example audit_id
+                 * @example audit_id,action,summary,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -2819,7 +2819,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example audit_id
+                 * @example audit_id,action,summary,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -2911,7 +2911,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example batch_id
+                 * @example batch_id,label,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -3044,7 +3044,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example batch_id
+                 * @example batch_id,label,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -3108,7 +3108,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example batch_id
+                 * @example batch_id,label,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -3193,8 +3193,8 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -3249,8 +3249,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -3309,8 +3309,8 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -3387,7 +3387,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example note_id
+                 * @example note_id,owner,title,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -3522,7 +3522,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example note_id
+                 * @example note_id,owner,title,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -3586,7 +3586,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example note_id
+                 * @example note_id,owner,title,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -3657,7 +3657,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example note_id
+                 * @example note_id,owner,title,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -3671,13 +3671,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -3741,8 +3741,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -3786,7 +3786,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example note_id
+                 * @example note_id,owner,title,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -3800,13 +3800,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -3916,7 +3916,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example order_id
+                 * @example order_id,item,quantity,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -4075,7 +4075,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example order_id
+                 * @example order_id,item,quantity,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -4139,7 +4139,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example order_id
+                 * @example order_id,item,quantity,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -4210,7 +4210,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example order_id
+                 * @example order_id,item,quantity,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -4224,13 +4224,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -4293,8 +4293,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -4338,7 +4338,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example order_id
+                 * @example order_id,item,quantity,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -4352,13 +4352,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -4452,7 +4452,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example pet_id
+                 * @example pet_id,pet_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -4595,7 +4595,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example pet_id
+                 * @example pet_id,pet_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -4659,7 +4659,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example pet_id
+                 * @example pet_id,pet_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -4730,7 +4730,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example pet_id
+                 * @example pet_id,pet_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -4744,13 +4744,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -4812,8 +4812,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -4857,7 +4857,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example pet_id
+                 * @example pet_id,pet_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -4871,13 +4871,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -4961,7 +4961,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example sku
+                 * @example sku,title,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -5046,7 +5046,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example sku
+                 * @example sku,title,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -5110,7 +5110,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example sku
+                 * @example sku,title,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -5181,7 +5181,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example sku
+                 * @example sku,title,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -5195,13 +5195,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -5271,8 +5271,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -5315,7 +5315,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example sku
+                 * @example sku,title,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -5329,13 +5329,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -5424,7 +5424,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example reservation_id
+                 * @example reservation_id,guest_name,room,starts_at,ends_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -5567,7 +5567,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example reservation_id
+                 * @example reservation_id,guest_name,room,starts_at,ends_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -5631,7 +5631,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example reservation_id
+                 * @example reservation_id,guest_name,room,starts_at,ends_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -5702,7 +5702,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example reservation_id
+                 * @example reservation_id,guest_name,room,starts_at,ends_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -5716,13 +5716,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -5789,8 +5789,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -5835,7 +5835,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example reservation_id
+                 * @example reservation_id,guest_name,room,starts_at,ends_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -5849,13 +5849,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -5920,7 +5920,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example reservation_id
+                 * @example reservation_id,guest_name,room,starts_at,ends_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6023,7 +6023,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example trade_id
+                 * @example trade_id,trade_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6157,7 +6157,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example trade_id
+                 * @example trade_id,trade_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6221,7 +6221,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example trade_id
+                 * @example trade_id,trade_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6292,7 +6292,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example trade_id
+                 * @example trade_id,trade_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6306,13 +6306,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -6375,8 +6375,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -6419,7 +6419,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example trade_id
+                 * @example trade_id,trade_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6433,13 +6433,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -6524,7 +6524,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example user_id
+                 * @example user_id,user_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6658,7 +6658,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example user_id
+                 * @example user_id,user_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6722,7 +6722,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example user_id
+                 * @example user_id,user_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6793,7 +6793,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example user_id
+                 * @example user_id,user_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6807,13 +6807,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -6876,8 +6876,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -6920,7 +6920,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example user_id
+                 * @example user_id,user_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6934,13 +6934,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -7013,7 +7013,7 @@ export interface operations {
                 offset?: number;
                 /**
                  * @description Only visits whose pet equals this value.
-                 * @example apples
+                 * @example 1
                  */
                 pet?: string;
                 /**
@@ -7075,7 +7075,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example visit_id
+                 * @example visit_id,pet,scheduled_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -7198,7 +7198,7 @@ export interface operations {
                 offset?: number;
                 /**
                  * @description Only visits whose pet equals this value.
-                 * @example apples
+                 * @example 1
                  */
                 pet?: string;
                 /**
@@ -7260,7 +7260,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example visit_id
+                 * @example visit_id,pet,scheduled_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -7324,7 +7324,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example visit_id
+                 * @example visit_id,pet,scheduled_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -7395,7 +7395,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example visit_id
+                 * @example visit_id,pet,scheduled_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -7409,13 +7409,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -7479,8 +7479,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -7523,7 +7523,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example visit_id
+                 * @example visit_id,pet,scheduled_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -7537,13 +7537,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -7616,7 +7616,7 @@ export interface operations {
                 offset?: number;
                 /**
                  * @description Only visits whose pet equals this value.
-                 * @example apples
+                 * @example 1
                  */
                 pet?: string;
                 /**
@@ -7678,7 +7678,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example visit_id
+                 * @example visit_id,pet,scheduled_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -7814,7 +7814,7 @@ export interface operations {
                 offset?: number;
                 /**
                  * @description Only visits whose pet equals this value.
-                 * @example apples
+                 * @example 1
                  */
                 pet?: string;
                 /**
@@ -7876,7 +7876,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example visit_id
+                 * @example visit_id,pet,scheduled_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -7947,7 +7947,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example visit_id
+                 * @example visit_id,pet,scheduled_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -8103,13 +8103,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -8181,13 +8181,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -8330,13 +8330,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -8408,13 +8408,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -8653,7 +8653,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example openapi
+                 * @example openapi,info,paths
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -8742,7 +8742,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example job_id
+                 * @example job_id,type,state,uri,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -8856,9 +8856,9 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example apples
+                 * @example job_id,type,state,uri,created_at
                  */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                "X-Result-Fields"?: string;
                 /**
                  * @description true inlines sub-objects instead of their URIs.
                  * @example true
@@ -8994,9 +8994,9 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example apples
+                 * @example account_id,user_name,e_mail,created_at
                  */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                "X-Result-Fields"?: string;
                 /**
                  * @description true inlines sub-objects instead of their URIs.
                  * @example true
@@ -9131,8 +9131,8 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -9196,8 +9196,8 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -9325,8 +9325,8 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -9391,8 +9391,8 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -9521,8 +9521,8 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -9586,8 +9586,8 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };

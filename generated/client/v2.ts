@@ -2053,13 +2053,13 @@ export interface components {
          */
         IfModifiedSince: string;
         /**
-         * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-         * @example return=minimal
+         * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+         * @example return=representation
          */
         Prefer: string;
         /**
-         * @description Write only if the resource still has this tag (412 otherwise).
-         * @example "2f8e1c07"
+         * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+         * @example *
          */
         IfMatch: string;
         /**
@@ -2449,13 +2449,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -2518,8 +2518,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2576,13 +2576,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -2671,7 +2671,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example audit_id
+                 * @example audit_id,action,summary,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -2761,7 +2761,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example audit_id
+                 * @example audit_id,action,summary,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -2825,7 +2825,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example audit_id
+                 * @example audit_id,action,summary,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -2917,7 +2917,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example batch_id
+                 * @example batch_id,label,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -3050,7 +3050,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example batch_id
+                 * @example batch_id,label,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -3114,7 +3114,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example batch_id
+                 * @example batch_id,label,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -3199,8 +3199,8 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -3255,8 +3255,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -3315,8 +3315,8 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -3393,7 +3393,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example note_id
+                 * @example note_id,owner,title,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -3528,7 +3528,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example note_id
+                 * @example note_id,owner,title,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -3592,7 +3592,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example note_id
+                 * @example note_id,owner,title,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -3663,7 +3663,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example note_id
+                 * @example note_id,owner,title,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -3677,13 +3677,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -3747,8 +3747,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -3792,7 +3792,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example note_id
+                 * @example note_id,owner,title,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -3806,13 +3806,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -3922,7 +3922,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example order_id
+                 * @example order_id,item,quantity,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -4081,7 +4081,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example order_id
+                 * @example order_id,item,quantity,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -4145,7 +4145,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example order_id
+                 * @example order_id,item,quantity,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -4216,7 +4216,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example order_id
+                 * @example order_id,item,quantity,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -4230,13 +4230,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -4299,8 +4299,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -4344,7 +4344,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example order_id
+                 * @example order_id,item,quantity,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -4358,13 +4358,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -4458,7 +4458,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example pet_id
+                 * @example pet_id,pet_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -4601,7 +4601,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example pet_id
+                 * @example pet_id,pet_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -4665,7 +4665,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example pet_id
+                 * @example pet_id,pet_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -4736,7 +4736,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example pet_id
+                 * @example pet_id,pet_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -4750,13 +4750,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -4818,8 +4818,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -4863,7 +4863,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example pet_id
+                 * @example pet_id,pet_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -4877,13 +4877,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -4967,7 +4967,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example sku
+                 * @example sku,title,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -5052,7 +5052,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example sku
+                 * @example sku,title,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -5116,7 +5116,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example sku
+                 * @example sku,title,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -5187,7 +5187,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example sku
+                 * @example sku,title,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -5201,13 +5201,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -5277,8 +5277,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -5321,7 +5321,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example sku
+                 * @example sku,title,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -5335,13 +5335,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -5430,7 +5430,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example reservation_id
+                 * @example reservation_id,guest_name,room,starts_at,ends_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -5573,7 +5573,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example reservation_id
+                 * @example reservation_id,guest_name,room,starts_at,ends_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -5637,7 +5637,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example reservation_id
+                 * @example reservation_id,guest_name,room,starts_at,ends_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -5708,7 +5708,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example reservation_id
+                 * @example reservation_id,guest_name,room,starts_at,ends_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -5722,13 +5722,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -5795,8 +5795,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -5841,7 +5841,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example reservation_id
+                 * @example reservation_id,guest_name,room,starts_at,ends_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -5855,13 +5855,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -5926,7 +5926,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example reservation_id
+                 * @example reservation_id,guest_name,room,starts_at,ends_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6029,7 +6029,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example trade_id
+                 * @example trade_id,trade_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6163,7 +6163,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example trade_id
+                 * @example trade_id,trade_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6227,7 +6227,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example trade_id
+                 * @example trade_id,trade_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6298,7 +6298,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example trade_id
+                 * @example trade_id,trade_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6312,13 +6312,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -6381,8 +6381,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -6425,7 +6425,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example trade_id
+                 * @example trade_id,trade_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6439,13 +6439,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -6530,7 +6530,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example user_id
+                 * @example user_id,user_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6664,7 +6664,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example user_id
+                 * @example user_id,user_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6728,7 +6728,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example user_id
+                 * @example user_id,user_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6799,7 +6799,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example user_id
+                 * @example user_id,user_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6813,13 +6813,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -6882,8 +6882,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -6926,7 +6926,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example user_id
+                 * @example user_id,user_name,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -6940,13 +6940,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -7019,7 +7019,7 @@ export interface operations {
                 offset?: number;
                 /**
                  * @description Only visits whose pet equals this value.
-                 * @example apples
+                 * @example 1
                  */
                 pet?: string;
                 /**
@@ -7081,7 +7081,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example visit_id
+                 * @example visit_id,pet,scheduled_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -7204,7 +7204,7 @@ export interface operations {
                 offset?: number;
                 /**
                  * @description Only visits whose pet equals this value.
-                 * @example apples
+                 * @example 1
                  */
                 pet?: string;
                 /**
@@ -7266,7 +7266,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example visit_id
+                 * @example visit_id,pet,scheduled_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -7330,7 +7330,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example visit_id
+                 * @example visit_id,pet,scheduled_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -7401,7 +7401,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example visit_id
+                 * @example visit_id,pet,scheduled_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -7415,13 +7415,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -7485,8 +7485,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -7529,7 +7529,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example visit_id
+                 * @example visit_id,pet,scheduled_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -7543,13 +7543,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -7622,7 +7622,7 @@ export interface operations {
                 offset?: number;
                 /**
                  * @description Only visits whose pet equals this value.
-                 * @example apples
+                 * @example 1
                  */
                 pet?: string;
                 /**
@@ -7684,7 +7684,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example visit_id
+                 * @example visit_id,pet,scheduled_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -7820,7 +7820,7 @@ export interface operations {
                 offset?: number;
                 /**
                  * @description Only visits whose pet equals this value.
-                 * @example apples
+                 * @example 1
                  */
                 pet?: string;
                 /**
@@ -7882,7 +7882,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example visit_id
+                 * @example visit_id,pet,scheduled_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -7953,7 +7953,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example visit_id
+                 * @example visit_id,pet,scheduled_at,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -8109,13 +8109,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -8187,13 +8187,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -8336,13 +8336,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -8414,13 +8414,13 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description Write only if the resource still has this tag (412 otherwise).
-                 * @example "2f8e1c07"
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -8659,7 +8659,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example openapi
+                 * @example openapi,info,paths
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -8748,7 +8748,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example job_id
+                 * @example job_id,type,state,uri,created_at
                  */
                 "X-Result-Fields"?: string;
                 /**
@@ -8862,9 +8862,9 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example apples
+                 * @example job_id,type,state,uri,created_at
                  */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                "X-Result-Fields"?: string;
                 /**
                  * @description true inlines sub-objects instead of their URIs.
                  * @example true
@@ -9000,9 +9000,9 @@ export interface operations {
             header?: {
                 /**
                  * @description Comma-separated field names: only these are returned (an unknown name gets 400), even those the representation otherwise always has.
-                 * @example apples
+                 * @example account_id
                  */
-                "X-Result-Fields"?: components["parameters"]["ResultFields"];
+                "X-Result-Fields"?: string;
                 /**
                  * @description true inlines sub-objects instead of their URIs.
                  * @example true
@@ -9137,8 +9137,8 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -9202,8 +9202,8 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -9331,8 +9331,8 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -9397,8 +9397,8 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -9527,8 +9527,8 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
@@ -9592,8 +9592,8 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
-                 * @description return=minimal asks for 204 with no body instead of the resource (RFC 7240).
-                 * @example return=minimal
+                 * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
+                 * @example return=representation
                  */
                 Prefer?: components["parameters"]["Prefer"];
             };
