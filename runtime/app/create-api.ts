@@ -100,10 +100,10 @@ export async function createApi(
   // Jobs a rule queues go into the write's own transaction, through the queue that declares their type.
   const queuesByName = new Map<string, JobQueue<ServiceTools>>();
   const jobs: JobsPort = {
-    enqueueWithin: (tx, queueName, type, payload) => {
+    enqueueWithin: (tx, queueName, type, payload, caller) => {
       const queue = queuesByName.get(queueName);
       if (queue === undefined) throw new Error(`there is no job queue ${queueName}`);
-      return queue.enqueueWithin(tx, type, payload);
+      return queue.enqueueWithin(tx, type, payload, caller);
     },
   };
   const resourceContext = { store, baseUrl: config.baseUrl, catalog: api.catalog, jobs };

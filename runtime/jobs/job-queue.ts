@@ -134,9 +134,10 @@ export class JobQueue<Tools = unknown> {
 
   /**
    * Queues a job of a declared type inside a write's transaction (a rule's effect): it runs only if
-   * that transaction commits. The payload is the server's own, so a bad one is a fault (500), not a 400.
+   * that transaction commits, as `caller`, whose write queued it (and only they know of it). The
+   * payload is the server's own, so a bad one is a fault (500), not a 400.
    */
-  enqueueWithin(tx: StoreTransaction, type: string, payload: Record<string, unknown>): Maybe<Job> {
+  enqueueWithin(tx: StoreTransaction, type: string, payload: Record<string, unknown>, caller?: JobCaller): Maybe<Job> {
     const definition = Object.hasOwn(this.#options.types, type) ? this.#options.types[type] : undefined;
     if (definition === undefined || definition.internal === true)
       throw new Error(`job type ${type} is not declared in ${this.#options.name}`);
@@ -146,6 +147,7 @@ export class JobQueue<Tools = unknown> {
         this.#options.name,
         type,
         definition.payload.parse(payload) as Record<string, unknown>,
+        caller,
       ),
       (job) => {
         // Woken now, the worker finds it once committed (SQLite commits before the wake-up's turn; elsewhere the next poll does).

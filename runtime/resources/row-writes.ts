@@ -178,7 +178,7 @@ export function dataAccess(scope: WriteScope) {
     *enqueue(queue: string, type: string, payload: Record<string, unknown>): Flow<{ readonly job_id: number }> {
       const jobs = scope.context.jobs;
       if (jobs === undefined) throw new Error(`no job queue runs beside this store: cannot queue ${type} in ${queue}`);
-      return yield* wait(jobs.enqueueWithin(scope.tx, queue, type, payload));
+      return yield* wait(jobs.enqueueWithin(scope.tx, queue, type, payload, scope.caller));
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { Caller } from '../auth/index.ts';
 import type { Maybe, ResourceStore, StoreTransaction } from '../storage/index.ts';
 import type { Catalog } from './model.ts';
 
@@ -11,12 +12,16 @@ export interface ResourceContext {
   readonly jobs?: JobsPort;
 }
 
-/** Job queues as rules reach them: a job queued inside a write's transaction, kept or dropped with it. */
+/**
+ * Job queues as rules reach them: a job queued inside a write's transaction, kept or dropped with it,
+ * and the caller's whose write queued it (it runs as them, and only they see it), if any.
+ */
 export interface JobsPort {
   enqueueWithin(
     tx: StoreTransaction,
     queue: string,
     type: string,
     payload: Record<string, unknown>,
+    caller: Caller | undefined,
   ): Maybe<{ readonly job_id: number }>;
 }

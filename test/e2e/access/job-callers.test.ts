@@ -169,6 +169,35 @@ describe('jobs belong to the caller who queued them', () => {
     expect(link).toContain(`<${url}/services/v1/queued/jobs?limit=1&offset=0>; rel="prev"`);
   });
 
+  it("a job a rule's effect queues belongs to the caller whose write queued it: listed to them, 404 to anyone else", async () => {
+    const made = await sent(
+      'ann',
+      {
+        method: 'POST',
+        path: '/v1/reservations',
+        body: {
+          guest_name: 'Ann Smith',
+          room: 'blue',
+          starts_at: '2099-03-01T10:00:00Z',
+          ends_at: '2099-03-01T11:00:00Z',
+        },
+      },
+      201,
+    );
+    expect(made.json.identity).toBeDefined();
+    const listed = await sent('ann', { method: 'GET', path: '/services/v1/queued/jobs?type=remind-guest' }, 200);
+    const reminders = listed.json as { job_id: number }[];
+    expect(reminders).toHaveLength(1);
+    const id = reminders[0]!.job_id;
+    expect((await finished('ann', id)).status).toBe(303);
+    for (const other of ['bob', 'app']) {
+      await expectUnknown(other, id, read);
+      await expectUnknown(other, id, remove);
+      const theirs = await sent(other, { method: 'GET', path: '/services/v1/queued/jobs?type=remind-guest' }, 200);
+      expect(theirs.json).toEqual([]);
+    }
+  });
+
   it.each([
     ['an unknown state', 'state=done', 'invalid_parameter', 'state'],
     ['an unknown type', 'type=launch-rockets', 'invalid_parameter', 'type'],
