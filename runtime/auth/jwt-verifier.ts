@@ -1,4 +1,4 @@
-import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
+import type { JSONWebKeySet, JWTPayload } from 'jose';
 import type { Principal, Verification } from './token-store.ts';
 import { scopesOf } from './scopes.ts';
 
@@ -37,6 +37,9 @@ export const looksLikeJwt = (token: string) => /^[\w-]+\.[\w-]+\.[\w-]*$/.test(t
 /**
  * Verifies JWTs issued elsewhere (jose): signature with the configured key and pinned algorithms,
  * `iss`, `aud`, `exp` and `nbf`. Expired → expired; anything else wrong → invalid.
+ *
+ * jose (about 90 modules) is loaded with the first JWT to verify, not at start-up: a server whose
+ * callers send opaque tokens only never holds it in memory.
  */
 export function jwtVerifier(options: JwtOptions): (token: string) => Promise<Verification> {
   if (options.algorithms.length === 0) throw new Error('JWT verification needs a pinned list of algorithms');
@@ -44,11 +47,14 @@ export function jwtVerifier(options: JwtOptions): (token: string) => Promise<Ver
     throw new Error('alg "none" can never be accepted');
   if ((options.secret === undefined) === (options.jwks === undefined))
     throw new Error('JWT verification needs exactly one of secret or jwks');
-  const key =
-    options.secret !== undefined ? new TextEncoder().encode(options.secret) : createLocalJWKSet(options.jwks!);
+  // jose checks the key set's shape only once loaded: this check keeps a malformed one a start-up error.
+  if (options.jwks !== undefined && !isKeySet(options.jwks))
+    throw new Error('JWT verification: the JSON Web Key Set is malformed (expected {"keys": [ {...}, ... ]})');
+  let loading: Promise<Verifying> | undefined;
   return async (token) => {
+    const { jose, key } = await (loading ??= loadVerifying(options));
     try {
-      const { payload } = await jwtVerify(token, key as Parameters<typeof jwtVerify>[1], {
+      const { payload } = await jose.jwtVerify(token, key, {
         issuer: options.issuer,
         audience: options.audience,
         algorithms: [...options.algorithms],
@@ -60,9 +66,27 @@ export function jwtVerifier(options: JwtOptions): (token: string) => Promise<Ver
         ? { ok: true, principal, expiresAtMs: payload.exp * 1000 }
         : { ok: true, principal };
     } catch (error) {
-      return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+      return { ok: false, reason: error instanceof jose.errors.JWTExpired ? 'expired' : 'invalid' };
     }
   };
+}
+
+type Jose = typeof import('jose');
+interface Verifying {
+  readonly jose: Jose;
+  readonly key: Parameters<Jose['jwtVerify']>[1];
+}
+
+function isKeySet(value: unknown): boolean {
+  const keys = (value as { keys?: unknown } | null)?.keys;
+  return Array.isArray(keys) && keys.every((key) => typeof key === 'object' && key !== null && !Array.isArray(key));
+}
+
+async function loadVerifying(options: JwtOptions): Promise<Verifying> {
+  const jose = await import('jose');
+  const key =
+    options.secret !== undefined ? new TextEncoder().encode(options.secret) : jose.createLocalJWKSet(options.jwks!);
+  return { jose, key: key as Verifying['key'] };
 }
 
 function principalOf(payload: JWTPayload, options: JwtOptions): Principal | undefined {

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { SignJWT } from 'jose';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServer, type SpawnedServer } from '../../support/spawn-server.ts';
@@ -74,6 +75,8 @@ describe('what the server loads to start and to answer, with the defaults (JSON 
     expect(packages).not.toContain('prom-client');
     expect(packages).not.toContain('@opentelemetry/api');
     expect(packages).not.toContain('pino-pretty');
+    // No JWT verification configured: its library is never needed.
+    expect(packages).not.toContain('jose');
   });
 
   // The search thread holds its own V8 heap and SQLite connection: about 27 MB resident.
@@ -86,4 +89,47 @@ describe('what the server loads to start and to answer, with the defaults (JSON 
       expect(threadNames(server)).toContain('WorkerThread');
     },
   );
+});
+
+describe('JWT verification configured: jose is loaded with the first JWT, not at start-up', () => {
+  const issuer = 'https://issuer.example.test';
+  const audience = 'startup-memory';
+  const secret = 'a-shared-secret-of-at-least-32-bytes!!';
+  let server: SpawnedServer;
+  let databaseUrl: string;
+
+  beforeAll(async () => {
+    databaseUrl = await newTestDatabase();
+    server = await spawnServer({
+      DATABASE_URL: databaseUrl,
+      JOB_WORKERS: '0',
+      JWT_ISSUER: issuer,
+      JWT_AUDIENCE: audience,
+      JWT_ALGORITHMS: 'HS256',
+      JWT_SECRET: secret,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PROBE}`.trim(),
+    });
+  });
+  afterAll(async () => {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  });
+
+  it('answers opaque tokens without jose, and loads it to verify the first JWT', async () => {
+    const opaque = { 'User-Agent': 'probe', Authorization: `Bearer ${issueToken(databaseUrl, 'probe')}` };
+    expect((await fetch(`${server.url}/v1/orders?limit=20`, { headers: opaque })).status).toBe(200);
+    expect(packagesOf(await loaded(server))).not.toContain('jose');
+
+    const token = await new SignJWT({ client_id: 'jwt-client' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(secret));
+    const answer = await fetch(`${server.url}/v1/orders?limit=20`, {
+      headers: { 'User-Agent': 'probe', Authorization: `Bearer ${token}` },
+    });
+    expect(answer.status).toBe(200);
+    expect(packagesOf(await loaded(server))).toContain('jose');
+  });
 });

@@ -151,6 +151,12 @@ describe('JWT verification (jose) in a plain Koa app', () => {
     expect(() => app({ issuer, audience, algorithms: ['HS256'], secret, jwks: { keys: [] } })).toThrow(needsOne);
     expect(() => app({ issuer, audience, algorithms: ['HS256'] })).toThrow(needsOne);
   });
+
+  it('refuses a malformed key set when configured, before any token arrives', () => {
+    const malformed = /JSON Web Key Set is malformed/;
+    for (const jwks of [{}, { keys: 'k' }, { keys: [1] }, { keys: [[]] }])
+      expect(() => app({ issuer, audience, algorithms: ['RS256'], jwks: jwks as never })).toThrow(malformed);
+  });
 });
 
 describe('who a JWT speaks for', () => {
