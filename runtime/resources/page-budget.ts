@@ -18,8 +18,18 @@ import type { FieldModel } from './model.ts';
  */
 export const MAX_PAGE_BYTES = 8 * 1024 * 1024;
 
-/** Bytes a value adds to a page, about: a string's UTF-16 length (most text is one byte a unit), 16 for anything else. */
-const weightOf = (value: unknown): number => (typeof value === 'string' ? value.length + 8 : 16);
+/**
+ * Bytes a value adds to a page, about: a string's UTF-16 length (most text is one byte a unit), an
+ * array or an object (a stored list or nested object, as PostgreSQL's jsonb hands it back) what its
+ * members weigh, 16 for anything else.
+ */
+const weightOf = (value: unknown): number => {
+  if (typeof value === 'string') return value.length + 8;
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + weightOf(item), 16);
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).reduce((sum, [name, member]) => sum + name.length + weightOf(member), 16);
+  return 16;
+};
 
 /** Bytes a row adds to a page, as weightOf() counts its values. */
 const rowWeight = (row: Row): number => {

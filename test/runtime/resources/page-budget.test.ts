@@ -76,6 +76,18 @@ describe('rowsWithinBudget()', () => {
     ).toBe(3);
   });
 
+  it('a list or a nested object weighs what its members weigh, as jsonb hands them back', () => {
+    const tags = (count: number): Row => ({ tags: Array.from({ length: count }, () => 'x'.repeat(92)) });
+    // 16 for the list, 100 for each tag: 316 a row, 948 for three; cut after the row that passes the budget.
+    expect(rowsWithinBudget([tags(3), tags(3), tags(3), tags(3)], 948)).toBe(4);
+    expect(rowsWithinBudget([tags(3), tags(3), tags(3), tags(3)], 947)).toBe(3);
+    expect(rowsWithinBudget([tags(3), tags(3), tags(3), tags(3)], 631)).toBe(2);
+    const owner = (size: number): Row => ({ owner: { name: 'x'.repeat(size), address: { city: 'x'.repeat(size) } } });
+    // Each object 16 and its members' names and values: 16 + 4 + 508 + 7 + 16 + 4 + 508 = 1,063 for 500.
+    expect(rowsWithinBudget([owner(500), owner(500), owner(500)], 1_062)).toBe(1);
+    expect(rowsWithinBudget([owner(500), owner(500), owner(500)], 2_125)).toBe(2);
+  });
+
   it('every row fits when the budget is not passed', () => {
     expect(rowsWithinBudget(rowsOf(3, 92))).toBe(3);
   });
