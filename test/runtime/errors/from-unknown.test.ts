@@ -1,6 +1,8 @@
 import Koa from 'koa';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { unprocessable as ruleUnprocessable } from '@convapi/dsl';
+import { ApiError, toApiError } from '../../../runtime/errors/index.ts';
 import { errorHandler } from '../../../runtime/http/index.ts';
 
 /** What a client is answered when a handler throws `thrown` (toApiError, rendered by the error handler). */
@@ -73,6 +75,37 @@ describe('what is thrown, as the client sees it', () => {
     ['a number', 404],
   ])('%s thrown: 500 internal_error', async (_name, thrown) => {
     expect(await statusOf(thrown)).toMatchObject({ status: 500, code: 'internal_error' });
+  });
+
+  it('an ApiError is answered as it is, the very same error', async () => {
+    const thrown = new ApiError(404, 'resource_not_found', 'there is no order 9', { resource: 'orders' });
+    expect(toApiError(thrown)).toBe(thrown);
+    expect(await statusOf(thrown)).toEqual({
+      status: 404,
+      code: 'resource_not_found',
+      message: 'there is no order 9',
+      resource: 'orders',
+    });
+  });
+
+  it("a business rule's refusal keeps its status, code, message and field", async () => {
+    expect(
+      await statusOf(
+        ruleUnprocessable('starts_in_past', 'a reservation cannot start in the past', { field: 'starts_at' }),
+      ),
+    ).toEqual({
+      status: 422,
+      code: 'starts_in_past',
+      message: 'a reservation cannot start in the past',
+      field: 'starts_at',
+    });
+  });
+
+  it("a 500 keeps what was thrown as its cause, for the server's log", () => {
+    const thrown = new Error('secret detail');
+    const error = toApiError(thrown);
+    expect(error.status).toBe(500);
+    expect(error.cause).toBe(thrown);
   });
 
   it('the 4xx bounds: 400 and 499 are kept', async () => {
