@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { residentMiB } from '../../support/process-memory.ts';
 import type { SpawnedServer } from '../../support/spawn-server.ts';
 import { readEveryPage, serveLargeVisits } from '../../support/large-visits.ts';
+import { testEngine } from '../../support/test-database.ts';
 
 /** Visit reports as large as a body may carry (the field declares maxLength 1,000,000). */
 const ROW_BYTES = 900 * 1024;
@@ -13,7 +14,13 @@ const CHECK_MS = 500;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('memory after a burst of large pages', () => {
+/**
+ * On SQLite the pages' rows are JavaScript strings, and a collection returns them all. On PostgreSQL,
+ * node-postgres assembles each large row in Buffers allocated outside V8's heap, and part of that
+ * memory stays resident after they are freed (measured: 165 MiB before, 237 MiB four seconds after),
+ * which no collection returns: docs/production.md says so, and this test runs on SQLite.
+ */
+describe.runIf(testEngine() === 'sqlite')('memory after a burst of large pages (SQLite)', () => {
   let server: SpawnedServer;
   let headers: Record<string, string>;
   beforeAll(async () => {
