@@ -10,6 +10,23 @@ export interface ShapeField {
    * recorded before strings were bounded (lint: published-string-bounded).
    */
   readonly maxLength?: number;
+  /**
+   * For enums and arrays of enums: the values a write may carry, in declared order. Absent for a
+   * field that takes any value of its kind. Lint compares them with what is declared now.
+   */
+  readonly values?: readonly string[];
+}
+
+/** The kind a shape records: a reference names its collection, an array its items' kind. */
+function kindOf(field: ResolvedField): string {
+  if (field.kind === 'reference') return `reference(${field.references ?? ''})`;
+  if (field.kind === 'array' && field.items !== undefined) return `array(${kindOf(field.items)})`;
+  return field.kind;
+}
+
+function valuesOf(field: ResolvedField): { values?: readonly string[] } {
+  const values = field.values ?? field.items?.values;
+  return values === undefined ? {} : { values };
 }
 
 /** A version's shape as a sorted list of leaves: what publishing records and diffs compare. */
@@ -21,9 +38,10 @@ export function shapeOf(version: ResolvedVersion): ShapeField[] {
         : [
             {
               path: `${prefix}${field.name}`,
-              kind: field.kind === 'reference' ? `reference(${field.references ?? ''})` : field.kind,
+              kind: kindOf(field),
               required: field.required,
               ...(field.stringLength === undefined ? {} : { maxLength: field.stringLength.max }),
+              ...valuesOf(field),
             },
           ],
     );

@@ -24,6 +24,7 @@ import { enumValues } from './enum-rules.ts';
 import { indexedStringLength, searchDocumentLength } from './string-length-rules.ts';
 import { objectDepthRule, objectReference } from './object-rules.ts';
 import { publishedStringLengths } from './published-lengths.ts';
+import { publishedEnumValues } from './published-enums.ts';
 import { onDeleteSetNull } from './on-delete-rules.ts';
 
 /** Every rule the linter runs on the model, in the order of the registry (rootCauses() runs before them). */
@@ -50,6 +51,7 @@ export const ALL_RULES: readonly Rule[] = [
   versionNames,
   publishedShapes,
   publishedStringLengths,
+  publishedEnumValues,
   publishedDeclarationRemoved,
   putCreateIdentifier,
   movedPath,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { lintDefinitions } from '../../../codegen/lint/index.ts';
 import { loadDefinitions } from '../../../codegen/load/load-definitions.ts';
 import { resolveModel } from '../../../codegen/model/index.ts';
-import { describeDiff, versionDiffs } from '../../../codegen/versions/index.ts';
+import { describeDiff, publishVersions, readPublished, versionDiffs } from '../../../codegen/versions/index.ts';
 import { copyProjectWithoutMigrations, editFile } from '../../support/temp-project.ts';
 
 const REPOSITORY = fileURLToPath(new URL('../../..', import.meta.url));
@@ -178,5 +178,91 @@ describe('lint refuses changes to published versions', () => {
     expect(unrecorded.map((d) => d.message)).toContain(
       'orders v1 was published before strings had a length bound: item now accepts at most 655 characters, and a longer value is refused with 400 value_too_long; declare a larger maxLength if its clients need one, then record the bound with `npm run generate -- --publish v1`',
     );
+  });
+});
+
+describe('lint compares the values of a published enum', () => {
+  /**
+   * A copy with every v1 recorded as declared now (read from the repository: a copy's definitions,
+   * once imported, would not be read again after the edit), then pets.ts edited.
+   */
+  const lintPetsEdited = async (edit: (text: string) => string) => {
+    const root = copyProjectWithoutMigrations();
+    publishVersions(root, resolveModel(await loadDefinitions(REPOSITORY)), ['v1']);
+    editFile(root, 'definitions/pets.ts', edit);
+    return (await lintDefinitions(root)).map(({ rule, severity, message, line, column }) => [
+      rule,
+      severity,
+      line,
+      column,
+      message.split(';')[0],
+    ]);
+  };
+
+  it('records the values of enums and of arrays of enums when a version is published', async () => {
+    const root = copyProjectWithoutMigrations();
+    publishVersions(root, resolveModel(await loadDefinitions(REPOSITORY)), ['v1']);
+    const pets = readPublished(root)['pets']!['v1']!;
+    expect(pets.find((leaf) => leaf.path === 'species')).toMatchObject({
+      kind: 'string',
+      values: ['cat', 'dog', 'rabbit', 'bird', 'other'],
+    });
+    expect(pets.find((leaf) => leaf.path === 'vaccinations')).toMatchObject({
+      kind: 'array(string)',
+      values: ['rabies', 'distemper', 'parvovirus', 'leptospirosis', 'kennel-cough'],
+    });
+    expect(await lintPetsEdited((text) => text)).toEqual([]);
+  });
+
+  it('a removed value is an error at the field, an added one a warning', async () => {
+    const removed = await lintPetsEdited((text) => text.replace("'bird', 'other'", "'bird'"));
+    expect(removed).toEqual([
+      [
+        'published-shape-changed',
+        'error',
+        13,
+        5,
+        'pets v1 removed "other" from the values of species, so writes its clients could send are refused',
+      ],
+    ]);
+    const added = await lintPetsEdited((text) =>
+      text.replace(", 'kennel-cough']", ", 'kennel-cough', 'rabbit-hemorrhagic']"),
+    );
+    expect(added).toEqual([
+      [
+        'published-shape-extended',
+        'warning',
+        15,
+        5,
+        'pets v1 added "rabbit-hemorrhagic" to the values of vaccinations',
+      ],
+    ]);
+  });
+
+  it('a published string limited to listed values is an error; an enum opened to any string a warning', async () => {
+    const opened = await lintPetsEdited((text) =>
+      text.replace(
+        "field.enum(['cat', 'dog', 'rabbit', 'bird', 'other'], { filterable: true })",
+        'field.string({ filterable: true, maxLength: 100 })',
+      ),
+    );
+    expect(opened.map(([rule, severity, , , message]) => [rule, severity, message])).toEqual([
+      [
+        'published-shape-extended',
+        'warning',
+        'pets v1 no longer limits species to "cat", "dog", "rabbit", "bird", "other"',
+      ],
+    ]);
+    const limited = await lintPetsEdited((text) =>
+      text.replace(
+        'pet_name: field.string({ required: true, minLength: 1,',
+        "pet_name: field.enum(['Rex', 'Tom'], { required: true,",
+      ),
+    );
+    expect(limited.map(([rule, severity, , , message]) => [rule, severity, message])).toContainEqual([
+      'published-shape-changed',
+      'error',
+      'pets v1 limited pet_name to the values "Rex", "Tom", so other values its writers could send are refused',
+    ]);
   });
 });
