@@ -18,7 +18,12 @@ export function projectScripts(): Record<string, string> {
     // neither passes them on nor replaces itself with the command: without exec the server never
     // hears the signal and keeps running after npm has died of it. --import: the runtime's Node check
     // runs before generated/main.ts is loaded (a Node too old to read .ts gets one line, not a stack).
-    start: 'exec node --import @convapi/runtime/node-check generated/main.ts',
+    // MALLOC_MMAP_THRESHOLD_ (kept when the environment sets it; glibc reads it at process start only):
+    // malloc then gives every block of 128 KiB and more its own mapping, returned to the system when
+    // freed. By default glibc raises that bound after the first large free, and the large buffers after
+    // it (a PostgreSQL row as the driver reads it, a response body) stay resident in its heap.
+    start:
+      'MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD_:-131072} exec node --import @convapi/runtime/node-check generated/main.ts',
     generate: 'convapi generate',
     'lint:definitions': 'convapi lint',
     // The CLI's other commands, as the docs write them: `npm run convapi -- migrate new NAME`.

@@ -114,7 +114,9 @@ describe('convapi init', () => {
     writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'mine', scripts: { start: 'node server.js' } }));
     writeFileSync(join(root, 'tsconfig.json'), '{}');
     expect(init(root, '--force').status).toBe(0);
-    expect(manifestOf(root).scripts!.start).toBe('exec node --import @convapi/runtime/node-check generated/main.ts');
+    expect(manifestOf(root).scripts!.start).toBe(
+      'MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD_:-131072} exec node --import @convapi/runtime/node-check generated/main.ts',
+    );
     expect(readFileSync(join(root, 'tsconfig.json'), 'utf8')).toContain('"strict": true');
   });
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { spawnServer, type SpawnedServer } from './spawn-server.ts';
+import { spawnNpmStart, spawnServer, type SpawnedServer } from './spawn-server.ts';
 import { newTestDatabase } from './test-database.ts';
 import { issueToken } from './token-cli.ts';
 
@@ -12,26 +12,25 @@ export interface ServerWithLargeVisits {
 /**
  * A server of its own on a new database (spawned, so its memory can be read) holding one pet and
  * `rows` visits whose reports are `rowBytes` long (the field declares maxLength 1,000,000), written
- * `together` at a time.
+ * `together` at a time. With `npmStart` it is started by `npm start`, as an operator starts it, with
+ * what that command sets before the process starts.
  */
 export async function serveLargeVisits({
   rows,
   rowBytes,
   together = 1,
   env = {},
+  npmStart = false,
 }: {
   readonly rows: number;
   readonly rowBytes: number;
   readonly together?: number;
   readonly env?: Record<string, string>;
+  readonly npmStart?: boolean;
 }): Promise<ServerWithLargeVisits> {
   const databaseUrl = await newTestDatabase();
-  const server = await spawnServer({
-    DATABASE_URL: databaseUrl,
-    JOB_WORKERS: '0',
-    RATE_LIMIT_RESOURCE: '1000000/60',
-    ...env,
-  });
+  const settings = { DATABASE_URL: databaseUrl, JOB_WORKERS: '0', RATE_LIMIT_RESOURCE: '1000000/60', ...env };
+  const server = await (npmStart ? spawnNpmStart(settings) : spawnServer(settings));
   const headers = {
     'User-Agent': 'large-visits',
     'Content-Type': 'application/json',

@@ -9,3 +9,23 @@ export function residentMiB(pid: number): number | undefined {
     return undefined;
   }
 }
+
+/** The processes `pid` started and that still run (Linux's /proc); none once it has exited. */
+export function childPids(pid: number): number[] {
+  try {
+    const listed = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    return listed === '' ? [] : listed.split(' ').map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** The environment process `pid` was started with (Linux's /proc/<pid>/environ). */
+export function environmentOf(pid: number): Record<string, string> {
+  const entries = readFileSync(`/proc/${pid}/environ`, 'utf8')
+    .split('\0')
+    .filter((entry) => entry !== '');
+  return Object.fromEntries(
+    entries.map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+  );
+}

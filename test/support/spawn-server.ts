@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { childPids } from './process-memory.ts';
 
 export const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -9,6 +10,8 @@ export const SOURCE_CONDITION = ['--conditions=source'];
 
 export interface SpawnedServer {
   readonly child: ChildProcess;
+  /** The server's own process: `child`, or under `npm start` npm's child (its shell became node by `exec`). */
+  readonly pid: number;
   /** The URL from the `listening on <url>` line. */
   readonly url: string;
   /** Every line the server printed so far (stdout and stderr). */
@@ -39,15 +42,18 @@ export function spawnServer(
 }
 
 /** Runs `npm start` itself, as an operator or a container would, and waits for `listening on <url>`. */
-export function spawnNpmStart(
+export async function spawnNpmStart(
   env: Record<string, string>,
   { cwd = REPOSITORY, detached = false, args }: SpawnOptions = {},
 ): Promise<SpawnedServer> {
-  return spawnListening('npm', ['start', ...(args === undefined ? [] : ['--', ...args])], {
+  const npm = await spawnListening('npm', ['start', ...(args === undefined ? [] : ['--', ...args])], {
     cwd,
     detached,
     env: serverEnvironment(env),
   });
+  const [server] = childPids(npm.pid);
+  if (server === undefined) throw new Error(`npm start (pid ${npm.pid}) is listening but has no child process`);
+  return { ...npm, pid: server };
 }
 
 /** The test process's environment for a server on a free port. */
@@ -79,7 +85,7 @@ export function spawnListening(
       const match = /^listening on (\S+)$/.exec(line);
       if (match !== null) {
         clearTimeout(timer);
-        resolve({ child, url: match[1]!, output, exited });
+        resolve({ child, pid: child.pid!, url: match[1]!, output, exited });
       }
     });
     void exited.then((code) => {
