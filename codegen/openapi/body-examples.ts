@@ -32,6 +32,25 @@ function listedValue(pattern: string): string | undefined {
  * the docs page's Try it out) send it as written.
  */
 export function bodyExampleOf(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchema>>): unknown {
+  return exampleFor(schema, schemas, 'request');
+}
+
+/**
+ * An example of a success's JSON body, holding what every such answer holds: an object's required
+ * members only (its optional ones may be left out, by X-Result-Fields or because they are unset),
+ * and of a choice the first that is not an object (a reference is answered as a URI unless
+ * X-Expansion-Fields asks for more). Tools that check answers against a document's examples (Dredd)
+ * then ask for no member an answer may leave out.
+ */
+export function responseExampleOf(schema: JsonSchema, schemas: Readonly<Record<string, JsonSchema>>): unknown {
+  return exampleFor(schema, schemas, 'response');
+}
+
+function exampleFor(
+  schema: JsonSchema,
+  schemas: Readonly<Record<string, JsonSchema>>,
+  direction: 'request' | 'response',
+): unknown {
   let times = 0;
   const nextTime = () => new Date(FIRST_EXAMPLE_TIME + HOUR * times++).toISOString().replace('.000Z', 'Z');
   const exampleOf = (node: JsonSchema, depth: number): unknown => {
@@ -43,14 +62,17 @@ export function bodyExampleOf(schema: JsonSchema, schemas: Readonly<Record<strin
     if (node.default !== undefined) return node.default;
     const choices = (node.anyOf ?? node.oneOf) as JsonSchema[] | undefined;
     if (choices !== undefined) {
-      const numeric = choices.find((choice) => choice.type === 'integer' || choice.type === 'number');
-      return exampleOf(numeric ?? choices[0]!, depth + 1);
+      const preferred =
+        direction === 'request'
+          ? choices.find((choice) => choice.type === 'integer' || choice.type === 'number')
+          : choices.find((choice) => choice.$ref === undefined && choice.type !== 'object');
+      return exampleOf(preferred ?? choices[0]!, depth + 1);
     }
     switch (node.type) {
       case 'object': {
         const properties = (node.properties ?? {}) as Record<string, JsonSchema>;
         const required = (node.required ?? []) as string[];
-        const names = required.length > 0 ? required : Object.keys(properties).slice(0, 1);
+        const names = required.length > 0 || direction === 'response' ? required : Object.keys(properties).slice(0, 1);
         return Object.fromEntries(names.map((name) => [name, exampleOf(properties[name] ?? {}, depth + 1)]));
       }
       case 'array':

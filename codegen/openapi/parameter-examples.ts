@@ -1,4 +1,4 @@
-import { bodyExampleOf } from './body-examples.ts';
+import { bodyExampleOf, responseExampleOf } from './body-examples.ts';
 import type { JsonSchema } from './schema-of.ts';
 
 /** What a time parameter is given as its example: any instant in the conventions' UTC form. */
@@ -76,19 +76,22 @@ export function withExamples(
       Object.fromEntries(
         Object.entries(item).map(([method, operation]) => [
           method,
-          withBodyExample(
-            Array.isArray(operation.parameters)
-              ? {
-                  ...operation,
-                  parameters: withParameterExamples(
-                    (operation.parameters as JsonSchema[]).map((parameter) =>
-                      parameter.$ref === '#/components/parameters/ResultFields'
-                        ? (resultFields(operation) ?? parameter)
-                        : parameter,
+          withResponseExamples(
+            withBodyExample(
+              Array.isArray(operation.parameters)
+                ? {
+                    ...operation,
+                    parameters: withParameterExamples(
+                      (operation.parameters as JsonSchema[]).map((parameter) =>
+                        parameter.$ref === '#/components/parameters/ResultFields'
+                          ? (resultFields(operation) ?? parameter)
+                          : parameter,
+                      ),
                     ),
-                  ),
-                }
-              : operation,
+                  }
+                : operation,
+              schemas,
+            ),
             schemas,
           ),
         ]),
@@ -96,6 +99,23 @@ export function withExamples(
     ]),
   );
   return { paths: examplePaths, parameters };
+}
+
+/** The operation with an example of each success's JSON body that has none (responseExampleOf). */
+function withResponseExamples(operation: JsonSchema, schemas: Record<string, JsonSchema>): JsonSchema {
+  const responses = operation.responses as Record<string, JsonSchema> | undefined;
+  if (responses === undefined) return operation;
+  const withExample = ([status, response]: [string, JsonSchema]): [string, JsonSchema] => {
+    const media = (response.content as Record<string, JsonSchema> | undefined)?.['application/json'];
+    if (!status.startsWith('2') || media?.schema === undefined || media.example !== undefined)
+      return [status, response];
+    const example = responseExampleOf(media.schema as JsonSchema, schemas);
+    return [
+      status,
+      { ...response, content: { ...(response.content as object), 'application/json': { ...media, example } } },
+    ];
+  };
+  return { ...operation, responses: Object.fromEntries(Object.entries(responses).map(withExample)) };
 }
 
 /** The operation with an example of its JSON request body, when it takes one that has none. */

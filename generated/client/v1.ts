@@ -2190,6 +2190,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "account_id": 1,
+                     *         "user_name": "apples",
+                     *         "e_mail": "ann@example.com",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AccountV1"][];
                 };
             };
@@ -2244,6 +2254,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountV1Created"];
                 };
             };
@@ -2329,6 +2352,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "account_id": 1,
+                     *         "user_name": "apples",
+                     *         "e_mail": "ann@example.com",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AccountV1"][];
                 };
             };
@@ -2399,6 +2432,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account_id": 1,
+                     *       "user_name": "apples",
+                     *       "e_mail": "ann@example.com",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountV1"];
                 };
             };
@@ -2480,6 +2521,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account_id": 1,
+                     *       "user_name": "apples",
+                     *       "e_mail": "ann@example.com",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountV1"];
                 };
             };
@@ -2606,6 +2655,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account_id": 1,
+                     *       "user_name": "apples",
+                     *       "e_mail": "ann@example.com",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountV1"];
                 };
             };
@@ -2700,6 +2757,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "audit_id": 1,
+                     *         "action": "apples",
+                     *         "summary": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AuditV1"][];
                 };
             };
@@ -2790,6 +2857,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "audit_id": 1,
+                     *         "action": "apples",
+                     *         "summary": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AuditV1"][];
                 };
             };
@@ -2860,6 +2937,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "audit_id": 1,
+                     *       "action": "apples",
+                     *       "summary": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AuditV1"];
                 };
             };
@@ -2946,6 +3031,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "batch_id": 1,
+                     *         "label": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["BatchV1"][];
                 };
             };
@@ -2999,6 +3093,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Job"];
                 };
             };
@@ -3079,6 +3182,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "batch_id": 1,
+                     *         "label": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["BatchV1"][];
                 };
             };
@@ -3149,6 +3261,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batch_id": 1,
+                     *       "label": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BatchV1"];
                 };
             };
@@ -3224,6 +3343,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Job"];
                 };
             };
@@ -3271,6 +3399,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Job"];
                 };
             };
@@ -3340,6 +3477,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Job"];
                 };
             };
@@ -3422,6 +3568,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "note_id": 1,
+                     *         "owner": "apples",
+                     *         "title": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["NoteV1"][];
                 };
             };
@@ -3476,6 +3632,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["NoteV1Created"];
                 };
             };
@@ -3557,6 +3726,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "note_id": 1,
+                     *         "owner": "apples",
+                     *         "title": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["NoteV1"][];
                 };
             };
@@ -3627,6 +3806,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "note_id": 1,
+                     *       "owner": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["NoteV1"];
                 };
             };
@@ -3708,6 +3895,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "note_id": 1,
+                     *       "owner": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["NoteV1"];
                 };
             };
@@ -3836,6 +4031,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "note_id": 1,
+                     *       "owner": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["NoteV1"];
                 };
             };
@@ -3951,6 +4154,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "order_id": 1,
+                     *         "item": "apples",
+                     *         "quantity": 1,
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["OrderV1"][];
                 };
             };
@@ -4005,6 +4218,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderV1Created"];
                 };
             };
@@ -4110,6 +4336,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "order_id": 1,
+                     *         "item": "apples",
+                     *         "quantity": 1,
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["OrderV1"][];
                 };
             };
@@ -4180,6 +4416,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": 1,
+                     *       "item": "apples",
+                     *       "quantity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderV1"];
                 };
             };
@@ -4261,6 +4505,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": 1,
+                     *       "item": "apples",
+                     *       "quantity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderV1"];
                 };
             };
@@ -4388,6 +4640,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": 1,
+                     *       "item": "apples",
+                     *       "quantity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderV1"];
                 };
             };
@@ -4487,6 +4747,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "pet_id": 1,
+                     *         "pet_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["PetV1"][];
                 };
             };
@@ -4540,6 +4809,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PetV1Created"];
                 };
             };
@@ -4630,6 +4912,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "pet_id": 1,
+                     *         "pet_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["PetV1"][];
                 };
             };
@@ -4700,6 +4991,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pet_id": 1,
+                     *       "pet_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PetV1"];
                 };
             };
@@ -4780,6 +5078,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pet_id": 1,
+                     *       "pet_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PetV1"];
                 };
             };
@@ -4907,6 +5212,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pet_id": 1,
+                     *       "pet_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PetV1"];
                 };
             };
@@ -4996,6 +5308,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "sku": "apples",
+                     *         "title": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ProductV1"][];
                 };
             };
@@ -5081,6 +5402,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "sku": "apples",
+                     *         "title": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ProductV1"][];
                 };
             };
@@ -5151,6 +5481,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sku": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductV1"];
                 };
             };
@@ -5231,6 +5568,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sku": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductV1"];
                 };
             };
@@ -5240,6 +5584,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductV1Created"];
                 };
             };
@@ -5365,6 +5722,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sku": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductV1"];
                 };
             };
@@ -5459,6 +5823,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "reservation_id": 1,
+                     *         "guest_name": "apples",
+                     *         "room": "apples",
+                     *         "starts_at": "2099-01-01T09:00:00Z",
+                     *         "ends_at": "2099-01-01T10:00:00Z",
+                     *         "created_at": "2099-01-01T11:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ReservationV1"][];
                 };
             };
@@ -5515,6 +5891,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReservationV1Created"];
                 };
             };
@@ -5602,6 +5991,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "reservation_id": 1,
+                     *         "guest_name": "apples",
+                     *         "room": "apples",
+                     *         "starts_at": "2099-01-01T09:00:00Z",
+                     *         "ends_at": "2099-01-01T10:00:00Z",
+                     *         "created_at": "2099-01-01T11:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ReservationV1"][];
                 };
             };
@@ -5672,6 +6073,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reservation_id": 1,
+                     *       "guest_name": "apples",
+                     *       "room": "apples",
+                     *       "starts_at": "2099-01-01T09:00:00Z",
+                     *       "ends_at": "2099-01-01T10:00:00Z",
+                     *       "created_at": "2099-01-01T11:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReservationV1"];
                 };
             };
@@ -5755,6 +6166,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reservation_id": 1,
+                     *       "guest_name": "apples",
+                     *       "room": "apples",
+                     *       "starts_at": "2099-01-01T09:00:00Z",
+                     *       "ends_at": "2099-01-01T10:00:00Z",
+                     *       "created_at": "2099-01-01T11:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReservationV1"];
                 };
             };
@@ -5885,6 +6306,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reservation_id": 1,
+                     *       "guest_name": "apples",
+                     *       "room": "apples",
+                     *       "starts_at": "2099-01-01T09:00:00Z",
+                     *       "ends_at": "2099-01-01T10:00:00Z",
+                     *       "created_at": "2099-01-01T11:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReservationV1"];
                 };
             };
@@ -5975,6 +6406,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reservation_id": 1,
+                     *       "guest_name": "apples",
+                     *       "room": "apples",
+                     *       "starts_at": "2099-01-01T09:00:00Z",
+                     *       "ends_at": "2099-01-01T10:00:00Z",
+                     *       "created_at": "2099-01-01T11:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReservationV1"];
                 };
             };
@@ -6058,6 +6499,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "trade_id": 1,
+                     *         "trade_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["TradeV1"][];
                 };
             };
@@ -6111,6 +6561,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["TradeV1Created"];
                 };
             };
@@ -6192,6 +6655,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "trade_id": 1,
+                     *         "trade_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["TradeV1"][];
                 };
             };
@@ -6262,6 +6734,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trade_id": 1,
+                     *       "trade_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TradeV1"];
                 };
             };
@@ -6342,6 +6821,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trade_id": 1,
+                     *       "trade_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TradeV1"];
                 };
             };
@@ -6469,6 +6955,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trade_id": 1,
+                     *       "trade_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TradeV1"];
                 };
             };
@@ -6559,6 +7052,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "user_id": 1,
+                     *         "user_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["UserV1"][];
                 };
             };
@@ -6612,6 +7114,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserV1Created"];
                 };
             };
@@ -6693,6 +7208,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "user_id": 1,
+                     *         "user_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["UserV1"][];
                 };
             };
@@ -6763,6 +7287,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": 1,
+                     *       "user_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserV1"];
                 };
             };
@@ -6843,6 +7374,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": 1,
+                     *       "user_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserV1"];
                 };
             };
@@ -6970,6 +7508,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": 1,
+                     *       "user_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserV1"];
                 };
             };
@@ -7110,6 +7655,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "visit_id": 1,
+                     *         "pet": "https://example.com/",
+                     *         "scheduled_at": "2099-01-01T09:00:00Z",
+                     *         "created_at": "2099-01-01T10:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["VisitV1"][];
                 };
             };
@@ -7164,6 +7719,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["VisitV1Created"];
                 };
             };
@@ -7295,6 +7863,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "visit_id": 1,
+                     *         "pet": "https://example.com/",
+                     *         "scheduled_at": "2099-01-01T09:00:00Z",
+                     *         "created_at": "2099-01-01T10:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["VisitV1"][];
                 };
             };
@@ -7365,6 +7943,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "visit_id": 1,
+                     *       "pet": "https://example.com/",
+                     *       "scheduled_at": "2099-01-01T09:00:00Z",
+                     *       "created_at": "2099-01-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VisitV1"];
                 };
             };
@@ -7446,6 +8032,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "visit_id": 1,
+                     *       "pet": "https://example.com/",
+                     *       "scheduled_at": "2099-01-01T09:00:00Z",
+                     *       "created_at": "2099-01-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VisitV1"];
                 };
             };
@@ -7573,6 +8167,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "visit_id": 1,
+                     *       "pet": "https://example.com/",
+                     *       "scheduled_at": "2099-01-01T09:00:00Z",
+                     *       "created_at": "2099-01-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VisitV1"];
                 };
             };
@@ -7719,6 +8321,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "visit_id": 1,
+                     *         "pet": "https://example.com/",
+                     *         "scheduled_at": "2099-01-01T09:00:00Z",
+                     *         "created_at": "2099-01-01T10:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["VisitV1"][];
                 };
             };
@@ -7779,6 +8391,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["VisitV1Created"];
                 };
             };
@@ -7917,6 +8542,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "visit_id": 1,
+                     *         "pet": "https://example.com/",
+                     *         "scheduled_at": "2099-01-01T09:00:00Z",
+                     *         "created_at": "2099-01-01T10:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["VisitV1"][];
                 };
             };
@@ -7993,6 +8628,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "visit_id": 1,
+                     *       "pet": "https://example.com/",
+                     *       "scheduled_at": "2099-01-01T09:00:00Z",
+                     *       "created_at": "2099-01-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VisitV1"];
                 };
             };
@@ -8064,6 +8707,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["DietsV1"];
                 };
             };
@@ -8139,6 +8783,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["DietsV1"];
                 };
             };
@@ -8217,6 +8862,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["DietsV1"];
                 };
             };
@@ -8291,6 +8937,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["ProfilesV1"];
                 };
             };
@@ -8366,6 +9013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["ProfilesV1"];
                 };
             };
@@ -8444,6 +9092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["ProfilesV1"];
                 };
             };
@@ -8512,6 +9161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example apples */
                     "application/json": unknown;
                 };
             };
@@ -8566,6 +9216,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "alive"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "alive";
@@ -8620,6 +9275,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {}
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "ready";
@@ -8688,6 +9349,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "apples",
+                     *       "info": {},
+                     *       "paths": {}
+                     *     }
+                     */
                     "application/json": {
                         openapi: string;
                         info: Record<string, never>;
@@ -8777,6 +9445,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "job_id": 1,
+                     *         "type": "apples",
+                     *         "state": "queued",
+                     *         "uri": "https://example.com/",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Job"][];
                 };
             };
@@ -8832,6 +9511,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Job"];
                 };
             };
@@ -8897,6 +9585,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Job"] | components["schemas"]["AuditV1"] | components["schemas"]["BatchV1"] | components["schemas"]["OrderV1"];
                 };
             };
@@ -9029,6 +9726,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "account_id": 1,
+                     *         "user_name": "apples",
+                     *         "e_mail": "ann@example.com",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": (components["schemas"]["AccountV1"] | components["schemas"]["NoteV1"] | components["schemas"]["OrderV1"] | components["schemas"]["PetV1"] | components["schemas"]["ReservationV1"] | components["schemas"]["TradeV1"] | components["schemas"]["UserV1"] | components["schemas"]["VisitV1"] | components["schemas"]["SearchHitV1"])[];
                 };
             };
@@ -9093,6 +9800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["GuiLangV1"];
                 };
             };
@@ -9156,6 +9864,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["GuiLangV1"];
                 };
             };
@@ -9221,6 +9930,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["GuiLangV1"];
                 };
             };
@@ -9287,6 +9997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["NotesLayoutV1"];
                 };
             };
@@ -9350,6 +10061,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["NotesLayoutV1"];
                 };
             };
@@ -9416,6 +10128,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["NotesLayoutV1"];
                 };
             };
@@ -9483,6 +10196,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["RemindersV1"];
                 };
             };
@@ -9546,6 +10260,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["RemindersV1"];
                 };
             };
@@ -9611,6 +10326,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["RemindersV1"];
                 };
             };

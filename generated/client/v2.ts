@@ -2196,6 +2196,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {}
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AccountV2"][];
                 };
             };
@@ -2250,6 +2255,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountV2Created"];
                 };
             };
@@ -2335,6 +2353,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {}
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AccountV2"][];
                 };
             };
@@ -2405,6 +2428,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["AccountV2"];
                 };
             };
@@ -2486,6 +2510,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["AccountV2"];
                 };
             };
@@ -2612,6 +2637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["AccountV2"];
                 };
             };
@@ -2706,6 +2732,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "audit_id": 1,
+                     *         "action": "apples",
+                     *         "summary": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AuditV2"][];
                 };
             };
@@ -2796,6 +2832,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "audit_id": 1,
+                     *         "action": "apples",
+                     *         "summary": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AuditV2"][];
                 };
             };
@@ -2866,6 +2912,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "audit_id": 1,
+                     *       "action": "apples",
+                     *       "summary": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AuditV2"];
                 };
             };
@@ -2952,6 +3006,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "batch_id": 1,
+                     *         "label": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["BatchV2"][];
                 };
             };
@@ -3005,6 +3068,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Job"];
                 };
             };
@@ -3085,6 +3157,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "batch_id": 1,
+                     *         "label": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["BatchV2"][];
                 };
             };
@@ -3155,6 +3236,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batch_id": 1,
+                     *       "label": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BatchV2"];
                 };
             };
@@ -3230,6 +3318,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Job"];
                 };
             };
@@ -3277,6 +3374,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Job"];
                 };
             };
@@ -3346,6 +3452,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Job"];
                 };
             };
@@ -3428,6 +3543,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "note_id": 1,
+                     *         "owner": "apples",
+                     *         "title": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["NoteV2"][];
                 };
             };
@@ -3482,6 +3607,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["NoteV2Created"];
                 };
             };
@@ -3563,6 +3701,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "note_id": 1,
+                     *         "owner": "apples",
+                     *         "title": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["NoteV2"][];
                 };
             };
@@ -3633,6 +3781,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "note_id": 1,
+                     *       "owner": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["NoteV2"];
                 };
             };
@@ -3714,6 +3870,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "note_id": 1,
+                     *       "owner": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["NoteV2"];
                 };
             };
@@ -3842,6 +4006,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "note_id": 1,
+                     *       "owner": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["NoteV2"];
                 };
             };
@@ -3957,6 +4129,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "order_id": 1,
+                     *         "item": "apples",
+                     *         "quantity": 1,
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["OrderV2"][];
                 };
             };
@@ -4011,6 +4193,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderV2Created"];
                 };
             };
@@ -4116,6 +4311,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "order_id": 1,
+                     *         "item": "apples",
+                     *         "quantity": 1,
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["OrderV2"][];
                 };
             };
@@ -4186,6 +4391,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": 1,
+                     *       "item": "apples",
+                     *       "quantity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderV2"];
                 };
             };
@@ -4267,6 +4480,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": 1,
+                     *       "item": "apples",
+                     *       "quantity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderV2"];
                 };
             };
@@ -4394,6 +4615,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": 1,
+                     *       "item": "apples",
+                     *       "quantity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderV2"];
                 };
             };
@@ -4493,6 +4722,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "pet_id": 1,
+                     *         "pet_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["PetV2"][];
                 };
             };
@@ -4546,6 +4784,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PetV2Created"];
                 };
             };
@@ -4636,6 +4887,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "pet_id": 1,
+                     *         "pet_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["PetV2"][];
                 };
             };
@@ -4706,6 +4966,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pet_id": 1,
+                     *       "pet_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PetV2"];
                 };
             };
@@ -4786,6 +5053,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pet_id": 1,
+                     *       "pet_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PetV2"];
                 };
             };
@@ -4913,6 +5187,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pet_id": 1,
+                     *       "pet_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PetV2"];
                 };
             };
@@ -5002,6 +5283,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "sku": "apples",
+                     *         "title": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ProductV2"][];
                 };
             };
@@ -5087,6 +5377,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "sku": "apples",
+                     *         "title": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ProductV2"][];
                 };
             };
@@ -5157,6 +5456,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sku": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductV2"];
                 };
             };
@@ -5237,6 +5543,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sku": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductV2"];
                 };
             };
@@ -5246,6 +5559,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductV2Created"];
                 };
             };
@@ -5371,6 +5697,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sku": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductV2"];
                 };
             };
@@ -5465,6 +5798,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "reservation_id": 1,
+                     *         "guest_name": "apples",
+                     *         "room": "apples",
+                     *         "starts_at": "2099-01-01T09:00:00Z",
+                     *         "ends_at": "2099-01-01T10:00:00Z",
+                     *         "created_at": "2099-01-01T11:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ReservationV2"][];
                 };
             };
@@ -5521,6 +5866,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReservationV2Created"];
                 };
             };
@@ -5608,6 +5966,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "reservation_id": 1,
+                     *         "guest_name": "apples",
+                     *         "room": "apples",
+                     *         "starts_at": "2099-01-01T09:00:00Z",
+                     *         "ends_at": "2099-01-01T10:00:00Z",
+                     *         "created_at": "2099-01-01T11:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ReservationV2"][];
                 };
             };
@@ -5678,6 +6048,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reservation_id": 1,
+                     *       "guest_name": "apples",
+                     *       "room": "apples",
+                     *       "starts_at": "2099-01-01T09:00:00Z",
+                     *       "ends_at": "2099-01-01T10:00:00Z",
+                     *       "created_at": "2099-01-01T11:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReservationV2"];
                 };
             };
@@ -5761,6 +6141,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reservation_id": 1,
+                     *       "guest_name": "apples",
+                     *       "room": "apples",
+                     *       "starts_at": "2099-01-01T09:00:00Z",
+                     *       "ends_at": "2099-01-01T10:00:00Z",
+                     *       "created_at": "2099-01-01T11:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReservationV2"];
                 };
             };
@@ -5891,6 +6281,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reservation_id": 1,
+                     *       "guest_name": "apples",
+                     *       "room": "apples",
+                     *       "starts_at": "2099-01-01T09:00:00Z",
+                     *       "ends_at": "2099-01-01T10:00:00Z",
+                     *       "created_at": "2099-01-01T11:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReservationV2"];
                 };
             };
@@ -5981,6 +6381,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reservation_id": 1,
+                     *       "guest_name": "apples",
+                     *       "room": "apples",
+                     *       "starts_at": "2099-01-01T09:00:00Z",
+                     *       "ends_at": "2099-01-01T10:00:00Z",
+                     *       "created_at": "2099-01-01T11:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReservationV2"];
                 };
             };
@@ -6064,6 +6474,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "trade_id": 1,
+                     *         "trade_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["TradeV2"][];
                 };
             };
@@ -6117,6 +6536,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["TradeV2Created"];
                 };
             };
@@ -6198,6 +6630,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "trade_id": 1,
+                     *         "trade_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["TradeV2"][];
                 };
             };
@@ -6268,6 +6709,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trade_id": 1,
+                     *       "trade_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TradeV2"];
                 };
             };
@@ -6348,6 +6796,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trade_id": 1,
+                     *       "trade_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TradeV2"];
                 };
             };
@@ -6475,6 +6930,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trade_id": 1,
+                     *       "trade_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TradeV2"];
                 };
             };
@@ -6565,6 +7027,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "user_id": 1,
+                     *         "user_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["UserV2"][];
                 };
             };
@@ -6618,6 +7089,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserV2Created"];
                 };
             };
@@ -6699,6 +7183,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "user_id": 1,
+                     *         "user_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["UserV2"][];
                 };
             };
@@ -6769,6 +7262,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": 1,
+                     *       "user_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserV2"];
                 };
             };
@@ -6849,6 +7349,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": 1,
+                     *       "user_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserV2"];
                 };
             };
@@ -6976,6 +7483,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": 1,
+                     *       "user_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserV2"];
                 };
             };
@@ -7116,6 +7630,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "visit_id": 1,
+                     *         "pet": "https://example.com/",
+                     *         "scheduled_at": "2099-01-01T09:00:00Z",
+                     *         "created_at": "2099-01-01T10:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["VisitV2"][];
                 };
             };
@@ -7170,6 +7694,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["VisitV2Created"];
                 };
             };
@@ -7301,6 +7838,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "visit_id": 1,
+                     *         "pet": "https://example.com/",
+                     *         "scheduled_at": "2099-01-01T09:00:00Z",
+                     *         "created_at": "2099-01-01T10:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["VisitV2"][];
                 };
             };
@@ -7371,6 +7918,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "visit_id": 1,
+                     *       "pet": "https://example.com/",
+                     *       "scheduled_at": "2099-01-01T09:00:00Z",
+                     *       "created_at": "2099-01-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VisitV2"];
                 };
             };
@@ -7452,6 +8007,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "visit_id": 1,
+                     *       "pet": "https://example.com/",
+                     *       "scheduled_at": "2099-01-01T09:00:00Z",
+                     *       "created_at": "2099-01-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VisitV2"];
                 };
             };
@@ -7579,6 +8142,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "visit_id": 1,
+                     *       "pet": "https://example.com/",
+                     *       "scheduled_at": "2099-01-01T09:00:00Z",
+                     *       "created_at": "2099-01-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VisitV2"];
                 };
             };
@@ -7725,6 +8296,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "visit_id": 1,
+                     *         "pet": "https://example.com/",
+                     *         "scheduled_at": "2099-01-01T09:00:00Z",
+                     *         "created_at": "2099-01-01T10:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["VisitV2"][];
                 };
             };
@@ -7785,6 +8366,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["VisitV2Created"];
                 };
             };
@@ -7923,6 +8517,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "visit_id": 1,
+                     *         "pet": "https://example.com/",
+                     *         "scheduled_at": "2099-01-01T09:00:00Z",
+                     *         "created_at": "2099-01-01T10:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["VisitV2"][];
                 };
             };
@@ -7999,6 +8603,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "visit_id": 1,
+                     *       "pet": "https://example.com/",
+                     *       "scheduled_at": "2099-01-01T09:00:00Z",
+                     *       "created_at": "2099-01-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VisitV2"];
                 };
             };
@@ -8070,6 +8682,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["DietsV2"];
                 };
             };
@@ -8145,6 +8758,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["DietsV2"];
                 };
             };
@@ -8223,6 +8837,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["DietsV2"];
                 };
             };
@@ -8297,6 +8912,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["ProfilesV2"];
                 };
             };
@@ -8372,6 +8988,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["ProfilesV2"];
                 };
             };
@@ -8450,6 +9067,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["ProfilesV2"];
                 };
             };
@@ -8518,6 +9136,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example apples */
                     "application/json": unknown;
                 };
             };
@@ -8572,6 +9191,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "alive"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "alive";
@@ -8626,6 +9250,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {}
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "ready";
@@ -8694,6 +9324,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "apples",
+                     *       "info": {},
+                     *       "paths": {}
+                     *     }
+                     */
                     "application/json": {
                         openapi: string;
                         info: Record<string, never>;
@@ -8783,6 +9420,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "job_id": 1,
+                     *         "type": "apples",
+                     *         "state": "queued",
+                     *         "uri": "https://example.com/",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Job"][];
                 };
             };
@@ -8838,6 +9486,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Job"];
                 };
             };
@@ -8903,6 +9560,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Job"] | components["schemas"]["AuditV2"] | components["schemas"]["BatchV2"] | components["schemas"]["OrderV2"];
                 };
             };
@@ -9035,6 +9701,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {}
+                     *     ]
+                     */
                     "application/json": (components["schemas"]["AccountV2"] | components["schemas"]["NoteV2"] | components["schemas"]["OrderV2"] | components["schemas"]["PetV2"] | components["schemas"]["ReservationV2"] | components["schemas"]["TradeV2"] | components["schemas"]["UserV2"] | components["schemas"]["VisitV2"] | components["schemas"]["SearchHitV2"])[];
                 };
             };
@@ -9099,6 +9770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["GuiLangV2"];
                 };
             };
@@ -9162,6 +9834,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["GuiLangV2"];
                 };
             };
@@ -9227,6 +9900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["GuiLangV2"];
                 };
             };
@@ -9293,6 +9967,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["NotesLayoutV2"];
                 };
             };
@@ -9356,6 +10031,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["NotesLayoutV2"];
                 };
             };
@@ -9422,6 +10098,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["NotesLayoutV2"];
                 };
             };
@@ -9489,6 +10166,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["RemindersV2"];
                 };
             };
@@ -9552,6 +10230,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["RemindersV2"];
                 };
             };
@@ -9617,6 +10296,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["RemindersV2"];
                 };
             };
