@@ -69,8 +69,10 @@ export interface FieldDeclaration<
   readonly onDelete?: OnDelete;
   /** For `object` fields: the nested fields (used by version shapes such as accounts v2 `profile`). */
   readonly fields?: Readonly<Record<string, FieldDeclaration>>;
-  /** For `array` fields: the declaration of each item (a string, integer, number, boolean, time or enum field). */
+  /** For `array` fields: the declaration of each item (a string, integer, number, boolean, time, enum or reference field). */
   readonly items?: FieldDeclaration;
+  /** For `array` fields: no item may appear twice (for references: no row named twice, by URI or id). */
+  readonly uniqueItems?: boolean;
   /** For enums (`field.enum`): the values a string field may hold, in the declared order. */
   readonly values?: readonly string[];
   /** The value a create or a replace that leaves the field out stores (see DefaultOption). */
@@ -165,13 +167,14 @@ function enumField<const Values extends readonly [string, ...string[]]>(
   return { kind: 'string', schema, values, ...options };
 }
 
-/** The kinds an array's items can be: scalars stored in the array's JSON. */
-type ItemKind = 'string' | 'integer' | 'number' | 'boolean' | 'time';
+/** The kinds an array's items can be: scalars, and references stored as the referred rows' ids, in the array's JSON. */
+type ItemKind = 'string' | 'integer' | 'number' | 'boolean' | 'time' | 'reference';
 
 interface ArrayOptions extends Pick<FieldOptions, 'required' | 'readOnly' | 'description' | 'renamedFrom'> {
   /**
-   * Lists filter by one item: `?allergies.contains=pollen` lists the rows whose array holds it.
-   * Indexed on PostgreSQL (GIN); SQLite reads each row's items. Default false.
+   * Lists filter by one item: `?allergies.contains=pollen` lists the rows whose array holds it (an
+   * array of references: the referred row's id or URI). Indexed on PostgreSQL (GIN); SQLite reads
+   * each row's items. Default false.
    */
   filterable?: boolean;
   minItems?: number;
@@ -185,6 +188,12 @@ interface ArrayOptions extends Pick<FieldOptions, 'required' | 'readOnly' | 'des
  * (text on SQLite, jsonb on PostgreSQL) in the item's stored form (times in UTC). Each item is checked
  * by the item's own field: a refusal names it by position (`allergies[2]`). Filterable by one item
  * (`?allergies.contains=pollen`); not sortable, unique or searchable, and it takes no default.
+ *
+ * A list of references (`field.array(field.reference('products'), { uniqueItems: true })`) is a
+ * many-to-many: stored as the referred rows' ids, served as their URIs (each inlined with
+ * `X-Expansion-Fields: true`), written as URIs or ids; a row it names that does not exist is 422
+ * naming the item (`products[2]`), and deleting a row some array still names is 409 (restrict
+ * only: the item's `onDelete` is not taken).
  */
 function arrayField<Item extends FieldDeclaration<ItemKind>>(
   items: Item,
@@ -210,7 +219,7 @@ function arrayField<Item extends FieldDeclaration<ItemKind>>(
           })
           .meta({ uniqueItems: true })
       : schema;
-  return { kind: 'array', schema: checked as never, items, ...rest };
+  return { kind: 'array', schema: checked as never, items, ...rest, ...(uniqueItems === true ? { uniqueItems } : {}) };
 }
 
 /**

@@ -29,6 +29,7 @@ import migration0005 from '../migrations/0005_visit-reports.json' with { type: '
 import migration0006 from '../migrations/0006_pet-allergies.json' with { type: 'json' };
 import migration0007 from '../migrations/0007_pet-vaccinations.json' with { type: 'json' };
 import migration0008 from '../migrations/0008_pet-owner.json' with { type: 'json' };
+import migration0009 from '../migrations/0009_visit-products.json' with { type: 'json' };
 import { resourceRoutes } from './resources/index.ts';
 import { serviceRoutes } from './services/index.ts';
 import { settingRoutes } from './settings/index.ts';
@@ -45,5 +46,5 @@ export const api: ApiDefinition = {
   openApi: { v1: openApiV1, v2: openApiV2 },
   openApiService: 'openapi',
   routes: (context) => [...resourceRoutes(context), ...serviceRoutes(context), ...settingRoutes(context)],
-  migrations: [{ id: '0001_baseline', plan: migration0001 }, { id: '0002_notes-row-access', plan: migration0002 }, { id: '0003_sortable-fields', plan: migration0003 }, { id: '0004_pet-species', plan: migration0004 }, { id: '0005_visit-reports', plan: migration0005 }, { id: '0006_pet-allergies', plan: migration0006 }, { id: '0007_pet-vaccinations', plan: migration0007 }, { id: '0008_pet-owner', plan: migration0008 }],
+  migrations: [{ id: '0001_baseline', plan: migration0001 }, { id: '0002_notes-row-access', plan: migration0002 }, { id: '0003_sortable-fields', plan: migration0003 }, { id: '0004_pet-species', plan: migration0004 }, { id: '0005_visit-reports', plan: migration0005 }, { id: '0006_pet-allergies', plan: migration0006 }, { id: '0007_pet-vaccinations', plan: migration0007 }, { id: '0008_pet-owner', plan: migration0008 }, { id: '0009_visit-products', plan: migration0009 }],
 };

@@ -14,7 +14,7 @@ declare module '@convapi/dsl' {
     reservations: { guest_name: string; guest_key: string; room: string; starts_at: string; ends_at: string };
     trades: { trade_name: string; order: number };
     users: { user_name: string };
-    visits: { pet: number; scheduled_at: string; reason: string; fee: number; report: string };
+    visits: { pet: number; scheduled_at: string; reason: string; fee: number; products: Array<string>; report: string };
   }
 }
 

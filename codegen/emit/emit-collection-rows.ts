@@ -41,9 +41,10 @@ export function emitCollectionRows(model: ResolvedModel, builder: SourceFileBuil
 /** `{ guest_name: string; room: string; pet: number }`: a reference holds its target's identifier. */
 function storedRowType(collection: ResolvedCollection, byName: ReadonlyMap<string, ResolvedCollection>): string {
   const valueOf = (field: ResolvedField): string => {
-    if (field.kind !== 'reference') return typeOfField(field);
-    const target = field.references === undefined ? undefined : byName.get(field.references);
-    return target?.identifier.type === 'integer' ? 'number' : 'string';
+    if (field.references === undefined) return typeOfField(field);
+    const target = byName.get(field.references);
+    const id = target?.identifier.type === 'integer' ? 'number' : 'string';
+    return field.kind === 'array' ? `Array<${id}>` : id;
   };
   const members = collection.fields.map((field) => `${quotedIfNeeded(field.name)}: ${valueOf(field)}`);
   return `{ ${members.join('; ')} }`;

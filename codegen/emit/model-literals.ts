@@ -20,6 +20,7 @@ export function fieldLiteral(field: ResolvedField): Record<string, unknown> {
     references: field.references,
     onDelete: field.onDelete,
     items: field.items === undefined ? undefined : fieldLiteral(field.items),
+    uniqueItems: field.uniqueItems,
     fields: field.fields?.map(fieldLiteral),
     values: field.values,
     description: field.description,

@@ -79,13 +79,17 @@ function resolveField(name: string, declaration: FieldDeclaration, access: reado
     sortable: declaration.sortable ?? false,
     searchable: declaration.searchable ?? false,
     readOnly: declaration.readOnly ?? false,
-    ...(declaration.references === undefined ? {} : { references: declaration.references }),
+    // An array of references refers to the collection its items do: what a delete's 409, row access and lint follow.
+    ...((declaration.references ?? declaration.items?.references) === undefined
+      ? {}
+      : { references: declaration.references ?? declaration.items!.references }),
     ...(declaration.onDelete === 'cascade' || declaration.onDelete === 'set-null'
       ? { onDelete: declaration.onDelete }
       : {}),
     ...(declaration.description === undefined ? {} : { description: declaration.description }),
     ...(declaration.fields === undefined ? {} : { fields: resolveFields(declaration.fields, [...access, 'fields']) }),
     ...(declaration.values === undefined ? {} : { values: [...declaration.values] }),
+    ...(declaration.uniqueItems === true ? { uniqueItems: true } : {}),
     ...(declaration.items === undefined
       ? {}
       : { items: resolveField('items', declaration.items, [...access, 'items']) }),

@@ -19,9 +19,10 @@ function columnsOf(fields: readonly ResolvedField[], ruled: ReadonlySet<string> 
     // An array or a nested object is stored as JSON in one column.
     kind: (field.kind === 'array' || field.kind === 'object' ? 'json' : field.kind) as ColumnSpec['kind'],
     unique: field.unique,
-    // References are indexed: a delete counts the rows that still refer to its row. A column a row
-    // rule compares is too: the rule is part of every read's WHERE.
-    indexed: field.filterable || field.kind === 'reference' || ruled.has(field.name),
+    // References are indexed: a delete counts the rows that still refer to its row. An array of
+    // references too, on PostgreSQL (a GIN index serves the containment the delete's count reads;
+    // SQLite indexes no array). A column a row rule compares is indexed: the rule is part of every read's WHERE.
+    indexed: field.filterable || field.references !== undefined || ruled.has(field.name),
     ...(field.sortable ? { sortable: true } : {}),
     searchable: field.searchable,
     ...(field.default === undefined ? {} : { default: field.default }),

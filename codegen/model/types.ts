@@ -16,6 +16,7 @@ export interface ResolvedField {
   readonly searchable: boolean;
   /** Set by the server (computed or by a rule): refused in writes, readOnly in the OpenAPI documents. */
   readonly readOnly: boolean;
+  /** For references, and arrays of references: the plural name of the collection referred to. */
   readonly references?: string;
   /** For references: what deleting the referenced row does to this one; absent means restrict. */
   readonly onDelete?: 'cascade' | 'set-null';
@@ -23,6 +24,8 @@ export interface ResolvedField {
   readonly fields?: readonly ResolvedField[];
   /** For arrays: each item's field (its kind, checks and values). */
   readonly items?: ResolvedField;
+  /** For arrays: no item may appear twice (an array of references: no row named twice). */
+  readonly uniqueItems?: boolean;
   /** For enums: the values the field takes, in the declared order. */
   readonly values?: readonly string[];
   /** What a create or replace that leaves the field out stores, as the field's own schema reads it (`fr-fr` → `fr-FR`). */

@@ -28,6 +28,12 @@ function readSchema(
       : { anyOf: [uri, { $ref: `#/components/schemas/${representationName(target, version.name)}` }] };
   }
   if (field.kind === 'time') return { type: 'string', format: 'date-time' };
+  // An array of references: its bounds, each item read as a single reference is (a URI, or inlined).
+  if (field.kind === 'array' && field.items?.references !== undefined)
+    return withDescription(
+      { ...boundedSchema(field, declaration), items: readSchema(field.items, declaration, version, names) },
+      field,
+    );
   if (field.kind === 'object') {
     // A stored object was checked whole on write, so its required members are there; a version's own
     // shape maps it from other fields, and promises nothing (as its top level).
@@ -72,6 +78,11 @@ function writeSchema(field: ResolvedField, declaration: unknown, names: Readonly
     const uri = { type: 'string', minLength: 1, description: `URI of the ${target} (as responses show it) or its id` };
     return withDescription({ anyOf: [uri, { type: 'integer', minimum: 1 }] }, field);
   }
+  if (field.kind === 'array' && field.items?.references !== undefined)
+    return withDescription(
+      { ...boundedSchema(field, declaration), items: writeSchema(field.items, declaration, names) },
+      field,
+    );
   return withDescription(boundedSchema(field, declaration), field);
 }
 

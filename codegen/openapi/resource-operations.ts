@@ -107,7 +107,8 @@ function lookupsOf(model: ResolvedModel): Lookups {
   const known = LOOKUPS.get(model);
   if (known !== undefined) return known;
   const references = model.collections.flatMap((collection) =>
-    collection.fields.filter((field) => field.kind === 'reference').map((field) => ({ collection, field })),
+    // References and arrays of references (which always restrict: no onDelete).
+    collection.fields.filter((field) => field.references !== undefined).map((field) => ({ collection, field })),
   );
   const referred = new Set(
     references.filter(({ field }) => field.onDelete === undefined).map(({ field }) => field.references),
@@ -158,7 +159,7 @@ export function collectionOperation(
   const id = identifierRef(identifier.name);
   const writeHeaders = [header('ResultFields'), header('ExpansionFields'), header('PrettyPrint'), header('IfMatch')];
   const unique = collection.fields.some((field) => field.unique) ? ['409'] : [];
-  const references = collection.fields.some((field) => field.kind === 'reference') ? ['422'] : [];
+  const references = collection.fields.some((field) => field.references !== undefined) ? ['422'] : [];
   const referredTo = referred.has(collection.name) ? ['409'] : [];
   const operation = route.handler.operation;
   // A business rule or effect on this operation may refuse it: a conflict with other data (409) or a write that cannot be done (422).

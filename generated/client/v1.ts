@@ -510,7 +510,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a product
-         * @description Deletes the product.
+         * @description Deletes the product (409 while other resources still refer to it).
          */
         delete: operations["deleteProduct"];
         options?: never;
@@ -1718,7 +1718,7 @@ export interface components {
                 href: string;
             }[];
         };
-        /** @description Visits to the clinic, each for one pet. `scheduled_at` is written with any ISO 8601 offset and served in UTC (`2026-12-02T09:30:00+02:00` is served as `2026-12-02T07:30:00Z`). Lists sort by it or by the fee and compare both: `GET /v1/visits?scheduled_at.gte=2026-12-01T00:00:00Z&sort=-scheduled_at`. A pet's visits are also served below it (`parent: 'pet'`): `GET /v1/pets/3/visits?sort=-scheduled_at`, `POST /v1/pets/3/visits` (the pet taken from the path). */
+        /** @description Visits to the clinic, each for one pet. `scheduled_at` is written with any ISO 8601 offset and served in UTC (`2026-12-02T09:30:00+02:00` is served as `2026-12-02T07:30:00Z`). Lists sort by it or by the fee and compare both: `GET /v1/visits?scheduled_at.gte=2026-12-01T00:00:00Z&sort=-scheduled_at`. A pet's visits are also served below it (`parent: 'pet'`): `GET /v1/pets/3/visits?sort=-scheduled_at`, `POST /v1/pets/3/visits` (the pet taken from the path). `products` lists the products used, each served as its URI (`/v1/products/blue-mug`), inlined with `X-Expansion-Fields: true`. */
         VisitV1: {
             visit_id: number;
             pet: string | components["schemas"]["PetV1"];
@@ -1726,6 +1726,7 @@ export interface components {
             scheduled_at: string;
             reason?: string;
             fee?: number;
+            products?: (string | components["schemas"]["ProductV1"])[];
             /** @description What the vet wrote after the visit, up to a million characters. */
             report?: string;
             /**
@@ -1740,6 +1741,7 @@ export interface components {
             scheduled_at: string;
             reason?: string;
             fee?: number;
+            products?: (string | number)[];
             /** @description What the vet wrote after the visit, up to a million characters. */
             report?: string;
         };
@@ -1750,6 +1752,7 @@ export interface components {
             scheduled_at: string;
             reason?: string;
             fee?: number;
+            products?: (string | number)[];
             /** @description What the vet wrote after the visit, up to a million characters. */
             report?: string;
         };
@@ -1759,6 +1762,7 @@ export interface components {
             scheduled_at?: string;
             reason?: string | null;
             fee?: number | null;
+            products?: (string | number)[] | null;
             report?: string | null;
         };
         /** @description What creating visit answers: where it is, its identity, when it was made, and links. */
@@ -5657,6 +5661,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            409: components["responses"]["Error409"];
             412: components["responses"]["Error412"];
             417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
@@ -7612,6 +7617,11 @@ export interface operations {
                  */
                 "fee.lte"?: number;
                 /**
+                 * @description Only visits whose products holds this item (its identifier or URI).
+                 * @example 1
+                 */
+                "products.contains"?: string;
+                /**
                  * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending.
                  * @example -fee
                  */
@@ -7819,6 +7829,11 @@ export interface operations {
                  * @example 1
                  */
                 "fee.lte"?: number;
+                /**
+                 * @description Only visits whose products holds this item (its identifier or URI).
+                 * @example 1
+                 */
+                "products.contains"?: string;
                 /**
                  * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending.
                  * @example -fee
@@ -8272,6 +8287,11 @@ export interface operations {
                  */
                 "fee.lte"?: number;
                 /**
+                 * @description Only visits whose products holds this item (its identifier or URI).
+                 * @example 1
+                 */
+                "products.contains"?: string;
+                /**
                  * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending.
                  * @example -fee
                  */
@@ -8492,6 +8512,11 @@ export interface operations {
                  * @example 1
                  */
                 "fee.lte"?: number;
+                /**
+                 * @description Only visits whose products holds this item (its identifier or URI).
+                 * @example 1
+                 */
+                "products.contains"?: string;
                 /**
                  * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending.
                  * @example -fee

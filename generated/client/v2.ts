@@ -510,7 +510,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a product
-         * @description Deletes the product.
+         * @description Deletes the product (409 while other resources still refer to it).
          */
         delete: operations["deleteProduct"];
         options?: never;
@@ -1724,7 +1724,7 @@ export interface components {
                 href: string;
             }[];
         };
-        /** @description Visits to the clinic, each for one pet. `scheduled_at` is written with any ISO 8601 offset and served in UTC (`2026-12-02T09:30:00+02:00` is served as `2026-12-02T07:30:00Z`). Lists sort by it or by the fee and compare both: `GET /v1/visits?scheduled_at.gte=2026-12-01T00:00:00Z&sort=-scheduled_at`. A pet's visits are also served below it (`parent: 'pet'`): `GET /v1/pets/3/visits?sort=-scheduled_at`, `POST /v1/pets/3/visits` (the pet taken from the path). */
+        /** @description Visits to the clinic, each for one pet. `scheduled_at` is written with any ISO 8601 offset and served in UTC (`2026-12-02T09:30:00+02:00` is served as `2026-12-02T07:30:00Z`). Lists sort by it or by the fee and compare both: `GET /v1/visits?scheduled_at.gte=2026-12-01T00:00:00Z&sort=-scheduled_at`. A pet's visits are also served below it (`parent: 'pet'`): `GET /v1/pets/3/visits?sort=-scheduled_at`, `POST /v1/pets/3/visits` (the pet taken from the path). `products` lists the products used, each served as its URI (`/v1/products/blue-mug`), inlined with `X-Expansion-Fields: true`. */
         VisitV2: {
             visit_id: number;
             pet: string | components["schemas"]["PetV2"];
@@ -1732,6 +1732,7 @@ export interface components {
             scheduled_at: string;
             reason?: string;
             fee?: number;
+            products?: (string | components["schemas"]["ProductV2"])[];
             /** @description What the vet wrote after the visit, up to a million characters. */
             report?: string;
             /**
@@ -1746,6 +1747,7 @@ export interface components {
             scheduled_at: string;
             reason?: string;
             fee?: number;
+            products?: (string | number)[];
             /** @description What the vet wrote after the visit, up to a million characters. */
             report?: string;
         };
@@ -1756,6 +1758,7 @@ export interface components {
             scheduled_at: string;
             reason?: string;
             fee?: number;
+            products?: (string | number)[];
             /** @description What the vet wrote after the visit, up to a million characters. */
             report?: string;
         };
@@ -1765,6 +1768,7 @@ export interface components {
             scheduled_at?: string;
             reason?: string | null;
             fee?: number | null;
+            products?: (string | number)[] | null;
             report?: string | null;
         };
         /** @description What creating visit answers: where it is, its identity, when it was made, and links. */
@@ -5632,6 +5636,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            409: components["responses"]["Error409"];
             412: components["responses"]["Error412"];
             417: components["responses"]["Error417"];
             429: components["responses"]["Error429"];
@@ -7587,6 +7592,11 @@ export interface operations {
                  */
                 "fee.lte"?: number;
                 /**
+                 * @description Only visits whose products holds this item (its identifier or URI).
+                 * @example 1
+                 */
+                "products.contains"?: string;
+                /**
                  * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending.
                  * @example -fee
                  */
@@ -7794,6 +7804,11 @@ export interface operations {
                  * @example 1
                  */
                 "fee.lte"?: number;
+                /**
+                 * @description Only visits whose products holds this item (its identifier or URI).
+                 * @example 1
+                 */
+                "products.contains"?: string;
                 /**
                  * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending.
                  * @example -fee
@@ -8247,6 +8262,11 @@ export interface operations {
                  */
                 "fee.lte"?: number;
                 /**
+                 * @description Only visits whose products holds this item (its identifier or URI).
+                 * @example 1
+                 */
+                "products.contains"?: string;
+                /**
                  * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending.
                  * @example -fee
                  */
@@ -8467,6 +8487,11 @@ export interface operations {
                  * @example 1
                  */
                 "fee.lte"?: number;
+                /**
+                 * @description Only visits whose products holds this item (its identifier or URI).
+                 * @example 1
+                 */
+                "products.contains"?: string;
                 /**
                  * @description The order of the list: field names separated by commas, each with a leading - to sort it descending (visit_id, scheduled_at, fee). Ties are broken by visit_id, in the direction of the last name; null sorts first ascending. Default: visit_id ascending.
                  * @example -fee

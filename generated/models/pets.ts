@@ -60,6 +60,7 @@ const storedFields: readonly FieldModel[] = [
       schema: definition.fields.allergies.items.schema,
       maxLength: 40,
     },
+    uniqueItems: true,
   },
   {
     name: 'vaccinations',
@@ -85,6 +86,7 @@ const storedFields: readonly FieldModel[] = [
         'kennel-cough',
       ],
     },
+    uniqueItems: true,
   },
   {
     name: 'owner',

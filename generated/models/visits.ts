@@ -47,6 +47,27 @@ const storedFields: readonly FieldModel[] = [
     schema: definition.fields.fee.schema,
   },
   {
+    name: 'products',
+    kind: 'array',
+    required: false,
+    unique: false,
+    filterable: true,
+    searchable: false,
+    schema: definition.fields.products.schema,
+    references: 'products',
+    items: {
+      name: 'items',
+      kind: 'reference',
+      required: false,
+      unique: false,
+      filterable: false,
+      searchable: false,
+      schema: definition.fields.products.items.schema,
+      references: 'products',
+    },
+    uniqueItems: true,
+  },
+  {
     name: 'report',
     kind: 'string',
     required: false,
@@ -132,6 +153,13 @@ export const visitsModel: CollectionModel = {
         searchable: false,
       },
       {
+        name: 'products',
+        kind: 'json',
+        unique: false,
+        indexed: true,
+        searchable: false,
+      },
+      {
         name: 'report',
         kind: 'string',
         unique: false,
@@ -141,5 +169,5 @@ export const visitsModel: CollectionModel = {
     ],
   },
   parent: 'pet',
-  description: 'Visits to the clinic, each for one pet. `scheduled_at` is written with any ISO 8601 offset and served in UTC (`2026-12-02T09:30:00+02:00` is served as `2026-12-02T07:30:00Z`). Lists sort by it or by the fee and compare both: `GET /v1/visits?scheduled_at.gte=2026-12-01T00:00:00Z&sort=-scheduled_at`. A pet\'s visits are also served below it (`parent: \'pet\'`): `GET /v1/pets/3/visits?sort=-scheduled_at`, `POST /v1/pets/3/visits` (the pet taken from the path).',
+  description: 'Visits to the clinic, each for one pet. `scheduled_at` is written with any ISO 8601 offset and served in UTC (`2026-12-02T09:30:00+02:00` is served as `2026-12-02T07:30:00Z`). Lists sort by it or by the fee and compare both: `GET /v1/visits?scheduled_at.gte=2026-12-01T00:00:00Z&sort=-scheduled_at`. A pet\'s visits are also served below it (`parent: \'pet\'`): `GET /v1/pets/3/visits?sort=-scheduled_at`, `POST /v1/pets/3/visits` (the pet taken from the path). `products` lists the products used, each served as its URI (`/v1/products/blue-mug`), inlined with `X-Expansion-Fields: true`.',
 };

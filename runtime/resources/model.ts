@@ -16,7 +16,10 @@ export interface FieldModel {
   readonly searchable: boolean;
   /** Validates a written value. */
   readonly schema: ZodType;
-  /** For references: the plural name of the referenced collection. */
+  /**
+   * For references, and arrays of references (`kind: 'array'`, the items references too): the plural
+   * name of the collection referred to.
+   */
   readonly references?: string;
   /**
    * For references: what deleting the referenced row does to this one. Absent: the delete is refused
@@ -28,6 +31,8 @@ export interface FieldModel {
   readonly readOnly?: boolean;
   /** For arrays: each item's field (a scalar, an enum or a reference). */
   readonly items?: FieldModel;
+  /** For arrays: no item may appear twice; for an array of references, checked again on the ids written URIs name. */
+  readonly uniqueItems?: boolean;
   /** For objects: the nested fields. */
   readonly fields?: readonly FieldModel[];
   /** For enums: the values the (string) field takes; a filter on another one answers 400. */

@@ -57,14 +57,43 @@ export function* assertReferenceExists(
   }
 }
 
-/** Every reference field of the catalog that points at `target`, with the collection that holds it: what a delete of a `target` row reaches. */
+/**
+ * Every reference field (or array of references) of the catalog that points at `target`, with the
+ * collection that holds it: what a delete of a `target` row reaches. An array has no onDelete: it restricts.
+ */
 export function referencesTo(
   catalog: Catalog,
   target: CollectionModel,
 ): Array<{ readonly holder: CollectionModel; readonly field: FieldModel }> {
   return Object.values(catalog.collections).flatMap((holder) =>
-    holder.fields
-      .filter((field) => field.kind === 'reference' && field.references === target.name)
-      .map((field) => ({ holder, field })),
+    holder.fields.filter((field) => field.references === target.name).map((field) => ({ holder, field })),
   );
+}
+
+/**
+ * The ids an array of references names (each item a URI or an id, as a single reference takes
+ * them), each checked to exist and be visible to the caller as a single reference is: a refusal
+ * names the item (`products[2]`). With uniqueItems, two items naming one row (its URI and its id)
+ * are refused as two equal items are.
+ */
+export function* referencedIds(
+  reader: StoreReader,
+  target: CollectionModel,
+  field: FieldModel,
+  items: readonly unknown[],
+  baseUrl: string,
+): Flow<unknown[]> {
+  const ids: unknown[] = [];
+  for (const [index, item] of items.entries()) {
+    const name = `${field.name}[${index}]`;
+    const id = referencedId(target, item, name, baseUrl);
+    if (field.uniqueItems === true && ids.includes(id))
+      throw badRequest('invalid_field', `${name}: repeats ${target.singular} ${String(id)}`, {
+        field: name,
+        resource: target.name,
+      });
+    yield* assertReferenceExists(reader, target, id, name);
+    ids.push(id);
+  }
+  return ids;
 }

@@ -39,11 +39,15 @@ export function representRow(
   let inlined: FieldModel[] | undefined;
   for (const field of version.fields) {
     const value = shaped[field.name];
-    if (field.kind !== 'reference') {
+    // Only references and arrays of references carry `references`: other fields pay one test, as before.
+    if (field.references === undefined) {
       representation[field.name] = field.kind === 'object' ? inDeclaredOrder(field, value) : value;
       continue;
     }
-    const uri = referenceUri(field, value, version, options);
+    const uri =
+      field.kind === 'array'
+        ? referenceUris(field, value, version, options)
+        : referenceUri(field, value, version, options);
     representation[field.name] = uri;
     if (options.expand && uri !== undefined) (inlined ??= []).push(field);
   }
@@ -91,8 +95,10 @@ function flatRepresentation(
     // As storedFields() then fromStored() with no shape: a column of the model's own fields, or nothing.
     const value = stored.has(field.name) ? row[field.name] : undefined;
     const member =
-      field.kind === 'reference'
-        ? referenceUri(field, value, version, options)
+      field.references !== undefined
+        ? field.kind === 'array'
+          ? referenceUris(field, value, version, options)
+          : referenceUri(field, value, version, options)
         : field.kind === 'object'
           ? inDeclaredOrder(field, value)
           : value;
@@ -126,7 +132,24 @@ function referenceUri(
   return target === undefined ? undefined : resourceUri(options.baseUrl, version.name, target.name, id);
 }
 
-/** Replaces each reference's URI with the resource it names, where it exists and serves this version. */
+/** An array of references as the URIs of the rows it names, in its order. */
+function referenceUris(
+  field: FieldModel,
+  ids: unknown,
+  version: VersionModel,
+  options: RepresentOptions,
+): string[] | undefined {
+  if (!Array.isArray(ids)) return undefined;
+  const target = options.catalog.collections[field.references!];
+  return target === undefined
+    ? undefined
+    : ids.map((id) => resourceUri(options.baseUrl, version.name, target.name, id));
+}
+
+/**
+ * Replaces each reference's URI with the resource it names (an array's, each item's), where it exists,
+ * the caller may see it (the reader applies row access) and it serves this version; otherwise the URI stays.
+ */
 function* inlineReferences(
   representation: Record<string, unknown>,
   fields: readonly FieldModel[],
@@ -134,13 +157,24 @@ function* inlineReferences(
   version: VersionModel,
   options: RepresentOptions,
 ): Flow<Record<string, unknown>> {
+  // One level only: the inlined resource shows its own references as URIs.
+  const inline = { ...options, expand: false };
   for (const field of fields) {
     const target = options.catalog.collections[field.references!]!;
-    const row = yield* wait(options.reader.find(target.table, shaped[field.name]));
     const targetVersion = target.versions[version.name];
-    // One level only: the inlined resource shows its own references as URIs.
-    if (row !== undefined && targetVersion !== undefined)
-      representation[field.name] = yield* wait(representRow(target, targetVersion, row, { ...options, expand: false }));
+    if (targetVersion === undefined) continue;
+    if (field.kind === 'array') {
+      const ids = shaped[field.name] as readonly unknown[];
+      const items = [...(representation[field.name] as unknown[])];
+      for (const [index, id] of ids.entries()) {
+        const row = yield* wait(options.reader.find(target.table, id));
+        if (row !== undefined) items[index] = yield* wait(representRow(target, targetVersion, row, inline));
+      }
+      representation[field.name] = items;
+      continue;
+    }
+    const row = yield* wait(options.reader.find(target.table, shaped[field.name]));
+    if (row !== undefined) representation[field.name] = yield* wait(representRow(target, targetVersion, row, inline));
   }
   return representation;
 }

@@ -1,7 +1,7 @@
 import { conflict } from '../errors/index.ts';
-import { wait, type Flow, type StoreTransaction } from '../storage/index.ts';
+import { andThen, wait, type Flow, type StoreTransaction } from '../storage/index.ts';
 import type { CollectionModel } from './model.ts';
-import { assertReferenceExists, referencedId, referencesTo } from './references.ts';
+import { assertReferenceExists, referencedId, referencedIds, referencesTo } from './references.ts';
 import type { ResourceContext } from './runtime-context.ts';
 
 /**
@@ -23,6 +23,10 @@ export function* prepareStoredValues(
     if (isCheckedReference(field)) {
       const target = context.catalog.collections[field.references!];
       if (target === undefined) continue;
+      if (field.kind === 'array') {
+        prepared[field.name] = yield* referencedIds(tx, target, field, value as readonly unknown[], context.baseUrl);
+        continue;
+      }
       const id = referencedId(target, value, field.name, context.baseUrl);
       yield* assertReferenceExists(tx, target, id, field.name);
       prepared[field.name] = id;
@@ -53,8 +57,8 @@ export function readsBeforeWrite(model: CollectionModel, stored: Record<string, 
   );
 }
 
-const isCheckedReference = (field: CollectionModel['fields'][number]) =>
-  field.kind === 'reference' && field.references !== undefined;
+// A reference, or an array of references: the only fields that carry `references`.
+const isCheckedReference = (field: CollectionModel['fields'][number]) => field.references !== undefined;
 
 /**
  * 409 when other resources still refer to the one being deleted through a reference that restricts
@@ -68,7 +72,11 @@ export function* prepareDelete(
 ): Flow<void> {
   for (const { holder, field } of referencesTo(context.catalog, model)) {
     if (field.onDelete !== undefined) continue;
-    const count = yield* wait(tx.countWhere(holder.table, field.name, key));
+    const count = yield* wait(
+      field.kind === 'array'
+        ? countHolding(tx, holder, field.name, key as string | number)
+        : tx.countWhere(holder.table, field.name, key),
+    );
     if (count > 0) {
       throw conflict(
         'resource_in_use',
@@ -84,4 +92,16 @@ export function* prepareDelete(
     if (aggregate.parent === model.name && (yield* wait(tx.find(aggregate.table, key))) !== undefined)
       yield* wait(tx.remove(aggregate.table, key));
   }
+}
+
+/**
+ * How many rows hold `key` in the array `column`: the list's containment condition, counted (its one
+ * row read is the price of not adding a statement to both stores). PostgreSQL answers it from the
+ * column's GIN index; SQLite reads each row's items.
+ */
+function countHolding(tx: StoreTransaction, holder: CollectionModel, column: string, key: string | number) {
+  return andThen(
+    tx.list(holder.table, { where: {}, contains: [{ column, value: key }], limit: 1, offset: 0 }),
+    ({ total }) => total,
+  );
 }

@@ -43,7 +43,7 @@ export const objectDepthRule: Rule = ({ model }) =>
 export const objectReference: Rule = ({ model }) =>
   allDeclarations(model).flatMap((declaration): Finding[] =>
     fieldsWithDepth(declaration)
-      .filter(({ field, around }) => field.kind === 'reference' && around > 0)
+      .filter(({ field, around }) => field.references !== undefined && around > 0)
       .map(({ field }) => ({
         rule: 'object-reference',
         source: declaration.source,

@@ -21,7 +21,8 @@ export const referenceVersion: Rule = ({ model }) => {
     if (!('fields' in declaration)) continue;
     for (const version of declaration.versions) {
       for (const field of everyField(version.fields)) {
-        if (field.kind !== 'reference' || field.references === undefined) continue;
+        // A reference, or an array of references (which names its items' collection too).
+        if (field.references === undefined) continue;
         const served = servedIn.get(field.references);
         // An undeclared target is unknown-reference's finding.
         if (served === undefined || served.includes(version.name)) continue;

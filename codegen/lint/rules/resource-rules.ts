@@ -56,7 +56,7 @@ export const unknownReference: Rule = ({ model, published }) => {
   const removed = removedPublished(model, published);
   return allDeclarations(model).flatMap((declaration) =>
     ('fields' in declaration ? declaredFields(declaration) : [])
-      .filter((field) => field.kind === 'reference' && field.references !== undefined)
+      .filter((field) => field.references !== undefined)
       .filter(
         (field) =>
           !collections.has(field.references!) && !aggregates.has(field.references!) && !removed.has(field.references!),
@@ -90,7 +90,7 @@ export const aggregateParent: Rule = ({ model, published }) => {
   for (const declaration of allDeclarations(model)) {
     for (const field of 'fields' in declaration ? declaredFields(declaration) : []) {
       const target = field.references === undefined ? undefined : aggregates.get(field.references);
-      if (field.kind !== 'reference' || target === undefined) continue;
+      if (target === undefined) continue;
       findings.push({
         rule: 'aggregate-parent',
         source: declaration.source,

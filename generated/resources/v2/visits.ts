@@ -12,6 +12,7 @@ export interface VisitV2 {
   scheduled_at: string;
   reason?: string;
   fee?: number;
+  products?: Array<string>;
   /** What the vet wrote after the visit, up to a million characters. */
   report?: string;
   /** ISO 8601 UTC, set by the server. */

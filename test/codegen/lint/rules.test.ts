@@ -342,6 +342,41 @@ export default collection({
     },
   ],
   [
+    'reference-version: an array of references to a collection a version does not serve, as a single reference',
+    {
+      given: {
+        'products.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'products',
+  identifier: { name: 'sku', type: 'string' },
+  fields: { title: field.string() },
+  versions: { v1: {} },
+});
+`,
+        'visits.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'visits',
+  fields: {
+    products: field.array(field.reference('products'), { maxItems: 5 }),
+  },
+  versions: { v1: {}, v2: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'reference-version',
+          severity: 'error',
+          message:
+            'field "products" refers to "products" in v2, but "products" is served only in v1: its links there would answer 404; serve "products" in v2 too, or give v2 a shape without "products"',
+          file: 'definitions/visits.ts',
+          line: 5,
+          column: 5,
+        },
+      ],
+    },
+  ],
+  [
     'sortable-field: sortable on a reference and on a nested field, at the option',
     {
       given: {

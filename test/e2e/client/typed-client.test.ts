@@ -177,6 +177,55 @@ describe('the typed client, against the running example API', () => {
     expect(reminders.data).toEqual({ enabled: true, hours_before: 12 });
   });
 
+  it('writes and reads an enum, a nested object and an array of references, typed as the documents say', async () => {
+    const pet = await client.v1.POST('/v1/pets', {
+      body: {
+        pet_name: 'Kit',
+        species: 'cat',
+        owner: { name: 'Ann', address: { city: 'Lyon', postcode: '69001' } },
+      },
+    });
+    expect(pet.response.status).toBe(201);
+    const petId = pet.data!.identity;
+    const readPet = await client.v1.GET('/v1/pets/{pet_id}', { params: { path: { pet_id: petId } } });
+    expectTypeOf(readPet.data!.species).toEqualTypeOf<'cat' | 'dog' | 'rabbit' | 'bird' | 'other' | undefined>();
+    expectTypeOf(readPet.data!.owner!.address!.city).toEqualTypeOf<string>();
+    expect(readPet.data!.species).toBe('cat');
+    expect(readPet.data!.owner!.address!.city).toBe('Lyon');
+
+    for (const sku of ['lead', 'collar'])
+      await client.v1.PUT('/v1/products/{sku}', { params: { path: { sku } }, body: { title: sku } });
+    const visit = await client.v1.POST('/v1/visits', {
+      body: {
+        pet: petId,
+        scheduled_at: '2026-12-04T09:00:00Z',
+        products: [`${server.url}/v1/products/lead`, 'collar'],
+      },
+    });
+    expect(visit.response.status).toBe(201);
+    const read = await client.v1.GET('/v1/visits/{visit_id}', {
+      params: { path: { visit_id: visit.data!.identity } },
+    });
+    expectTypeOf(read.data!.products).toEqualTypeOf<(string | V1Components['schemas']['ProductV1'])[] | undefined>();
+    expect(read.data!.products).toEqual([`${server.url}/v1/products/lead`, `${server.url}/v1/products/collar`]);
+    const expanded = await client.v1.GET('/v1/visits/{visit_id}', {
+      params: { path: { visit_id: visit.data!.identity }, header: { 'X-Expansion-Fields': 'true' } },
+    });
+    expect(expanded.data!.products).toEqual([
+      expect.objectContaining({ sku: 'lead', title: 'lead' }),
+      expect.objectContaining({ sku: 'collar', title: 'collar' }),
+    ]);
+    const holding = await client.v1.GET('/v1/visits', { params: { query: { 'products.contains': 'collar' } } });
+    expect(holding.data!.map((row) => row.visit_id)).toEqual([visit.data!.identity]);
+    const missing = await client.v1.POST('/v1/visits', {
+      body: { pet: petId, scheduled_at: '2026-12-04T10:00:00Z', products: ['lead', 'no-such-product'] },
+    });
+    expect(missing.response.status).toBe(422);
+    expect(missing.error!.errors[0]).toEqual(
+      expect.objectContaining({ code: 'reference_not_found', field: 'products[1]' }),
+    );
+  });
+
   it('sends User-Agent and Authorization on every call, set once', () => {
     expect(seen.length).toBeGreaterThan(10);
     for (const call of seen)
@@ -198,6 +247,12 @@ describe('the typed client, against the running example API', () => {
       void client.v1.GET('/v1/profiles');
       // @ts-expect-error fee compares with a number
       void client.v1.GET('/v1/visits', { params: { query: { 'fee.gte': 'cheap' } } });
+      // @ts-expect-error species is one of the listed values
+      void client.v1.POST('/v1/pets', { body: { pet_name: 'x', species: 'fish' } });
+      // @ts-expect-error an owner's address needs its city
+      void client.v1.POST('/v1/pets', { body: { pet_name: 'x', owner: { name: 'Ann', address: {} } } });
+      // @ts-expect-error products are URIs or ids, not booleans
+      void client.v1.POST('/v1/visits', { body: { pet: 1, scheduled_at: '2026-12-04T09:00:00Z', products: [true] } });
     };
     expect(typeof check).toBe('function');
     // v1 accounts have state at the top level; v2 keeps it inside profile.

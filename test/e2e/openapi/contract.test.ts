@@ -907,6 +907,13 @@ describe('the contract: every operation, every status it can produce, through a 
       expect(product.body.identity).toBeUndefined();
       await send(v, { method: 'get', path: `/${v}/products/no-such-mug`, status: 404 });
       await send(v, { method: 'put', path: `/${v}/products/spare-${v}`, body: { title: 'Spare' }, status: 201 });
+      // A visit's products (an array of references): a product one names cannot go (409); served as URIs, or inlined.
+      const usedIn = `/${v}/visits/${ids.visits}`;
+      await send(v, { method: 'patch', path: usedIn, body: { products: [sku, `spare-${v}`] }, status: 200 });
+      await send(v, { method: 'get', path: usedIn, status: 200, headers: { 'X-Expansion-Fields': 'true' } });
+      await send(v, { method: 'get', path: `/${v}/visits?products.contains=spare-${v}`, status: 200 });
+      await send(v, { method: 'delete', path: `/${v}/products/spare-${v}`, status: 409 });
+      await send(v, { method: 'patch', path: usedIn, body: { products: [sku] }, status: 200 });
       await send(v, {
         method: 'delete',
         path: `/${v}/products/spare-${v}`,
