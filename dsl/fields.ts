@@ -193,7 +193,7 @@ interface ArrayOptions extends Pick<FieldOptions, 'required' | 'readOnly' | 'des
  * many-to-many: stored as the referred rows' ids, served as their URIs (each inlined with
  * `X-Expansion-Fields: true`), written as URIs or ids; a row it names that does not exist is 422
  * naming the item (`products[2]`), and deleting a row some array still names is 409 (restrict
- * only: the item's `onDelete` is not taken).
+ * only: an item declaring `onDelete` is lint's on-delete-array).
  */
 function arrayField<Item extends FieldDeclaration<ItemKind>>(
   items: Item,

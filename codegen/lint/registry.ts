@@ -213,6 +213,12 @@ export const DEFINITION_RULES: readonly RuleInfo[] = [
     "Make the reference optional, or declare onDelete: 'cascade' or 'restrict'.",
   ),
   definitions(
+    'on-delete-array',
+    'error',
+    'an array of references restricts deletes of the rows it names',
+    "Drop onDelete from the array's item, or make it a single reference.",
+  ),
+  definitions(
     'computed-field',
     'error',
     'compute names read-only fields of the declaration',

@@ -25,7 +25,7 @@ import { indexedStringLength, searchDocumentLength } from './string-length-rules
 import { objectDepthRule, objectReference } from './object-rules.ts';
 import { publishedStringLengths } from './published-lengths.ts';
 import { publishedEnumValues } from './published-enums.ts';
-import { onDeleteSetNull } from './on-delete-rules.ts';
+import { onDeleteArray, onDeleteSetNull } from './on-delete-rules.ts';
 
 /** Every rule the linter runs on the model, in the order of the registry (rootCauses() runs before them). */
 export const ALL_RULES: readonly Rule[] = [
@@ -61,6 +61,7 @@ export const ALL_RULES: readonly Rule[] = [
   rowRuleField,
   readOnlyRequired,
   onDeleteSetNull,
+  onDeleteArray,
   computedField,
   ruleUnknownCollection,
   migrationRules,

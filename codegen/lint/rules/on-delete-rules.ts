@@ -16,3 +16,19 @@ export const onDeleteSetNull: Rule = ({ model }) =>
         message: `reference "${field.name}" of ${declaration.kind} "${declaration.name}" is required and declares onDelete: 'set-null': deleting its ${field.references ?? 'target'} row could never empty it; use 'cascade' or 'restrict', or make the field optional`,
       })),
   );
+
+/**
+ * on-delete-array: an array of references always restricts (a delete of a row it names is 409), so
+ * an item that declares cascade or set-null would promise what no delete does.
+ */
+export const onDeleteArray: Rule = ({ model }) =>
+  [...model.collections, ...model.aggregates].flatMap((declaration): Finding[] =>
+    declaration.fields
+      .filter((field) => field.kind === 'array' && field.items?.onDelete !== undefined)
+      .map((field) => ({
+        rule: 'on-delete-array',
+        source: declaration.source,
+        at: [...field.items!.access],
+        message: `array "${field.name}" of ${declaration.kind} "${declaration.name}" declares onDelete: '${field.items!.onDelete!}' on its items, but an array of references always restricts: deleting a ${field.references ?? 'target'} row it names is refused with 409; drop onDelete, or make it a single reference`,
+      })),
+  );

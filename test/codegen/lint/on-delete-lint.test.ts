@@ -51,4 +51,26 @@ describe("lint of a reference's onDelete", () => {
       },
     ]);
   });
+
+  it('on-delete-array: an array of references whose item declares onDelete, at the item', async () => {
+    const litters = `import { collection, field } from 'DSL';
+export default collection({
+  name: 'litters',
+  fields: {
+    owners: field.array(field.reference('owners', { onDelete: 'cascade' })),
+  },
+  versions: { v1: {} },
+});
+`;
+    expect(await placed({ 'owners.ts': owners, 'litters.ts': litters })).toEqual([
+      {
+        rule: 'on-delete-array',
+        severity: 'error',
+        message: `array "owners" of collection "litters" declares onDelete: 'cascade' on its items, but an array of references always restricts: deleting a owners row it names is refused with 409; drop onDelete, or make it a single reference`,
+        file: 'definitions/litters.ts',
+        line: 5,
+        column: 25,
+      },
+    ]);
+  });
 });
