@@ -19,8 +19,6 @@ import { guiLangModel } from './models/gui-lang.ts';
 import { notesLayoutModel } from './models/notes-layout.ts';
 import { remindersModel } from './models/reminders.ts';
 import queuedJobsDefinition from '../definitions/queued-jobs.ts';
-import openApiV1 from './openapi/v1.json' with { type: 'json' };
-import openApiV2 from './openapi/v2.json' with { type: 'json' };
 import migration0001 from '../migrations/0001_baseline.json' with { type: 'json' };
 import migration0002 from '../migrations/0002_notes-row-access.json' with { type: 'json' };
 import migration0003 from '../migrations/0003_sortable-fields.json' with { type: 'json' };
@@ -43,7 +41,7 @@ export const api: ApiDefinition = {
   },
   settings: [guiLangModel, notesLayoutModel, remindersModel],
   jobQueues: [queuedJobsDefinition],
-  openApi: { v1: openApiV1, v2: openApiV2 },
+  openApi: { v1: () => import('./openapi/v1.json', { with: { type: 'json' } }), v2: () => import('./openapi/v2.json', { with: { type: 'json' } }) },
   openApiService: 'openapi',
   routes: (context) => [...resourceRoutes(context), ...serviceRoutes(context), ...settingRoutes(context)],
   migrations: [{ id: '0001_baseline', plan: migration0001 }, { id: '0002_notes-row-access', plan: migration0002 }, { id: '0003_sortable-fields', plan: migration0003 }, { id: '0004_pet-species', plan: migration0004 }, { id: '0005_visit-reports', plan: migration0005 }, { id: '0006_pet-allergies', plan: migration0006 }, { id: '0007_pet-vaccinations', plan: migration0007 }, { id: '0008_pet-owner', plan: migration0008 }, { id: '0009_visit-products', plan: migration0009 }],

@@ -118,10 +118,6 @@ function apiModule(
       moduleSpecifier: importPath(path, service.source),
     })),
     // A raw statement: the formatter would spread the import attributes over three lines.
-    ...model.versions.map(
-      (version) =>
-        `import openApi${version.toUpperCase()} from '${importPath(path, openApiFileOf(version))}' with { type: 'json' };`,
-    ),
     ...(migrations ?? []).map(
       (id) =>
         `import ${migrationConstOf(id)} from '${importPath(path, `${MIGRATIONS_FOLDER}/${id}.json`)}' with { type: 'json' };`,
@@ -147,7 +143,8 @@ function apiModule(
         '  },',
         `  settings: [${model.settings.map((s) => modelConstOf(s.name)).join(', ')}],`,
         `  jobQueues: [${jobQueues.map((service) => `${modelConstOf(service.name).replace(/Model$/, '')}Definition`).join(', ')}],`,
-        `  openApi: { ${model.versions.map((version) => `${version}: openApi${version.toUpperCase()}`).join(', ')} },`,
+        // Loaded with the first request for them: a server whose documents nobody reads never holds them.
+        `  openApi: { ${model.versions.map((version) => `${version}: () => import('${importPath(path, openApiFileOf(version))}', { with: { type: 'json' } })`).join(', ')} },`,
         ...model.services
           .filter((service) => service.handler === 'openapi')
           .slice(0, 1)

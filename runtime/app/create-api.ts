@@ -138,20 +138,26 @@ export async function createApi(
   for (const queue of queues) queuesByName.set(queue.name, queue);
   metrics?.watchQueues(queues);
   const documentPath = (version: string) => `/services/${version}/${api.openApiService ?? 'openapi'}`;
-  // Each version's document as this server serves it, made once.
-  const servedDocuments = new Map(
-    Object.entries(api.openApi ?? {}).map(([version, document]) => [
-      version,
-      servedDocument(document, config.baseUrl, config.docsAccess, documentPath),
-    ]),
-  );
+  const documentVersions = Object.keys(api.openApi ?? {});
+  // Each version's document as this server serves it, loaded and made with the first request for it.
+  const servedDocuments = new Map<string, Promise<unknown>>();
+  const openApi = (version: string): Promise<unknown> | undefined => {
+    const load = api.openApi !== undefined && Object.hasOwn(api.openApi, version) ? api.openApi[version] : undefined;
+    if (load === undefined) return undefined;
+    let served = servedDocuments.get(version);
+    if (served === undefined) {
+      served = load().then((loaded) => servedDocument(loaded.default, config.baseUrl, config.docsAccess, documentPath));
+      servedDocuments.set(version, served);
+    }
+    return served;
+  };
   const docs =
     api.openApiService === undefined
       ? []
-      : docsRoutes({ versions: [...servedDocuments.keys()], documentName: api.openApiService });
+      : docsRoutes({ versions: documentVersions, documentName: api.openApiService });
   const publicPaths = new Set(
     config.docsAccess === 'public'
-      ? [...servedDocuments.keys()].flatMap((version) => [documentPath(version), docsPathOf(version)])
+      ? documentVersions.flatMap((version) => [documentPath(version), docsPathOf(version)])
       : [],
   );
   // With DOCS_ACCESS=public, the documents, the docs pages and their files need no token.
@@ -165,7 +171,7 @@ export async function createApi(
     services: {
       jobQueues: new Map(queues.map((queue, index) => [api.jobQueues[index]!.name, queue])),
       settings: opened.settings,
-      openApi: (version) => servedDocuments.get(version),
+      openApi,
       readiness: [{ name: 'store', check: () => opened.ping() }, ...counters.readiness],
     },
   };

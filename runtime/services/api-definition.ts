@@ -48,7 +48,8 @@ export interface ApiContext extends ResourceContext {
 export interface ServiceRuntime {
   readonly jobQueues: ReadonlyMap<string, JobQueuePort>;
   readonly settings: SettingsPort;
-  readonly openApi: (version: string) => unknown;
+  /** The document of a version as this server serves it, loaded with the first request for it; undefined for an unknown version. */
+  readonly openApi: (version: string) => Promise<unknown> | undefined;
   /** What readiness checks: the store (SQLite's file, or PostgreSQL). Not Redis: an outage of it is ridden out (docs/operating.md). */
   readonly readiness: readonly ReadinessCheck[];
 }
@@ -59,8 +60,12 @@ export interface ApiDefinition {
   readonly catalog: Catalog;
   readonly settings: readonly SettingModel[];
   readonly jobQueues: readonly JobQueueSpec[];
-  /** The OpenAPI document of each version, served by the openapi service. */
-  readonly openApi?: Readonly<Record<string, unknown>>;
+  /**
+   * The OpenAPI document of each version, served by the openapi service: how to load it (generated
+   * code imports generated/openapi/{version}.json), called with the first request for it, so a server
+   * whose documents nobody reads never holds them (about 1 MB of JSON each).
+   */
+  readonly openApi?: Readonly<Record<string, () => Promise<{ readonly default: unknown }>>>;
   /** The openapi service's name: each version's document is at /services/{v}/{name}, its docs page at /services/{v}/docs. */
   readonly openApiService?: string;
   readonly routes: (context: ApiContext) => Route[];

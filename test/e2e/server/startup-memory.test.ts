@@ -80,6 +80,16 @@ describe('what the server loads to start and to answer, with the defaults (JSON 
     expect(packages).not.toContain('jose');
   });
 
+  // About 1 MB of JSON each, 2 MiB of V8's heap for the two once parsed.
+  it('reads the OpenAPI documents with the first request for one, not at start-up', async () => {
+    const documents = ({ files }: Loaded) => files.filter((file) => /generated\/openapi\/v\d+\.json$/.test(file));
+    expect(documents(await loaded(server))).toEqual([]);
+    const served = await fetch(`${server.url}/services/v1/openapi`, { headers });
+    expect(served.status).toBe(200);
+    expect(((await served.json()) as { info: { version: string } }).info.version).toBe('v1');
+    expect(documents(await loaded(server))).toEqual([expect.stringMatching(/generated\/openapi\/v1\.json$/)]);
+  });
+
   // The search thread holds its own V8 heap and SQLite connection: about 27 MB resident.
   it.runIf(existsSync('/proc/self/task') && testEngine() === 'sqlite')(
     'starts the search thread at the first search, not before',
