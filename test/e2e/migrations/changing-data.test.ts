@@ -87,6 +87,8 @@ describe('changing stored data with migrations, on a database holding rows', () 
     editFile(root, 'definitions/products.ts', replace('    title: field.string({', "    name: field.string({ renamedFrom: 'title',"));
     editFile(root, 'definitions/products.ts', replace("code: field.string({ default: '100', filterable: true })", 'code: field.integer({ default: 100, filterable: true })'));
     editFile(root, 'definitions/products.ts', replace("  name: 'products',", "  name: 'wares',\n  renamedFrom: 'products',"));
+    // The visits' products refer to the collection by its name: they follow it.
+    editFile(root, 'definitions/visits.ts', replace("field.reference('products')", "field.reference('wares')"));
     const written = migrate(root, databaseUrl, 'new', 'rename-and-convert');
     expect(written.status, written.output).toBe(0);
     expect(written.output).toContain('collection table products is renamed wares; its rows move');
