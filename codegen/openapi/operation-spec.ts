@@ -1,5 +1,6 @@
 import { ref } from './components.ts';
 import type { JsonSchema } from './schema-of.ts';
+import { JSON_MEDIA_TYPE } from './media-type.ts';
 
 /** One success an operation answers: its status, headers (component names) and JSON body, if any. */
 export interface Success {
@@ -66,7 +67,7 @@ export const pageSuccesses = (description: string, items: JsonSchema): Success[]
 /** 204: done, nothing to return. */
 export const noContent = (description: string): Success => ({ status: '204', description, headers: [...RATE_LIMIT] });
 
-export const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
+export const json = (schema: JsonSchema) => ({ [JSON_MEDIA_TYPE]: { schema } });
 
 export const header = (name: string) => ref('parameters', name);
 

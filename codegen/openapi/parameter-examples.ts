@@ -1,5 +1,6 @@
 import { bodyExampleOf, responseExampleOf } from './body-examples.ts';
 import type { JsonSchema } from './schema-of.ts';
+import { JSON_MEDIA_TYPE } from './media-type.ts';
 
 /** What a time parameter is given as its example: any instant in the conventions' UTC form. */
 const EXAMPLE_TIME = '2026-01-01T09:30:00Z';
@@ -121,10 +122,10 @@ function withResponseExamples(operation: JsonSchema, schemas: Record<string, Jso
 /** The operation with an example of its JSON request body, when it takes one that has none. */
 function withBodyExample(operation: JsonSchema, schemas: Record<string, JsonSchema>): JsonSchema {
   const body = operation.requestBody as JsonSchema | undefined;
-  const media = (body?.content as Record<string, JsonSchema> | undefined)?.['application/json'];
+  const media = (body?.content as Record<string, JsonSchema> | undefined)?.[JSON_MEDIA_TYPE];
   if (body === undefined || media?.schema === undefined || media.example !== undefined) return operation;
   const example = bodyExampleOf(media.schema as JsonSchema, schemas);
-  return { ...operation, requestBody: { ...body, content: { 'application/json': { ...media, example } } } };
+  return { ...operation, requestBody: { ...body, content: { [JSON_MEDIA_TYPE]: { ...media, example } } } };
 }
 
 /**
@@ -134,7 +135,7 @@ function withBodyExample(operation: JsonSchema, schemas: Record<string, JsonSche
  */
 function membersAnswered(operation: JsonSchema, schemas: Record<string, JsonSchema>): string | undefined {
   const responses = (operation.responses ?? {}) as Record<string, JsonSchema>;
-  let schema = (responses['200']?.content as JsonSchema | undefined)?.['application/json'] as JsonSchema | undefined;
+  let schema = (responses['200']?.content as JsonSchema | undefined)?.[JSON_MEDIA_TYPE] as JsonSchema | undefined;
   schema = schema?.schema as JsonSchema | undefined;
   for (let depth = 0; schema !== undefined && depth < 4; depth += 1) {
     if (typeof schema.$ref === 'string') schema = schemas[schema.$ref.replace('#/components/schemas/', '')];

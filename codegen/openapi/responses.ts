@@ -1,5 +1,6 @@
 import { ref } from './components.ts';
 import type { JsonSchema } from './schema-of.ts';
+import { JSON_MEDIA_TYPE } from './media-type.ts';
 
 /**
  * What each error status means, as the document says it. A status is documented on an operation
@@ -67,7 +68,7 @@ export function errorResponses(): Record<string, JsonSchema> {
     responses[`Error${status}`] = {
       description,
       headers,
-      content: { 'application/json': { schema: ref('schemas', 'Error') } },
+      content: { [JSON_MEDIA_TYPE]: { schema: ref('schemas', 'Error') } },
     };
     responses[`HeadError${status}`] = {
       description: `${description} (HEAD: the headers of the error, no body)`,

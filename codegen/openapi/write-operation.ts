@@ -3,6 +3,7 @@ import { anySegment, header, RATE_LIMIT, type OperationSpec, type Success } from
 import { BODY_ERRORS, COMMON_ERRORS, errorRefs, headersOf, OPEN_ROUTE_ERRORS } from './responses.ts';
 import type { JsonSchema } from './schema-of.ts';
 import { OPEN } from './components.ts';
+import { JSON_MEDIA_TYPE } from './media-type.ts';
 
 /** What a deprecated version adds to each success. */
 const DEPRECATION_HEADERS = ['Deprecation', 'Sunset'];
@@ -13,7 +14,7 @@ function successResponse(success: Success, deprecated: boolean, withBody: boolea
     headers: headersOf([...success.headers, ...(deprecated ? DEPRECATION_HEADERS : [])]),
     ...(success.schema === undefined || !withBody
       ? {}
-      : { content: { 'application/json': { schema: success.schema } } }),
+      : { content: { [JSON_MEDIA_TYPE]: { schema: success.schema } } }),
   };
 }
 

@@ -1867,7 +1867,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Unauthorized: no credential, or an invalid one. */
@@ -1876,7 +1876,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Forbidden: token expired, or client refused. */
@@ -1885,7 +1885,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Not Found: no resource with this identifier. */
@@ -1894,7 +1894,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Not Acceptable: Accept excludes application/json. */
@@ -1903,7 +1903,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Request Timeout: the headers or the body did not arrive within the server's limit; the connection is closed. */
@@ -1912,7 +1912,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Conflict: a duplicate value, the resource is still referred to, or a business rule found a conflict with other data. */
@@ -1921,7 +1921,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Precondition Failed: If-Match names an older version; nothing was written. */
@@ -1930,7 +1930,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Payload Too Large: the body is over the size limit. */
@@ -1939,7 +1939,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Unsupported Media Type: the body is not JSON. */
@@ -1948,7 +1948,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Expectation Failed: an Expect header other than 100-continue; the connection is closed. */
@@ -1957,7 +1957,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Unprocessable Entity: a reference to a resource that does not exist, or a business rule refused the write. */
@@ -1966,7 +1966,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Locked: the job is running. */
@@ -1975,7 +1975,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Too Many Requests: over the call limit of this path family. */
@@ -1984,7 +1984,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Request Header Fields Too Large: the request headers are larger than the server accepts; the connection is closed. */
@@ -1993,7 +1993,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Internal Server Error. */
@@ -2002,7 +2002,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Service Unavailable: the server is shutting down; on search, the query ran past the time budget and was stopped (search_timeout). */
@@ -2011,7 +2011,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description HTTP Version Not Supported: the server speaks HTTP/1.0 and HTTP/1.1; the connection is closed. */
@@ -2020,7 +2020,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
     };
@@ -2194,17 +2194,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "account_id": 1,
-                     *         "user_name": "apples",
-                     *         "e_mail": "ann@example.com",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["AccountV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -2248,7 +2238,7 @@ export interface operations {
                  *       "e_mail": "ann@example.com"
                  *     }
                  */
-                "application/json": components["schemas"]["AccountV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["AccountV1Write"];
             };
         };
         responses: {
@@ -2258,20 +2248,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "uri": "https://example.com/",
-                     *       "identity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z",
-                     *       "links": [
-                     *         {
-                     *           "rel": "apples",
-                     *           "href": "https://example.com/"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["AccountV1Created"];
+                    "application/json;charset=UTF-8": components["schemas"]["AccountV1Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -2356,17 +2333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "account_id": 1,
-                     *         "user_name": "apples",
-                     *         "e_mail": "ann@example.com",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["AccountV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -2436,15 +2403,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "account_id": 1,
-                     *       "user_name": "apples",
-                     *       "e_mail": "ann@example.com",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["AccountV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -2515,7 +2474,7 @@ export interface operations {
                  *       "e_mail": "ann@example.com"
                  *     }
                  */
-                "application/json": components["schemas"]["AccountV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["AccountV1Write"];
             };
         };
         responses: {
@@ -2525,15 +2484,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "account_id": 1,
-                     *       "user_name": "apples",
-                     *       "e_mail": "ann@example.com",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["AccountV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -2649,7 +2600,7 @@ export interface operations {
                  *       "user_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["AccountV1Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["AccountV1Patch"];
             };
         };
         responses: {
@@ -2659,15 +2610,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "account_id": 1,
-                     *       "user_name": "apples",
-                     *       "e_mail": "ann@example.com",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["AccountV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -2761,17 +2704,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "audit_id": 1,
-                     *         "action": "apples",
-                     *         "summary": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["AuditV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["AuditV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -2861,17 +2794,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "audit_id": 1,
-                     *         "action": "apples",
-                     *         "summary": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["AuditV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["AuditV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -2941,15 +2864,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "audit_id": 1,
-                     *       "action": "apples",
-                     *       "summary": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["AuditV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["AuditV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3035,16 +2950,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "batch_id": 1,
-                     *         "label": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["BatchV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["BatchV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3087,7 +2993,7 @@ export interface operations {
                  *       "label": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["BatchV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["BatchV1Write"];
             };
         };
         responses: {
@@ -3097,16 +3003,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "job_id": 1,
-                     *       "type": "apples",
-                     *       "state": "queued",
-                     *       "uri": "https://example.com/",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Job"];
+                    "application/json;charset=UTF-8": components["schemas"]["Job"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -3186,16 +3083,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "batch_id": 1,
-                     *         "label": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["BatchV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["BatchV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3265,14 +3153,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "batch_id": 1,
-                     *       "label": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["BatchV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["BatchV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3337,7 +3218,7 @@ export interface operations {
                  *       "label": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["BatchV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["BatchV1Write"];
             };
         };
         responses: {
@@ -3347,16 +3228,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "job_id": 1,
-                     *       "type": "apples",
-                     *       "state": "queued",
-                     *       "uri": "https://example.com/",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Job"];
+                    "application/json;charset=UTF-8": components["schemas"]["Job"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -3403,16 +3275,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "job_id": 1,
-                     *       "type": "apples",
-                     *       "state": "queued",
-                     *       "uri": "https://example.com/",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Job"];
+                    "application/json;charset=UTF-8": components["schemas"]["Job"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -3471,7 +3334,7 @@ export interface operations {
                  *       "label": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["BatchV1Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["BatchV1Patch"];
             };
         };
         responses: {
@@ -3481,16 +3344,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "job_id": 1,
-                     *       "type": "apples",
-                     *       "state": "queued",
-                     *       "uri": "https://example.com/",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Job"];
+                    "application/json;charset=UTF-8": components["schemas"]["Job"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -3572,17 +3426,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "note_id": 1,
-                     *         "owner": "apples",
-                     *         "title": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["NoteV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3626,7 +3470,7 @@ export interface operations {
                  *       "title": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["NoteV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["NoteV1Write"];
             };
         };
         responses: {
@@ -3636,20 +3480,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "uri": "https://example.com/",
-                     *       "identity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z",
-                     *       "links": [
-                     *         {
-                     *           "rel": "apples",
-                     *           "href": "https://example.com/"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["NoteV1Created"];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV1Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -3730,17 +3561,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "note_id": 1,
-                     *         "owner": "apples",
-                     *         "title": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["NoteV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3810,15 +3631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "note_id": 1,
-                     *       "owner": "apples",
-                     *       "title": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["NoteV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3889,7 +3702,7 @@ export interface operations {
                  *       "title": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["NoteV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["NoteV1Write"];
             };
         };
         responses: {
@@ -3899,15 +3712,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "note_id": 1,
-                     *       "owner": "apples",
-                     *       "title": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["NoteV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4025,7 +3830,7 @@ export interface operations {
                  *       "owner": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["NoteV1Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["NoteV1Patch"];
             };
         };
         responses: {
@@ -4035,15 +3840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "note_id": 1,
-                     *       "owner": "apples",
-                     *       "title": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["NoteV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4158,17 +3955,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "order_id": 1,
-                     *         "item": "apples",
-                     *         "quantity": 1,
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["OrderV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4212,7 +3999,7 @@ export interface operations {
                  *       "quantity": 1
                  *     }
                  */
-                "application/json": components["schemas"]["OrderV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["OrderV1Write"];
             };
         };
         responses: {
@@ -4222,20 +4009,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "uri": "https://example.com/",
-                     *       "identity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z",
-                     *       "links": [
-                     *         {
-                     *           "rel": "apples",
-                     *           "href": "https://example.com/"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["OrderV1Created"];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV1Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -4340,17 +4114,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "order_id": 1,
-                     *         "item": "apples",
-                     *         "quantity": 1,
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["OrderV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4420,15 +4184,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "order_id": 1,
-                     *       "item": "apples",
-                     *       "quantity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["OrderV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4499,7 +4255,7 @@ export interface operations {
                  *       "quantity": 1
                  *     }
                  */
-                "application/json": components["schemas"]["OrderV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["OrderV1Write"];
             };
         };
         responses: {
@@ -4509,15 +4265,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "order_id": 1,
-                     *       "item": "apples",
-                     *       "quantity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["OrderV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4634,7 +4382,7 @@ export interface operations {
                  *       "item": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["OrderV1Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["OrderV1Patch"];
             };
         };
         responses: {
@@ -4644,15 +4392,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "order_id": 1,
-                     *       "item": "apples",
-                     *       "quantity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["OrderV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4751,16 +4491,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "pet_id": 1,
-                     *         "pet_name": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["PetV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4803,7 +4534,7 @@ export interface operations {
                  *       "pet_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["PetV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["PetV1Write"];
             };
         };
         responses: {
@@ -4813,20 +4544,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "uri": "https://example.com/",
-                     *       "identity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z",
-                     *       "links": [
-                     *         {
-                     *           "rel": "apples",
-                     *           "href": "https://example.com/"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PetV1Created"];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV1Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -4916,16 +4634,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "pet_id": 1,
-                     *         "pet_name": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["PetV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4995,14 +4704,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "pet_id": 1,
-                     *       "pet_name": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PetV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5072,7 +4774,7 @@ export interface operations {
                  *       "pet_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["PetV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["PetV1Write"];
             };
         };
         responses: {
@@ -5082,14 +4784,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "pet_id": 1,
-                     *       "pet_name": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PetV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -5206,7 +4901,7 @@ export interface operations {
                  *       "pet_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["PetV1Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["PetV1Patch"];
             };
         };
         responses: {
@@ -5216,14 +4911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "pet_id": 1,
-                     *       "pet_name": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PetV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -5312,16 +5000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "sku": "apples",
-                     *         "title": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["ProductV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5406,16 +5085,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "sku": "apples",
-                     *         "title": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["ProductV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5485,14 +5155,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "sku": "apples",
-                     *       "title": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ProductV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5562,7 +5225,7 @@ export interface operations {
                  *       "title": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["ProductV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["ProductV1Write"];
             };
         };
         responses: {
@@ -5572,14 +5235,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "sku": "apples",
-                     *       "title": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ProductV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"];
                 };
             };
             /** @description Created: nothing had this identifier; the resource is created at this path. */
@@ -5588,20 +5244,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "uri": "https://example.com/",
-                     *       "identity": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z",
-                     *       "links": [
-                     *         {
-                     *           "rel": "apples",
-                     *           "href": "https://example.com/"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ProductV1Created"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV1Created"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -5717,7 +5360,7 @@ export interface operations {
                  *       "title": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["ProductV1Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["ProductV1Patch"];
             };
         };
         responses: {
@@ -5727,14 +5370,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "sku": "apples",
-                     *       "title": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ProductV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -5828,19 +5464,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "reservation_id": 1,
-                     *         "guest_name": "apples",
-                     *         "room": "apples",
-                     *         "starts_at": "2099-01-01T09:00:00Z",
-                     *         "ends_at": "2099-01-01T10:00:00Z",
-                     *         "created_at": "2099-01-01T11:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["ReservationV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5886,7 +5510,7 @@ export interface operations {
                  *       "ends_at": "2099-01-01T10:00:00Z"
                  *     }
                  */
-                "application/json": components["schemas"]["ReservationV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["ReservationV1Write"];
             };
         };
         responses: {
@@ -5896,20 +5520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "uri": "https://example.com/",
-                     *       "identity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z",
-                     *       "links": [
-                     *         {
-                     *           "rel": "apples",
-                     *           "href": "https://example.com/"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReservationV1Created"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -5996,19 +5607,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "reservation_id": 1,
-                     *         "guest_name": "apples",
-                     *         "room": "apples",
-                     *         "starts_at": "2099-01-01T09:00:00Z",
-                     *         "ends_at": "2099-01-01T10:00:00Z",
-                     *         "created_at": "2099-01-01T11:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["ReservationV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6078,17 +5677,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "reservation_id": 1,
-                     *       "guest_name": "apples",
-                     *       "room": "apples",
-                     *       "starts_at": "2099-01-01T09:00:00Z",
-                     *       "ends_at": "2099-01-01T10:00:00Z",
-                     *       "created_at": "2099-01-01T11:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReservationV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6161,7 +5750,7 @@ export interface operations {
                  *       "ends_at": "2099-01-01T10:00:00Z"
                  *     }
                  */
-                "application/json": components["schemas"]["ReservationV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["ReservationV1Write"];
             };
         };
         responses: {
@@ -6171,17 +5760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "reservation_id": 1,
-                     *       "guest_name": "apples",
-                     *       "room": "apples",
-                     *       "starts_at": "2099-01-01T09:00:00Z",
-                     *       "ends_at": "2099-01-01T10:00:00Z",
-                     *       "created_at": "2099-01-01T11:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReservationV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -6301,7 +5880,7 @@ export interface operations {
                  *       "guest_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["ReservationV1Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["ReservationV1Patch"];
             };
         };
         responses: {
@@ -6311,17 +5890,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "reservation_id": 1,
-                     *       "guest_name": "apples",
-                     *       "room": "apples",
-                     *       "starts_at": "2099-01-01T09:00:00Z",
-                     *       "ends_at": "2099-01-01T10:00:00Z",
-                     *       "created_at": "2099-01-01T11:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReservationV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -6388,7 +5957,7 @@ export interface operations {
                  *       "ends_at": "2099-01-01T10:00:00Z"
                  *     }
                  */
-                "application/json": {
+                "application/json;charset=UTF-8": {
                     room: string;
                     /** Format: date-time */
                     starts_at: string;
@@ -6411,17 +5980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "reservation_id": 1,
-                     *       "guest_name": "apples",
-                     *       "room": "apples",
-                     *       "starts_at": "2099-01-01T09:00:00Z",
-                     *       "ends_at": "2099-01-01T10:00:00Z",
-                     *       "created_at": "2099-01-01T11:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReservationV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -6504,16 +6063,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "trade_id": 1,
-                     *         "trade_name": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["TradeV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6556,7 +6106,7 @@ export interface operations {
                  *       "trade_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["TradeV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["TradeV1Write"];
             };
         };
         responses: {
@@ -6566,20 +6116,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "uri": "https://example.com/",
-                     *       "identity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z",
-                     *       "links": [
-                     *         {
-                     *           "rel": "apples",
-                     *           "href": "https://example.com/"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TradeV1Created"];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV1Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -6660,16 +6197,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "trade_id": 1,
-                     *         "trade_name": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["TradeV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6739,14 +6267,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "trade_id": 1,
-                     *       "trade_name": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TradeV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6816,7 +6337,7 @@ export interface operations {
                  *       "trade_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["TradeV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["TradeV1Write"];
             };
         };
         responses: {
@@ -6826,14 +6347,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "trade_id": 1,
-                     *       "trade_name": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TradeV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -6950,7 +6464,7 @@ export interface operations {
                  *       "trade_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["TradeV1Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["TradeV1Patch"];
             };
         };
         responses: {
@@ -6960,14 +6474,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "trade_id": 1,
-                     *       "trade_name": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TradeV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -7057,16 +6564,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "user_id": 1,
-                     *         "user_name": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["UserV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7109,7 +6607,7 @@ export interface operations {
                  *       "user_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["UserV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["UserV1Write"];
             };
         };
         responses: {
@@ -7119,20 +6617,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "uri": "https://example.com/",
-                     *       "identity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z",
-                     *       "links": [
-                     *         {
-                     *           "rel": "apples",
-                     *           "href": "https://example.com/"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UserV1Created"];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV1Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -7213,16 +6698,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "user_id": 1,
-                     *         "user_name": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["UserV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7292,14 +6768,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "user_id": 1,
-                     *       "user_name": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UserV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7369,7 +6838,7 @@ export interface operations {
                  *       "user_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["UserV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["UserV1Write"];
             };
         };
         responses: {
@@ -7379,14 +6848,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "user_id": 1,
-                     *       "user_name": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UserV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -7503,7 +6965,7 @@ export interface operations {
                  *       "user_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["UserV1Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["UserV1Patch"];
             };
         };
         responses: {
@@ -7513,14 +6975,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "user_id": 1,
-                     *       "user_name": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UserV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -7665,17 +7120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "visit_id": 1,
-                     *         "pet": "https://example.com/",
-                     *         "scheduled_at": "2099-01-01T09:00:00Z",
-                     *         "created_at": "2099-01-01T10:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["VisitV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7719,7 +7164,7 @@ export interface operations {
                  *       "scheduled_at": "2099-01-01T09:00:00Z"
                  *     }
                  */
-                "application/json": components["schemas"]["VisitV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["VisitV1Write"];
             };
         };
         responses: {
@@ -7729,20 +7174,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "uri": "https://example.com/",
-                     *       "identity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z",
-                     *       "links": [
-                     *         {
-                     *           "rel": "apples",
-                     *           "href": "https://example.com/"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["VisitV1Created"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -7878,17 +7310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "visit_id": 1,
-                     *         "pet": "https://example.com/",
-                     *         "scheduled_at": "2099-01-01T09:00:00Z",
-                     *         "created_at": "2099-01-01T10:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["VisitV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7958,15 +7380,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "visit_id": 1,
-                     *       "pet": "https://example.com/",
-                     *       "scheduled_at": "2099-01-01T09:00:00Z",
-                     *       "created_at": "2099-01-01T10:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["VisitV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8037,7 +7451,7 @@ export interface operations {
                  *       "scheduled_at": "2099-01-01T09:00:00Z"
                  *     }
                  */
-                "application/json": components["schemas"]["VisitV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["VisitV1Write"];
             };
         };
         responses: {
@@ -8047,15 +7461,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "visit_id": 1,
-                     *       "pet": "https://example.com/",
-                     *       "scheduled_at": "2099-01-01T09:00:00Z",
-                     *       "created_at": "2099-01-01T10:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["VisitV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -8172,7 +7578,7 @@ export interface operations {
                  *       "pet": 1
                  *     }
                  */
-                "application/json": components["schemas"]["VisitV1Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["VisitV1Patch"];
             };
         };
         responses: {
@@ -8182,15 +7588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "visit_id": 1,
-                     *       "pet": "https://example.com/",
-                     *       "scheduled_at": "2099-01-01T09:00:00Z",
-                     *       "created_at": "2099-01-01T10:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["VisitV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -8341,17 +7739,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "visit_id": 1,
-                     *         "pet": "https://example.com/",
-                     *         "scheduled_at": "2099-01-01T09:00:00Z",
-                     *         "created_at": "2099-01-01T10:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["VisitV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8401,7 +7789,7 @@ export interface operations {
                  *       "scheduled_at": "2099-01-01T09:00:00Z"
                  *     }
                  */
-                "application/json": components["schemas"]["VisitV1WriteBelowPet"];
+                "application/json;charset=UTF-8": components["schemas"]["VisitV1WriteBelowPet"];
             };
         };
         responses: {
@@ -8411,20 +7799,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "uri": "https://example.com/",
-                     *       "identity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z",
-                     *       "links": [
-                     *         {
-                     *           "rel": "apples",
-                     *           "href": "https://example.com/"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["VisitV1Created"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -8567,17 +7942,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "visit_id": 1,
-                     *         "pet": "https://example.com/",
-                     *         "scheduled_at": "2099-01-01T09:00:00Z",
-                     *         "created_at": "2099-01-01T10:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["VisitV1"][];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8653,15 +8018,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "visit_id": 1,
-                     *       "pet": "https://example.com/",
-                     *       "scheduled_at": "2099-01-01T09:00:00Z",
-                     *       "created_at": "2099-01-01T10:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["VisitV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8732,8 +8089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["DietsV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["DietsV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8798,7 +8154,7 @@ export interface operations {
                  *       "food": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["DietsV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["DietsV1Write"];
             };
         };
         responses: {
@@ -8808,8 +8164,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["DietsV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["DietsV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -8877,7 +8232,7 @@ export interface operations {
                  *       "food": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["DietsV1Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["DietsV1Patch"];
             };
         };
         responses: {
@@ -8887,8 +8242,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["DietsV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["DietsV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -8962,8 +8316,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["ProfilesV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProfilesV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -9028,7 +8381,7 @@ export interface operations {
                  *       "full_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["ProfilesV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["ProfilesV1Write"];
             };
         };
         responses: {
@@ -9038,8 +8391,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["ProfilesV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProfilesV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -9107,7 +8459,7 @@ export interface operations {
                  *       "full_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["ProfilesV1Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["ProfilesV1Patch"];
             };
         };
         responses: {
@@ -9117,8 +8469,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["ProfilesV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProfilesV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -9186,8 +8537,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example apples */
-                    "application/json": unknown;
+                    "application/json;charset=UTF-8": unknown;
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -9241,12 +8591,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "alive"
-                     *     }
-                     */
-                    "application/json": {
+                    "application/json;charset=UTF-8": {
                         /** @constant */
                         status: "alive";
                     };
@@ -9300,13 +8645,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "ready",
-                     *       "checks": {}
-                     *     }
-                     */
-                    "application/json": {
+                    "application/json;charset=UTF-8": {
                         /** @constant */
                         status: "ready";
                         /** @description Each dependency checked: the store, "ok" (else the answer is 503); redis when used, "ok" or "degraded: <why>" (the server serves without it, counting calls per process). */
@@ -9374,14 +8713,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "openapi": "apples",
-                     *       "info": {},
-                     *       "paths": {}
-                     *     }
-                     */
-                    "application/json": {
+                    "application/json;charset=UTF-8": {
                         openapi: string;
                         info: Record<string, never>;
                         paths: Record<string, never>;
@@ -9470,18 +8802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "job_id": 1,
-                     *         "type": "apples",
-                     *         "state": "queued",
-                     *         "uri": "https://example.com/",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["Job"][];
+                    "application/json;charset=UTF-8": components["schemas"]["Job"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -9526,7 +8847,7 @@ export interface operations {
                  *       "quantity": 1
                  *     }
                  */
-                "application/json": components["schemas"]["QueuedJobsImportOrderJob"] | components["schemas"]["QueuedJobsReindexJob"] | components["schemas"]["QueuedJobsRemindGuestJob"];
+                "application/json;charset=UTF-8": components["schemas"]["QueuedJobsImportOrderJob"] | components["schemas"]["QueuedJobsReindexJob"] | components["schemas"]["QueuedJobsRemindGuestJob"];
             };
         };
         responses: {
@@ -9536,16 +8857,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "job_id": 1,
-                     *       "type": "apples",
-                     *       "state": "queued",
-                     *       "uri": "https://example.com/",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Job"];
+                    "application/json;charset=UTF-8": components["schemas"]["Job"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -9610,16 +8922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "job_id": 1,
-                     *       "type": "apples",
-                     *       "state": "queued",
-                     *       "uri": "https://example.com/",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Job"] | components["schemas"]["AuditV1"] | components["schemas"]["BatchV1"] | components["schemas"]["OrderV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["Job"] | components["schemas"]["AuditV1"] | components["schemas"]["BatchV1"] | components["schemas"]["OrderV1"];
                 };
             };
             /** @description See Other: the job has finished and produced a resource (of audits, batches, orders); Location and the link (rel "result") name it. */
@@ -9628,7 +8931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Link"];
+                    "application/json;charset=UTF-8": components["schemas"]["Link"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -9751,17 +9054,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "account_id": 1,
-                     *         "user_name": "apples",
-                     *         "e_mail": "ann@example.com",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": (components["schemas"]["AccountV1"] | components["schemas"]["NoteV1"] | components["schemas"]["OrderV1"] | components["schemas"]["PetV1"] | components["schemas"]["ReservationV1"] | components["schemas"]["TradeV1"] | components["schemas"]["UserV1"] | components["schemas"]["VisitV1"] | components["schemas"]["SearchHitV1"])[];
+                    "application/json;charset=UTF-8": (components["schemas"]["AccountV1"] | components["schemas"]["NoteV1"] | components["schemas"]["OrderV1"] | components["schemas"]["PetV1"] | components["schemas"]["ReservationV1"] | components["schemas"]["TradeV1"] | components["schemas"]["UserV1"] | components["schemas"]["VisitV1"] | components["schemas"]["SearchHitV1"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -9825,8 +9118,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["GuiLangV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["GuiLangV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -9879,7 +9171,7 @@ export interface operations {
                  *       "lang": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["GuiLangV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["GuiLangV1Write"];
             };
         };
         responses: {
@@ -9889,8 +9181,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["GuiLangV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["GuiLangV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -9945,7 +9236,7 @@ export interface operations {
                  *       "lang": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["GuiLangV1Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["GuiLangV1Patch"];
             };
         };
         responses: {
@@ -9955,8 +9246,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["GuiLangV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["GuiLangV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -10022,8 +9312,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["NotesLayoutV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["NotesLayoutV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -10076,7 +9365,7 @@ export interface operations {
                  *       "view": "list"
                  *     }
                  */
-                "application/json": components["schemas"]["NotesLayoutV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["NotesLayoutV1Write"];
             };
         };
         responses: {
@@ -10086,8 +9375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["NotesLayoutV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["NotesLayoutV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -10143,7 +9431,7 @@ export interface operations {
                  *       "view": "list"
                  *     }
                  */
-                "application/json": components["schemas"]["NotesLayoutV1Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["NotesLayoutV1Patch"];
             };
         };
         responses: {
@@ -10153,8 +9441,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["NotesLayoutV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["NotesLayoutV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -10221,8 +9508,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["RemindersV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["RemindersV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -10275,7 +9561,7 @@ export interface operations {
                  *       "enabled": true
                  *     }
                  */
-                "application/json": components["schemas"]["RemindersV1Write"];
+                "application/json;charset=UTF-8": components["schemas"]["RemindersV1Write"];
             };
         };
         responses: {
@@ -10285,8 +9571,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["RemindersV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["RemindersV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -10341,7 +9626,7 @@ export interface operations {
                  *       "enabled": true
                  *     }
                  */
-                "application/json": components["schemas"]["RemindersV1Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["RemindersV1Patch"];
             };
         };
         responses: {
@@ -10351,8 +9636,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["RemindersV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["RemindersV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -10392,7 +9676,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Link"];
+                    "application/json;charset=UTF-8": components["schemas"]["Link"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -10423,7 +9707,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Link"];
+                    "application/json;charset=UTF-8": components["schemas"]["Link"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -10460,7 +9744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Link"];
+                    "application/json;charset=UTF-8": components["schemas"]["Link"];
                 };
             };
             400: components["responses"]["Error400"];

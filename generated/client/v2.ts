@@ -1873,7 +1873,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Unauthorized: no credential, or an invalid one. */
@@ -1882,7 +1882,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Forbidden: token expired, or client refused. */
@@ -1891,7 +1891,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Not Found: no resource with this identifier. */
@@ -1900,7 +1900,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Not Acceptable: Accept excludes application/json. */
@@ -1909,7 +1909,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Request Timeout: the headers or the body did not arrive within the server's limit; the connection is closed. */
@@ -1918,7 +1918,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Conflict: a duplicate value, the resource is still referred to, or a business rule found a conflict with other data. */
@@ -1927,7 +1927,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Precondition Failed: If-Match names an older version; nothing was written. */
@@ -1936,7 +1936,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Payload Too Large: the body is over the size limit. */
@@ -1945,7 +1945,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Unsupported Media Type: the body is not JSON. */
@@ -1954,7 +1954,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Expectation Failed: an Expect header other than 100-continue; the connection is closed. */
@@ -1963,7 +1963,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Unprocessable Entity: a reference to a resource that does not exist, or a business rule refused the write. */
@@ -1972,7 +1972,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Locked: the job is running. */
@@ -1981,7 +1981,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Too Many Requests: over the call limit of this path family. */
@@ -1990,7 +1990,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Request Header Fields Too Large: the request headers are larger than the server accepts; the connection is closed. */
@@ -1999,7 +1999,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Internal Server Error. */
@@ -2008,7 +2008,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Service Unavailable: the server is shutting down; on search, the query ran past the time budget and was stopped (search_timeout). */
@@ -2017,7 +2017,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description HTTP Version Not Supported: the server speaks HTTP/1.0 and HTTP/1.1; the connection is closed. */
@@ -2026,7 +2026,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
     };
@@ -2200,12 +2200,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {}
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["AccountV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["AccountV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -2249,7 +2244,7 @@ export interface operations {
                  *       "e_mail": "ann@example.com"
                  *     }
                  */
-                "application/json": components["schemas"]["AccountV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["AccountV2Write"];
             };
         };
         responses: {
@@ -2259,20 +2254,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "uri": "https://example.com/",
-                     *       "identity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z",
-                     *       "links": [
-                     *         {
-                     *           "rel": "apples",
-                     *           "href": "https://example.com/"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["AccountV2Created"];
+                    "application/json;charset=UTF-8": components["schemas"]["AccountV2Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -2357,12 +2339,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {}
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["AccountV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["AccountV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -2432,8 +2409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["AccountV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["AccountV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -2504,7 +2480,7 @@ export interface operations {
                  *       "e_mail": "ann@example.com"
                  *     }
                  */
-                "application/json": components["schemas"]["AccountV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["AccountV2Write"];
             };
         };
         responses: {
@@ -2514,8 +2490,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["AccountV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["AccountV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -2631,7 +2606,7 @@ export interface operations {
                  *       "user_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["AccountV2Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["AccountV2Patch"];
             };
         };
         responses: {
@@ -2641,8 +2616,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["AccountV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["AccountV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -2736,17 +2710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "audit_id": 1,
-                     *         "action": "apples",
-                     *         "summary": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["AuditV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["AuditV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -2836,17 +2800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "audit_id": 1,
-                     *         "action": "apples",
-                     *         "summary": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["AuditV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["AuditV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -2916,15 +2870,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "audit_id": 1,
-                     *       "action": "apples",
-                     *       "summary": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["AuditV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["AuditV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3010,16 +2956,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "batch_id": 1,
-                     *         "label": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["BatchV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["BatchV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3062,7 +2999,7 @@ export interface operations {
                  *       "label": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["BatchV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["BatchV2Write"];
             };
         };
         responses: {
@@ -3072,16 +3009,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "job_id": 1,
-                     *       "type": "apples",
-                     *       "state": "queued",
-                     *       "uri": "https://example.com/",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Job"];
+                    "application/json;charset=UTF-8": components["schemas"]["Job"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -3161,16 +3089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "batch_id": 1,
-                     *         "label": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["BatchV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["BatchV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3240,14 +3159,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "batch_id": 1,
-                     *       "label": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["BatchV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["BatchV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3312,7 +3224,7 @@ export interface operations {
                  *       "label": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["BatchV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["BatchV2Write"];
             };
         };
         responses: {
@@ -3322,16 +3234,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "job_id": 1,
-                     *       "type": "apples",
-                     *       "state": "queued",
-                     *       "uri": "https://example.com/",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Job"];
+                    "application/json;charset=UTF-8": components["schemas"]["Job"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -3378,16 +3281,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "job_id": 1,
-                     *       "type": "apples",
-                     *       "state": "queued",
-                     *       "uri": "https://example.com/",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Job"];
+                    "application/json;charset=UTF-8": components["schemas"]["Job"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -3446,7 +3340,7 @@ export interface operations {
                  *       "label": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["BatchV2Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["BatchV2Patch"];
             };
         };
         responses: {
@@ -3456,16 +3350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "job_id": 1,
-                     *       "type": "apples",
-                     *       "state": "queued",
-                     *       "uri": "https://example.com/",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Job"];
+                    "application/json;charset=UTF-8": components["schemas"]["Job"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -3547,17 +3432,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "note_id": 1,
-                     *         "owner": "apples",
-                     *         "title": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["NoteV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3601,7 +3476,7 @@ export interface operations {
                  *       "title": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["NoteV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["NoteV2Write"];
             };
         };
         responses: {
@@ -3611,20 +3486,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "uri": "https://example.com/",
-                     *       "identity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z",
-                     *       "links": [
-                     *         {
-                     *           "rel": "apples",
-                     *           "href": "https://example.com/"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["NoteV2Created"];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV2Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -3705,17 +3567,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "note_id": 1,
-                     *         "owner": "apples",
-                     *         "title": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["NoteV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3785,15 +3637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "note_id": 1,
-                     *       "owner": "apples",
-                     *       "title": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["NoteV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3864,7 +3708,7 @@ export interface operations {
                  *       "title": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["NoteV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["NoteV2Write"];
             };
         };
         responses: {
@@ -3874,15 +3718,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "note_id": 1,
-                     *       "owner": "apples",
-                     *       "title": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["NoteV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4000,7 +3836,7 @@ export interface operations {
                  *       "owner": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["NoteV2Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["NoteV2Patch"];
             };
         };
         responses: {
@@ -4010,15 +3846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "note_id": 1,
-                     *       "owner": "apples",
-                     *       "title": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["NoteV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4133,17 +3961,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "order_id": 1,
-                     *         "item": "apples",
-                     *         "quantity": 1,
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["OrderV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4187,7 +4005,7 @@ export interface operations {
                  *       "quantity": 1
                  *     }
                  */
-                "application/json": components["schemas"]["OrderV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["OrderV2Write"];
             };
         };
         responses: {
@@ -4197,20 +4015,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "uri": "https://example.com/",
-                     *       "identity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z",
-                     *       "links": [
-                     *         {
-                     *           "rel": "apples",
-                     *           "href": "https://example.com/"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["OrderV2Created"];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV2Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -4315,17 +4120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "order_id": 1,
-                     *         "item": "apples",
-                     *         "quantity": 1,
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["OrderV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4395,15 +4190,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "order_id": 1,
-                     *       "item": "apples",
-                     *       "quantity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["OrderV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4474,7 +4261,7 @@ export interface operations {
                  *       "quantity": 1
                  *     }
                  */
-                "application/json": components["schemas"]["OrderV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["OrderV2Write"];
             };
         };
         responses: {
@@ -4484,15 +4271,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "order_id": 1,
-                     *       "item": "apples",
-                     *       "quantity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["OrderV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4609,7 +4388,7 @@ export interface operations {
                  *       "item": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["OrderV2Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["OrderV2Patch"];
             };
         };
         responses: {
@@ -4619,15 +4398,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "order_id": 1,
-                     *       "item": "apples",
-                     *       "quantity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["OrderV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4726,16 +4497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "pet_id": 1,
-                     *         "pet_name": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["PetV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4778,7 +4540,7 @@ export interface operations {
                  *       "pet_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["PetV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["PetV2Write"];
             };
         };
         responses: {
@@ -4788,20 +4550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "uri": "https://example.com/",
-                     *       "identity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z",
-                     *       "links": [
-                     *         {
-                     *           "rel": "apples",
-                     *           "href": "https://example.com/"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PetV2Created"];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV2Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -4891,16 +4640,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "pet_id": 1,
-                     *         "pet_name": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["PetV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4970,14 +4710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "pet_id": 1,
-                     *       "pet_name": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PetV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5047,7 +4780,7 @@ export interface operations {
                  *       "pet_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["PetV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["PetV2Write"];
             };
         };
         responses: {
@@ -5057,14 +4790,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "pet_id": 1,
-                     *       "pet_name": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PetV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -5181,7 +4907,7 @@ export interface operations {
                  *       "pet_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["PetV2Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["PetV2Patch"];
             };
         };
         responses: {
@@ -5191,14 +4917,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "pet_id": 1,
-                     *       "pet_name": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PetV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -5287,16 +5006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "sku": "apples",
-                     *         "title": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["ProductV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5381,16 +5091,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "sku": "apples",
-                     *         "title": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["ProductV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5460,14 +5161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "sku": "apples",
-                     *       "title": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ProductV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5537,7 +5231,7 @@ export interface operations {
                  *       "title": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["ProductV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["ProductV2Write"];
             };
         };
         responses: {
@@ -5547,14 +5241,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "sku": "apples",
-                     *       "title": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ProductV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV2"];
                 };
             };
             /** @description Created: nothing had this identifier; the resource is created at this path. */
@@ -5563,20 +5250,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "uri": "https://example.com/",
-                     *       "identity": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z",
-                     *       "links": [
-                     *         {
-                     *           "rel": "apples",
-                     *           "href": "https://example.com/"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ProductV2Created"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV2Created"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -5692,7 +5366,7 @@ export interface operations {
                  *       "title": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["ProductV2Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["ProductV2Patch"];
             };
         };
         responses: {
@@ -5702,14 +5376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "sku": "apples",
-                     *       "title": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ProductV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -5803,19 +5470,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "reservation_id": 1,
-                     *         "guest_name": "apples",
-                     *         "room": "apples",
-                     *         "starts_at": "2099-01-01T09:00:00Z",
-                     *         "ends_at": "2099-01-01T10:00:00Z",
-                     *         "created_at": "2099-01-01T11:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["ReservationV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5861,7 +5516,7 @@ export interface operations {
                  *       "ends_at": "2099-01-01T10:00:00Z"
                  *     }
                  */
-                "application/json": components["schemas"]["ReservationV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["ReservationV2Write"];
             };
         };
         responses: {
@@ -5871,20 +5526,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "uri": "https://example.com/",
-                     *       "identity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z",
-                     *       "links": [
-                     *         {
-                     *           "rel": "apples",
-                     *           "href": "https://example.com/"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReservationV2Created"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV2Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -5971,19 +5613,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "reservation_id": 1,
-                     *         "guest_name": "apples",
-                     *         "room": "apples",
-                     *         "starts_at": "2099-01-01T09:00:00Z",
-                     *         "ends_at": "2099-01-01T10:00:00Z",
-                     *         "created_at": "2099-01-01T11:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["ReservationV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6053,17 +5683,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "reservation_id": 1,
-                     *       "guest_name": "apples",
-                     *       "room": "apples",
-                     *       "starts_at": "2099-01-01T09:00:00Z",
-                     *       "ends_at": "2099-01-01T10:00:00Z",
-                     *       "created_at": "2099-01-01T11:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReservationV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6136,7 +5756,7 @@ export interface operations {
                  *       "ends_at": "2099-01-01T10:00:00Z"
                  *     }
                  */
-                "application/json": components["schemas"]["ReservationV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["ReservationV2Write"];
             };
         };
         responses: {
@@ -6146,17 +5766,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "reservation_id": 1,
-                     *       "guest_name": "apples",
-                     *       "room": "apples",
-                     *       "starts_at": "2099-01-01T09:00:00Z",
-                     *       "ends_at": "2099-01-01T10:00:00Z",
-                     *       "created_at": "2099-01-01T11:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReservationV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -6276,7 +5886,7 @@ export interface operations {
                  *       "guest_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["ReservationV2Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["ReservationV2Patch"];
             };
         };
         responses: {
@@ -6286,17 +5896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "reservation_id": 1,
-                     *       "guest_name": "apples",
-                     *       "room": "apples",
-                     *       "starts_at": "2099-01-01T09:00:00Z",
-                     *       "ends_at": "2099-01-01T10:00:00Z",
-                     *       "created_at": "2099-01-01T11:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReservationV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -6363,7 +5963,7 @@ export interface operations {
                  *       "ends_at": "2099-01-01T10:00:00Z"
                  *     }
                  */
-                "application/json": {
+                "application/json;charset=UTF-8": {
                     room: string;
                     /** Format: date-time */
                     starts_at: string;
@@ -6386,17 +5986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "reservation_id": 1,
-                     *       "guest_name": "apples",
-                     *       "room": "apples",
-                     *       "starts_at": "2099-01-01T09:00:00Z",
-                     *       "ends_at": "2099-01-01T10:00:00Z",
-                     *       "created_at": "2099-01-01T11:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ReservationV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV2"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -6479,16 +6069,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "trade_id": 1,
-                     *         "trade_name": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["TradeV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6531,7 +6112,7 @@ export interface operations {
                  *       "trade_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["TradeV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["TradeV2Write"];
             };
         };
         responses: {
@@ -6541,20 +6122,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "uri": "https://example.com/",
-                     *       "identity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z",
-                     *       "links": [
-                     *         {
-                     *           "rel": "apples",
-                     *           "href": "https://example.com/"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TradeV2Created"];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV2Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -6635,16 +6203,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "trade_id": 1,
-                     *         "trade_name": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["TradeV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6714,14 +6273,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "trade_id": 1,
-                     *       "trade_name": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TradeV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6791,7 +6343,7 @@ export interface operations {
                  *       "trade_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["TradeV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["TradeV2Write"];
             };
         };
         responses: {
@@ -6801,14 +6353,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "trade_id": 1,
-                     *       "trade_name": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TradeV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -6925,7 +6470,7 @@ export interface operations {
                  *       "trade_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["TradeV2Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["TradeV2Patch"];
             };
         };
         responses: {
@@ -6935,14 +6480,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "trade_id": 1,
-                     *       "trade_name": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TradeV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -7032,16 +6570,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "user_id": 1,
-                     *         "user_name": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["UserV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7084,7 +6613,7 @@ export interface operations {
                  *       "user_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["UserV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["UserV2Write"];
             };
         };
         responses: {
@@ -7094,20 +6623,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "uri": "https://example.com/",
-                     *       "identity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z",
-                     *       "links": [
-                     *         {
-                     *           "rel": "apples",
-                     *           "href": "https://example.com/"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UserV2Created"];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV2Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -7188,16 +6704,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "user_id": 1,
-                     *         "user_name": "apples",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["UserV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7267,14 +6774,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "user_id": 1,
-                     *       "user_name": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UserV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7344,7 +6844,7 @@ export interface operations {
                  *       "user_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["UserV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["UserV2Write"];
             };
         };
         responses: {
@@ -7354,14 +6854,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "user_id": 1,
-                     *       "user_name": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UserV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -7478,7 +6971,7 @@ export interface operations {
                  *       "user_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["UserV2Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["UserV2Patch"];
             };
         };
         responses: {
@@ -7488,14 +6981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "user_id": 1,
-                     *       "user_name": "apples",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UserV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -7640,17 +7126,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "visit_id": 1,
-                     *         "pet": "https://example.com/",
-                     *         "scheduled_at": "2099-01-01T09:00:00Z",
-                     *         "created_at": "2099-01-01T10:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["VisitV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7694,7 +7170,7 @@ export interface operations {
                  *       "scheduled_at": "2099-01-01T09:00:00Z"
                  *     }
                  */
-                "application/json": components["schemas"]["VisitV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["VisitV2Write"];
             };
         };
         responses: {
@@ -7704,20 +7180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "uri": "https://example.com/",
-                     *       "identity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z",
-                     *       "links": [
-                     *         {
-                     *           "rel": "apples",
-                     *           "href": "https://example.com/"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["VisitV2Created"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV2Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -7853,17 +7316,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "visit_id": 1,
-                     *         "pet": "https://example.com/",
-                     *         "scheduled_at": "2099-01-01T09:00:00Z",
-                     *         "created_at": "2099-01-01T10:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["VisitV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7933,15 +7386,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "visit_id": 1,
-                     *       "pet": "https://example.com/",
-                     *       "scheduled_at": "2099-01-01T09:00:00Z",
-                     *       "created_at": "2099-01-01T10:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["VisitV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8012,7 +7457,7 @@ export interface operations {
                  *       "scheduled_at": "2099-01-01T09:00:00Z"
                  *     }
                  */
-                "application/json": components["schemas"]["VisitV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["VisitV2Write"];
             };
         };
         responses: {
@@ -8022,15 +7467,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "visit_id": 1,
-                     *       "pet": "https://example.com/",
-                     *       "scheduled_at": "2099-01-01T09:00:00Z",
-                     *       "created_at": "2099-01-01T10:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["VisitV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -8147,7 +7584,7 @@ export interface operations {
                  *       "pet": 1
                  *     }
                  */
-                "application/json": components["schemas"]["VisitV2Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["VisitV2Patch"];
             };
         };
         responses: {
@@ -8157,15 +7594,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "visit_id": 1,
-                     *       "pet": "https://example.com/",
-                     *       "scheduled_at": "2099-01-01T09:00:00Z",
-                     *       "created_at": "2099-01-01T10:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["VisitV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -8316,17 +7745,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "visit_id": 1,
-                     *         "pet": "https://example.com/",
-                     *         "scheduled_at": "2099-01-01T09:00:00Z",
-                     *         "created_at": "2099-01-01T10:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["VisitV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8376,7 +7795,7 @@ export interface operations {
                  *       "scheduled_at": "2099-01-01T09:00:00Z"
                  *     }
                  */
-                "application/json": components["schemas"]["VisitV2WriteBelowPet"];
+                "application/json;charset=UTF-8": components["schemas"]["VisitV2WriteBelowPet"];
             };
         };
         responses: {
@@ -8386,20 +7805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "uri": "https://example.com/",
-                     *       "identity": 1,
-                     *       "created_at": "2099-01-01T09:00:00Z",
-                     *       "links": [
-                     *         {
-                     *           "rel": "apples",
-                     *           "href": "https://example.com/"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["VisitV2Created"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV2Created"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -8542,17 +7948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "visit_id": 1,
-                     *         "pet": "https://example.com/",
-                     *         "scheduled_at": "2099-01-01T09:00:00Z",
-                     *         "created_at": "2099-01-01T10:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["VisitV2"][];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8628,15 +8024,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "visit_id": 1,
-                     *       "pet": "https://example.com/",
-                     *       "scheduled_at": "2099-01-01T09:00:00Z",
-                     *       "created_at": "2099-01-01T10:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["VisitV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8707,8 +8095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["DietsV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["DietsV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8773,7 +8160,7 @@ export interface operations {
                  *       "food": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["DietsV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["DietsV2Write"];
             };
         };
         responses: {
@@ -8783,8 +8170,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["DietsV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["DietsV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -8852,7 +8238,7 @@ export interface operations {
                  *       "food": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["DietsV2Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["DietsV2Patch"];
             };
         };
         responses: {
@@ -8862,8 +8248,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["DietsV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["DietsV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -8937,8 +8322,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["ProfilesV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProfilesV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -9003,7 +8387,7 @@ export interface operations {
                  *       "full_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["ProfilesV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["ProfilesV2Write"];
             };
         };
         responses: {
@@ -9013,8 +8397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["ProfilesV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProfilesV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -9082,7 +8465,7 @@ export interface operations {
                  *       "full_name": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["ProfilesV2Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["ProfilesV2Patch"];
             };
         };
         responses: {
@@ -9092,8 +8475,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["ProfilesV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProfilesV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -9161,8 +8543,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example apples */
-                    "application/json": unknown;
+                    "application/json;charset=UTF-8": unknown;
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -9216,12 +8597,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "alive"
-                     *     }
-                     */
-                    "application/json": {
+                    "application/json;charset=UTF-8": {
                         /** @constant */
                         status: "alive";
                     };
@@ -9275,13 +8651,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "ready",
-                     *       "checks": {}
-                     *     }
-                     */
-                    "application/json": {
+                    "application/json;charset=UTF-8": {
                         /** @constant */
                         status: "ready";
                         /** @description Each dependency checked: the store, "ok" (else the answer is 503); redis when used, "ok" or "degraded: <why>" (the server serves without it, counting calls per process). */
@@ -9349,14 +8719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "openapi": "apples",
-                     *       "info": {},
-                     *       "paths": {}
-                     *     }
-                     */
-                    "application/json": {
+                    "application/json;charset=UTF-8": {
                         openapi: string;
                         info: Record<string, never>;
                         paths: Record<string, never>;
@@ -9445,18 +8808,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "job_id": 1,
-                     *         "type": "apples",
-                     *         "state": "queued",
-                     *         "uri": "https://example.com/",
-                     *         "created_at": "2099-01-01T09:00:00Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["Job"][];
+                    "application/json;charset=UTF-8": components["schemas"]["Job"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -9501,7 +8853,7 @@ export interface operations {
                  *       "quantity": 1
                  *     }
                  */
-                "application/json": components["schemas"]["QueuedJobsImportOrderJob"] | components["schemas"]["QueuedJobsReindexJob"] | components["schemas"]["QueuedJobsRemindGuestJob"];
+                "application/json;charset=UTF-8": components["schemas"]["QueuedJobsImportOrderJob"] | components["schemas"]["QueuedJobsReindexJob"] | components["schemas"]["QueuedJobsRemindGuestJob"];
             };
         };
         responses: {
@@ -9511,16 +8863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "job_id": 1,
-                     *       "type": "apples",
-                     *       "state": "queued",
-                     *       "uri": "https://example.com/",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Job"];
+                    "application/json;charset=UTF-8": components["schemas"]["Job"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -9585,16 +8928,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "job_id": 1,
-                     *       "type": "apples",
-                     *       "state": "queued",
-                     *       "uri": "https://example.com/",
-                     *       "created_at": "2099-01-01T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Job"] | components["schemas"]["AuditV2"] | components["schemas"]["BatchV2"] | components["schemas"]["OrderV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["Job"] | components["schemas"]["AuditV2"] | components["schemas"]["BatchV2"] | components["schemas"]["OrderV2"];
                 };
             };
             /** @description See Other: the job has finished and produced a resource (of audits, batches, orders); Location and the link (rel "result") name it. */
@@ -9603,7 +8937,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Link"];
+                    "application/json;charset=UTF-8": components["schemas"]["Link"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -9726,12 +9060,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {}
-                     *     ]
-                     */
-                    "application/json": (components["schemas"]["AccountV2"] | components["schemas"]["NoteV2"] | components["schemas"]["OrderV2"] | components["schemas"]["PetV2"] | components["schemas"]["ReservationV2"] | components["schemas"]["TradeV2"] | components["schemas"]["UserV2"] | components["schemas"]["VisitV2"] | components["schemas"]["SearchHitV2"])[];
+                    "application/json;charset=UTF-8": (components["schemas"]["AccountV2"] | components["schemas"]["NoteV2"] | components["schemas"]["OrderV2"] | components["schemas"]["PetV2"] | components["schemas"]["ReservationV2"] | components["schemas"]["TradeV2"] | components["schemas"]["UserV2"] | components["schemas"]["VisitV2"] | components["schemas"]["SearchHitV2"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -9795,8 +9124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["GuiLangV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["GuiLangV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -9849,7 +9177,7 @@ export interface operations {
                  *       "lang": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["GuiLangV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["GuiLangV2Write"];
             };
         };
         responses: {
@@ -9859,8 +9187,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["GuiLangV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["GuiLangV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -9915,7 +9242,7 @@ export interface operations {
                  *       "lang": "apples"
                  *     }
                  */
-                "application/json": components["schemas"]["GuiLangV2Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["GuiLangV2Patch"];
             };
         };
         responses: {
@@ -9925,8 +9252,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["GuiLangV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["GuiLangV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -9992,8 +9318,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["NotesLayoutV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["NotesLayoutV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -10046,7 +9371,7 @@ export interface operations {
                  *       "view": "list"
                  *     }
                  */
-                "application/json": components["schemas"]["NotesLayoutV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["NotesLayoutV2Write"];
             };
         };
         responses: {
@@ -10056,8 +9381,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["NotesLayoutV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["NotesLayoutV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -10113,7 +9437,7 @@ export interface operations {
                  *       "view": "list"
                  *     }
                  */
-                "application/json": components["schemas"]["NotesLayoutV2Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["NotesLayoutV2Patch"];
             };
         };
         responses: {
@@ -10123,8 +9447,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["NotesLayoutV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["NotesLayoutV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -10191,8 +9514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["RemindersV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["RemindersV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -10245,7 +9567,7 @@ export interface operations {
                  *       "enabled": true
                  *     }
                  */
-                "application/json": components["schemas"]["RemindersV2Write"];
+                "application/json;charset=UTF-8": components["schemas"]["RemindersV2Write"];
             };
         };
         responses: {
@@ -10255,8 +9577,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["RemindersV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["RemindersV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -10311,7 +9632,7 @@ export interface operations {
                  *       "enabled": true
                  *     }
                  */
-                "application/json": components["schemas"]["RemindersV2Patch"];
+                "application/json;charset=UTF-8": components["schemas"]["RemindersV2Patch"];
             };
         };
         responses: {
@@ -10321,8 +9642,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": components["schemas"]["RemindersV2"];
+                    "application/json;charset=UTF-8": components["schemas"]["RemindersV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -10362,7 +9682,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Link"];
+                    "application/json;charset=UTF-8": components["schemas"]["Link"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -10393,7 +9713,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Link"];
+                    "application/json;charset=UTF-8": components["schemas"]["Link"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -10430,7 +9750,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Link"];
+                    "application/json;charset=UTF-8": components["schemas"]["Link"];
                 };
             };
             400: components["responses"]["Error400"];

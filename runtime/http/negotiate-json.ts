@@ -1,6 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import { notAcceptable, unsupportedMediaType } from '../errors/index.ts';
 import { requestHeader } from './headers.ts';
+import { JSON_CONTENT_TYPE } from './media-types.ts';
 
 export interface NegotiateJsonOptions {
   /** Media types accepted in request bodies. Default: application/json and application/merge-patch+json. */
@@ -33,12 +34,14 @@ export function negotiateJson({
 }: NegotiateJsonOptions = {}): Middleware {
   return function negotiateJsonMiddleware(ctx: Context, next: Next) {
     const accept = requestHeader(ctx, 'accept');
-    // The common cases answer at once; anything else goes through full content negotiation.
+    // The common cases answer at once; anything else goes through full content negotiation, against
+    // the type every answer carries, parameter included: `application/json;charset=UTF-8` (what a
+    // client reading the documents asks for) is accepted, `application/json;charset=latin1` is not.
     if (
       accept !== '' &&
       accept !== 'application/json' &&
       accept !== '*/*' &&
-      ctx.accepts('application/json') === false
+      ctx.accepts(JSON_CONTENT_TYPE) === false
     ) {
       throw notAcceptable(`this API answers only application/json; the Accept header "${accept}" excludes it`);
     }

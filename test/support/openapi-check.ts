@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { JSON_MEDIA_TYPE } from '../../codegen/openapi/media-type.ts';
+
+/** The JSON media type as a JSON Pointer segment. */
+const MEDIA_POINTER = JSON_MEDIA_TYPE.replaceAll('~', '~0').replaceAll('/', '~1');
 
 type Json = Record<string, any>;
 
@@ -56,7 +60,7 @@ export class OpenApiChecker {
       if (resolved.required === true && response.headers[name.toLowerCase()] === undefined)
         problems.push(`${where}: missing header ${name}`);
     }
-    const schema = declared.content?.['application/json']?.schema as Json | undefined;
+    const schema = declared.content?.[JSON_MEDIA_TYPE]?.schema as Json | undefined;
     if (schema !== undefined && response.status !== 304) {
       const validate = this.#ajv.compile({
         $ref: `openapi.json#${pointerTo(template, method, key, declared === operation.responses[key] ? undefined : operation.responses[key].$ref)}`,
@@ -87,7 +91,7 @@ export class OpenApiChecker {
 
 /** The JSON pointer of a response's body schema, through a shared response when it is one. */
 function pointerTo(template: string, method: string, status: string, sharedRef: string | undefined): string {
-  if (sharedRef !== undefined) return `${sharedRef.slice(1)}/content/application~1json/schema`;
+  if (sharedRef !== undefined) return `${sharedRef.slice(1)}/content/${MEDIA_POINTER}/schema`;
   const escaped = template.replaceAll('~', '~0').replaceAll('/', '~1');
-  return `/paths/${escaped}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`;
+  return `/paths/${escaped}/${method.toLowerCase()}/responses/${status}/content/${MEDIA_POINTER}/schema`;
 }

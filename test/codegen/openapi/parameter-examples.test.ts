@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { JSON_MEDIA_TYPE } from '../../../codegen/openapi/media-type.ts';
 
 type Json = Record<string, any>;
 
@@ -64,8 +65,8 @@ describe.each([['v1'], ['v2']])('every request body of the %s document', (versio
       .filter(([, operation]) => (operation as Json).requestBody !== undefined)
       .map(([method, operation]) => ({
         where: `${method.toUpperCase()} ${path}`,
-        pointer: `/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}/requestBody/content/application~1json`,
-        media: (operation as Json).requestBody.content['application/json'] as Json,
+        pointer: `/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}/requestBody/content/${JSON_MEDIA_TYPE.replace('/', '~1')}`,
+        media: (operation as Json).requestBody.content[JSON_MEDIA_TYPE] as Json,
       })),
   );
 

@@ -125,6 +125,17 @@ describe('errors: one body, a precise code and field, never internals', () => {
     expectErrorBody(await api.get('/v1/orders').set('Accept', 'text/html').expect(406), 'not_acceptable');
   });
 
+  it('Accept naming the type the server sends, charset included, is served; another charset is 406', async () => {
+    // What a client reading the documents sends: their media type, application/json;charset=UTF-8.
+    const exact = await api.get('/v1/orders').set('Accept', 'application/json;charset=UTF-8').expect(200);
+    expect(exact.headers['content-type']).toBe('application/json;charset=UTF-8');
+    await api.get('/v1/orders').set('Accept', 'application/json; charset=utf-8').expect(200);
+    expectErrorBody(
+      await api.get('/v1/orders').set('Accept', 'application/json;charset=ISO-8859-1').expect(406),
+      'not_acceptable',
+    );
+  });
+
   it('409 for a duplicate unique value', async () => {
     await api.post('/v1/users', { user_name: 'unique-ann' }).expect(201);
     expectErrorBody(

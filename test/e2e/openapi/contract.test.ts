@@ -10,6 +10,7 @@ import { until } from '../../support/poll.ts';
 import { prismViolation, startPrismProxy, type PrismProxy } from '../../support/prism-proxy.ts';
 import { startApi, type TestApi } from '../../support/start-api.ts';
 import { issueToken, tokenCli } from '../../support/token-cli.ts';
+import { JSON_MEDIA_TYPE } from '../../../codegen/openapi/media-type.ts';
 
 /**
  * The contract test: a varied set of requests, every operation of both documents and every status
@@ -86,8 +87,8 @@ function operationsOf(document: Json) {
       // An own operation's body has no schema of its own name: its operationId names it.
       bodySchema:
         (
-          (operation.requestBody?.content?.['application/json']?.schema?.$ref ??
-            operation.requestBody?.content?.['application/json']?.schema?.oneOf?.[0]?.$ref) as string | undefined
+          (operation.requestBody?.content?.[JSON_MEDIA_TYPE]?.schema?.$ref ??
+            operation.requestBody?.content?.[JSON_MEDIA_TYPE]?.schema?.oneOf?.[0]?.$ref) as string | undefined
         )
           ?.split('/')
           .at(-1) ?? (operation.requestBody === undefined ? undefined : (operation.operationId as string)),

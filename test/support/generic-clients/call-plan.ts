@@ -1,3 +1,5 @@
+import { JSON_MEDIA_TYPE } from '../../../codegen/openapi/media-type.ts';
+
 type Json = Record<string, any>;
 
 /**
@@ -77,7 +79,7 @@ function plannedCall(document: Json, template: string, item: Json, method: Metho
     if (example === undefined) throw new Error(`${name}: parameter ${parameter.name} has no example`);
     values[where as 'path' | 'query' | 'header'][parameter.name as string] = example;
   }
-  const media = (resolve(document, operation.requestBody ?? {}).content as Json | undefined)?.['application/json'];
+  const media = (resolve(document, operation.requestBody ?? {}).content as Json | undefined)?.[JSON_MEDIA_TYPE];
   if (media !== undefined && media.example === undefined) throw new Error(`${name}: the request body has no example`);
   return {
     method,
