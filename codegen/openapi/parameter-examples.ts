@@ -107,13 +107,15 @@ function withResponseExamples(operation: JsonSchema, schemas: Record<string, Jso
   const responses = operation.responses as Record<string, JsonSchema> | undefined;
   if (responses === undefined) return operation;
   const withExample = ([status, response]: [string, JsonSchema]): [string, JsonSchema] => {
-    const media = (response.content as Record<string, JsonSchema> | undefined)?.['application/json'];
-    if (!status.startsWith('2') || media?.schema === undefined || media.example !== undefined)
-      return [status, response];
-    const example = responseExampleOf(media.schema as JsonSchema, schemas);
+    const media = (response.content as Record<string, JsonSchema> | undefined)?.[JSON_MEDIA_TYPE];
+    const schema = media?.schema as JsonSchema | undefined;
+    // A body of any JSON (a schema that says nothing) has no member every answer holds: no example.
+    const saysNothing = schema === undefined || Object.keys(schema).length === 0;
+    if (!status.startsWith('2') || saysNothing || media?.example !== undefined) return [status, response];
+    const example = responseExampleOf(schema, schemas);
     return [
       status,
-      { ...response, content: { ...(response.content as object), 'application/json': { ...media, example } } },
+      { ...response, content: { ...(response.content as object), [JSON_MEDIA_TYPE]: { ...media, example } } },
     ];
   };
   return { ...operation, responses: Object.fromEntries(Object.entries(responses).map(withExample)) };

@@ -2194,6 +2194,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "account_id": 1,
+                     *         "user_name": "apples",
+                     *         "e_mail": "ann@example.com",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["AccountV1"][];
                 };
             };
@@ -2248,6 +2258,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["AccountV1Created"];
                 };
             };
@@ -2333,6 +2356,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "account_id": 1,
+                     *         "user_name": "apples",
+                     *         "e_mail": "ann@example.com",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["AccountV1"][];
                 };
             };
@@ -2403,6 +2436,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account_id": 1,
+                     *       "user_name": "apples",
+                     *       "e_mail": "ann@example.com",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["AccountV1"];
                 };
             };
@@ -2484,6 +2525,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account_id": 1,
+                     *       "user_name": "apples",
+                     *       "e_mail": "ann@example.com",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["AccountV1"];
                 };
             };
@@ -2610,6 +2659,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account_id": 1,
+                     *       "user_name": "apples",
+                     *       "e_mail": "ann@example.com",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["AccountV1"];
                 };
             };
@@ -2704,6 +2761,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "audit_id": 1,
+                     *         "action": "apples",
+                     *         "summary": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["AuditV1"][];
                 };
             };
@@ -2794,6 +2861,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "audit_id": 1,
+                     *         "action": "apples",
+                     *         "summary": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["AuditV1"][];
                 };
             };
@@ -2864,6 +2941,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "audit_id": 1,
+                     *       "action": "apples",
+                     *       "summary": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["AuditV1"];
                 };
             };
@@ -2950,6 +3035,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "batch_id": 1,
+                     *         "label": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["BatchV1"][];
                 };
             };
@@ -3003,6 +3097,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["Job"];
                 };
             };
@@ -3083,6 +3186,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "batch_id": 1,
+                     *         "label": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["BatchV1"][];
                 };
             };
@@ -3153,6 +3265,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batch_id": 1,
+                     *       "label": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["BatchV1"];
                 };
             };
@@ -3228,6 +3347,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["Job"];
                 };
             };
@@ -3275,6 +3403,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["Job"];
                 };
             };
@@ -3344,6 +3481,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["Job"];
                 };
             };
@@ -3426,6 +3572,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "note_id": 1,
+                     *         "owner": "apples",
+                     *         "title": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["NoteV1"][];
                 };
             };
@@ -3480,6 +3636,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["NoteV1Created"];
                 };
             };
@@ -3561,6 +3730,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "note_id": 1,
+                     *         "owner": "apples",
+                     *         "title": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["NoteV1"][];
                 };
             };
@@ -3631,6 +3810,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "note_id": 1,
+                     *       "owner": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["NoteV1"];
                 };
             };
@@ -3712,6 +3899,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "note_id": 1,
+                     *       "owner": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["NoteV1"];
                 };
             };
@@ -3840,6 +4035,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "note_id": 1,
+                     *       "owner": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["NoteV1"];
                 };
             };
@@ -3955,6 +4158,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "order_id": 1,
+                     *         "item": "apples",
+                     *         "quantity": 1,
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["OrderV1"][];
                 };
             };
@@ -4009,6 +4222,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["OrderV1Created"];
                 };
             };
@@ -4114,6 +4340,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "order_id": 1,
+                     *         "item": "apples",
+                     *         "quantity": 1,
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["OrderV1"][];
                 };
             };
@@ -4184,6 +4420,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": 1,
+                     *       "item": "apples",
+                     *       "quantity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["OrderV1"];
                 };
             };
@@ -4265,6 +4509,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": 1,
+                     *       "item": "apples",
+                     *       "quantity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["OrderV1"];
                 };
             };
@@ -4392,6 +4644,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": 1,
+                     *       "item": "apples",
+                     *       "quantity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["OrderV1"];
                 };
             };
@@ -4491,6 +4751,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "pet_id": 1,
+                     *         "pet_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["PetV1"][];
                 };
             };
@@ -4544,6 +4813,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["PetV1Created"];
                 };
             };
@@ -4634,6 +4916,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "pet_id": 1,
+                     *         "pet_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["PetV1"][];
                 };
             };
@@ -4704,6 +4995,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pet_id": 1,
+                     *       "pet_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["PetV1"];
                 };
             };
@@ -4784,6 +5082,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pet_id": 1,
+                     *       "pet_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["PetV1"];
                 };
             };
@@ -4911,6 +5216,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pet_id": 1,
+                     *       "pet_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["PetV1"];
                 };
             };
@@ -5000,6 +5312,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "sku": "apples",
+                     *         "title": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ProductV1"][];
                 };
             };
@@ -5085,6 +5406,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "sku": "apples",
+                     *         "title": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ProductV1"][];
                 };
             };
@@ -5155,6 +5485,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sku": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ProductV1"];
                 };
             };
@@ -5235,6 +5572,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sku": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ProductV1"];
                 };
             };
@@ -5244,6 +5588,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ProductV1Created"];
                 };
             };
@@ -5370,6 +5727,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sku": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ProductV1"];
                 };
             };
@@ -5464,6 +5828,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "reservation_id": 1,
+                     *         "guest_name": "apples",
+                     *         "room": "apples",
+                     *         "starts_at": "2099-01-01T09:00:00Z",
+                     *         "ends_at": "2099-01-01T10:00:00Z",
+                     *         "created_at": "2099-01-01T11:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ReservationV1"][];
                 };
             };
@@ -5520,6 +5896,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ReservationV1Created"];
                 };
             };
@@ -5607,6 +5996,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "reservation_id": 1,
+                     *         "guest_name": "apples",
+                     *         "room": "apples",
+                     *         "starts_at": "2099-01-01T09:00:00Z",
+                     *         "ends_at": "2099-01-01T10:00:00Z",
+                     *         "created_at": "2099-01-01T11:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ReservationV1"][];
                 };
             };
@@ -5677,6 +6078,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reservation_id": 1,
+                     *       "guest_name": "apples",
+                     *       "room": "apples",
+                     *       "starts_at": "2099-01-01T09:00:00Z",
+                     *       "ends_at": "2099-01-01T10:00:00Z",
+                     *       "created_at": "2099-01-01T11:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ReservationV1"];
                 };
             };
@@ -5760,6 +6171,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reservation_id": 1,
+                     *       "guest_name": "apples",
+                     *       "room": "apples",
+                     *       "starts_at": "2099-01-01T09:00:00Z",
+                     *       "ends_at": "2099-01-01T10:00:00Z",
+                     *       "created_at": "2099-01-01T11:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ReservationV1"];
                 };
             };
@@ -5890,6 +6311,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reservation_id": 1,
+                     *       "guest_name": "apples",
+                     *       "room": "apples",
+                     *       "starts_at": "2099-01-01T09:00:00Z",
+                     *       "ends_at": "2099-01-01T10:00:00Z",
+                     *       "created_at": "2099-01-01T11:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ReservationV1"];
                 };
             };
@@ -5980,6 +6411,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reservation_id": 1,
+                     *       "guest_name": "apples",
+                     *       "room": "apples",
+                     *       "starts_at": "2099-01-01T09:00:00Z",
+                     *       "ends_at": "2099-01-01T10:00:00Z",
+                     *       "created_at": "2099-01-01T11:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ReservationV1"];
                 };
             };
@@ -6063,6 +6504,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "trade_id": 1,
+                     *         "trade_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["TradeV1"][];
                 };
             };
@@ -6116,6 +6566,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["TradeV1Created"];
                 };
             };
@@ -6197,6 +6660,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "trade_id": 1,
+                     *         "trade_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["TradeV1"][];
                 };
             };
@@ -6267,6 +6739,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trade_id": 1,
+                     *       "trade_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["TradeV1"];
                 };
             };
@@ -6347,6 +6826,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trade_id": 1,
+                     *       "trade_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["TradeV1"];
                 };
             };
@@ -6474,6 +6960,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trade_id": 1,
+                     *       "trade_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["TradeV1"];
                 };
             };
@@ -6564,6 +7057,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "user_id": 1,
+                     *         "user_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["UserV1"][];
                 };
             };
@@ -6617,6 +7119,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["UserV1Created"];
                 };
             };
@@ -6698,6 +7213,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "user_id": 1,
+                     *         "user_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["UserV1"][];
                 };
             };
@@ -6768,6 +7292,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": 1,
+                     *       "user_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["UserV1"];
                 };
             };
@@ -6848,6 +7379,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": 1,
+                     *       "user_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["UserV1"];
                 };
             };
@@ -6975,6 +7513,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": 1,
+                     *       "user_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["UserV1"];
                 };
             };
@@ -7120,6 +7665,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "visit_id": 1,
+                     *         "pet": "https://example.com/",
+                     *         "scheduled_at": "2099-01-01T09:00:00Z",
+                     *         "created_at": "2099-01-01T10:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["VisitV1"][];
                 };
             };
@@ -7174,6 +7729,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["VisitV1Created"];
                 };
             };
@@ -7310,6 +7878,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "visit_id": 1,
+                     *         "pet": "https://example.com/",
+                     *         "scheduled_at": "2099-01-01T09:00:00Z",
+                     *         "created_at": "2099-01-01T10:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["VisitV1"][];
                 };
             };
@@ -7380,6 +7958,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "visit_id": 1,
+                     *       "pet": "https://example.com/",
+                     *       "scheduled_at": "2099-01-01T09:00:00Z",
+                     *       "created_at": "2099-01-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["VisitV1"];
                 };
             };
@@ -7461,6 +8047,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "visit_id": 1,
+                     *       "pet": "https://example.com/",
+                     *       "scheduled_at": "2099-01-01T09:00:00Z",
+                     *       "created_at": "2099-01-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["VisitV1"];
                 };
             };
@@ -7588,6 +8182,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "visit_id": 1,
+                     *       "pet": "https://example.com/",
+                     *       "scheduled_at": "2099-01-01T09:00:00Z",
+                     *       "created_at": "2099-01-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["VisitV1"];
                 };
             };
@@ -7739,6 +8341,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "visit_id": 1,
+                     *         "pet": "https://example.com/",
+                     *         "scheduled_at": "2099-01-01T09:00:00Z",
+                     *         "created_at": "2099-01-01T10:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["VisitV1"][];
                 };
             };
@@ -7799,6 +8411,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["VisitV1Created"];
                 };
             };
@@ -7942,6 +8567,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "visit_id": 1,
+                     *         "pet": "https://example.com/",
+                     *         "scheduled_at": "2099-01-01T09:00:00Z",
+                     *         "created_at": "2099-01-01T10:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["VisitV1"][];
                 };
             };
@@ -8018,6 +8653,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "visit_id": 1,
+                     *       "pet": "https://example.com/",
+                     *       "scheduled_at": "2099-01-01T09:00:00Z",
+                     *       "created_at": "2099-01-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["VisitV1"];
                 };
             };
@@ -8089,6 +8732,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["DietsV1"];
                 };
             };
@@ -8164,6 +8808,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["DietsV1"];
                 };
             };
@@ -8242,6 +8887,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["DietsV1"];
                 };
             };
@@ -8316,6 +8962,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["ProfilesV1"];
                 };
             };
@@ -8391,6 +9038,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["ProfilesV1"];
                 };
             };
@@ -8469,6 +9117,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["ProfilesV1"];
                 };
             };
@@ -8591,6 +9240,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "alive"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": {
                         /** @constant */
                         status: "alive";
@@ -8645,6 +9299,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {}
+                     *     }
+                     */
                     "application/json;charset=UTF-8": {
                         /** @constant */
                         status: "ready";
@@ -8713,6 +9373,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "apples",
+                     *       "info": {},
+                     *       "paths": {}
+                     *     }
+                     */
                     "application/json;charset=UTF-8": {
                         openapi: string;
                         info: Record<string, never>;
@@ -8802,6 +9469,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "job_id": 1,
+                     *         "type": "apples",
+                     *         "state": "queued",
+                     *         "uri": "https://example.com/",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["Job"][];
                 };
             };
@@ -8857,6 +9535,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["Job"];
                 };
             };
@@ -8922,6 +9609,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["Job"] | components["schemas"]["AuditV1"] | components["schemas"]["BatchV1"] | components["schemas"]["OrderV1"];
                 };
             };
@@ -9054,6 +9750,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "account_id": 1,
+                     *         "user_name": "apples",
+                     *         "e_mail": "ann@example.com",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": (components["schemas"]["AccountV1"] | components["schemas"]["NoteV1"] | components["schemas"]["OrderV1"] | components["schemas"]["PetV1"] | components["schemas"]["ReservationV1"] | components["schemas"]["TradeV1"] | components["schemas"]["UserV1"] | components["schemas"]["VisitV1"] | components["schemas"]["SearchHitV1"])[];
                 };
             };
@@ -9118,6 +9824,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["GuiLangV1"];
                 };
             };
@@ -9181,6 +9888,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["GuiLangV1"];
                 };
             };
@@ -9246,6 +9954,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["GuiLangV1"];
                 };
             };
@@ -9312,6 +10021,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["NotesLayoutV1"];
                 };
             };
@@ -9375,6 +10085,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["NotesLayoutV1"];
                 };
             };
@@ -9441,6 +10152,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["NotesLayoutV1"];
                 };
             };
@@ -9508,6 +10220,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["RemindersV1"];
                 };
             };
@@ -9571,6 +10284,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["RemindersV1"];
                 };
             };
@@ -9636,6 +10350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["RemindersV1"];
                 };
             };

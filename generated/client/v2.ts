@@ -2200,6 +2200,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {}
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["AccountV2"][];
                 };
             };
@@ -2254,6 +2259,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["AccountV2Created"];
                 };
             };
@@ -2339,6 +2357,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {}
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["AccountV2"][];
                 };
             };
@@ -2409,6 +2432,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["AccountV2"];
                 };
             };
@@ -2490,6 +2514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["AccountV2"];
                 };
             };
@@ -2616,6 +2641,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["AccountV2"];
                 };
             };
@@ -2710,6 +2736,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "audit_id": 1,
+                     *         "action": "apples",
+                     *         "summary": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["AuditV2"][];
                 };
             };
@@ -2800,6 +2836,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "audit_id": 1,
+                     *         "action": "apples",
+                     *         "summary": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["AuditV2"][];
                 };
             };
@@ -2870,6 +2916,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "audit_id": 1,
+                     *       "action": "apples",
+                     *       "summary": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["AuditV2"];
                 };
             };
@@ -2956,6 +3010,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "batch_id": 1,
+                     *         "label": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["BatchV2"][];
                 };
             };
@@ -3009,6 +3072,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["Job"];
                 };
             };
@@ -3089,6 +3161,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "batch_id": 1,
+                     *         "label": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["BatchV2"][];
                 };
             };
@@ -3159,6 +3240,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batch_id": 1,
+                     *       "label": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["BatchV2"];
                 };
             };
@@ -3234,6 +3322,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["Job"];
                 };
             };
@@ -3281,6 +3378,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["Job"];
                 };
             };
@@ -3350,6 +3456,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["Job"];
                 };
             };
@@ -3432,6 +3547,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "note_id": 1,
+                     *         "owner": "apples",
+                     *         "title": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["NoteV2"][];
                 };
             };
@@ -3486,6 +3611,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["NoteV2Created"];
                 };
             };
@@ -3567,6 +3705,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "note_id": 1,
+                     *         "owner": "apples",
+                     *         "title": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["NoteV2"][];
                 };
             };
@@ -3637,6 +3785,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "note_id": 1,
+                     *       "owner": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["NoteV2"];
                 };
             };
@@ -3718,6 +3874,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "note_id": 1,
+                     *       "owner": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["NoteV2"];
                 };
             };
@@ -3846,6 +4010,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "note_id": 1,
+                     *       "owner": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["NoteV2"];
                 };
             };
@@ -3961,6 +4133,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "order_id": 1,
+                     *         "item": "apples",
+                     *         "quantity": 1,
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["OrderV2"][];
                 };
             };
@@ -4015,6 +4197,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["OrderV2Created"];
                 };
             };
@@ -4120,6 +4315,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "order_id": 1,
+                     *         "item": "apples",
+                     *         "quantity": 1,
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["OrderV2"][];
                 };
             };
@@ -4190,6 +4395,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": 1,
+                     *       "item": "apples",
+                     *       "quantity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["OrderV2"];
                 };
             };
@@ -4271,6 +4484,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": 1,
+                     *       "item": "apples",
+                     *       "quantity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["OrderV2"];
                 };
             };
@@ -4398,6 +4619,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": 1,
+                     *       "item": "apples",
+                     *       "quantity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["OrderV2"];
                 };
             };
@@ -4497,6 +4726,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "pet_id": 1,
+                     *         "pet_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["PetV2"][];
                 };
             };
@@ -4550,6 +4788,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["PetV2Created"];
                 };
             };
@@ -4640,6 +4891,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "pet_id": 1,
+                     *         "pet_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["PetV2"][];
                 };
             };
@@ -4710,6 +4970,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pet_id": 1,
+                     *       "pet_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["PetV2"];
                 };
             };
@@ -4790,6 +5057,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pet_id": 1,
+                     *       "pet_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["PetV2"];
                 };
             };
@@ -4917,6 +5191,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pet_id": 1,
+                     *       "pet_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["PetV2"];
                 };
             };
@@ -5006,6 +5287,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "sku": "apples",
+                     *         "title": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ProductV2"][];
                 };
             };
@@ -5091,6 +5381,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "sku": "apples",
+                     *         "title": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ProductV2"][];
                 };
             };
@@ -5161,6 +5460,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sku": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ProductV2"];
                 };
             };
@@ -5241,6 +5547,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sku": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ProductV2"];
                 };
             };
@@ -5250,6 +5563,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ProductV2Created"];
                 };
             };
@@ -5376,6 +5702,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sku": "apples",
+                     *       "title": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ProductV2"];
                 };
             };
@@ -5470,6 +5803,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "reservation_id": 1,
+                     *         "guest_name": "apples",
+                     *         "room": "apples",
+                     *         "starts_at": "2099-01-01T09:00:00Z",
+                     *         "ends_at": "2099-01-01T10:00:00Z",
+                     *         "created_at": "2099-01-01T11:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ReservationV2"][];
                 };
             };
@@ -5526,6 +5871,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ReservationV2Created"];
                 };
             };
@@ -5613,6 +5971,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "reservation_id": 1,
+                     *         "guest_name": "apples",
+                     *         "room": "apples",
+                     *         "starts_at": "2099-01-01T09:00:00Z",
+                     *         "ends_at": "2099-01-01T10:00:00Z",
+                     *         "created_at": "2099-01-01T11:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ReservationV2"][];
                 };
             };
@@ -5683,6 +6053,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reservation_id": 1,
+                     *       "guest_name": "apples",
+                     *       "room": "apples",
+                     *       "starts_at": "2099-01-01T09:00:00Z",
+                     *       "ends_at": "2099-01-01T10:00:00Z",
+                     *       "created_at": "2099-01-01T11:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ReservationV2"];
                 };
             };
@@ -5766,6 +6146,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reservation_id": 1,
+                     *       "guest_name": "apples",
+                     *       "room": "apples",
+                     *       "starts_at": "2099-01-01T09:00:00Z",
+                     *       "ends_at": "2099-01-01T10:00:00Z",
+                     *       "created_at": "2099-01-01T11:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ReservationV2"];
                 };
             };
@@ -5896,6 +6286,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reservation_id": 1,
+                     *       "guest_name": "apples",
+                     *       "room": "apples",
+                     *       "starts_at": "2099-01-01T09:00:00Z",
+                     *       "ends_at": "2099-01-01T10:00:00Z",
+                     *       "created_at": "2099-01-01T11:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ReservationV2"];
                 };
             };
@@ -5986,6 +6386,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reservation_id": 1,
+                     *       "guest_name": "apples",
+                     *       "room": "apples",
+                     *       "starts_at": "2099-01-01T09:00:00Z",
+                     *       "ends_at": "2099-01-01T10:00:00Z",
+                     *       "created_at": "2099-01-01T11:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["ReservationV2"];
                 };
             };
@@ -6069,6 +6479,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "trade_id": 1,
+                     *         "trade_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["TradeV2"][];
                 };
             };
@@ -6122,6 +6541,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["TradeV2Created"];
                 };
             };
@@ -6203,6 +6635,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "trade_id": 1,
+                     *         "trade_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["TradeV2"][];
                 };
             };
@@ -6273,6 +6714,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trade_id": 1,
+                     *       "trade_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["TradeV2"];
                 };
             };
@@ -6353,6 +6801,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trade_id": 1,
+                     *       "trade_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["TradeV2"];
                 };
             };
@@ -6480,6 +6935,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trade_id": 1,
+                     *       "trade_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["TradeV2"];
                 };
             };
@@ -6570,6 +7032,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "user_id": 1,
+                     *         "user_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["UserV2"][];
                 };
             };
@@ -6623,6 +7094,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["UserV2Created"];
                 };
             };
@@ -6704,6 +7188,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "user_id": 1,
+                     *         "user_name": "apples",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["UserV2"][];
                 };
             };
@@ -6774,6 +7267,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": 1,
+                     *       "user_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["UserV2"];
                 };
             };
@@ -6854,6 +7354,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": 1,
+                     *       "user_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["UserV2"];
                 };
             };
@@ -6981,6 +7488,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": 1,
+                     *       "user_name": "apples",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["UserV2"];
                 };
             };
@@ -7126,6 +7640,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "visit_id": 1,
+                     *         "pet": "https://example.com/",
+                     *         "scheduled_at": "2099-01-01T09:00:00Z",
+                     *         "created_at": "2099-01-01T10:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["VisitV2"][];
                 };
             };
@@ -7180,6 +7704,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["VisitV2Created"];
                 };
             };
@@ -7316,6 +7853,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "visit_id": 1,
+                     *         "pet": "https://example.com/",
+                     *         "scheduled_at": "2099-01-01T09:00:00Z",
+                     *         "created_at": "2099-01-01T10:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["VisitV2"][];
                 };
             };
@@ -7386,6 +7933,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "visit_id": 1,
+                     *       "pet": "https://example.com/",
+                     *       "scheduled_at": "2099-01-01T09:00:00Z",
+                     *       "created_at": "2099-01-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["VisitV2"];
                 };
             };
@@ -7467,6 +8022,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "visit_id": 1,
+                     *       "pet": "https://example.com/",
+                     *       "scheduled_at": "2099-01-01T09:00:00Z",
+                     *       "created_at": "2099-01-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["VisitV2"];
                 };
             };
@@ -7594,6 +8157,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "visit_id": 1,
+                     *       "pet": "https://example.com/",
+                     *       "scheduled_at": "2099-01-01T09:00:00Z",
+                     *       "created_at": "2099-01-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["VisitV2"];
                 };
             };
@@ -7745,6 +8316,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "visit_id": 1,
+                     *         "pet": "https://example.com/",
+                     *         "scheduled_at": "2099-01-01T09:00:00Z",
+                     *         "created_at": "2099-01-01T10:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["VisitV2"][];
                 };
             };
@@ -7805,6 +8386,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uri": "https://example.com/",
+                     *       "identity": 1,
+                     *       "created_at": "2099-01-01T09:00:00Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "apples",
+                     *           "href": "https://example.com/"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["VisitV2Created"];
                 };
             };
@@ -7948,6 +8542,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "visit_id": 1,
+                     *         "pet": "https://example.com/",
+                     *         "scheduled_at": "2099-01-01T09:00:00Z",
+                     *         "created_at": "2099-01-01T10:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["VisitV2"][];
                 };
             };
@@ -8024,6 +8628,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "visit_id": 1,
+                     *       "pet": "https://example.com/",
+                     *       "scheduled_at": "2099-01-01T09:00:00Z",
+                     *       "created_at": "2099-01-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["VisitV2"];
                 };
             };
@@ -8095,6 +8707,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["DietsV2"];
                 };
             };
@@ -8170,6 +8783,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["DietsV2"];
                 };
             };
@@ -8248,6 +8862,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["DietsV2"];
                 };
             };
@@ -8322,6 +8937,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["ProfilesV2"];
                 };
             };
@@ -8397,6 +9013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["ProfilesV2"];
                 };
             };
@@ -8475,6 +9092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["ProfilesV2"];
                 };
             };
@@ -8597,6 +9215,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "alive"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": {
                         /** @constant */
                         status: "alive";
@@ -8651,6 +9274,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {}
+                     *     }
+                     */
                     "application/json;charset=UTF-8": {
                         /** @constant */
                         status: "ready";
@@ -8719,6 +9348,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "apples",
+                     *       "info": {},
+                     *       "paths": {}
+                     *     }
+                     */
                     "application/json;charset=UTF-8": {
                         openapi: string;
                         info: Record<string, never>;
@@ -8808,6 +9444,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "job_id": 1,
+                     *         "type": "apples",
+                     *         "state": "queued",
+                     *         "uri": "https://example.com/",
+                     *         "created_at": "2099-01-01T09:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["Job"][];
                 };
             };
@@ -8863,6 +9510,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["Job"];
                 };
             };
@@ -8928,6 +9584,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": 1,
+                     *       "type": "apples",
+                     *       "state": "queued",
+                     *       "uri": "https://example.com/",
+                     *       "created_at": "2099-01-01T09:00:00Z"
+                     *     }
+                     */
                     "application/json;charset=UTF-8": components["schemas"]["Job"] | components["schemas"]["AuditV2"] | components["schemas"]["BatchV2"] | components["schemas"]["OrderV2"];
                 };
             };
@@ -9060,6 +9725,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {}
+                     *     ]
+                     */
                     "application/json;charset=UTF-8": (components["schemas"]["AccountV2"] | components["schemas"]["NoteV2"] | components["schemas"]["OrderV2"] | components["schemas"]["PetV2"] | components["schemas"]["ReservationV2"] | components["schemas"]["TradeV2"] | components["schemas"]["UserV2"] | components["schemas"]["VisitV2"] | components["schemas"]["SearchHitV2"])[];
                 };
             };
@@ -9124,6 +9794,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["GuiLangV2"];
                 };
             };
@@ -9187,6 +9858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["GuiLangV2"];
                 };
             };
@@ -9252,6 +9924,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["GuiLangV2"];
                 };
             };
@@ -9318,6 +9991,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["NotesLayoutV2"];
                 };
             };
@@ -9381,6 +10055,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["NotesLayoutV2"];
                 };
             };
@@ -9447,6 +10122,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["NotesLayoutV2"];
                 };
             };
@@ -9514,6 +10190,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["RemindersV2"];
                 };
             };
@@ -9577,6 +10254,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["RemindersV2"];
                 };
             };
@@ -9642,6 +10320,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json;charset=UTF-8": components["schemas"]["RemindersV2"];
                 };
             };

@@ -93,7 +93,7 @@ function plannedCall(document: Json, template: string, item: Json, method: Metho
 }
 
 /** A node of the document, through its `$ref` when it is one. */
-function resolve(document: Json, node: Json): Json {
+export function resolve(document: Json, node: Json): Json {
   if (typeof node.$ref !== 'string') return node;
   return (node.$ref as string)
     .slice(2)
