@@ -6,6 +6,7 @@ import { plainParameter } from './plain-parameter.ts';
 import { quoteName } from './sql-names.ts';
 import { conditionSql, type ConditionSql } from '../row-condition.ts';
 import { keyDescending, RANGE_SQL, rangeAndOrderKey } from '../list-shape.ts';
+import { MAX_CACHED_STATEMENTS } from './statement-cache.ts';
 
 /** The statements of one list shape: a table, the names of its equality conditions in order, its range conditions and its order. */
 interface ListPlan {
@@ -64,6 +65,11 @@ export class ListStatements {
     this.#plans = new WeakMap();
   }
 
+  /** The list shapes of `table` whose statements are kept now. */
+  plansOf(table: TableSpec): number {
+    return this.#plans.get(table)?.size ?? 0;
+  }
+
   #planFor(table: TableSpec, query: ListQuery, visible: ConditionSql | undefined): ListPlan {
     let plans = this.#plans.get(table);
     if (plans === undefined) {
@@ -78,6 +84,9 @@ export class ListStatements {
     let plan = plans.get(key);
     if (plan === undefined) {
       plan = this.#prepare(table, names, query, visible?.sql);
+      // Bounded as the statement cache is: a client can name many shapes (ranges and sorts in any
+      // order), a server repeats few; past the bound the table's plans start afresh rather than grow.
+      if (plans.size >= MAX_CACHED_STATEMENTS) plans.clear();
       plans.set(key, plan);
     }
     return plan;
