@@ -213,6 +213,12 @@ export const DEFINITION_RULES: readonly RuleInfo[] = [
     "Make the reference optional, or declare onDelete: 'cascade' or 'restrict'.",
   ),
   definitions(
+    'reference-holder',
+    'error',
+    'only collections hold references (single or in an array)',
+    'Declare the field in a collection, or hold the identifier as a plain integer or string.',
+  ),
+  definitions(
     'on-delete-array',
     'error',
     'an array of references restricts deletes of the rows it names',

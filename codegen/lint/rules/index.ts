@@ -25,6 +25,7 @@ import { indexedStringLength, searchDocumentLength } from './string-length-rules
 import { objectDepthRule, objectReference } from './object-rules.ts';
 import { publishedStringLengths } from './published-lengths.ts';
 import { publishedEnumValues } from './published-enums.ts';
+import { referenceHolder } from './reference-holder-rules.ts';
 import { onDeleteArray, onDeleteSetNull } from './on-delete-rules.ts';
 
 /** Every rule the linter runs on the model, in the order of the registry (rootCauses() runs before them). */
@@ -52,6 +53,7 @@ export const ALL_RULES: readonly Rule[] = [
   publishedShapes,
   publishedStringLengths,
   publishedEnumValues,
+  referenceHolder,
   publishedDeclarationRemoved,
   putCreateIdentifier,
   movedPath,

@@ -74,3 +74,35 @@ export default collection({
     ]);
   });
 });
+
+describe('references are held by collections only', () => {
+  it('reference-holder: a reference or an array of references in an aggregate or a setting, at the field', async () => {
+    const litter = `import { aggregate, field } from 'DSL';
+export default aggregate({
+  name: 'litters',
+  parent: 'owners',
+  fields: {
+    vet: field.reference('owners'),
+    siblings: field.array(field.reference('owners')),
+  },
+  versions: { v1: {} },
+});
+`;
+    const defaults = `import { setting, field } from 'DSL';
+export default setting({
+  name: 'defaults',
+  fields: { owner: field.reference('owners') },
+  versions: { v1: {} },
+});
+`;
+    const found = await placed({ 'owners.ts': owners, 'litter.ts': litter, 'defaults.ts': defaults });
+    expect(found.map(({ rule, file, line, column }) => [rule, file, line, column])).toEqual([
+      ['reference-holder', 'definitions/defaults.ts', 4, 13],
+      ['reference-holder', 'definitions/litter.ts', 6, 5],
+      ['reference-holder', 'definitions/litter.ts', 7, 5],
+    ]);
+    expect(found[1]!.message).toBe(
+      `field "vet" of aggregate "litters" refers to "owners", but only a collection's rows hold references (checked on write, served as URIs, guarded on delete): declare the field in a collection, or hold the identifier as a plain integer or string`,
+    );
+  });
+});
