@@ -18,8 +18,8 @@ export interface IdleHeapReturnOptions {
   readonly growthBytes?: number;
   /** The bytes the heap holds from the system, with its buffers. Default: V8's heap statistics. */
   readonly heapBytes?: () => number;
-  /** One full collection, the young generation shrunk too. Default: V8's own, as `--expose-gc` gives it. */
-  readonly collect?: () => void;
+  /** One full collection; with `shrinkYoung` the young generation is shrunk too. Default: V8's own, as `--expose-gc` gives it. */
+  readonly collect?: (shrinkYoung: boolean) => void;
 }
 
 export const DEFAULT_HEAP_GROWTH_BYTES = 32 * 1024 * 1024;
@@ -35,11 +35,11 @@ const committedHeapBytes = (): number => {
 /**
  * V8's full collection, the function `--expose-gc` puts on the global object: taken from a context
  * made while the flag is on (then turned off again), so the process's own global gets no `gc`.
- * Asked for as a last resort (V8's collection under memory pressure): besides the old generation it
- * shrinks the young one, which start-up and every burst grow to its largest (16 MiB twice, all of it
- * resident) and which a plain full collection leaves at that size.
+ * With `shrinkYoung` it is asked for as a last resort (V8's collection under memory pressure): besides
+ * the old generation it shrinks the young one, which start-up grows to its largest (16 MiB twice, all
+ * of it resident) and which a plain full collection leaves at that size.
  */
-function fullCollection(): () => void {
+function fullCollection(): (shrinkYoung: boolean) => void {
   const exposed = (globalThis as { gc?: unknown }).gc;
   let gc: (options: object) => void;
   if (typeof exposed === 'function') gc = exposed as typeof gc;
@@ -51,7 +51,10 @@ function fullCollection(): () => void {
       setFlagsFromString('--no-expose-gc');
     }
   }
-  return () => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  return (shrinkYoung) =>
+    gc(
+      shrinkYoung ? { type: 'major', execution: 'sync', flavor: 'last-resort' } : { type: 'major', execution: 'sync' },
+    );
 }
 
 /**
@@ -62,9 +65,11 @@ function fullCollection(): () => void {
  * than `quietRequestsPerSecond` requests a second started since the previous check, none is in
  * flight and the heap has grown by more than `growthBytes` since the last collection made here (or
  * none was made yet: start-up's garbage, loading modules and building schemas, is returned at the
- * first quiet check), one full collection is made: a pause of a few milliseconds to a few hundred,
- * taken when at most a health check may be waiting. Under load it never runs; V8 collects as usual
- * then. Returns a function that stops the checks.
+ * first quiet check, the young generation shrunk too), one full collection is made. Later ones leave
+ * the young generation at the size traffic grew it to: shrunk at every quiet moment, each next burst
+ * would pay to grow it again, in scavenges and promotions. A pause of a few milliseconds to a few
+ * hundred, taken when at most a health check may be waiting. Under load it never runs; V8 collects
+ * as usual then. Returns a function that stops the checks.
  */
 export function returnHeapWhenIdle({
   activity,
@@ -85,7 +90,7 @@ export function returnHeapWhenIdle({
     startedBefore = started;
     if (!quiet || (settledBytes !== undefined && heapBytes() - settledBytes <= growthBytes)) return;
     collectNow ??= fullCollection();
-    collectNow();
+    collectNow(settledBytes === undefined);
     settledBytes = heapBytes();
   };
   const timer = setInterval(check, everyMs);

@@ -9,13 +9,14 @@ const MiB = 1024 * 1024;
 
 /** A server's request counts and heap, moved by hand; `collect` brings the heap back to `floor`. */
 function fakeServer(floor = 100 * MiB) {
-  const state = { inFlight: 0, started: 0, heap: floor, collections: 0 };
+  const state = { inFlight: 0, started: 0, heap: floor, collections: 0, youngShrunk: [] as boolean[] };
   const stop = returnHeapWhenIdle({
     activity: state,
     everyMs: 1000,
     heapBytes: () => state.heap,
-    collect: () => {
+    collect: (shrinkYoung) => {
       state.collections += 1;
+      state.youngShrunk.push(shrinkYoung);
       state.heap = floor;
     },
   });
@@ -68,6 +69,15 @@ describe('returnHeapWhenIdle', () => {
     expect(state.collections).toBe(1);
     vi.advanceTimersByTime(10_000);
     expect(state.collections).toBe(1);
+    stop();
+  });
+
+  it("shrinks the young generation with start-up's collection only, not after each burst", () => {
+    const { state, stop } = fakeServer();
+    vi.advanceTimersByTime(1000);
+    state.heap += 300 * MiB;
+    vi.advanceTimersByTime(1000);
+    expect(state.youngShrunk).toEqual([true, false]);
     stop();
   });
 
