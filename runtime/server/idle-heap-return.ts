@@ -18,8 +18,8 @@ export interface IdleHeapReturnOptions {
   readonly growthBytes?: number;
   /** The bytes the heap holds from the system, with its buffers. Default: V8's heap statistics. */
   readonly heapBytes?: () => number;
-  /** One full collection; with `shrinkYoung` the young generation is shrunk too. Default: V8's own, as `--expose-gc` gives it. */
-  readonly collect?: (shrinkYoung: boolean) => void;
+  /** One full collection. Default: V8's own, as `--expose-gc` gives it. */
+  readonly collect?: () => void;
 }
 
 export const DEFAULT_HEAP_GROWTH_BYTES = 32 * 1024 * 1024;
@@ -35,26 +35,16 @@ const committedHeapBytes = (): number => {
 /**
  * V8's full collection, the function `--expose-gc` puts on the global object: taken from a context
  * made while the flag is on (then turned off again), so the process's own global gets no `gc`.
- * With `shrinkYoung` it is asked for as a last resort (V8's collection under memory pressure): besides
- * the old generation it shrinks the young one, which start-up grows to its largest (16 MiB twice, all
- * of it resident) and which a plain full collection leaves at that size.
  */
-function fullCollection(): (shrinkYoung: boolean) => void {
+function fullCollection(): () => void {
   const exposed = (globalThis as { gc?: unknown }).gc;
-  let gc: (options: object) => void;
-  if (typeof exposed === 'function') gc = exposed as typeof gc;
-  else {
-    setFlagsFromString('--expose-gc');
-    try {
-      gc = runInNewContext('gc') as typeof gc;
-    } finally {
-      setFlagsFromString('--no-expose-gc');
-    }
+  if (typeof exposed === 'function') return exposed as () => void;
+  setFlagsFromString('--expose-gc');
+  try {
+    return runInNewContext('gc') as () => void;
+  } finally {
+    setFlagsFromString('--no-expose-gc');
   }
-  return (shrinkYoung) =>
-    gc(
-      shrinkYoung ? { type: 'major', execution: 'sync', flavor: 'last-resort' } : { type: 'major', execution: 'sync' },
-    );
 }
 
 /**
@@ -63,13 +53,10 @@ function fullCollection(): (shrinkYoung: boolean) => void {
  * health checks allocates next to nothing, so the garbage of those pages (hundreds of MiB) stays in
  * its heap, resident, and V8's own idle reducer does not act under Node. Every `everyMs`, when fewer
  * than `quietRequestsPerSecond` requests a second started since the previous check, none is in
- * flight and the heap has grown by more than `growthBytes` since the last collection made here (or
- * none was made yet: start-up's garbage, loading modules and building schemas, is returned at the
- * first quiet check, the young generation shrunk too), one full collection is made. Later ones leave
- * the young generation at the size traffic grew it to: shrunk at every quiet moment, each next burst
- * would pay to grow it again, in scavenges and promotions. A pause of a few milliseconds to a few
- * hundred, taken when at most a health check may be waiting. Under load it never runs; V8 collects
- * as usual then. Returns a function that stops the checks.
+ * flight and the heap has grown by more than `growthBytes` since the last collection made here, one
+ * full collection is made: a pause of a few milliseconds to a few hundred, taken when at most a
+ * health check may be waiting. Under load it never runs; V8 collects as usual then. Returns a
+ * function that stops the checks.
  */
 export function returnHeapWhenIdle({
   activity,
@@ -80,17 +67,16 @@ export function returnHeapWhenIdle({
   collect,
 }: IdleHeapReturnOptions): () => void {
   let collectNow = collect;
-  // Nothing collected here yet: the first quiet check collects whatever the heap holds.
-  let settledBytes: number | undefined;
+  let settledBytes = heapBytes();
   let startedBefore = activity.started;
   const quietRequests = (quietRequestsPerSecond * everyMs) / 1000;
   const check = () => {
     const started = activity.started;
     const quiet = started - startedBefore < quietRequests && activity.inFlight === 0;
     startedBefore = started;
-    if (!quiet || (settledBytes !== undefined && heapBytes() - settledBytes <= growthBytes)) return;
+    if (!quiet || heapBytes() - settledBytes <= growthBytes) return;
     collectNow ??= fullCollection();
-    collectNow(settledBytes === undefined);
+    collectNow();
     settledBytes = heapBytes();
   };
   const timer = setInterval(check, everyMs);

@@ -6,7 +6,6 @@ import { spawnServer, type SpawnedServer } from '../../support/spawn-server.ts';
 import { newTestDatabase, testEngine } from '../../support/test-database.ts';
 import { issueToken } from '../../support/token-cli.ts';
 import { until } from '../../support/poll.ts';
-import { residentMiB } from '../../support/process-memory.ts';
 
 const PROBE = fileURLToPath(new URL('../../support/loaded-modules-probe.ts', import.meta.url));
 /** Node's fetch (undici), loaded whole: about 13 MB resident that a server on node:http never uses. */
@@ -142,30 +141,5 @@ describe('JWT verification configured: jose is loaded with the first JWT, not at
     });
     expect(answer.status).toBe(200);
     expect(packagesOf(await loaded(server))).toContain('jose');
-  });
-});
-
-/**
- * Loading modules and building schemas grows V8's young generation to its largest (16 MiB twice)
- * and leaves it full of garbage; an idle server would keep all of it resident.
- */
-describe.runIf(existsSync('/proc/self/status'))("start-up's garbage, returned once the server is quiet", () => {
-  const CHECK_MS = 250;
-  let server: SpawnedServer;
-
-  beforeAll(async () => {
-    server = await spawnServer({ DATABASE_URL: await newTestDatabase(), HEAP_RETURN_INTERVAL_MS: String(CHECK_MS) });
-  });
-  afterAll(async () => {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  });
-
-  it("leaves the server's resident set well below what it was when it started listening", async () => {
-    const listening = residentMiB(server.child.pid!)!;
-    await new Promise((resolve) => setTimeout(resolve, 6 * CHECK_MS));
-    const quiet = residentMiB(server.child.pid!)!;
-    console.log(`start-up garbage: RSS ${listening.toFixed(0)} MiB listening, ${quiet.toFixed(0)} MiB once quiet`);
-    expect(listening - quiet).toBeGreaterThan(12);
   });
 });

@@ -9,14 +9,13 @@ const MiB = 1024 * 1024;
 
 /** A server's request counts and heap, moved by hand; `collect` brings the heap back to `floor`. */
 function fakeServer(floor = 100 * MiB) {
-  const state = { inFlight: 0, started: 0, heap: floor, collections: 0, youngShrunk: [] as boolean[] };
+  const state = { inFlight: 0, started: 0, heap: floor, collections: 0 };
   const stop = returnHeapWhenIdle({
     activity: state,
     everyMs: 1000,
     heapBytes: () => state.heap,
-    collect: (shrinkYoung) => {
+    collect: () => {
       state.collections += 1;
-      state.youngShrunk.push(shrinkYoung);
       state.heap = floor;
     },
   });
@@ -63,34 +62,14 @@ describe('returnHeapWhenIdle', () => {
     stop();
   });
 
-  it("returns start-up's garbage at the first quiet check, however little the heap grew since", () => {
+  it('leaves a heap that grew by no more than the threshold alone', () => {
     const { state, stop } = fakeServer();
-    vi.advanceTimersByTime(1000);
-    expect(state.collections).toBe(1);
-    vi.advanceTimersByTime(10_000);
-    expect(state.collections).toBe(1);
-    stop();
-  });
-
-  it("shrinks the young generation with start-up's collection only, not after each burst", () => {
-    const { state, stop } = fakeServer();
-    vi.advanceTimersByTime(1000);
-    state.heap += 300 * MiB;
-    vi.advanceTimersByTime(1000);
-    expect(state.youngShrunk).toEqual([true, false]);
-    stop();
-  });
-
-  it('leaves a heap that grew by no more than the threshold since its last collection alone', () => {
-    const { state, stop } = fakeServer();
-    vi.advanceTimersByTime(1000);
-    expect(state.collections).toBe(1);
     state.heap += DEFAULT_HEAP_GROWTH_BYTES;
     vi.advanceTimersByTime(10_000);
-    expect(state.collections).toBe(1);
+    expect(state.collections).toBe(0);
     state.heap += 1;
     vi.advanceTimersByTime(1000);
-    expect(state.collections).toBe(2);
+    expect(state.collections).toBe(1);
     stop();
   });
 
