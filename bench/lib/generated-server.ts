@@ -24,7 +24,8 @@ export interface GeneratedOptions {
 }
 
 /**
- * Starts `node <root>/generated/main.ts` exactly as `npm start` does, with every convention on, on a
+ * Starts `node <root>/generated/main.ts` as `npm start` does, with every convention on (but without the
+ * allocator setting `npm start` adds, MALLOC_MMAP_THRESHOLD_, unless the bench's own environment has it), on a
  * fresh SQLite file in `dataDir` (or the database given), and issues a bearer token for it with the token CLI.
  */
 export async function startGenerated(
