@@ -71,32 +71,26 @@ export function withExamples(
     const members = membersAnswered(operation, schemas);
     return members === undefined ? undefined : { ...shared.ResultFields, example: members };
   };
+  const withOperationParameterExamples = (operation: JsonSchema): JsonSchema =>
+    Array.isArray(operation.parameters)
+      ? {
+          ...operation,
+          parameters: withParameterExamples(
+            (operation.parameters as JsonSchema[]).map((parameter) =>
+              parameter.$ref === '#/components/parameters/ResultFields'
+                ? (resultFields(operation) ?? parameter)
+                : parameter,
+            ),
+          ),
+        }
+      : operation;
+  // Parameters, then the request body, then each success's body.
+  const exemplified = (operation: JsonSchema): JsonSchema =>
+    withResponseExamples(withBodyExample(withOperationParameterExamples(operation), schemas), schemas);
   const examplePaths = Object.fromEntries(
     Object.entries(paths).map(([path, item]) => [
       path,
-      Object.fromEntries(
-        Object.entries(item).map(([method, operation]) => [
-          method,
-          withResponseExamples(
-            withBodyExample(
-              Array.isArray(operation.parameters)
-                ? {
-                    ...operation,
-                    parameters: withParameterExamples(
-                      (operation.parameters as JsonSchema[]).map((parameter) =>
-                        parameter.$ref === '#/components/parameters/ResultFields'
-                          ? (resultFields(operation) ?? parameter)
-                          : parameter,
-                      ),
-                    ),
-                  }
-                : operation,
-              schemas,
-            ),
-            schemas,
-          ),
-        ]),
-      ),
+      Object.fromEntries(Object.entries(item).map(([method, operation]) => [method, exemplified(operation)])),
     ]),
   );
   return { paths: examplePaths, parameters };
