@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { startServer, type ServerProcess } from './server-process.ts';
 import { issueToken } from './token.ts';
 import { expectStatus } from './raw-request.ts';
@@ -14,7 +15,7 @@ export interface GeneratedServer {
 }
 
 export interface GeneratedOptions {
-  /** Node flags before the script (a probe preloaded with --import). */
+  /** Node flags (a probe preloaded with --import), given through NODE_OPTIONS. */
   readonly nodeArgs?: readonly string[];
   /** A command that runs node (see StartOptions.launcher). */
   readonly launcher?: readonly string[];
@@ -24,9 +25,10 @@ export interface GeneratedOptions {
 }
 
 /**
- * Starts `node <root>/generated/main.ts` as `npm start` does, with every convention on (but without the
- * allocator setting `npm start` adds, MALLOC_MMAP_THRESHOLD_, unless the bench's own environment has it), on a
- * fresh SQLite file in `dataDir` (or the database given), and issues a bearer token for it with the token CLI.
+ * Starts the generated server of `root` as `npm start` does, by running the root's own start script
+ * (package.json `scripts.start`, with its allocator setting and V8 flags) with `sh -c`, with every
+ * convention on, on a fresh SQLite file in `dataDir` (or the database given), and issues a bearer
+ * token for it with the token CLI. `nodeArgs` reach node through NODE_OPTIONS.
  */
 export async function startGenerated(
   root: string,
@@ -42,11 +44,13 @@ export async function startGenerated(
   const { BASE_URL: _baseUrl, ...inherited } = process.env;
   const server = await startServer({
     name,
-    args: [...nodeArgs, join(root, 'generated', 'main.ts')],
+    args: [],
+    script: startScript(root),
     cwd: root,
     launcher,
     env: {
       ...inherited,
+      NODE_OPTIONS: [inherited.NODE_OPTIONS ?? '', ...nodeArgs].join(' ').trim(),
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
@@ -56,8 +60,27 @@ export async function startGenerated(
       ...env,
     },
   });
+  if (!processIsNode(server.pid)) {
+    await server.stop();
+    throw new Error(
+      `${name}: ${root}/package.json's start script must end by exec-ing node, so its process is the server`,
+    );
+  }
   const token = issueToken(databaseUrl);
   return { server, databaseUrl, headers: requestHeaders(`Bearer ${token}`) };
+}
+
+/** The root's `npm start` command line. */
+function startScript(root: string): string {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: { start?: unknown } };
+  const script = manifest.scripts?.start;
+  if (typeof script !== 'string') throw new Error(`${root}/package.json has no start script`);
+  return script;
+}
+
+/** Whether the process is node itself (the bench samples that pid's memory and CPU), not a shell around it. */
+function processIsNode(pid: number): boolean {
+  return basename(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '') === 'node';
 }
 
 /** The request headers of every benchmarked request, sent to the baselines too so requests are byte-identical. */

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { delimiter, dirname } from 'node:path';
 import { procStatusKib } from './memory.ts';
 import { pinServer } from './cpu-affinity.ts';
 import { SOURCE_CONDITION } from './paths.ts';
@@ -8,6 +9,11 @@ export interface StartOptions {
   readonly name: string;
   /** Arguments to node (process.execPath): the script and its flags. */
   readonly args: readonly string[];
+  /**
+   * A shell command line run by `sh -c` instead of node with `args` (a project's own start script, as
+   * npm runs it); its `node` is the bench's. Node flags then go in NODE_OPTIONS.
+   */
+  readonly script?: string;
   readonly env?: NodeJS.ProcessEnv;
   readonly cwd?: string;
   /** A command that runs node for the bench (systemd-run … --, to start it under a memory limit). */
@@ -48,12 +54,15 @@ export function startServer({
   args,
   env = process.env,
   cwd,
+  script,
   launcher = [],
   timeoutMs = 60_000,
 }: StartOptions): Promise<ServerProcess> {
   const spawnedAt = performance.now();
-  const [file, ...argv] = [...launcher, process.execPath, SOURCE_CONDITION, ...args];
-  const child = spawn(file!, argv, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const command = script === undefined ? [process.execPath, SOURCE_CONDITION, ...args] : ['sh', '-c', script];
+  const [file, ...argv] = [...launcher, ...command];
+  const path = `${dirname(process.execPath)}${delimiter}${env.PATH ?? ''}`;
+  const child = spawn(file!, argv, { env: { ...env, PATH: path }, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
   let output = '';

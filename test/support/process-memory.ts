@@ -20,6 +20,13 @@ export function childPids(pid: number): number[] {
   }
 }
 
+/** The arguments a process was started with, its program first (from /proc). */
+export function commandLineOf(pid: number): string[] {
+  return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    .split('\0')
+    .filter((argument) => argument !== '');
+}
+
 /** The environment process `pid` was started with (Linux's /proc/<pid>/environ). */
 export function environmentOf(pid: number): Record<string, string> {
   const entries = readFileSync(`/proc/${pid}/environ`, 'utf8')
