@@ -14,7 +14,7 @@ export interface IdleHeapReturnOptions {
   readonly everyMs: number;
   /** The most requests a second, since the previous check, under which the server counts as quiet. Default 20. */
   readonly quietRequestsPerSecond?: number;
-  /** Growth of the heap and its buffers since the last collection made here that is worth one. Default 32 MiB. */
+  /** Growth of the heap and its buffers, at any check since the last collection made here, that is worth one. Default 32 MiB. */
   readonly growthBytes?: number;
   /** The bytes the heap holds from the system, with its buffers. Default: V8's heap statistics. */
   readonly heapBytes?: () => number;
@@ -53,8 +53,8 @@ function fullCollection(): () => void {
  * health checks allocates next to nothing, so the garbage of those pages (hundreds of MiB) stays in
  * its heap, resident, and V8's own idle reducer does not act under Node. Every `everyMs`, when fewer
  * than `quietRequestsPerSecond` requests a second started since the previous check, none is in
- * flight and the heap has grown by more than `growthBytes` since the last collection made here, one
- * full collection is made: a pause of a few milliseconds to a few hundred, taken when at most a
+ * flight and the heap has been, at any check since the last collection made here, more than
+ * `growthBytes` larger than that collection left it, one full collection is made: a pause of a few milliseconds to a few hundred, taken when at most a
  * health check may be waiting. Under load it never runs; V8 collects as usual then. Returns a
  * function that stops the checks.
  */
@@ -68,16 +68,21 @@ export function returnHeapWhenIdle({
 }: IdleHeapReturnOptions): () => void {
   let collectNow = collect;
   let settledBytes = heapBytes();
+  // The largest the heap was at any check since the last collection made here: V8's own collections
+  // during a burst shrink it again, but they leave the garbage of its last moments (large strings of
+  // rows, tens of MiB) for a collection that, once the server is quiet, only this one makes.
+  let peakBytes = settledBytes;
   let startedBefore = activity.started;
   const quietRequests = (quietRequestsPerSecond * everyMs) / 1000;
   const check = () => {
     const started = activity.started;
     const quiet = started - startedBefore < quietRequests && activity.inFlight === 0;
     startedBefore = started;
-    if (!quiet || heapBytes() - settledBytes <= growthBytes) return;
+    peakBytes = Math.max(peakBytes, heapBytes());
+    if (!quiet || peakBytes - settledBytes <= growthBytes) return;
     collectNow ??= fullCollection();
     collectNow();
-    settledBytes = heapBytes();
+    settledBytes = peakBytes = heapBytes();
   };
   const timer = setInterval(check, everyMs);
   // The checks never keep the process alive on their own.
