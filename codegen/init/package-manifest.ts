@@ -18,14 +18,13 @@ export function projectScripts(): Record<string, string> {
     // neither passes them on nor replaces itself with the command: without exec the server never
     // hears the signal and keeps running after npm has died of it. --import: the runtime's Node check
     // runs before generated/main.ts is loaded (a Node too old to read .ts gets one line, not a stack).
-    // MALLOC_MMAP_THRESHOLD_ (kept when the environment sets it; glibc reads it at process start only):
-    // malloc then gives every block of 128 KiB and more its own mapping, returned to the system when
-    // freed. By default glibc raises that bound after the first large free, and the large buffers after
-    // it (a PostgreSQL row as the driver reads it, a response body) stay resident in its heap.
+    // with-allocator.sh (the runtime's): the server runs on jemalloc where the machine has it, else
+    // on glibc's malloc told to map large blocks on their own, so a burst's memory goes back to the
+    // system once freed (allocators read their settings only as the process starts; docs/production.md).
     // --max-semi-space-size=8: V8 grows the young generation to 16 MiB a semi-space while start-up
     // loads every module, and never shrinks it; a server's requests live far shorter than that needs.
     start:
-      'MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD_:-131072} exec node --max-semi-space-size=8 --import @convapi/runtime/node-check generated/main.ts',
+      'exec sh node_modules/@convapi/runtime/bin/with-allocator.sh node --max-semi-space-size=8 --import @convapi/runtime/node-check generated/main.ts',
     generate: 'convapi generate',
     'lint:definitions': 'convapi lint',
     // The CLI's other commands, as the docs write them: `npm run convapi -- migrate new NAME`.

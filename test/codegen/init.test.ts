@@ -115,7 +115,7 @@ describe('convapi init', () => {
     writeFileSync(join(root, 'tsconfig.json'), '{}');
     expect(init(root, '--force').status).toBe(0);
     expect(manifestOf(root).scripts!.start).toBe(
-      'MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD_:-131072} exec node --max-semi-space-size=8 --import @convapi/runtime/node-check generated/main.ts',
+      'exec sh node_modules/@convapi/runtime/bin/with-allocator.sh node --max-semi-space-size=8 --import @convapi/runtime/node-check generated/main.ts',
     );
     expect(readFileSync(join(root, 'tsconfig.json'), 'utf8')).toContain('"strict": true');
   });

@@ -120,12 +120,19 @@ function call(url: string, init: RequestInit & { headers?: Record<string, string
 }
 
 describe('each tarball', () => {
-  it.each(PACKAGES)('%s holds only its dist/, README.md, LICENSE and package.json', (name) => {
+  // The runtime's one file beside them: the launcher `npm start` runs the server through (with-allocator.sh).
+  it.each(PACKAGES)('%s holds only its dist/, README.md, LICENSE and package.json (and the start launcher)', (name) => {
     const files = execFileSync('tar', ['tzf', tarballs[name]], { encoding: 'utf8' })
       .trim()
       .split('\n')
       .map((path) => path.replace(/^package\//, ''));
-    expect(files.filter((path) => !path.startsWith('dist/')).sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
+    const launcher = name === '@convapi/runtime' ? ['bin/with-allocator.sh'] : [];
+    expect(files.filter((path) => !path.startsWith('dist/')).sort()).toEqual([
+      'LICENSE',
+      'README.md',
+      ...launcher,
+      'package.json',
+    ]);
     expect(files.filter((path) => path.startsWith('dist/') && !/\.(js|d\.ts)$/.test(path))).toEqual([]);
     expect(files).toContain('dist/index.js'.replace('index', name === '@convapi/cli' ? 'cli/convapi' : 'index'));
   });

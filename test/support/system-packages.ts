@@ -54,6 +54,25 @@ export function postgresBinaries(): string | undefined {
   return candidates.find((bin) => existsSync(join(bin, 'postgres')));
 }
 
+/**
+ * jemalloc's shared library, which `npm start` preloads where it finds it (runtime/bin/with-allocator.sh):
+ * at JEMALLOC_PATH, or where Debian and Ubuntu (libjemalloc2) and Fedora put it.
+ */
+export const JEMALLOC: SystemPackage = {
+  name: 'libjemalloc2',
+  variable: 'JEMALLOC_PATH',
+  installed: () => jemallocPath() !== undefined,
+};
+
+export function jemallocPath(): string | undefined {
+  const candidates = process.env.JEMALLOC_PATH
+    ? [process.env.JEMALLOC_PATH]
+    : [`/usr/lib/${machine()}-linux-gnu/libjemalloc.so.2`, '/usr/lib64/libjemalloc.so.2'];
+  return candidates.find((path) => existsSync(path));
+}
+
+const machine = (): string => spawnSync('uname', ['-m'], { encoding: 'utf8' }).stdout.trim();
+
 /** Whether tests needing `system` run here: it is installed, or CI requires it. */
 export const runsTestsNeeding = (system: SystemPackage): boolean => system.installed() || process.env.CI === 'true';
 
