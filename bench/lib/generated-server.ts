@@ -70,8 +70,8 @@ export async function startGenerated(
   return { server, databaseUrl, headers: requestHeaders(`Bearer ${token}`) };
 }
 
-/** The root's `npm start` command line. */
-function startScript(root: string): string {
+/** The `npm start` command line of the project at `root` (its package.json `scripts.start`). */
+export function startScript(root: string): string {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: { start?: unknown } };
   const script = manifest.scripts?.start;
   if (typeof script !== 'string') throw new Error(`${root}/package.json has no start script`);

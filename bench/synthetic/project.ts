@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoPath } from '../lib/paths.ts';
+import { startScript } from '../lib/generated-server.ts';
+import { REPO_ROOT, repoPath } from '../lib/paths.ts';
 import { tempDir } from '../lib/temp.ts';
 import { syntheticCollectionName } from './names.ts';
 
@@ -19,7 +20,7 @@ export function syntheticProject(count: number): string {
     name: `bench-synthetic-${count}`,
     private: true,
     type: 'module',
-    scripts: { start: exampleStart() },
+    scripts: { start: startScript(REPO_ROOT) },
   };
   writeFileSync(join(root, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   mkdirSync(join(root, 'definitions'));
@@ -28,12 +29,6 @@ export function syntheticProject(count: number): string {
     writeFileSync(join(root, 'definitions', `${name}.ts`), definitionSource(name));
   }
   return root;
-}
-
-/** The repository's own `npm start` command line, which runs the workspace runtime from source. */
-function exampleStart(): string {
-  const { scripts } = JSON.parse(readFileSync(repoPath('package.json'), 'utf8')) as { scripts: { start: string } };
-  return scripts.start;
 }
 
 function definitionSource(name: string): string {

@@ -5,11 +5,17 @@ import { commandLineOf, environmentOf } from '../../support/process-memory.ts';
 import { spawnNpmStart } from '../../support/spawn-server.ts';
 import { JEMALLOC, jemallocPath } from '../../support/system-packages.ts';
 
-/** The environment and the mapped shared libraries `npm start` starts the server process with, under the operator's `env`. */
-async function serverProcess(env: Record<string, string>): Promise<{ env: Record<string, string>; maps: string }> {
+/** The command line, environment and mapped shared libraries `npm start` starts the server process with, under the operator's `env`. */
+async function serverProcess(
+  env: Record<string, string>,
+): Promise<{ commandLine: string[]; env: Record<string, string>; maps: string }> {
   const server = await spawnNpmStart({ DATABASE_URL: 'sqlite::memory:', ...env });
   try {
-    return { env: environmentOf(server.pid), maps: readFileSync(`/proc/${server.pid}/maps`, 'utf8') };
+    return {
+      commandLine: commandLineOf(server.pid),
+      env: environmentOf(server.pid),
+      maps: readFileSync(`/proc/${server.pid}/maps`, 'utf8'),
+    };
   } finally {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
@@ -53,19 +59,13 @@ describe.runIf(process.platform === 'linux')('`npm start` and the C allocator', 
 // a request-serving server holds half as much in it, idle and under load (BENCHMARKS.md, memory).
 describe.runIf(process.platform === 'linux')("`npm start` and V8's young generation", () => {
   it('starts node with each semi-space capped at 8 MiB', async () => {
-    const server = await spawnNpmStart({ DATABASE_URL: 'sqlite::memory:' });
-    try {
-      const [program, ...flags] = commandLineOf(server.pid);
-      expect(program).toMatch(/node$/);
-      expect(
-        flags.slice(
-          0,
-          flags.findIndex((flag) => flag.endsWith('main.ts')),
-        ),
-      ).toContain('--max-semi-space-size=8');
-    } finally {
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
-    }
+    const [program, ...flags] = (await serverProcess({})).commandLine;
+    expect(program).toMatch(/node$/);
+    expect(
+      flags.slice(
+        0,
+        flags.findIndex((flag) => flag.endsWith('main.ts')),
+      ),
+    ).toContain('--max-semi-space-size=8');
   });
 });
