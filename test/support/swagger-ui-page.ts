@@ -50,21 +50,43 @@ export async function scrollThroughOperations(page: Page): Promise<ScrolledPage>
   const tagHeadings = new Set<string>();
   await fromTheTop(page);
   for (let step = 0; step < 2_000; step += 1) {
-    const drawn = await page.$$eval('.opblock', (blocks) =>
-      blocks.map((block) => ({
-        id: block.id,
-        summary: (block.querySelector('.opblock-summary') as HTMLElement | null)?.innerText ?? '',
-      })),
-    );
-    for (const { id, summary } of drawn) seen.set(id.replaceAll('\\/', '/'), summary.replace(/\s+/g, ' ').trim());
+    for (const { id, summary } of await settledOperations(page))
+      seen.set(id.replaceAll('\\/', '/'), summary.replace(/\s+/g, ' ').trim());
     for (const heading of await page.locator('.opblock-tag').allInnerTexts())
       tagHeadings.add(heading.replace(/\s+/g, ' ').trim());
     const atBottom = await scrollDown(page);
     if (atBottom) break;
-    // The virtual list draws the blocks that scrolled into view on the next frames.
-    await pause(50);
   }
   return { operations: [...seen].map(([id, summary]) => ({ id, summary })), tagHeadings: [...tagHeadings] };
+}
+
+/** The operation blocks in the page now: element id and summary text. */
+async function drawnOperations(page: Page): Promise<RenderedOperation[]> {
+  return page.$$eval('.opblock', (blocks) =>
+    blocks.map((block) => ({
+      id: block.id,
+      summary: (block.querySelector('.opblock-summary') as HTMLElement | null)?.innerText ?? '',
+    })),
+  );
+}
+
+/**
+ * The blocks drawn for the current scroll position, once the virtual list has finished drawing them:
+ * it draws over the next frames, more of them on a slow machine, so this reads until two reads 100 ms
+ * apart agree (for at most 10 s, then takes what is there).
+ */
+async function settledOperations(page: Page): Promise<RenderedOperation[]> {
+  let drawn = await drawnOperations(page);
+  for (let read = 0; read < 100; read += 1) {
+    await pause(100);
+    const again = await drawnOperations(page);
+    const same =
+      again.length === drawn.length &&
+      again.every((block, index) => block.id === drawn[index]!.id && block.summary === drawn[index]!.summary);
+    drawn = again;
+    if (same) break;
+  }
+  return drawn;
 }
 
 /**
