@@ -147,12 +147,19 @@ export function shareConnectionsFairly(
     }
     tracked.active += 1;
     forget(socket, false);
-    res.once('close', () => {
-      tracked.active -= 1;
-      // Idle from now until its next request's head: the first to go when the server nears its bound.
-      if (tracked.active === 0 && socket[TRACKED] === tracked && !socket.destroyed) idle.add(socket);
-    });
+    res.on('close', responseClosed);
   };
+  // One listener for every response: a response emits 'close' once, and is dropped after it, so
+  // nothing needs removing, and no closure or once() wrapper is made per request. The socket is the
+  // request's (a response lets go of its own once finished); a socket no longer tracked has closed.
+  function responseClosed(this: ServerResponse) {
+    const socket = this.req.socket as FairSocket;
+    const tracked = socket[TRACKED];
+    if (tracked === undefined) return;
+    tracked.active -= 1;
+    // Idle from now until its next request's head: the first to go when the server nears its bound.
+    if (tracked.active === 0 && !socket.destroyed) idle.add(socket);
+  }
   return {
     track: (listener) => (req, res) => {
       arrived(req, res);
