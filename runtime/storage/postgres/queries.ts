@@ -4,15 +4,26 @@ import type pg from 'pg';
 /** A pool or one checked-out client: both run queries. */
 export type Queryable = pg.Pool | pg.PoolClient;
 
+/**
+ * How many SQL texts get a name, and so a prepared statement on every connection that runs them (kept
+ * by PostgreSQL for the session's life, and by pg and this module in the process). The SQL of a list
+ * depends on the filters, sorts and fields a request names, so the texts a client can cause are many;
+ * the ones a server repeats are few, and are among the first it runs.
+ */
+export const MAX_NAMED_STATEMENTS = 500;
+
 const names = new Map<string, string>();
 
 /**
  * A statement's name for PostgreSQL's prepared-statement cache: the same SQL text gets the same name on
- * every connection, so each connection parses and plans it once.
+ * every connection, so each connection parses and plans it once. Past MAX_NAMED_STATEMENTS texts, a
+ * new one gets none (undefined) and runs as an unnamed statement, parsed and planned on each run: what
+ * a client can make the server prepare stays bounded on both sides of the connection.
  */
-function statementName(text: string): string {
+function statementName(text: string): string | undefined {
   let name = names.get(text);
   if (name === undefined) {
+    if (names.size >= MAX_NAMED_STATEMENTS) return undefined;
     name = `s${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
     names.set(text, name);
   }
@@ -159,8 +170,9 @@ function queryClassOf(db: Queryable): QueryClass | undefined {
 
 /**
  * Runs a named prepared statement (the same SQL text gets the same name on every connection, so each
- * connection parses and plans it once) and resolves with `map(result)`: one promise per query, with
- * pg's callback interface underneath (pg's promise interface adds two of its own, pg-pool's a third).
+ * connection parses and plans it once; past MAX_NAMED_STATEMENTS texts, an unnamed one) and resolves
+ * with `map(result)`: one promise per query, with pg's callback interface underneath (pg's promise
+ * interface adds two of its own, pg-pool's a third).
  */
 function prepared<T>(
   db: Queryable,
@@ -173,8 +185,13 @@ function prepared<T>(
   const Prepared = Query === undefined ? null : preparedQueryClass(Query);
   const name = statementName(text);
   const submitted =
-    Prepared === null
-      ? { name, text, values: values as unknown[], ...(arrays ? { rowMode: 'array' } : {}) }
+    Prepared === null || name === undefined
+      ? {
+          ...(name === undefined ? {} : { name }),
+          text,
+          values: values as unknown[],
+          ...(arrays ? { rowMode: 'array' } : {}),
+        }
       : new Prepared(name, text, values as unknown[], arrays);
   return new Promise((resolve, reject) => {
     const done: QueryCallback = (error, result) => {

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { connectPostgres } from '../../../runtime/storage/postgres/connect.ts';
 import {
   inPostgresTransaction,
+  MAX_NAMED_STATEMENTS,
   query,
   queryArrays,
   queryFirstArray,
@@ -73,6 +74,24 @@ describe.skipIf(testEngine() !== 'postgres')('prepared statements on PostgreSQL'
     ]);
     expect(prepared.rows).toHaveLength(1);
     expect(prepared.rows[0]!.name).toMatch(/^s[0-9a-f]{20}$/);
+  });
+
+  it('name at most MAX_NAMED_STATEMENTS texts: past them a new text runs unnamed, answered the same', async () => {
+    const db = await pool(1);
+    // As many distinct texts as a client varying a list's filters could cause, and some more.
+    const texts = Array.from(
+      { length: MAX_NAMED_STATEMENTS + 40 },
+      (_, index) => `SELECT $1::bigint * 10000000000 + ${index} AS v, $1::int AS n`,
+    );
+    for (const [index, text] of texts.entries()) {
+      expect(await queryArrays(db, text, [2])).toEqual([[20_000_000_000 + index, 2]]);
+      expect((await query(db, text, [1])).rows).toEqual([{ v: 10_000_000_000 + index, n: 1 }]);
+    }
+    const prepared = await db.query<{ count: string }>('SELECT count(*) FROM pg_prepared_statements');
+    expect(Number(prepared.rows[0]!.count)).toBeLessThanOrEqual(MAX_NAMED_STATEMENTS);
+    // A text named before the bound was reached is still a prepared statement.
+    const first = await db.query('SELECT name FROM pg_prepared_statements WHERE statement = $1', [texts[0]]);
+    expect(first.rows).toHaveLength(1);
   });
 
   it("reject with PostgreSQL's error and give the connection back to the pool", async () => {
