@@ -140,6 +140,7 @@ export async function createApi(
   const documentPath = (version: string) => `/services/${version}/${api.openApiService ?? 'openapi'}`;
   const documentVersions = Object.keys(api.openApi ?? {});
   // Each version's document as this server serves it, loaded and made with the first request for it.
+  // A load that fails (a file unreadable for a moment) is forgotten, so the next request tries again.
   const servedDocuments = new Map<string, Promise<unknown>>();
   const openApi = (version: string): Promise<unknown> | undefined => {
     const load = api.openApi !== undefined && Object.hasOwn(api.openApi, version) ? api.openApi[version] : undefined;
@@ -148,6 +149,9 @@ export async function createApi(
     if (served === undefined) {
       served = load().then((loaded) => servedDocument(loaded.default, config.baseUrl, config.docsAccess, documentPath));
       servedDocuments.set(version, served);
+      served.catch(() => {
+        if (servedDocuments.get(version) === served) servedDocuments.delete(version);
+      });
     }
     return served;
   };
