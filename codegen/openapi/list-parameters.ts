@@ -28,27 +28,37 @@ function valueSchema(field: ResolvedField): JsonSchema {
 }
 
 /**
- * A reference's example: an identifier, as a client holding one writes it (the word a plain string
- * parameter is given would name no resource, and be refused).
+ * A reference's example: the referenced collection's identifier, as a client holding one writes it
+ * (the word a plain string parameter is given would name no resource, and be refused), given by
+ * `identifierExample` (the example of that collection's own identifier parameter).
  */
-function referenceExample(field: ResolvedField): { example?: string } {
-  return field.kind === 'reference' ? { example: '1' } : {};
+function referenceExample(field: ResolvedField, identifierExample: IdentifierExample): { example?: string } {
+  return field.kind === 'reference' && field.references !== undefined
+    ? { example: identifierExample(field.references) }
+    : {};
 }
+
+/** The example identifier of a collection, by its plural name, as its path parameter gives it. */
+export type IdentifierExample = (collection: string) => string;
 
 /**
  * The query parameters of a collection's list besides paging: an equality filter per filterable
  * field, the comparisons of each filterable integer, number or time field, the item of each
  * filterable array (`allergies.contains`), and `sort` over the
- * sortable fields and the identifier.
+ * sortable fields and the identifier. A reference's filter is given the example of the referenced
+ * collection's identifier (`identifierExample`).
  */
-export function listQueryParameters(collection: ResolvedCollection): JsonSchema[] {
+export function listQueryParameters(
+  collection: ResolvedCollection,
+  identifierExample: IdentifierExample,
+): JsonSchema[] {
   const filterable = collection.fields.filter((field) => field.filterable && field.kind !== 'array');
   const equality = filterable.map((field) => ({
     name: field.name,
     in: 'query',
     description: `Only ${collection.name} whose ${field.name} equals this value${field.kind === 'time' ? ' (any ISO 8601 offset; compared in UTC)' : ''}.`,
     schema: valueSchema(field),
-    ...referenceExample(field),
+    ...referenceExample(field, identifierExample),
   }));
   const comparisons = filterable
     .filter((field) => COMPARABLE.has(field.kind))
@@ -68,7 +78,7 @@ export function listQueryParameters(collection: ResolvedCollection): JsonSchema[
       in: 'query',
       description: `Only ${collection.name} whose ${field.name} holds this item${field.items!.kind === 'reference' ? ' (its identifier or URI)' : ''}.`,
       schema: valueSchema(field.items!),
-      ...referenceExample(field.items!),
+      ...referenceExample(field.items!, identifierExample),
     }));
   const sortable = [
     collection.identifier.name,

@@ -16,6 +16,7 @@ import { representationName } from './representation-schemas.ts';
 import type { JsonSchema } from './schema-of.ts';
 import { createdByPut, queuedIfAsynchronous, withMinimalReturn } from './statuses.ts';
 import { listQueryParameters } from './list-parameters.ts';
+import { exampleOf } from './parameter-examples.ts';
 
 const READ_HEADERS = [header('ResultFields'), header('ExpansionFields'), header('PrettyPrint')];
 export const CONDITIONAL = [header('IfNoneMatch'), header('IfModifiedSince')];
@@ -173,7 +174,12 @@ export function collectionOperation(
     switch (operation) {
       case 'list': {
         const listForm = route.path.endsWith('/(list)');
-        const filters = listQueryParameters(collection);
+        const filters = listQueryParameters(collection, (plural) => {
+          const referenced = byName.get(plural)?.identifier;
+          return referenced === undefined
+            ? '1'
+            : String(exampleOf(identifierParameter(referenced.name, referenced.type, referenced.assignedBy)));
+        });
         return {
           ...base,
           operationId: listForm ? operationIds.listForm(collection.name) : operationIds.list(collection.name),

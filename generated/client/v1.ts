@@ -7618,7 +7618,7 @@ export interface operations {
                 "fee.lte"?: number;
                 /**
                  * @description Only visits whose products holds this item (its identifier or URI).
-                 * @example 1
+                 * @example blue-mug
                  */
                 "products.contains"?: string;
                 /**
@@ -7831,7 +7831,7 @@ export interface operations {
                 "fee.lte"?: number;
                 /**
                  * @description Only visits whose products holds this item (its identifier or URI).
-                 * @example 1
+                 * @example blue-mug
                  */
                 "products.contains"?: string;
                 /**
@@ -8288,7 +8288,7 @@ export interface operations {
                 "fee.lte"?: number;
                 /**
                  * @description Only visits whose products holds this item (its identifier or URI).
-                 * @example 1
+                 * @example blue-mug
                  */
                 "products.contains"?: string;
                 /**
@@ -8514,7 +8514,7 @@ export interface operations {
                 "fee.lte"?: number;
                 /**
                  * @description Only visits whose products holds this item (its identifier or URI).
-                 * @example 1
+                 * @example blue-mug
                  */
                 "products.contains"?: string;
                 /**

@@ -7593,7 +7593,7 @@ export interface operations {
                 "fee.lte"?: number;
                 /**
                  * @description Only visits whose products holds this item (its identifier or URI).
-                 * @example 1
+                 * @example blue-mug
                  */
                 "products.contains"?: string;
                 /**
@@ -7806,7 +7806,7 @@ export interface operations {
                 "fee.lte"?: number;
                 /**
                  * @description Only visits whose products holds this item (its identifier or URI).
-                 * @example 1
+                 * @example blue-mug
                  */
                 "products.contains"?: string;
                 /**
@@ -8263,7 +8263,7 @@ export interface operations {
                 "fee.lte"?: number;
                 /**
                  * @description Only visits whose products holds this item (its identifier or URI).
-                 * @example 1
+                 * @example blue-mug
                  */
                 "products.contains"?: string;
                 /**
@@ -8489,7 +8489,7 @@ export interface operations {
                 "fee.lte"?: number;
                 /**
                  * @description Only visits whose products holds this item (its identifier or URI).
-                 * @example 1
+                 * @example blue-mug
                  */
                 "products.contains"?: string;
                 /**

@@ -43,6 +43,15 @@ describe.each([['v1'], ['v2']])('every parameter of the %s document', (version) 
     expect(problems).toEqual([]);
   });
 
+  it("gives a reference's filter an identifier of the referenced collection, as its own path parameter has", () => {
+    const filter = document.paths[`/${version}/visits`].get.parameters.find(
+      (parameter: Json) => parameter.name === 'products.contains',
+    );
+    // Products are named by the client (a SKU): a number would name no product.
+    expect(filter.example).toBe(document.components.parameters.Sku.example);
+    expect(filter.example).toBe('blue-mug');
+  });
+
   it('names, in X-Result-Fields, the members what the operation answers always has', () => {
     for (const { where, parameter } of parameters.filter((entry) => entry.parameter.name === 'X-Result-Fields'))
       expect(typeof parameter.example, where).toBe('string');
