@@ -56,6 +56,12 @@ export const DEFINITION_RULES: readonly RuleInfo[] = [
     "Name the reference field whose row each resource belongs to (`parent: 'pet'` where `pet: field.reference('pets')`): the collection is then also served at /{version}/{parents}/{parent_id}/{name}.",
   ),
   definitions(
+    'path-identifiers',
+    'error',
+    "a sub-collection's identifier is not named as its parent's",
+    'Both name a segment of the path the items are served at (/{version}/pets/{pet_id}/visits/{visit_id}): give the sub-collection an identifier of its own name (its default, <singular>_id).',
+  ),
+  definitions(
     'aggregate-parent',
     'error',
     'an aggregate is reachable only through its parent collection',

@@ -1,4 +1,4 @@
-import { isPlural, pluralOf } from '../../model/index.ts';
+import { defaultIdentifierName, isPlural, pluralOf } from '../../model/index.ts';
 import type { Finding } from '../finding.ts';
 import { allDeclarations, type Rule } from './context.ts';
 import { SEGMENT, toSegment } from './naming.ts';
@@ -101,6 +101,29 @@ export const parentField: Rule = ({ model }) =>
       },
     ];
   });
+
+/**
+ * path-identifiers: a sub-collection's identifier is not named as its parent's. Both name a segment of
+ * the path its items are served at (/{version}/pets/{pet_id}/visits/{visit_id}), and one name for two
+ * would leave the router one value for both.
+ */
+export const pathIdentifiers: Rule = ({ model }) => {
+  const byName = new Map(model.collections.map((collection) => [collection.name, collection]));
+  return model.collections.flatMap((collection): Finding[] => {
+    const parent = collection.parent?.collection === undefined ? undefined : byName.get(collection.parent.collection);
+    const name = collection.identifier.name;
+    if (parent === undefined || parent.identifier.name !== name) return [];
+    const suggested = defaultIdentifierName(collection.name);
+    return [
+      {
+        rule: 'path-identifiers',
+        source: collection.source,
+        at: ['identifier', 'name'],
+        message: `collection "${collection.name}" names its identifier "${name}", as its parent "${parent.name}" does: its items would be served at /{version}/${parent.name}/{${name}}/${collection.name}/{${name}}, one name for two identifiers: rename it${suggested === name ? '' : ` (${suggested})`}`,
+      },
+    ];
+  });
+};
 
 /**
  * reserved-path: with an openapi service declared, /services/{v}/docs is the docs page of its

@@ -179,6 +179,41 @@ export default collection({
     },
   ],
   [
+    "path-identifiers: a sub-collection's identifier named as its parent's",
+    {
+      given: {
+        'pets.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'pets',
+  identifier: { name: 'pet_id', type: 'integer' },
+  fields: {},
+  versions: { v1: {} },
+});
+`,
+        'visits.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'visits',
+  identifier: { name: 'pet_id', type: 'integer' },
+  fields: { pet: field.reference('pets') },
+  parent: 'pet',
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'path-identifiers',
+          severity: 'error',
+          message:
+            'collection "visits" names its identifier "pet_id", as its parent "pets" does: its items would be served at /{version}/pets/{pet_id}/visits/{pet_id}, one name for two identifiers: rename it (visit_id)',
+          file: 'definitions/visits.ts',
+          line: 4,
+          column: 17,
+        },
+      ],
+    },
+  ],
+  [
     'aggregate-parent: a collection makes the aggregate reachable at the top level',
     {
       given: {
