@@ -44,7 +44,6 @@ export async function startGenerated(
   const { BASE_URL: _baseUrl, ...inherited } = process.env;
   const server = await startServer({
     name,
-    args: [],
     script: startScript(root),
     cwd: root,
     launcher,

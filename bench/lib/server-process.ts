@@ -4,16 +4,9 @@ import { procStatusKib } from './memory.ts';
 import { pinServer } from './cpu-affinity.ts';
 import { SOURCE_CONDITION } from './paths.ts';
 
-export interface StartOptions {
+interface CommonStartOptions {
   /** Shown in errors and tables. */
   readonly name: string;
-  /** Arguments to node (process.execPath): the script and its flags. */
-  readonly args: readonly string[];
-  /**
-   * A shell command line run by `sh -c` instead of node with `args` (a project's own start script, as
-   * npm runs it); its `node` is the bench's. Node flags then go in NODE_OPTIONS.
-   */
-  readonly script?: string;
   readonly env?: NodeJS.ProcessEnv;
   readonly cwd?: string;
   /** A command that runs node for the bench (systemd-run … --, to start it under a memory limit). */
@@ -21,6 +14,24 @@ export interface StartOptions {
   /** How long start-up may take before the bench gives up. Default 60 s (1,000 collections migrate first). */
   readonly timeoutMs?: number;
 }
+
+/** What runs: node (process.execPath) with `args`, or a shell command line, `script`. */
+export type StartOptions = CommonStartOptions &
+  (
+    | {
+        /** Arguments to node (process.execPath): the script and its flags. */
+        readonly args: readonly string[];
+        readonly script?: never;
+      }
+    | {
+        /**
+         * A shell command line run by `sh -c` (a project's own start script, as npm runs it); its
+         * `node` is the bench's. Node flags then go in NODE_OPTIONS.
+         */
+        readonly script: string;
+        readonly args?: never;
+      }
+  );
 
 /** A server running in its own process, never the process that loads it. */
 export interface ServerProcess {
@@ -45,13 +56,13 @@ process.on('exit', () => {
 });
 
 /**
- * Starts `node <args>` with the given environment and waits for the contract's readiness line
+ * Starts `node <args>` (or `sh -c <script>`) with the given environment and waits for the contract's readiness line
  * (`listening on <url>`); the baseline servers print the same line. PORT=0 is the caller's to pass,
  * so every server picks a free port and no two runs collide.
  */
 export function startServer({
   name,
-  args,
+  args = [],
   env = process.env,
   cwd,
   script,
