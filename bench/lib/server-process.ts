@@ -57,8 +57,8 @@ process.on('exit', () => {
 
 /**
  * Starts `node <args>` (or `sh -c <script>`) with the given environment and waits for the contract's
- * readiness line (`listening on <url>`); the baseline servers print the same line. PORT=0 is the caller's to pass,
- * so every server picks a free port and no two runs collide.
+ * readiness line (`listening on <url>`); the baseline servers print the same line. PORT=0 is the
+ * caller's to pass, so every server picks a free port and no two runs collide.
  */
 export function startServer({
   name,
