@@ -1,5 +1,6 @@
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { JsonSchema } from '../openapi/index.ts';
+import { clientTypesText } from './client-types.ts';
 import { fileHeader } from './header.ts';
 import type { GeneratedFile, SourceFileBuilder } from './source-file.ts';
 
@@ -17,21 +18,18 @@ export interface VersionDocument {
  * types openapi-typescript writes from the document (generated/client/{version}.ts), and one module
  * (generated/client/index.ts) whose `createApiClient()` gives an openapi-fetch client per version
  * with Authorization and User-Agent set once. Nothing here calls HTTP itself: openapi-fetch does.
- * openapi-typescript is loaded only here, so `generate --check` on an unchanged tree never pays for it.
+ * openapi-typescript is loaded only here (clientTypesText()), so `generate --check` on an unchanged
+ * tree never pays for it.
  */
 export async function emitClient(
   documents: readonly VersionDocument[],
   builder: SourceFileBuilder,
 ): Promise<GeneratedFile[]> {
-  const { default: openapiTS, astToString } = await import('openapi-typescript');
   const types = await Promise.all(
-    documents.map(async ({ version, document }) => {
-      const nodes = await openapiTS(clientView(document) as never, { silent: true });
-      return {
-        path: clientTypesFileOf(version),
-        text: `${fileHeader([`generated/openapi/${version}.json`, 'openapi-typescript'])}\n\n${astToString(nodes)}`,
-      };
-    }),
+    documents.map(async ({ version, document }) => ({
+      path: clientTypesFileOf(version),
+      text: `${fileHeader([`generated/openapi/${version}.json`, 'openapi-typescript'])}\n\n${await clientTypesText(clientView(document))}`,
+    })),
   );
   return [
     ...types,
@@ -49,7 +47,7 @@ const CALLED_METHODS = new Set(['get', 'put', 'post', 'patch', 'delete']);
  * nothing a GET does not), their parameters, bodies and statuses; not the response headers, which
  * openapi-fetch leaves to `response.headers`. Half the text to type, half the time.
  */
-function clientView(document: JsonSchema): JsonSchema {
+export function clientView(document: JsonSchema): JsonSchema {
   const paths = document.paths as Record<string, Record<string, JsonSchema>>;
   const withoutHeaders = (responses: Record<string, JsonSchema>) =>
     Object.fromEntries(
