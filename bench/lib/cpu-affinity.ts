@@ -30,6 +30,8 @@ export function cpuSplitOf(allowed: readonly number[]): CpuSplit | undefined {
 }
 
 let split: CpuSplit | undefined;
+/** Every CPU this process could use before pinBench() pinned it (a taskset CPU list). */
+let everyCpu: string | undefined;
 
 /**
  * Pins this process (the load generator) to its share of the CPUs and remembers the servers' share
@@ -42,8 +44,12 @@ export function pinBench(): CpuSplit | undefined {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     });
-    split = cpuSplitOf(parseCpuList(shown.slice(shown.lastIndexOf(':') + 1)));
-    if (split !== undefined) pin(process.pid, split.load);
+    const allowed = parseCpuList(shown.slice(shown.lastIndexOf(':') + 1));
+    split = cpuSplitOf(allowed);
+    if (split !== undefined) {
+      everyCpu = allowed.join(',');
+      pin(process.pid, split.load);
+    }
   } catch {
     split = undefined;
   }
@@ -53,6 +59,15 @@ export function pinBench(): CpuSplit | undefined {
 /** Pins a server process, every thread of it, to the servers' CPU, when pinBench() pinned the bench. */
 export function pinServer(pid: number): void {
   if (split !== undefined) pin(pid, split.servers);
+}
+
+/**
+ * The command and arguments that run `command` on every CPU the machine gave the bench, as a user runs
+ * the CLI: a child inherits the bench's pin to the load generator's share, which would confine the
+ * generator and its type check (a second process) to one core. Unchanged when nothing was pinned.
+ */
+export function onEveryCpu(command: string, args: readonly string[]): [string, string[]] {
+  return everyCpu === undefined ? [command, [...args]] : ['taskset', ['-c', everyCpu, command, ...args]];
 }
 
 function pin(pid: number, cpus: string): void {

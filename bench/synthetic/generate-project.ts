@@ -1,8 +1,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { onEveryCpu } from '../lib/cpu-affinity.ts';
 import { repoPath, SOURCE_CONDITION } from '../lib/paths.ts';
 
 const run = promisify(execFile);
+
+/** This repository's CLI (`convapi ARGS`) from its sources, as a command and its arguments, on every CPU. */
+export const convapiCommand = (args: readonly string[]) =>
+  onEveryCpu(process.execPath, [SOURCE_CONDITION, repoPath('codegen', 'cli', 'convapi.ts'), ...args]);
 
 /**
  * Runs this repository's generator on another project root (`generate --root DIR [--check]`) in a
@@ -12,21 +17,10 @@ const run = promisify(execFile);
 export async function runGenerator(root: string, check = false): Promise<number> {
   const started = performance.now();
   try {
-    await run(
-      process.execPath,
-      [
-        SOURCE_CONDITION,
-        repoPath('codegen', 'cli', 'convapi.ts'),
-        'generate',
-        '--root',
-        root,
-        ...(check ? ['--check'] : []),
-      ],
-      {
-        cwd: root,
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    );
+    await run(...convapiCommand(['generate', '--root', root, ...(check ? ['--check'] : [])]), {
+      cwd: root,
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
     throw new Error(`generate${check ? ' --check' : ''} --root ${root} failed:\n${`${stdout}${stderr}`.slice(-2000)}`);
@@ -42,7 +36,7 @@ export async function runGenerator(root: string, check = false): Promise<number>
 export async function runLint(root: string): Promise<number> {
   const started = performance.now();
   try {
-    await run(process.execPath, [SOURCE_CONDITION, repoPath('codegen', 'cli', 'convapi.ts'), 'lint', '--root', root], {
+    await run(...convapiCommand(['lint', '--root', root]), {
       cwd: root,
       maxBuffer: 64 * 1024 * 1024,
     });

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoPath, SOURCE_CONDITION } from '../lib/paths.ts';
+import { repoPath } from '../lib/paths.ts';
+import { convapiCommand } from './generate-project.ts';
 import { tempDir } from '../lib/temp.ts';
 
 const DONE = /^(?:regenerated|not regenerated.*) in \d+\.\d\d s; watching definitions\//m;
@@ -18,11 +19,7 @@ export async function watchRegenerationTimes(changes: number): Promise<number[]>
   for (const entry of ['definitions', 'generated', 'package.json', 'tsconfig.json', 'published-versions.json'])
     cpSync(repoPath(entry), join(root, entry), { recursive: true });
   symlinkSync(repoPath('node_modules'), join(root, 'node_modules'), 'dir');
-  const child = spawn(
-    process.execPath,
-    [SOURCE_CONDITION, repoPath('codegen', 'cli', 'convapi.ts'), 'generate', '--watch'],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(...convapiCommand(['generate', '--watch']), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let waiter: (() => void) | undefined;
   const onData = (chunk: Buffer) => {
