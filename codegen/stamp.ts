@@ -47,8 +47,15 @@ function packageInputs(root: string): Array<readonly [string, Buffer]> {
   });
 }
 
+/**
+ * SHA-1: the stamp only has to change when a file does, nobody is trying to forge one, and it hashes
+ * twice as fast as SHA-256 here (generate and --check hash every generated file: 58 MB for 1,000
+ * collections, most of it their OpenAPI document).
+ */
+const STAMP_HASH = 'sha1';
+
 function hashOf(entries: Iterable<readonly [string, string | Buffer]>): string {
-  const hash = createHash('sha256');
+  const hash = createHash(STAMP_HASH);
   for (const [path, content] of entries) hash.update(path).update('\0').update(content).update('\0');
   return hash.digest('hex');
 }
