@@ -1,6 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import { serviceUnavailable } from '../errors/index.ts';
 import { settledNow, SETTLED } from '../fast-path/sequence.ts';
+import { onResponseClose } from './close-listener.ts';
 import { setResponseHeader } from './headers.ts';
 
 /**
@@ -48,7 +49,7 @@ export class RequestDrain {
       drain.#started += 1;
       // Counted until the response is fully written (or the client goes away), not merely until the
       // middleware returns: Koa writes the body after the middleware chain has finished.
-      ctx.res.on('close', responseClosed);
+      onResponseClose(ctx.res, responseClosed);
       const downstream: unknown = next();
       // Under sequence() a synchronous request comes back settled: no promise needed to follow it.
       if (!settledNow(downstream)) return (downstream as Promise<unknown>).then(() => closeIfDraining(ctx));

@@ -24,6 +24,7 @@ export {
 } from './request-bounds.ts';
 export { errorHandler, renderError, renderedErrorOf, type ErrorHandlerOptions } from './error-handler.ts';
 export { RequestDrain } from './drain.ts';
+export { onResponseClose } from './close-listener.ts';
 export {
   applyConnectionSettings,
   connectionSettingsFrom,

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Context, Middleware, Next } from 'koa';
 import { settledNow, SETTLED } from '../fast-path/sequence.ts';
+import { onResponseClose } from './close-listener.ts';
 
 export interface ProcessingUpdatesOptions {
   /**
@@ -88,7 +89,7 @@ class UpdateTable {
     res[this.#slot] = this.#responses.length;
     this.#responses.push(res);
     this.#dueAt.push(at);
-    res.on('close', this.#forget);
+    onResponseClose(res, this.#forget);
     // Under steady load each new entry is due after the one the timer waits for: nothing to do.
     if (at < this.#armedFor) this.#arm(at);
   }

@@ -4,7 +4,7 @@ import type { Context, Middleware, Next } from 'koa';
 import type { Logger } from 'pino';
 import { authOf } from '../auth/bearer-auth.ts';
 import { redactedQuery } from '../auth/token-in-url.ts';
-import { renderedErrorOf } from '../http/index.ts';
+import { onResponseClose, renderedErrorOf } from '../http/index.ts';
 import { requestHeader, setResponseHeader } from '../http/headers.ts';
 import { matchedRoute } from '../routing/route.ts';
 import { assignRequestId, requestIdOf } from './request-id.ts';
@@ -71,7 +71,7 @@ export function requestLog({ logger, trustedProxies = [] }: RequestLogOptions): 
     const res = ctx.res as ServerResponse & { [LOGGED]?: Pending };
     const socket = ctx.req.socket;
     res[LOGGED] = { ctx, startedAt: performance.now(), socket, bytesBefore: socket.bytesWritten };
-    res.on('close', responseClosed);
+    onResponseClose(res, responseClosed);
     return next();
   };
 }

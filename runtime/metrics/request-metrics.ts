@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Context, Middleware, Next } from 'koa';
-import { renderedErrorOf } from '../http/index.ts';
+import { onResponseClose, renderedErrorOf } from '../http/index.ts';
 import { familyOfPath, matchedRoute, RouteTree, type Route } from '../routing/index.ts';
 import type { ApiMetrics } from './api-metrics.ts';
 
@@ -49,7 +49,7 @@ export function requestMetrics({ metrics, routes = [] }: RequestMetricsOptions):
   return function requestMetricsMiddleware(ctx: Context, next: Next) {
     const res = ctx.res as ServerResponse & { [MEASURED]?: { ctx: Context; startedAt: number } };
     res[MEASURED] = { ctx, startedAt: performance.now() };
-    res.on('close', responseClosed);
+    onResponseClose(res, responseClosed);
     return next();
   };
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError, type DocumentFor } from '../errors/index.ts';
+import { onResponseClose } from '../http/index.ts';
 import { rawErrorResponse } from './client-errors.ts';
 
 export interface ConnectionFairnessSettings {
@@ -147,7 +148,7 @@ export function shareConnectionsFairly(
     }
     tracked.active += 1;
     forget(socket, false);
-    res.on('close', responseClosed);
+    onResponseClose(res, responseClosed);
   };
   // One listener for every response: a response emits 'close' once, and is dropped after it, so
   // nothing needs removing, and no closure or once() wrapper is made per request. The socket is the
