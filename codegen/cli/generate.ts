@@ -94,7 +94,10 @@ export async function generateOnce(
   const { model } = generation;
   // Generated while a migration is missing: no stamp vouches for these inputs, so the check lints them (and fails).
   const inputs = waiting.length > 0 ? 'a migration is missing' : inputsHash(root);
-  const stamp = { inputs, outputs: outputsHash(generation.files.map((file) => [file.path, file.text] as const)) };
+  const stamp = {
+    inputs,
+    outputs: outputsHash(generation.files.map((file) => [file.path, writer.bytesOf(file)] as const)),
+  };
   const stampFile = { path: STAMP_FILE, text: stampText(stamp) };
   writer.add([stampFile]);
   const files = [...generation.files, stampFile];
