@@ -58,7 +58,8 @@ export class SqliteJobTable implements JobTable {
     // A NULL state or type is no filter: one statement for every combination, served by the owner's index.
     const ownJobs =
       'FROM jobs WHERE queue = ?1 AND owner = ?2 AND (?3 IS NULL OR state = ?3) AND (?4 IS NULL OR type = ?4)';
-    this.#ownJobs = db.prepare(`SELECT * ${ownJobs} ORDER BY job_id LIMIT ?5 OFFSET ?6`);
+    // `+?5`: a bare parameter as LIMIT makes SQLite compile the statement again at every run (storage/sqlite/page-bounds.ts).
+    this.#ownJobs = db.prepare(`SELECT * ${ownJobs} ORDER BY job_id LIMIT +?5 OFFSET ?6`);
     this.#countOwnJobs = db.prepare(`SELECT COUNT(*) AS total ${ownJobs}`);
     this.#get = db.prepare('SELECT * FROM jobs WHERE queue = ? AND job_id = ?');
     this.#claim =

@@ -1,5 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { StatementCache } from './statement-cache.ts';
+import { PAGE_BOUNDS_SQL } from './page-bounds.ts';
 
 /** One full-text query on one FTS5 table, as the store hands it to whichever connection runs it. */
 export interface FtsQuery {
@@ -65,7 +66,7 @@ export class FtsSearcher {
     try {
       if (visible !== undefined) return this.#runVisible({ fts, key, match, limit, offset, visible });
       const keys = this.#prepare(
-        `SELECT ${key} AS key FROM ${fts} WHERE ${fts} MATCH ? ORDER BY ${BUDGET_FUNCTION}(rank), ${key} LIMIT ? OFFSET ?`,
+        `SELECT ${key} AS key FROM ${fts} WHERE ${fts} MATCH ? ORDER BY ${BUDGET_FUNCTION}(rank), ${key} ${PAGE_BOUNDS_SQL}`,
       )
         .all(match, limit, offset)
         .map((row) => (typeof row.key === 'bigint' ? Number(row.key) : row.key));
@@ -91,7 +92,7 @@ export class FtsSearcher {
     // Plain parameters, bound in the order they appear (plain-parameter.ts): the match, the condition's values, then the page's bounds.
     const matching = [match, ...visible.values] as never[];
     const keys = this.#prepare(
-      `SELECT ${key} AS key FROM ${fts} WHERE ${fts} MATCH ? AND ${rows} ORDER BY ${BUDGET_FUNCTION}(rank), ${key} LIMIT ? OFFSET ?`,
+      `SELECT ${key} AS key FROM ${fts} WHERE ${fts} MATCH ? AND ${rows} ORDER BY ${BUDGET_FUNCTION}(rank), ${key} ${PAGE_BOUNDS_SQL}`,
     )
       .all(...matching, limit, offset)
       .map((row) => (typeof row.key === 'bigint' ? Number(row.key) : row.key));

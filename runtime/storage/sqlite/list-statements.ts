@@ -7,6 +7,7 @@ import { quoteName } from './sql-names.ts';
 import { conditionSql, type ConditionSql } from '../row-condition.ts';
 import { keyDescending, RANGE_SQL, rangeAndOrderKey } from '../list-shape.ts';
 import { MAX_CACHED_STATEMENTS } from './statement-cache.ts';
+import { PAGE_BOUNDS_SQL } from './page-bounds.ts';
 
 /** The statements of one list shape: a table, the names of its equality conditions in order, its range conditions and its order. */
 interface ListPlan {
@@ -115,7 +116,7 @@ export class ListStatements {
       ', ',
     );
     const pageWithTotal = this.#db.prepare(
-      `SELECT ${columns}, (SELECT count(*) ${from}) ${from} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+      `SELECT ${columns}, (SELECT count(*) ${from}) ${from} ORDER BY ${orderBy} ${PAGE_BOUNDS_SQL}`,
     );
     const count = this.#db.prepare(`SELECT count(*) ${from}`);
     pageWithTotal.setReturnArrays(true);

@@ -59,3 +59,31 @@ describe('the list statements of a connection', () => {
     expect(shapes).toBeGreaterThan(3 * MAX_CACHED_STATEMENTS);
   });
 });
+
+describe('a page of a list', () => {
+  it('is compiled once, however many pages of any size are read with it', () => {
+    const db = itemsDatabase();
+    // SQLite asks the authorizer about a statement each time it compiles one, and only then.
+    let compiled = 0;
+    db.setAuthorizer(() => {
+      compiled += 1;
+      return 0;
+    });
+    const lists = new ListStatements(db);
+    const first = lists.list(table, { where: {}, limit: 10, offset: 0 });
+    expect(first.rows.map((row) => row.item_id)).toEqual([1, 2]);
+    expect(compiled).toBeGreaterThan(0);
+    const afterFirst = compiled;
+    for (const [limit, offset] of [
+      [1, 0],
+      [1, 1],
+      [2, 0],
+      [5, 1],
+    ] as const) {
+      const { rows, total } = lists.list(table, { where: {}, limit, offset });
+      expect(rows.map((row) => row.item_id)).toEqual([1, 2].slice(offset, offset + limit));
+      expect(total).toBe(2);
+    }
+    expect(compiled).toBe(afterFirst);
+  });
+});
