@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ListStatements } from '../../../../runtime/storage/sqlite/list-statements.ts';
 import { MAX_CACHED_STATEMENTS } from '../../../../runtime/storage/sqlite/statement-cache.ts';
 import type { ListQuery, SortKey, TableSpec } from '../../../../runtime/storage/table-spec.ts';
+import { compilations } from '../../../support/sqlite-compilations.ts';
 
 const SORTABLE = ['a', 'b', 'c', 'd', 'e'];
 
@@ -63,17 +64,12 @@ describe('the list statements of a connection', () => {
 describe('a page of a list', () => {
   it('is compiled once, however many pages of any size are read with it', () => {
     const db = itemsDatabase();
-    // SQLite asks the authorizer about a statement each time it compiles one, and only then.
-    let compiled = 0;
-    db.setAuthorizer(() => {
-      compiled += 1;
-      return 0;
-    });
+    const compiled = compilations(db);
     const lists = new ListStatements(db);
     const first = lists.list(table, { where: {}, limit: 10, offset: 0 });
     expect(first.rows.map((row) => row.item_id)).toEqual([1, 2]);
-    expect(compiled).toBeGreaterThan(0);
-    const afterFirst = compiled;
+    expect(compiled()).toBeGreaterThan(0);
+    const afterFirst = compiled();
     for (const [limit, offset] of [
       [1, 0],
       [1, 1],
@@ -84,6 +80,6 @@ describe('a page of a list', () => {
       expect(rows.map((row) => row.item_id)).toEqual([1, 2].slice(offset, offset + limit));
       expect(total).toBe(2);
     }
-    expect(compiled).toBe(afterFirst);
+    expect(compiled()).toBe(afterFirst);
   });
 });

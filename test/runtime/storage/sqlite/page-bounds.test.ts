@@ -2,16 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { SqliteJobTable } from '../../../../runtime/jobs/index.ts';
 import { FtsSearcher } from '../../../../runtime/storage/sqlite/fts-search.ts';
-
-/** How many statements `db` compiles from now on: SQLite asks the authorizer about each, and only then. */
-function compilations(db: DatabaseSync): () => number {
-  let compiled = 0;
-  db.setAuthorizer(() => {
-    compiled += 1;
-    return 0;
-  });
-  return () => compiled;
-}
+import { compilations } from '../../../support/sqlite-compilations.ts';
 
 const PAGES = [
   [1, 0],
