@@ -27,8 +27,8 @@ export interface Generation {
  * The pipeline: load definitions → resolve the model → flatten routes → emit. Lint runs before this
  * in the CLI, on the same loaded definitions; emitters only read the resolved model and the route list.
  * `onFiles`, when given, receives the files in stages as they are made (the modules, then the OpenAPI
- * documents, then the typed client), with a turn of the event loop after each, so the caller can
- * write the first while the rest is built.
+ * documents, then the typed client), with a full turn of the event loop after each, I/O polled, so
+ * the caller can write the first while the rest is built.
  */
 export async function generate(
   root: string,
@@ -42,7 +42,10 @@ export async function generate(
   const stage = async (files: GeneratedFile[]) => {
     if (onFiles === undefined) return files;
     onFiles(files);
-    await new Promise((resolve) => setImmediate(resolve));
+    // Two immediates, not one: the first runs in this turn's check phase, before any I/O is polled.
+    // The turn after polls it, and what finished meanwhile (the type check, which decides whether
+    // anything may be written) is seen now rather than once everything is built.
+    await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
     return files;
   };
   const modules = await stage([

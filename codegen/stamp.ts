@@ -54,9 +54,17 @@ function packageInputs(root: string): Array<readonly [string, Buffer]> {
  */
 const STAMP_HASH = 'sha1';
 
-function hashOf(entries: Iterable<readonly [string, string | Buffer]>): string {
+/** A file's content: its text, its bytes, or its bytes in pieces (hashed as the pieces joined). */
+type Content = string | Buffer | readonly Buffer[];
+
+function hashOf(entries: Iterable<readonly [string, Content]>): string {
   const hash = createHash(STAMP_HASH);
-  for (const [path, content] of entries) hash.update(path).update('\0').update(content).update('\0');
+  for (const [path, content] of entries) {
+    hash.update(path).update('\0');
+    if (Array.isArray(content)) for (const piece of content as readonly Buffer[]) hash.update(piece);
+    else hash.update(content as string | Buffer);
+    hash.update('\0');
+  }
   return hash.digest('hex');
 }
 
@@ -71,7 +79,7 @@ export function inputsHash(root: string): string {
 }
 
 /** The hash of generated files (path → text), the stamp left out. */
-export function outputsHash(files: Iterable<readonly [string, string | Buffer]>): string {
+export function outputsHash(files: Iterable<readonly [string, Content]>): string {
   return hashOf([...files].filter(([path]) => path !== STAMP_FILE).sort(([a], [b]) => a.localeCompare(b)));
 }
 

@@ -109,7 +109,7 @@ export async function generateOnce(
   }
   for (const diff of versionDiffs(model))
     console.log(`${diff.declaration} ${diff.from} → ${diff.to}: ${describeDiff(diff).join('; ')}`);
-  const wanted = new Map(files.map((file) => [file.path, file.text]));
+  const wanted = new Set(files.map((file) => file.path));
   const existing = listFiles(join(root, 'generated')).map((file) => relative(root, file).split(sep).join('/'));
   const stale = [...writer.stale].sort((a, b) => a.path.localeCompare(b.path));
   const extra = existing.filter((path) => !wanted.has(path));

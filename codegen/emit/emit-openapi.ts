@@ -2,6 +2,7 @@ import type { LoadedDefinition } from '../load/load-definitions.ts';
 import type { ResolvedModel } from '../model/index.ts';
 import { buildOpenApiDocument } from '../openapi/index.ts';
 import type { RouteDescriptor } from '../routes/index.ts';
+import { prettyJsonBytes } from './pretty-json.ts';
 import type { GeneratedFile } from './source-file.ts';
 import type { VersionDocument } from './emit-client.ts';
 
@@ -12,10 +13,17 @@ export const openApiFileOf = (version: string) => `generated/openapi/${version}.
  * service and readable by any OpenAPI tool. JSON holds no comments: the stamp is in info.description.
  */
 export function emitOpenApi(documents: readonly VersionDocument[]): GeneratedFile[] {
-  return documents.map(({ version, document }) => ({
-    path: openApiFileOf(version),
-    text: `${JSON.stringify(document, null, 2)}\n`,
-  }));
+  return documents.map(({ version, document }) => {
+    const bytes = prettyJsonBytes(document);
+    return {
+      path: openApiFileOf(version),
+      bytes,
+      // Made whole only when read: the generator itself compares, hashes and writes the pieces.
+      get text() {
+        return Buffer.concat(bytes).toString('utf8');
+      },
+    };
+  });
 }
 
 /** The document of every version, built once: the OpenAPI files and the typed client are both made from them. */

@@ -4,6 +4,11 @@ import { printStructure, StructureKind, type StatementStructures } from 'ts-morp
 export interface GeneratedFile {
   readonly path: string;
   readonly text: string;
+  /**
+   * The text already encoded, in pieces, when the emitter made it so (an OpenAPI document, see
+   * prettyJsonBytes()): the writer compares, hashes and writes these instead of encoding `text`.
+   */
+  readonly bytes?: readonly Buffer[];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, stat } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../codegen/generate.ts';
@@ -62,5 +62,19 @@ describe('generated/ (golden)', () => {
     const edited = generateIn(root, '--check');
     expect(edited.status).toBe(1);
     expect(edited.output).toContain('stale: generated/resources/v1/orders.ts');
+  });
+
+  it('polls for I/O after each stage of files, so what finished meanwhile (the type check) is seen before the next stage is built', async () => {
+    const stages: string[] = [];
+    const generation = generate(REPOSITORY, undefined, (files) => {
+      stages.push(files.some((file) => file.path.endsWith('.json')) ? 'documents' : `files ${stages.length}`);
+      if (stages.length > 1) return;
+      // A stat on libuv's threads (one request), certainly finished before the next stage is made:
+      // its callback must run in between, as the type check's verdict would.
+      stat(`${REPOSITORY}package.json`, () => stages.push('I/O seen'));
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    });
+    await generation;
+    expect(stages.slice(0, 3)).toEqual(['files 0', 'I/O seen', 'documents']);
   });
 });
