@@ -1,7 +1,8 @@
 /**
  * `${JSON.stringify(value, null, 2)}\n` as UTF-8 bytes, byte for byte, made in pieces: each member of
  * the top-level object, and each member of a member that is itself a plain object, is stringified
- * alone and indented to its depth. Why: V8 stringifies a value with indentation much more slowly
+ * alone and indented to its depth (so a toJSON() below them is asked with the key "", which plain
+ * data such as an OpenAPI document never notices). Why: V8 stringifies a value with indentation much more slowly
  * once its text runs to tens of megabytes, and a text that large costs as much again to encode and
  * hash whole. The OpenAPI document of 1,000 collections is 50 MB: about 1.2 s whole, stringified,
  * encoded and hashed, against 0.4 s in pieces, on the bench's machine.
