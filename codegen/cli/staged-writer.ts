@@ -31,7 +31,7 @@ export class StagedWriter {
   add(files: readonly GeneratedFile[]): void {
     for (const file of files) {
       const path = join(this.#root, file.path);
-      const bytes = file.bytes ?? [Buffer.from(file.text)];
+      const bytes = encoded(file);
       this.#bytes.set(file.path, bytes);
       if (existsSync(path) && sameBytes(readFileSync(path), bytes)) continue;
       this.stale.push(file);
@@ -49,7 +49,7 @@ export class StagedWriter {
 
   /** The UTF-8 bytes of a file given to add(), as compared and written, in pieces (often one). */
   bytesOf(file: GeneratedFile): readonly Buffer[] {
-    return this.#bytes.get(file.path) ?? file.bytes ?? [Buffer.from(file.text)];
+    return this.#bytes.get(file.path) ?? encoded(file);
   }
 
   /** Resolves when every write started has finished (rejects with the first that failed). */
@@ -71,6 +71,11 @@ export class StagedWriter {
     write.catch(() => undefined);
     this.#writes.push(write);
   }
+}
+
+/** A file's UTF-8 bytes: as its emitter gave them, else its text encoded once. */
+function encoded(file: GeneratedFile): readonly Buffer[] {
+  return file.bytes ?? [Buffer.from(file.text)];
 }
 
 /** Whether a file's bytes are the pieces, one after another. */
