@@ -3,9 +3,19 @@ import type { JsonSchema } from './schema-of.ts';
 const integer = { type: 'integer' } as const;
 const string = { type: 'string' } as const;
 
-export const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string) => ({
-  $ref: `#/components/${kind}/${name}`,
-});
+const references = new Map<string, { readonly $ref: string }>();
+
+/**
+ * A reference to a component. The same frozen object for the same component: a document of 1,000
+ * collections holds hundreds of thousands of references, and one object each was most of what its
+ * garbage collections had to copy. A cache of values nobody can change, shared by every document.
+ */
+export const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string) => {
+  const $ref = `#/components/${kind}/${name}`;
+  let reference = references.get($ref);
+  if (reference === undefined) references.set($ref, (reference = Object.freeze({ $ref })));
+  return reference;
+};
 
 /** One entry of the error body's `errors` array. */
 export const ERROR_ENTRY_SCHEMA: JsonSchema = {

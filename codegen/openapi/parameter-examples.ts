@@ -100,19 +100,22 @@ export function withExamples(
 function withResponseExamples(operation: JsonSchema, schemas: Record<string, JsonSchema>): JsonSchema {
   const responses = operation.responses as Record<string, JsonSchema> | undefined;
   if (responses === undefined) return operation;
-  const withExample = ([status, response]: [string, JsonSchema]): [string, JsonSchema] => {
+  // Copied only when a success gains an example: most of an operation's responses are references.
+  let exemplified: Record<string, JsonSchema> | undefined;
+  for (const [status, response] of Object.entries(responses)) {
     const media = (response.content as Record<string, JsonSchema> | undefined)?.[JSON_MEDIA_TYPE];
     const schema = media?.schema as JsonSchema | undefined;
     // A body of any JSON (a schema that says nothing) has no member every answer holds: no example.
     const saysNothing = schema === undefined || Object.keys(schema).length === 0;
-    if (!status.startsWith('2') || saysNothing || media?.example !== undefined) return [status, response];
+    if (!status.startsWith('2') || saysNothing || media?.example !== undefined) continue;
     const example = responseExampleOf(schema, schemas);
-    return [
-      status,
-      { ...response, content: { ...(response.content as object), [JSON_MEDIA_TYPE]: { ...media, example } } },
-    ];
-  };
-  return { ...operation, responses: Object.fromEntries(Object.entries(responses).map(withExample)) };
+    exemplified ??= { ...responses };
+    exemplified[status] = {
+      ...response,
+      content: { ...(response.content as object), [JSON_MEDIA_TYPE]: { ...media, example } },
+    };
+  }
+  return exemplified === undefined ? operation : { ...operation, responses: exemplified };
 }
 
 /** The operation with an example of its JSON request body, when it takes one that has none. */

@@ -1,6 +1,7 @@
 import type { ResolvedCollection, ResolvedField, ResolvedVersion } from '../model/index.ts';
 import { jsonSchemaOf, valueAt, type JsonSchema } from './schema-of.ts';
 import { pascalOf } from '../emit/names.ts';
+import { ref } from './components.ts';
 
 /** Looks up a field's declaration (for its zod schema) from its access path in the definition. */
 export type DeclarationOf = (source: string) => unknown;
@@ -23,9 +24,7 @@ function readSchema(
       format: 'uri',
       description: `URI of the ${target ?? 'resource'}; the ${target ?? 'resource'} itself with X-Expansion-Fields: true`,
     };
-    return target === undefined
-      ? uri
-      : { anyOf: [uri, { $ref: `#/components/schemas/${representationName(target, version.name)}` }] };
+    return target === undefined ? uri : { anyOf: [uri, ref('schemas', representationName(target, version.name))] };
   }
   if (field.kind === 'time') return { type: 'string', format: 'date-time' };
   // An array of references: its bounds, each item read as a single reference is (a URI, or inlined).

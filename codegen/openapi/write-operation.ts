@@ -35,15 +35,12 @@ function errorStatusesOf(spec: OperationSpec): string[] {
  * describes. Every status it can answer is still listed or covered, each with the error body.
  */
 function responsesOf(spec: OperationSpec, deprecated: boolean, head: boolean): JsonSchema {
-  const errors = errorRefs(errorStatusesOf(spec), head);
+  const responses: Record<string, JsonSchema> = {};
+  for (const success of spec.successes) responses[success.status] = successResponse(success, deprecated, !head);
   const redirectOnly = !spec.successes.some((success) => success.status.startsWith('2'));
-  const { '500': unexpected, ...expected } = errors;
-  return {
-    ...Object.fromEntries(
-      spec.successes.map((success) => [success.status, successResponse(success, deprecated, !head)]),
-    ),
-    ...(redirectOnly && unexpected !== undefined ? { ...expected, default: unexpected } : errors),
-  };
+  for (const [status, reference] of Object.entries(errorRefs(errorStatusesOf(spec), head)))
+    responses[redirectOnly && status === '500' ? 'default' : status] = reference;
+  return responses;
 }
 
 /**
