@@ -1,6 +1,7 @@
 import { bodyExampleOf, responseExampleOf } from './body-examples.ts';
 import type { JsonSchema } from './schema-of.ts';
 import { JSON_MEDIA_TYPE } from './media-type.ts';
+import { statusKeyedOf } from './status-keyed.ts';
 
 /** What a time parameter is given as its example: any instant in the conventions' UTC form. */
 const EXAMPLE_TIME = '2026-01-01T09:30:00Z';
@@ -109,7 +110,7 @@ function withResponseExamples(operation: JsonSchema, schemas: Record<string, Jso
     const saysNothing = schema === undefined || Object.keys(schema).length === 0;
     if (!status.startsWith('2') || saysNothing || media?.example !== undefined) continue;
     const example = responseExampleOf(schema, schemas);
-    exemplified ??= { ...responses };
+    exemplified ??= statusKeyedOf(responses);
     exemplified[status] = {
       ...response,
       content: { ...(response.content as object), [JSON_MEDIA_TYPE]: { ...media, example } },

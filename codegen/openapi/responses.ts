@@ -1,6 +1,7 @@
 import { ref } from './components.ts';
 import type { JsonSchema } from './schema-of.ts';
 import { JSON_MEDIA_TYPE } from './media-type.ts';
+import { statusKeyed } from './status-keyed.ts';
 
 /**
  * What each error status means, as the document says it. A status is documented on an operation
@@ -80,11 +81,10 @@ export function errorResponses(): Record<string, JsonSchema> {
 
 /** References to the shared error responses for these statuses, sorted, each once. */
 export function errorRefs(statuses: Iterable<string>, head = false): Record<string, JsonSchema> {
-  return Object.fromEntries(
-    [...new Set(statuses)]
-      .sort()
-      .map((status) => [status, ref('responses', `${head ? 'HeadError' : 'Error'}${status}`)]),
-  );
+  const references = statusKeyed<JsonSchema>();
+  for (const status of [...new Set(statuses)].sort())
+    references[status] = ref('responses', `${head ? 'HeadError' : 'Error'}${status}`);
+  return references;
 }
 
 /** A response's headers from component header names. */

@@ -4,6 +4,7 @@ import { BODY_ERRORS, COMMON_ERRORS, errorRefs, headersOf, OPEN_ROUTE_ERRORS } f
 import type { JsonSchema } from './schema-of.ts';
 import { OPEN } from './components.ts';
 import { JSON_MEDIA_TYPE } from './media-type.ts';
+import { statusKeyed, statusKeyedOf } from './status-keyed.ts';
 
 /** What a deprecated version adds to each success. */
 const DEPRECATION_HEADERS = ['Deprecation', 'Sunset'];
@@ -35,7 +36,7 @@ function errorStatusesOf(spec: OperationSpec): string[] {
  * describes. Every status it can answer is still listed or covered, each with the error body.
  */
 function responsesOf(spec: OperationSpec, deprecated: boolean, head: boolean): JsonSchema {
-  const responses: Record<string, JsonSchema> = {};
+  const responses = statusKeyed<JsonSchema>();
   for (const success of spec.successes) responses[success.status] = successResponse(success, deprecated, !head);
   const redirectOnly = !spec.successes.some((success) => success.status.startsWith('2'));
   for (const [status, reference] of Object.entries(errorRefs(errorStatusesOf(spec), head)))
@@ -108,20 +109,22 @@ export function writeOptionsOperation(
     description: `Answers 204 with Allow: ${allowed.join(', ')}. Any other method on this path gets 405 Method Not Allowed, with the same Allow header and the error body.`,
     ...(deprecation === undefined ? {} : { deprecated: true }),
     parameters: withEveryPathParameter(path, pathParameters),
-    responses: {
-      '204': {
-        description: 'The methods this path answers.',
-        headers: {
-          Allow: {
-            description: 'The methods this path answers.',
-            required: true,
-            schema: { type: 'string', const: allowed.join(', ') },
+    responses: statusKeyedOf<JsonSchema>(
+      {
+        '204': {
+          description: 'The methods this path answers.',
+          headers: {
+            Allow: {
+              description: 'The methods this path answers.',
+              required: true,
+              schema: { type: 'string', const: allowed.join(', ') },
+            },
+            ...headersOf([...RATE_LIMIT, ...(deprecated ? DEPRECATION_HEADERS : [])]),
           },
-          ...headersOf([...RATE_LIMIT, ...(deprecated ? DEPRECATION_HEADERS : [])]),
         },
       },
-      ...errorRefs(COMMON_ERRORS),
-    },
+      errorRefs(COMMON_ERRORS),
+    ),
   };
 }
 
