@@ -1,19 +1,12 @@
 import { execFile } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../lint/diagnostic.ts';
 import { writeCheckConfig } from './check-config.ts';
+import { tsgoCommand } from './tsgo-command.ts';
 
 /** A type check of definition files: the diagnostics of `files` (absolute paths) of the project at `root`. */
 export type TypeChecker = (root: string, files: readonly string[]) => Promise<Diagnostic[]>;
-
-/** tsgo, TypeScript's native compiler (@typescript/native-preview): the same checker as tsc, several times faster. */
-const TSGO = join(
-  dirname(createRequire(import.meta.url).resolve('@typescript/native-preview/package.json')),
-  'bin',
-  'tsgo',
-);
 
 /** `file(line,col): error TS2561: message`, as tsgo prints diagnostics with --pretty false. */
 const DIAGNOSTIC_LINE = /^(.+)\((\d+),(\d+)\): (error|warning|message) TS(\d+): (.*)$/;
@@ -40,11 +33,13 @@ export const typeCheck: TypeChecker = async (root, files) => {
   }
 };
 
-function runTsgo(args: readonly string[], cwd: string): Promise<string> {
+/** tsgo, TypeScript's native compiler (@typescript/native-preview): the same checker as tsc, several times faster. */
+async function runTsgo(args: readonly string[], cwd: string): Promise<string> {
+  const tsgo = await tsgoCommand();
   return new Promise((resolvePromise, reject) => {
     execFile(
-      process.execPath,
-      [TSGO, ...args],
+      tsgo.file,
+      [...tsgo.leadingArgs, ...args],
       { cwd, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
       (error, stdout, stderr) => {
         // Exit 1 or 2 means diagnostics were found; anything on stderr or another failure is the tool's.
