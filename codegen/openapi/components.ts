@@ -7,8 +7,8 @@ const references = new Map<string, { readonly $ref: string }>();
 
 /**
  * A reference to a component. The same frozen object for the same component: a document of 1,000
- * collections holds hundreds of thousands of references, and one object each was most of what its
- * garbage collections had to copy. A cache of values nobody can change, shared by every document.
+ * collections holds hundreds of thousands of references, and one object each made a large share of
+ * what its garbage collector had to copy. A cache of values nobody can change, shared by every document.
  */
 export const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string) => {
   const $ref = `#/components/${kind}/${name}`;

@@ -17,7 +17,7 @@ export interface TsgoCommand {
  * through the bin script instead, every check would first start a Node process only to start
  * tsgo: a tenth of a second of each lint, generate and watcher run. `lib/getExePath.js` is not in
  * the package's exports, so it is loaded by its path; when that fails (a later version moved it),
- * the bin script runs under this Node as before.
+ * the bin script runs under this Node instead.
  */
 export async function tsgoCommand(): Promise<TsgoCommand> {
   try {
@@ -26,7 +26,7 @@ export async function tsgoCommand(): Promise<TsgoCommand> {
     };
     return { file: getExePath(), leadingArgs: [] };
   } catch {
-    return { file: process.execPath, leadingArgs: [join(PACKAGE, 'bin', 'tsgo')] };
+    return tsgoBinCommand();
   }
 }
 
