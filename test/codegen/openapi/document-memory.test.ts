@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocuments } from '../../../codegen/emit/emit-openapi.ts';
 import { loadDefinitions } from '../../../codegen/load/load-definitions.ts';
 import { resolveModel } from '../../../codegen/model/index.ts';
@@ -22,29 +22,40 @@ async function exampleDocuments() {
   return openApiDocuments(model, flattenRoutes(model), definitions);
 }
 
-/** Every object of a value whose keys include an integer-like one, each object once. */
-function statusKeyedObjects(value: unknown, found = new Set<object>()): Set<object> {
-  if (typeof value !== 'object' || value === null || found.has(value)) return found;
-  if (!Array.isArray(value) && Object.keys(value).some((key) => /^(0|[1-9][0-9]*)$/.test(key))) found.add(value);
-  for (const member of Object.values(value)) statusKeyedObjects(member, found);
+/** Every object of a value that passes the test, each object once however often it is shared. */
+function objectsWhere(
+  value: unknown,
+  test: (object: object) => boolean,
+  found = new Set<object>(),
+  seen = new Set<object>(),
+) {
+  if (typeof value !== 'object' || value === null || seen.has(value)) return found;
+  seen.add(value);
+  if (test(value)) found.add(value);
+  for (const member of Object.values(value)) objectsWhere(member, test, found, seen);
   return found;
 }
 
-/** Every object of a document that holds a `$ref` into its components, each object once. */
-function referenceObjects(value: unknown, found = new Set<object>()): Set<object> {
-  if (typeof value !== 'object' || value === null) return found;
-  if (typeof (value as { $ref?: unknown }).$ref === 'string' && Object.keys(value).length === 1) found.add(value);
-  for (const member of Object.values(value)) referenceObjects(member, found);
-  return found;
-}
+/** An object holding a `$ref` into the components, and nothing else. */
+const isReference = (object: object) =>
+  typeof (object as { $ref?: unknown }).$ref === 'string' && Object.keys(object).length === 1;
+
+/** An object (not an array) with an integer-like key, such as an operation's responses. */
+const isStatusKeyed = (object: object) =>
+  !Array.isArray(object) && Object.keys(object).some((key) => /^(0|[1-9][0-9]*)$/.test(key));
 
 // A document of 1,000 collections holds hundreds of thousands of references to its components and
 // 16,000 operations' responses: how each is held in memory decides the generator's heap, and how much
 // its garbage collector copies.
 describe('the OpenAPI documents as the generator builds them', () => {
+  let documents: Awaited<ReturnType<typeof exampleDocuments>>;
+  beforeAll(async () => {
+    documents = await exampleDocuments();
+  });
+
   it('share one frozen object for each component reference', async () => {
-    for (const { version, document } of await exampleDocuments()) {
-      const objects = [...referenceObjects(document)] as { $ref: string }[];
+    for (const { version, document } of documents) {
+      const objects = [...objectsWhere(document, isReference)] as { $ref: string }[];
       const distinct = new Set(objects.map((object) => object.$ref));
       expect(distinct.size, version).toBeGreaterThan(10);
       expect(objects.length, version).toBe(distinct.size);
@@ -56,8 +67,8 @@ describe('the OpenAPI documents as the generator builds them', () => {
   });
 
   it('keep the members keyed by status in a dictionary, not in an array as long as the largest status', async () => {
-    for (const { version, document } of await exampleDocuments()) {
-      const keyed = [...statusKeyedObjects(document)];
+    for (const { version, document } of documents) {
+      const keyed = [...objectsWhere(document, isStatusKeyed)];
       expect(keyed.length, version).toBeGreaterThan(100);
       const backedByArrays = keyed.filter((object) => !hasDictionaryElements(object));
       expect(
