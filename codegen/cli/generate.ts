@@ -39,11 +39,28 @@ export const run = command({
     if (values.watch && (values.check || values.publish.length > 0))
       throw new UsageError('--watch regenerates on every change; it does not combine with --check or --publish');
     if (!values.watch) return generateOnce(root, { check: values.check, publish: values.publish });
-    return import('./watch.ts').then(({ watchDefinitions }) =>
-      watchDefinitions(root, (lint) => generateOnce(root, { check: false, publish: [], lint, listWritten: true })),
-    );
+    return watchAndGenerate(root);
   },
 });
+
+/**
+ * `generate --watch`: one generation per change, type-checked by one tsgo process kept for the
+ * watcher's life (it holds what it parsed between changes), ended with the watcher.
+ */
+async function watchAndGenerate(root: string): Promise<number> {
+  const [{ watchDefinitions }, { residentTypeChecker }] = await Promise.all([
+    import('./watch.ts'),
+    import('../typecheck/resident-type-check.ts'),
+  ]);
+  const checker = residentTypeChecker();
+  try {
+    return await watchDefinitions(root, (lint) =>
+      generateOnce(root, { check: false, publish: [], lint: { ...lint, typeCheck: checker.check }, listWritten: true }),
+    );
+  } finally {
+    await checker.close();
+  }
+}
 
 /** One generation (or check) of a project; its exit code. */
 export async function generateOnce(

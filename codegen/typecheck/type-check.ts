@@ -57,18 +57,7 @@ async function runTsgo(args: readonly string[], cwd: string): Promise<string> {
 export function parseDiagnostics(root: string, output: string, wanted: ReadonlySet<string>): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   let last: { message: string } | undefined;
-  const texts = new Map<string, string[]>();
-  const linesOf = (path: string) => {
-    let lines = texts.get(path);
-    if (lines === undefined)
-      texts.set(
-        path,
-        (lines = readFileSync(path, 'utf8')
-          .split('\n')
-          .map((line) => line.replace(/\r$/, ''))),
-      );
-    return lines;
-  };
+  const lines = new SourceLines();
   for (const line of output.split('\n')) {
     const match = DIAGNOSTIC_LINE.exec(line);
     const global = match === null ? GLOBAL_LINE.exec(line) : null;
@@ -77,37 +66,18 @@ export function parseDiagnostics(root: string, output: string, wanted: ReadonlyS
       const path = isAbsolute(file!) ? file! : resolve(root, file!);
       last = undefined;
       if (!wanted.has(path)) continue;
-      const lineNumber = Number(lineText);
-      const column = Number(columnText);
-      const sourceLine = linesOf(path)[lineNumber - 1] ?? '';
-      // The token at the position (an identifier, a keyword, a string): tsgo gives its start only.
-      const token = /^(?:[\w$]+|'[^']*'|"[^"]*"|.)/.exec(sourceLine.slice(column - 1))?.[0] ?? '';
-      const diagnostic = {
-        rule: 'type-check',
-        severity: category === 'error' ? ('error' as const) : ('warning' as const),
+      const diagnostic = fileDiagnostic(root, lines, {
+        path,
+        line: Number(lineText),
+        column: Number(columnText),
+        error: category === 'error',
         message: `TS${code}: ${message}`,
-        file: relative(root, path).split(sep).join('/'),
-        line: lineNumber,
-        column,
-        endLine: lineNumber,
-        endColumn: column + token.length,
-        sourceLine,
-      };
+      });
       diagnostics.push(diagnostic);
       last = diagnostic;
     } else if (global !== null) {
       const [, category, code, message] = global;
-      const diagnostic = {
-        rule: 'type-check',
-        severity: category === 'error' ? ('error' as const) : ('warning' as const),
-        message: `TS${code}: ${message}`,
-        file: 'tsconfig.json',
-        line: 1,
-        column: 1,
-        endLine: 1,
-        endColumn: 1,
-        sourceLine: '',
-      };
+      const diagnostic = globalDiagnostic(category === 'error', `TS${code}: ${message}`);
       diagnostics.push(diagnostic);
       last = diagnostic;
     } else if (last !== undefined && /^\s+\S/.test(line)) {
@@ -115,4 +85,67 @@ export function parseDiagnostics(root: string, output: string, wanted: ReadonlyS
     }
   }
   return diagnostics;
+}
+
+/** The lines of the files diagnostics point into, each file read once. */
+export class SourceLines {
+  readonly #texts = new Map<string, string[]>();
+
+  of(path: string): string[] {
+    let lines = this.#texts.get(path);
+    if (lines === undefined) {
+      lines = readFileSync(path, 'utf8')
+        .split('\n')
+        .map((line) => line.replace(/\r$/, ''));
+      this.#texts.set(path, lines);
+    }
+    return lines;
+  }
+}
+
+/** Where tsgo places a diagnostic in a definition file (line and column from 1, columns in UTF-16 units), and what it says. */
+export interface CheckedPlace {
+  readonly path: string;
+  readonly line: number;
+  readonly column: number;
+  readonly error: boolean;
+  /** `TS<code>: <message>`, the messages it chains joined by spaces. */
+  readonly message: string;
+}
+
+/** A type-check diagnostic at a place in a definition file, spanning the token there. */
+export function fileDiagnostic(
+  root: string,
+  lines: SourceLines,
+  place: CheckedPlace,
+): Diagnostic & { message: string } {
+  const sourceLine = lines.of(place.path)[place.line - 1] ?? '';
+  // The token at the position (an identifier, a keyword, a string): tsgo gives its start only.
+  const token = /^(?:[\w$]+|'[^']*'|"[^"]*"|.)/.exec(sourceLine.slice(place.column - 1))?.[0] ?? '';
+  return {
+    rule: 'type-check',
+    severity: place.error ? 'error' : 'warning',
+    message: place.message,
+    file: relative(root, place.path).split(sep).join('/'),
+    line: place.line,
+    column: place.column,
+    endLine: place.line,
+    endColumn: place.column + token.length,
+    sourceLine,
+  };
+}
+
+/** A type-check diagnostic of no file (the configuration, the compiler's options): reported at tsconfig.json. */
+export function globalDiagnostic(error: boolean, message: string): Diagnostic & { message: string } {
+  return {
+    rule: 'type-check',
+    severity: error ? 'error' : 'warning',
+    message,
+    file: 'tsconfig.json',
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 1,
+    sourceLine: '',
+  };
 }

@@ -1,0 +1,170 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type {
+  Diagnostic as TsgoDiagnostic,
+  DiagnosticCategory,
+  Program,
+} from '@typescript/native-preview/unstable/async';
+import type { Diagnostic } from '../lint/diagnostic.ts';
+import { writeCheckConfig } from './check-config.ts';
+import { fileDiagnostic, globalDiagnostic, SourceLines, typeCheck, type TypeChecker } from './type-check.ts';
+import { startTsgoServer, type TsgoServer } from './tsgo-server.ts';
+
+/** A type checker that keeps one tsgo process between checks, until closed. */
+export interface ResidentTypeChecker {
+  readonly check: TypeChecker;
+  /** Ends the tsgo process (the watcher's process cannot exit while it runs). */
+  close(): Promise<void>;
+}
+
+export interface ResidentTypeCheckerOptions {
+  /** What checks once tsgo's API has failed. Default: typeCheck(), tsgo's command line, as lint runs it. */
+  readonly fallback?: TypeChecker;
+  /** Told once, when tsgo's API fails and the fallback takes over. Default: standard error. */
+  readonly warn?: (message: string) => void;
+}
+
+/**
+ * For `generate --watch`: one tsgo process, started by the first check and kept, which holds what it
+ * parsed (the libraries, zod, the DSL) from one check to the next. Each check tells it that any file
+ * may have changed (it reads them again and parses only those that did: a definition file, a helper
+ * module outside definitions/, a file that now exists where an import pointed) and asks for the
+ * definition files' diagnostics, the same ones, at the same places, as the command line gives lint.
+ * Why: tsgo started anew for each change parses some 300 files again, and a watcher's cycle waited on
+ * that for most of its time (BENCHMARKS.md). It speaks tsgo's API
+ * (`@typescript/native-preview/unstable/async`, pinned with the package; the differential test in
+ * test/codegen/typecheck fails when an upgrade changes what it answers). Should the API fail, this
+ * says so once and checks with the command line from then on.
+ */
+export function residentTypeChecker({
+  fallback = typeCheck,
+  warn = (message) => console.error(message),
+}: ResidentTypeCheckerOptions = {}): ResidentTypeChecker {
+  let server: Promise<TsgoServer> | undefined;
+  /** Each configuration tsgo has open, and the files it lists. */
+  const opened = new Map<string, string>();
+  let failed = false;
+  // One check at a time: each is a snapshot of the files as they were when it began.
+  let previous: Promise<unknown> = Promise.resolve();
+
+  const stop = async () => {
+    const running = server;
+    server = undefined;
+    opened.clear();
+    if (running !== undefined) await (await running.catch(() => undefined))?.close();
+  };
+
+  const checkResident = async (root: string, files: readonly string[]): Promise<Diagnostic[]> => {
+    server ??= startTsgoServer(root);
+    const { api, errorCategory, exited } = await server;
+    // A request to a server that has died would never settle: its end fails the check instead.
+    return Promise.race([exited, checkOn(api)]);
+
+    async function checkOn(session: TsgoServer['api']): Promise<Diagnostic[]> {
+      const config = writeCheckConfig(root, files);
+      const listed = files.join('\n');
+      const listedBefore = opened.get(config);
+      // A definition file added or removed: the configuration lists other files, and tsgo reads it
+      // again only when told that it changed.
+      if (listedBefore !== undefined && listedBefore !== listed)
+        await (await session.updateSnapshot({ fileChanges: { changed: [config] } })).dispose();
+      const snapshot = await session.updateSnapshot(
+        listedBefore === undefined ? { openProjects: [config] } : { fileChanges: { invalidateAll: true } },
+      );
+      opened.set(config, listed);
+      try {
+        const project = snapshot.getProject(config);
+        if (project === undefined) throw new Error(`tsgo did not open ${config}`);
+        return await diagnosticsOf(root, project.program, files, errorCategory);
+      } finally {
+        await snapshot.dispose();
+      }
+    }
+  };
+
+  const check: TypeChecker = (root, files) => {
+    const result = previous.then(async () => {
+      if (failed) return fallback(root, files);
+      try {
+        return await checkResident(root, files);
+      } catch (error) {
+        failed = true;
+        warn(
+          `type check: tsgo's API failed (${(error as Error).message.split('\n')[0]}); checking with tsgo's command line from now on`,
+        );
+        await stop().catch(() => undefined);
+        return fallback(root, files);
+      }
+    });
+    previous = result.catch(() => undefined);
+    return result;
+  };
+
+  return { check, close: () => previous.then(stop) };
+}
+
+/**
+ * The diagnostics tsgo's command line prints for these files, and those of no file, as lint reports
+ * them. In the command line's stages: the configuration's and every file's syntax; the options' and
+ * the global ones only when the syntax is clean; the files' types only when all of those are.
+ */
+async function diagnosticsOf(
+  root: string,
+  program: Program,
+  files: readonly string[],
+  errorCategory: DiagnosticCategory,
+): Promise<Diagnostic[]> {
+  const found = [...(await program.getConfigFileParsingDiagnostics()), ...(await program.getSyntacticDiagnostics())];
+  if (found.length === 0) {
+    const [options, global] = await Promise.all([program.getProgramDiagnostics(), program.getGlobalDiagnostics()]);
+    found.push(...options, ...global);
+  }
+  if (found.length === 0)
+    for (const fileDiagnostics of await Promise.all(files.map((file) => program.getSemanticDiagnostics(file))))
+      found.push(...fileDiagnostics);
+  const wanted = new Set(files.map((file) => resolve(file)));
+  const lines = new SourceLines();
+  const starts = new Map<string, number[]>();
+  const diagnostics: Diagnostic[] = [];
+  for (const diagnostic of found) {
+    const message = `TS${diagnostic.code}: ${chainText(diagnostic)}`;
+    const error = diagnostic.category === errorCategory;
+    if (diagnostic.fileName === undefined || diagnostic.fileName === '') {
+      diagnostics.push(globalDiagnostic(error, message));
+      continue;
+    }
+    const path = resolve(diagnostic.fileName);
+    if (!wanted.has(path)) continue;
+    let lineStarts = starts.get(path);
+    if (lineStarts === undefined) starts.set(path, (lineStarts = lineStartsOf(readFileSync(path, 'utf8'))));
+    const { line, column } = placeOf(lineStarts, diagnostic.pos);
+    diagnostics.push(fileDiagnostic(root, lines, { path, line, column, error, message }));
+  }
+  return diagnostics;
+}
+
+/** A message and the messages it chains, depth first, joined by spaces: as the command line's indented lines join. */
+function chainText(diagnostic: TsgoDiagnostic): string {
+  const texts = [diagnostic.text];
+  for (const chained of diagnostic.messageChain ?? []) texts.push(chainText(chained));
+  return texts.join(' ');
+}
+
+/** The offset (in UTF-16 units, as tsgo's positions are) where each line of a text starts. */
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  return starts;
+}
+
+/** Line and column, from 1, of an offset. */
+function placeOf(lineStarts: readonly number[], offset: number): { line: number; column: number } {
+  let low = 0;
+  let high = lineStarts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (lineStarts[middle]! <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return { line: low + 1, column: offset - lineStarts[low]! + 1 };
+}

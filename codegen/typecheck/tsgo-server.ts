@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { API, DiagnosticCategory } from '@typescript/native-preview/unstable/async';
+import { tsgoCommand } from './tsgo-command.ts';
+
+/** How long tsgo may take to open its socket before the start counts as failed. */
+const START_TIMEOUT_MS = 10_000;
+
+/** A tsgo process serving its API to this one, and what ends it. */
+export interface TsgoServer {
+  readonly api: API;
+  /** tsgo's DiagnosticCategory.Error (the API's enum, loaded with it). */
+  readonly errorCategory: DiagnosticCategory;
+  /** Rejects when the process ends (killed, crashed): every request to a dead server would wait forever. */
+  readonly exited: Promise<never>;
+  /** Ends the process and removes its socket. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts tsgo's API server (`tsgo --api --async --pipe SOCKET`) for a project root and connects to
+ * it. The process is this module's own, not the API client's: its exit is seen (the client's requests
+ * would never settle), and it is ended on close. The server ends by itself when its connection
+ * closes, so it does not outlive this process even when this one is killed.
+ */
+export async function startTsgoServer(root: string): Promise<TsgoServer> {
+  const [tsgo, command] = await Promise.all([import('@typescript/native-preview/unstable/async'), tsgoCommand()]);
+  const socket = join(tmpdir(), `convapi-tsgo-${process.pid}-${randomUUID().slice(0, 8)}.sock`);
+  const child = spawn(command.file, [...command.leadingArgs, '--api', '--async', '--pipe', socket, '--cwd', root], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<never>((_resolve, reject) => {
+    child.once('error', (error) => reject(new Error(`tsgo could not start: ${error.message}`)));
+    child.once('exit', (code, signal) => reject(new Error(`tsgo ended (${signal ?? `exit ${code}`})`)));
+  });
+  // Seen by whoever awaits it; never an unhandled rejection when nobody is waiting.
+  exited.catch(() => undefined);
+  const close = async () => {
+    // SIGKILL: a server no client has reached yet does not end on SIGTERM, and it holds nothing to save.
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    rmSync(socket, { force: true });
+  };
+  try {
+    await Promise.race([socketReady(socket), exited]);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const api = new tsgo.API({ pipe: socket });
+  return {
+    api,
+    errorCategory: tsgo.DiagnosticCategory.Error,
+    exited,
+    close: async () => {
+      await api.close();
+      await close();
+    },
+  };
+}
+
+/** Resolves once tsgo has made its socket; rejects after START_TIMEOUT_MS. */
+async function socketReady(socket: string): Promise<void> {
+  const deadline = performance.now() + START_TIMEOUT_MS;
+  while (!existsSync(socket)) {
+    if (performance.now() > deadline) throw new Error(`tsgo did not open ${socket} within ${START_TIMEOUT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
