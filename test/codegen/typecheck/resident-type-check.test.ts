@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { definitionFiles } from '../../../codegen/load/load-definitions.ts';
@@ -15,6 +14,23 @@ export default collection({
   versions: { v1: {} },
 });
 `;
+
+/** This process's children and their arguments, from /proc. */
+function childProcesses(): { pid: number; args: string[] }[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        // After the command's name in parentheses: the state, then the parent's pid.
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        if (parent !== process.pid) return [];
+        return [{ pid: Number(name), args: readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0') }];
+      } catch {
+        return []; // Ended while listed.
+      }
+    });
+}
 
 /** The project's definition files, as lint hands them to the check. */
 const filesOf = (root: string) => definitionFiles(root).map((file) => join(root, file));
@@ -105,11 +121,9 @@ describe('residentTypeChecker(): one tsgo kept between checks, as generate --wat
   });
 
   it('tsgo gone (killed): says so once, and checks with the command line from then on', async () => {
-    const children = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' })
-      .split('\n')
-      .filter((line) => line.includes('--api') && line.includes(root));
-    expect(children).toHaveLength(1);
-    process.kill(Number(children[0]!.trim().split(/\s+/)[0]), 'SIGKILL');
+    const servers = childProcesses().filter(({ args }) => args.includes('--api') && args.includes(root));
+    expect(servers).toHaveLength(1);
+    process.kill(servers[0]!.pid, 'SIGKILL');
     write(root, 'definitions/lines.ts', ORDERS.replace("name: 'orders'", "name: 'lines'"));
     expect(await bothChecks()).toEqual([]);
     expect(await bothChecks()).toEqual([]);
