@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type {
   Diagnostic as TsgoDiagnostic,
@@ -7,7 +6,8 @@ import type {
 } from '@typescript/native-preview/unstable/async';
 import type { Diagnostic } from '../lint/diagnostic.ts';
 import { writeCheckConfig } from './check-config.ts';
-import { fileDiagnostic, globalDiagnostic, SourceLines, typeCheck, type TypeChecker } from './type-check.ts';
+import { fileDiagnostic, globalDiagnostic, SourceLines } from './check-diagnostic.ts';
+import { typeCheck, type TypeChecker } from './type-check.ts';
 import { startTsgoServer, type TsgoServer } from './tsgo-server.ts';
 
 /** A type checker that keeps one tsgo process between checks, until closed. */
@@ -124,7 +124,6 @@ async function diagnosticsOf(
       found.push(...fileDiagnostics);
   const wanted = new Set(files.map((file) => resolve(file)));
   const lines = new SourceLines();
-  const starts = new Map<string, number[]>();
   const diagnostics: Diagnostic[] = [];
   for (const diagnostic of found) {
     const message = `TS${diagnostic.code}: ${chainText(diagnostic)}`;
@@ -135,9 +134,7 @@ async function diagnosticsOf(
     }
     const path = resolve(diagnostic.fileName);
     if (!wanted.has(path)) continue;
-    let lineStarts = starts.get(path);
-    if (lineStarts === undefined) starts.set(path, (lineStarts = lineStartsOf(readFileSync(path, 'utf8'))));
-    const { line, column } = placeOf(lineStarts, diagnostic.pos);
+    const { line, column } = lines.placeOf(path, diagnostic.pos);
     diagnostics.push(fileDiagnostic(root, lines, { path, line, column, error, message }));
   }
   return diagnostics;
@@ -148,23 +145,4 @@ function chainText(diagnostic: TsgoDiagnostic): string {
   const texts = [diagnostic.text];
   for (const chained of diagnostic.messageChain ?? []) texts.push(chainText(chained));
   return texts.join(' ');
-}
-
-/** The offset (in UTF-16 units, as tsgo's positions are) where each line of a text starts. */
-function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
-  return starts;
-}
-
-/** Line and column, from 1, of an offset. */
-function placeOf(lineStarts: readonly number[], offset: number): { line: number; column: number } {
-  let low = 0;
-  let high = lineStarts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (lineStarts[middle]! <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return { line: low + 1, column: offset - lineStarts[low]! + 1 };
 }

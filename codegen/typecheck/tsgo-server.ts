@@ -23,8 +23,9 @@ export interface TsgoServer {
 /**
  * Starts tsgo's API server (`tsgo --api --async --pipe SOCKET`) for a project root and connects to
  * it. The process is this module's own, not the API client's: its exit is seen (the client's requests
- * would never settle), and it is ended on close. The server ends by itself when its connection
- * closes, so it does not outlive this process even when this one is killed.
+ * would never settle), and it is ended on close. Once connected, the server ends by itself when its
+ * connection closes, so it does not outlive this process even when this one is killed (killed before
+ * it has connected, it would wait for a client that never comes).
  */
 export async function startTsgoServer(root: string): Promise<TsgoServer> {
   const [tsgo, command] = await Promise.all([import('@typescript/native-preview/unstable/async'), tsgoCommand()]);

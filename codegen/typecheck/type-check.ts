@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { rmSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
 import type { Diagnostic } from '../lint/diagnostic.ts';
 import { writeCheckConfig } from './check-config.ts';
+import { fileDiagnostic, globalDiagnostic, SourceLines } from './check-diagnostic.ts';
 import { tsgoCommand } from './tsgo-command.ts';
 
 /** A type check of definition files: the diagnostics of `files` (absolute paths) of the project at `root`. */
@@ -85,67 +86,4 @@ export function parseDiagnostics(root: string, output: string, wanted: ReadonlyS
     }
   }
   return diagnostics;
-}
-
-/** The lines of the files diagnostics point into, each file read once. */
-export class SourceLines {
-  readonly #texts = new Map<string, string[]>();
-
-  of(path: string): string[] {
-    let lines = this.#texts.get(path);
-    if (lines === undefined) {
-      lines = readFileSync(path, 'utf8')
-        .split('\n')
-        .map((line) => line.replace(/\r$/, ''));
-      this.#texts.set(path, lines);
-    }
-    return lines;
-  }
-}
-
-/** Where tsgo places a diagnostic in a definition file (line and column from 1, columns in UTF-16 units), and what it says. */
-export interface CheckedPlace {
-  readonly path: string;
-  readonly line: number;
-  readonly column: number;
-  readonly error: boolean;
-  /** `TS<code>: <message>`, the messages it chains joined by spaces. */
-  readonly message: string;
-}
-
-/** A type-check diagnostic at a place in a definition file, spanning the token there. */
-export function fileDiagnostic(
-  root: string,
-  lines: SourceLines,
-  place: CheckedPlace,
-): Diagnostic & { message: string } {
-  const sourceLine = lines.of(place.path)[place.line - 1] ?? '';
-  // The token at the position (an identifier, a keyword, a string): tsgo gives its start only.
-  const token = /^(?:[\w$]+|'[^']*'|"[^"]*"|.)/.exec(sourceLine.slice(place.column - 1))?.[0] ?? '';
-  return {
-    rule: 'type-check',
-    severity: place.error ? 'error' : 'warning',
-    message: place.message,
-    file: relative(root, place.path).split(sep).join('/'),
-    line: place.line,
-    column: place.column,
-    endLine: place.line,
-    endColumn: place.column + token.length,
-    sourceLine,
-  };
-}
-
-/** A type-check diagnostic of no file (the configuration, the compiler's options): reported at tsconfig.json. */
-export function globalDiagnostic(error: boolean, message: string): Diagnostic & { message: string } {
-  return {
-    rule: 'type-check',
-    severity: error ? 'error' : 'warning',
-    message,
-    file: 'tsconfig.json',
-    line: 1,
-    column: 1,
-    endLine: 1,
-    endColumn: 1,
-    sourceLine: '',
-  };
 }
