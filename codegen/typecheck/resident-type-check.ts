@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type {
   Diagnostic as TsgoDiagnostic,
@@ -49,9 +50,12 @@ export function residentTypeChecker({
 
   const stop = async () => {
     const running = server;
+    const configs = [...opened.keys()];
     server = undefined;
     opened.clear();
     if (running !== undefined) await (await running.catch(() => undefined))?.close();
+    // The configurations the checks wrote, as the command line's check removes its own after each run.
+    for (const config of configs) rmSync(config, { force: true });
   };
 
   const checkResident = async (root: string, files: readonly string[]): Promise<Diagnostic[]> => {

@@ -17,7 +17,11 @@ export const DSL_IMPORT = fileURLToPath(new URL('../../dsl/index.ts', import.met
 export function writeDefinitions(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'definitions-'));
   mkdirSync(join(root, 'definitions'));
-  for (const [name, source] of Object.entries(files))
-    writeFileSync(join(root, 'definitions', name), source.replaceAll('DSL', DSL_IMPORT));
+  for (const [name, source] of Object.entries(files)) writeProjectFile(root, `definitions/${name}`, source);
   return root;
+}
+
+/** Writes one file of such a project (a path relative to its root), `DSL` in the source standing for the DSL import specifier. */
+export function writeProjectFile(root: string, path: string, source: string): void {
+  writeFileSync(join(root, path), source.replaceAll('DSL', DSL_IMPORT));
 }

@@ -1,11 +1,12 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { definitionFiles } from '../../../codegen/load/load-definitions.ts';
 import { residentTypeChecker } from '../../../codegen/typecheck/resident-type-check.ts';
 import { typeCheck } from '../../../codegen/typecheck/type-check.ts';
 import { compareDiagnostics, type Diagnostic } from '../../../codegen/lint/diagnostic.ts';
-import { DSL_IMPORT, writeDefinitions } from '../../support/temp-definitions.ts';
+import { writeDefinitions, writeProjectFile as write } from '../../support/temp-definitions.ts';
 
 const ORDERS = `import { collection, field } from 'DSL';
 export default collection({
@@ -35,8 +36,6 @@ function childProcesses(): { pid: number; args: string[] }[] {
 /** The project's definition files, as lint hands them to the check. */
 const filesOf = (root: string) => definitionFiles(root).map((file) => join(root, file));
 const sorted = (diagnostics: Diagnostic[]) => [...diagnostics].sort(compareDiagnostics);
-const write = (root: string, path: string, text: string) =>
-  writeFileSync(join(root, path), text.replaceAll('DSL', DSL_IMPORT));
 
 // The watcher's check keeps one tsgo process and speaks its unstable API; lint's starts tsgo's command
 // line each time. Both must report the same diagnostics, at the same places, through every kind of
@@ -131,5 +130,21 @@ describe('residentTypeChecker(): one tsgo kept between checks, as generate --wat
     expect(warnings[0]).toMatch(
       /^type check: tsgo's API failed \(.+\); checking with tsgo's command line from now on$/,
     );
+  });
+});
+
+describe('residentTypeChecker().close()', () => {
+  it('ends tsgo and removes the configuration the checks wrote', async () => {
+    const root = writeDefinitions({ 'orders.ts': ORDERS });
+    const resident = residentTypeChecker({ warn: (message) => expect.fail(message) });
+    expect(await resident.check(root, filesOf(root))).toEqual([]);
+    const server = () => childProcesses().filter(({ args }) => args.includes('--api') && args.includes(root));
+    expect(server()).toHaveLength(1);
+    // Where the checks write it for a project without node_modules: one file per process.
+    const config = join(tmpdir(), 'convapi-lint', `tsconfig.${process.pid}.json`);
+    expect(existsSync(config)).toBe(true);
+    await resident.close();
+    expect(existsSync(config)).toBe(false);
+    await expect.poll(() => server().length).toBe(0);
   });
 });
