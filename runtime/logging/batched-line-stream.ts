@@ -3,7 +3,10 @@ import { LineBytes } from './line-bytes.ts';
 
 /**
  * Where a batch goes, as UTF-8 bytes: pino's synchronous destination in buffer mode
- * (`pino.destination({ dest: 1, sync: true, contentMode: 'buffer' })`) or anything alike.
+ * (`pino.destination({ dest: 1, sync: true, contentMode: 'buffer' })`) or anything alike. The bytes
+ * are lent: write() has consumed them when it returns, since the stream writes its next batch into
+ * the same memory. pino's synchronous destination does: it writes them whole before it returns
+ * (waiting out a full pipe), or drops them once the output is gone (EPIPE).
  */
 export interface SyncLineSink {
   write(bytes: Buffer): unknown;

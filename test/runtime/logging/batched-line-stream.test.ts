@@ -39,22 +39,43 @@ describe('BatchedLineStream', () => {
     expect(writes).toEqual(['12345\n67890\n', 'tail\n']);
   });
 
-  it('keeps each line as UTF-8 and hands over bytes that later lines never change', async () => {
-    const handed: Buffer[] = [];
+  it('keeps each line as UTF-8 and writes every batch from the same memory, lent to the sink for its write', async () => {
+    const writes: { text: string; memory: ArrayBufferLike; offset: number }[] = [];
     const stream = new BatchedLineStream(
-      { write: (bytes: Buffer) => void handed.push(bytes) },
+      {
+        write: (bytes: Buffer) =>
+          void writes.push({ text: bytes.toString('utf8'), memory: bytes.buffer, offset: bytes.byteOffset }),
+      },
       { maxPendingBytes: 24, delayMs },
     );
     stream.write('héllo 😀 wörld\n');
     stream.write('after\n');
-    expect(handed).toHaveLength(1);
-    const first = Buffer.from(handed[0]!);
-    stream.write('x'.repeat(40) + '\n');
-    expect(handed[0]!.equals(first)).toBe(true);
-    expect(handed[0]!.toString('utf8')).toBe('héllo 😀 wörld\nafter\n');
-    expect(handed[1]!.toString('utf8')).toBe(`${'x'.repeat(40)}\n`);
+    expect(writes.map((write) => write.text)).toEqual(['héllo 😀 wörld\nafter\n']);
+    stream.write('tail\n');
     await afterDelay();
-    expect(handed).toHaveLength(2);
+    expect(writes.map((write) => write.text)).toEqual(['héllo 😀 wörld\nafter\n', 'tail\n']);
+    // The second batch starts where the first did: the stream made no new buffer for it.
+    expect(writes[1]!.memory).toBe(writes[0]!.memory);
+    expect(writes[1]!.offset).toBe(writes[0]!.offset);
+  });
+
+  it('lets go of a buffer an outsized line grew, so the next batch is back in memory of the usual size', async () => {
+    const sizes: number[] = [];
+    const stream = new BatchedLineStream(
+      { write: (bytes: Buffer) => void sizes.push(bytes.buffer.byteLength) },
+      {
+        maxPendingBytes: 1024,
+        delayMs,
+      },
+    );
+    stream.write('short\n');
+    await afterDelay();
+    stream.write(`${'x'.repeat(100_000)}\n`);
+    stream.write('short again\n');
+    await afterDelay();
+    expect(sizes).toHaveLength(3);
+    expect(sizes[1]).toBeGreaterThan(100_000);
+    expect(sizes[2]).toBe(sizes[0]);
   });
 
   it('flushSync() writes what is pending before the caller goes on (writePlainLine keeps its place among the JSON lines)', async () => {
@@ -96,5 +117,24 @@ describe('BatchedLineStream', () => {
     expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'info', n: 1, msg: 'first' });
     expect(lines[1]).toBe('plain');
     expect(JSON.parse(lines[2]!)).toMatchObject({ level: 'error', n: 2, msg: 'last words' });
+  });
+
+  it('the default logger writes batch after batch to standard output intact, each written before its memory is reused', () => {
+    // 3,000 lines of about 120 bytes: several batches of 64 KiB through the same buffer, into a pipe.
+    const script = [
+      "import { createLogger } from './runtime/logging/index.ts';",
+      'const logger = createLogger();',
+      "for (let n = 0; n < 3000; n += 1) logger.info({ n, filler: 'x'.repeat(40) }, 'line');",
+    ].join('\n');
+    const stdout = execFileSync(process.execPath, ['--conditions=source', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(3000);
+    expect(lines.map((line) => (JSON.parse(line) as { n: number }).n)).toEqual(
+      Array.from({ length: 3000 }, (_, n) => n),
+    );
   });
 });
