@@ -132,8 +132,9 @@ export class LineBytes {
   /**
    * Lends the bytes written so far to `write` and starts afresh in the same memory: `write` must
    * have consumed them when it returns (written them out, or copied them), and write no line into
-   * this LineBytes meanwhile, since the next line overwrites them. A buffer that grew past its initial capacity for an outsized line is let go
-   * here, so one long line does not keep its memory for good.
+   * this LineBytes meanwhile, since the next line overwrites them. A buffer that grew past its
+   * initial capacity for an outsized line is let go here, so one long line does not keep its
+   * memory for good.
    *
    * Why the same memory: a request log line goes into it for every request, and a new buffer for
    * each batch meant writing them into memory the CPU had not touched lately. Side by side with the
