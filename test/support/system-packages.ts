@@ -55,7 +55,7 @@ export function postgresBinaries(): string | undefined {
 }
 
 /**
- * jemalloc's shared library, which `npm start` preloads on PostgreSQL where it finds it (runtime/bin/with-allocator.sh):
+ * jemalloc's shared library, which `npm start` preloads where it finds it (runtime/bin/with-allocator.sh):
  * at JEMALLOC_PATH, or where Debian and Ubuntu (libjemalloc2) and Fedora put it.
  */
 export const JEMALLOC: SystemPackage = {

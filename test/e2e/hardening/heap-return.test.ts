@@ -20,9 +20,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The server as `npm start` starts it. On SQLite the pages' rows are JavaScript strings, and a
  * collection returns them all. On PostgreSQL the driver reads each large row into Buffers that the
  * C allocator serves: glibc's malloc keeps part of them resident after they are freed (up to +58 MiB
- * four seconds after, even with MALLOC_MMAP_THRESHOLD_), jemalloc, which `npm start` preloads on
- * PostgreSQL where the machine has it, returns them; so on PostgreSQL this test needs libjemalloc2.
- * On SQLite `npm start` runs the server on glibc's malloc.
+ * four seconds after, even with MALLOC_MMAP_THRESHOLD_), jemalloc, which `npm start` preloads where
+ * the machine has it, returns them; so on PostgreSQL this test needs libjemalloc2.
  */
 function describeOnThisEngine(name: string, body: () => void): void {
   if (testEngine() === 'postgres') describeNeeding(JEMALLOC, `${name} (PostgreSQL, on jemalloc)`, body);

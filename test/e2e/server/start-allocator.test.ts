@@ -4,7 +4,6 @@ import { describeNeeding } from '../../support/describe-needing.ts';
 import { commandLineOf, environmentOf } from '../../support/process-memory.ts';
 import { spawnNpmStart } from '../../support/spawn-server.ts';
 import { JEMALLOC, jemallocPath } from '../../support/system-packages.ts';
-import { newTestDatabase, testEngine } from '../../support/test-database.ts';
 
 /** The command line, environment and mapped shared libraries `npm start` starts the server process with, under the operator's `env`. */
 async function serverProcess(
@@ -25,59 +24,34 @@ async function serverProcess(
 
 const OWN_DECAY = 'background_thread:true,dirty_decay_ms:2000';
 
-/** glibc's malloc as the launcher sets it up: no preload, blocks of 128 KiB and more mapped on their own. */
-function expectGlibcWithThreshold(server: { env: Record<string, string>; maps: string }): void {
-  expect(server.maps).not.toContain('libjemalloc');
-  expect(server.env.MALLOC_CONF).toBeUndefined();
-  expect(server.env.MALLOC_MMAP_THRESHOLD_).toBe('131072');
-}
-
 // Allocators read their settings once, as the process starts: only the start command can set them.
-// Which one it sets depends on the store (runtime/bin/with-allocator.sh), so each engine's run of the
-// end-to-end suite checks its own.
 describe.runIf(process.platform === 'linux')('`npm start` and the C allocator', () => {
-  if (testEngine() === 'postgres') {
-    describeNeeding(JEMALLOC, 'on PostgreSQL, where jemalloc is installed', () => {
-      it('starts the server on jemalloc, returning freed pages within a second', async () => {
-        const server = await serverProcess({ DATABASE_URL: await newTestDatabase() });
-        expect(server.env.LD_PRELOAD).toBe(jemallocPath());
-        expect(server.env.MALLOC_CONF).toBe('background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0');
-        expect(server.maps).toContain('libjemalloc.so.2');
-        expect(server.env.MALLOC_MMAP_THRESHOLD_).toBeUndefined();
-      });
-
-      it("keeps the operator's own MALLOC_CONF", async () => {
-        const server = await serverProcess({ DATABASE_URL: await newTestDatabase(), MALLOC_CONF: OWN_DECAY });
-        expect(server.maps).toContain('libjemalloc.so.2');
-        expect(server.env.MALLOC_CONF).toBe(OWN_DECAY);
-      });
-
-      it("keeps the operator's own LD_PRELOAD (empty: glibc's malloc)", async () => {
-        const server = await serverProcess({ DATABASE_URL: await newTestDatabase(), LD_PRELOAD: '' });
-        expect(server.env.LD_PRELOAD).toBe('');
-        expectGlibcWithThreshold(server);
-      });
+  describeNeeding(JEMALLOC, 'where jemalloc is installed', () => {
+    it('starts the server on jemalloc, returning freed pages within a second', async () => {
+      const server = await serverProcess({});
+      expect(server.env.LD_PRELOAD).toBe(jemallocPath());
+      expect(server.env.MALLOC_CONF).toBe('background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0');
+      expect(server.maps).toContain('libjemalloc.so.2');
+      expect(server.env.MALLOC_MMAP_THRESHOLD_).toBeUndefined();
     });
-    return;
-  }
 
-  it("starts a SQLite server on glibc's malloc, with large blocks mapped on their own from 128 KiB, also where jemalloc is installed", async () => {
-    const server = await serverProcess({});
-    expect(server.env.LD_PRELOAD).toBeUndefined();
-    expectGlibcWithThreshold(server);
+    it("keeps the operator's own MALLOC_CONF", async () => {
+      const server = await serverProcess({ MALLOC_CONF: OWN_DECAY });
+      expect(server.maps).toContain('libjemalloc.so.2');
+      expect(server.env.MALLOC_CONF).toBe(OWN_DECAY);
+    });
+  });
+
+  it("keeps the operator's own LD_PRELOAD (empty: glibc's malloc), with large blocks mapped on their own from 128 KiB", async () => {
+    const server = await serverProcess({ LD_PRELOAD: '' });
+    expect(server.env.LD_PRELOAD).toBe('');
+    expect(server.maps).not.toContain('libjemalloc');
+    expect(server.env.MALLOC_MMAP_THRESHOLD_).toBe('131072');
   });
 
   it("keeps the operator's own MALLOC_MMAP_THRESHOLD_ on glibc's malloc", async () => {
-    const server = await serverProcess({ MALLOC_MMAP_THRESHOLD_: '262144' });
+    const server = await serverProcess({ LD_PRELOAD: '', MALLOC_MMAP_THRESHOLD_: '262144' });
     expect(server.env.MALLOC_MMAP_THRESHOLD_).toBe('262144');
-  });
-
-  describeNeeding(JEMALLOC, 'where jemalloc is installed', () => {
-    it("keeps the operator's own LD_PRELOAD: jemalloc on SQLite when the operator preloads it", async () => {
-      const server = await serverProcess({ LD_PRELOAD: jemallocPath()! });
-      expect(server.env.LD_PRELOAD).toBe(jemallocPath());
-      expect(server.maps).toContain('libjemalloc.so.2');
-    });
   });
 });
 
