@@ -12,6 +12,7 @@ import { routeScaling } from './sections/route-scaling.ts';
 import { generatorTimes } from './sections/generator.ts';
 import { serialisation } from './sections/serialisation.ts';
 import { profile } from './sections/profile.ts';
+import { instructions } from './sections/instructions.ts';
 import { againstRef } from './sections/against-ref.ts';
 import { listScaling } from './sections/list-scaling.ts';
 import { listOptions } from './sections/list-options.ts';
@@ -37,6 +38,7 @@ const SECTION_RUNNERS: Record<Section, (options: BenchOptions, log: Log) => Prom
   'route-scaling': routeScaling,
   serialisation,
   profile,
+  instructions,
   against: againstRef,
 };
 const ORDER: readonly Section[] = [
@@ -52,6 +54,7 @@ const ORDER: readonly Section[] = [
   'route-scaling',
   'serialisation',
   'profile',
+  'instructions',
   'against',
 ];
 

@@ -43,12 +43,8 @@ export async function loadOnce(
   const result = await new Promise<Result>((resolve, reject) => {
     const instance = autocannon(
       {
-        url: new URL(request.path, baseUrl).href,
-        method: request.method,
-        headers: { ...request.headers },
-        ...(request.body === undefined ? {} : { body: request.body }),
+        ...repeated(baseUrl, request),
         connections,
-        pipelining: 1,
         duration: durationSeconds,
         timeout: 10,
       },
@@ -70,5 +66,43 @@ export async function loadOnce(
     p99Ms: percentileOfSorted(sorted, 99),
     unexpected: answered - expected + result.errors + result.timeouts,
     statuses,
+  };
+}
+
+/**
+ * Sends `amount` requests over keep-alive connections, as fast as the server answers them, and
+ * resolves with how many were answered with the expected status (a count, not a rate: for a server
+ * too slowed down to load for a fixed time, such as one under callgrind).
+ */
+export async function loadCount(
+  baseUrl: string,
+  request: RequestSpec,
+  { connections, amount }: { readonly connections: number; readonly amount: number },
+): Promise<{ readonly expected: number; readonly unexpected: number }> {
+  const result = await new Promise<Result>((resolve, reject) => {
+    autocannon(
+      {
+        ...repeated(baseUrl, request),
+        connections,
+        amount,
+        timeout: 120,
+      },
+      (error, done) => (error === null ? resolve(done) : reject(error)),
+    );
+  });
+  const statuses = Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count] as const);
+  const expected = statuses.find(([status]) => status === String(request.expectStatus))?.[1] ?? 0;
+  const answered = statuses.reduce((sum, [, count]) => sum + count, 0);
+  return { expected, unexpected: answered - expected + result.errors + result.timeouts };
+}
+
+/** autocannon's options for sending `request` to `baseUrl` over and over, one at a time per connection. */
+function repeated(baseUrl: string, request: RequestSpec) {
+  return {
+    url: new URL(request.path, baseUrl).href,
+    method: request.method,
+    headers: { ...request.headers },
+    ...(request.body === undefined ? {} : { body: request.body }),
+    pipelining: 1,
   };
 }

@@ -15,14 +15,16 @@ export const SECTIONS = [
   'generator',
   'serialisation',
   'profile',
+  'instructions',
   'against',
 ] as const;
 /**
- * What a plain `npm run bench` runs: every section but two, each only on request: the profile (a
- * diagnosis, not a figure) and `against` (it needs --against REF).
+ * What a plain `npm run bench` runs: every section but three, each only on request: the profile and
+ * the instruction counts (diagnoses, not targets; the counts take minutes a server) and `against`
+ * (it needs --against REF).
  */
 const DEFAULT_SECTIONS: readonly Section[] = SECTIONS.filter(
-  (section) => section !== 'profile' && section !== 'against',
+  (section) => section !== 'profile' && section !== 'instructions' && section !== 'against',
 );
 export type Section = (typeof SECTIONS)[number];
 
@@ -56,7 +58,8 @@ export const USAGE = `usage: npm run bench -- [flags]
                         ${SECTIONS.join(', ')}; ${ENDPOINTS.join(', ')}
                         (an endpoint implies request-path unless postgres is named, which then
                         measures the endpoints named with it; profile runs only when named, on the
-                        endpoint named with it, default get-one)
+                        endpoint named with it, default get-one; instructions too, on the endpoints
+                        named with it, default get-one, where valgrind is installed)
   --no-gzip             skip the gzip variants of the request path
   --no-pin              leave CPU placement to the OS (default: servers on the last CPU, load on the others)
   --rounds N            measured rounds per target (default 5)
@@ -107,7 +110,7 @@ export function optionsFrom(values: OptionValues): BenchOptions {
     }
   }
   const onlyEndpoints = ENDPOINTS.filter((endpoint) => only.includes(endpoint));
-  // An endpoint names what to load: the request path's, or the profile's when the profile is named.
+  // An endpoint names what to load: the request path's, or the profile's or the instruction counts' when named.
   const against = values.against;
   if (only.includes('against') && against === undefined) throw new UsageError('--only against needs --against REF');
   // --against is a comparison of its own: it runs alone, on the endpoints named.
@@ -120,6 +123,7 @@ export function optionsFrom(values: OptionValues): BenchOptions {
             (section === 'request-path' &&
               onlyEndpoints.length > 0 &&
               !only.includes('profile') &&
+              !only.includes('instructions') &&
               !only.includes('postgres')),
         );
   const onlySections = named.length > 0 ? named : DEFAULT_SECTIONS;

@@ -60,7 +60,7 @@ process.on('exit', () => {
  * readiness line (`listening on <url>`); the baseline servers print the same line. PORT=0 is the
  * caller's to pass, so every server picks a free port and no two runs collide.
  */
-export function startServer({
+export async function startServer({
   name,
   args = [],
   env = process.env,
@@ -76,6 +76,23 @@ export function startServer({
   const child = spawn(file!, argv, { env: { ...env, PATH: path }, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
+  const url = await readinessOf(child, name, timeoutMs);
+  const startupMs = performance.now() - spawnedAt;
+  try {
+    pinServer(child.pid!);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${name}: could not be pinned to its CPU: ${(error as Error).message}`);
+  }
+  return handle(name, child, url, startupMs);
+}
+
+/**
+ * The URL of a child server's `listening on <url>` line, once it prints it. Rejects, killing the
+ * child, when it exits first or prints none within `timeoutMs`, with the tail of its output. Its
+ * output keeps being read afterwards (a chatty server never blocks on a full pipe).
+ */
+export function readinessOf(child: ChildProcess, name: string, timeoutMs: number): Promise<string> {
   let output = '';
   const remember = (chunk: Buffer) => {
     // Keep only the tail: enough to explain a failed start, bounded however chatty the server is.
@@ -89,8 +106,11 @@ export function startServer({
       child.kill('SIGKILL');
       reject(new Error(`${name}: ${reason}\n${output}`));
     };
-    child.once('error', (error) => fail(error.message));
-    child.once('exit', (code, signal) => fail(`exited (${signal ?? code}) before it was ready`));
+    const onError = (error: Error) => fail(error.message);
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+      fail(`exited (${signal ?? code}) before it was ready`);
+    child.once('error', onError);
+    child.once('exit', onExit);
     let stdout = '';
     child.stdout!.on('data', function onData(chunk: Buffer) {
       remember(chunk);
@@ -98,17 +118,11 @@ export function startServer({
       const match = READY.exec(stdout);
       if (match === null) return;
       clearTimeout(timer);
-      child.removeAllListeners('exit');
+      child.off('exit', onExit);
+      child.off('error', onError);
       child.stdout!.off('data', onData);
-      // Keep draining stdout so a chatty server never blocks on a full pipe.
       child.stdout!.on('data', remember);
-      try {
-        pinServer(child.pid!);
-      } catch (error) {
-        fail(`could not be pinned to its CPU: ${(error as Error).message}`);
-        return;
-      }
-      resolve(handle(name, child, match[1]!, performance.now() - spawnedAt));
+      resolve(match[1]!);
     });
   });
 }

@@ -8,7 +8,7 @@ function parsed(argv: string[]): BenchOptions {
 describe('bench flags', () => {
   it.each([
     [
-      'nothing: every section but the profile',
+      'nothing: every section but the profile and the instruction counts',
       {
         argv: [],
         sections: [
@@ -46,6 +46,14 @@ describe('bench flags', () => {
     [
       'the profile takes the endpoint',
       { argv: ['--only', 'profile,post'], sections: ['profile'], endpoints: ['post'] },
+    ],
+    [
+      'the instruction counts take the endpoints named with them',
+      {
+        argv: ['--only', 'instructions,get-list,revalidate'],
+        sections: ['instructions'],
+        endpoints: ['get-list', 'revalidate'],
+      },
     ],
     [
       'the memory sections',

@@ -1,0 +1,156 @@
+import { join } from 'node:path';
+import type { BenchOptions, EndpointId } from '../lib/options.ts';
+import { ENDPOINTS, ORDER_BODY, requestFor } from '../lib/endpoints.ts';
+import { requestHeaders, seed, startScript } from '../lib/generated-server.ts';
+import { loadCount } from '../lib/load.ts';
+import { expectStatus } from '../lib/raw-request.ts';
+import { REPO_ROOT, repoPath, SOURCE_CONDITION } from '../lib/paths.ts';
+import { tempDir } from '../lib/temp.ts';
+import { issueToken } from '../lib/token.ts';
+import { callgrindAvailable, nodeArgumentsOf, startUnderCallgrind } from '../lib/callgrind.ts';
+import { formatNumber } from '../lib/format.ts';
+import { median } from '../lib/stats.ts';
+import { ORDERS_SERVERS } from '../lib/orders-server.ts';
+import type { Log, SectionResult } from '../lib/section.ts';
+
+/** Requests of warm-up before counting (V8 has compiled the hot code well before them). */
+const WARMUP_REQUESTS = 12_000;
+/**
+ * Windows of requests counted, each on its own: the figure is their median. A full collection of
+ * the heap costs as much as some hundreds of requests and lands in one window or another, as it
+ * happens; the median leaves out the window it landed in.
+ */
+const WINDOWS = 3;
+const COUNTED_REQUESTS = 1_000;
+/** Limits high enough that no request is refused: they run, they never bite (as in the request path). */
+const UNBOUNDED_LIMIT = '1000000000/1';
+
+interface Measured {
+  readonly label: string;
+  readonly perRequest: Readonly<Partial<Record<EndpointId, number>>>;
+}
+
+interface ServerPlan {
+  readonly label: string;
+  /** node's arguments after the executable. */
+  readonly args: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  /** Whether the server is the generated one (it needs a token of its own database). */
+  readonly generated: boolean;
+}
+
+/**
+ * Instructions per request (only with `--only instructions`, and where valgrind is installed): the
+ * generated server, the same without its request line, and b, f and o, each alone under callgrind,
+ * warmed up and then sent a fixed number of requests of each endpoint named (default GET one). An
+ * instruction count moves with what the code does, not with what else the machine runs (only with
+ * what each process's compiler decided, timed by the requests), so it can show a change that CPU
+ * time per request on a shared machine cannot tell from the noise. It leaves out the kernel (system
+ * calls, the loopback network) and what the caches and the branch predictor make of the instructions.
+ */
+export async function instructions(options: BenchOptions, log: Log): Promise<SectionResult> {
+  if (!callgrindAvailable()) {
+    log('instructions: valgrind (callgrind) is not installed here: skipped');
+    return { tables: [], targets: [] };
+  }
+  const endpoints = options.endpoints.length === 4 ? (['get-one'] as const) : options.endpoints;
+  const warmup = WARMUP_REQUESTS;
+  const counted = COUNTED_REQUESTS;
+  const dataDir = tempDir('instructions');
+  const serverEnv = { PORT: '0', HOST: '127.0.0.1' };
+  const generatedEnv = {
+    ...serverEnv,
+    RATE_LIMIT_RESOURCE: UNBOUNDED_LIMIT,
+    RATE_LIMIT_SERVICE: UNBOUNDED_LIMIT,
+    RATE_LIMIT_SETTING: UNBOUNDED_LIMIT,
+  };
+  const generatedArgs = nodeArgumentsOf(startScript(REPO_ROOT));
+  const plans: ServerPlan[] = [
+    { label: 'c generated', args: generatedArgs, env: generatedEnv, generated: true },
+    {
+      label: 'c without its request line (LOG_LEVEL=warn)',
+      args: generatedArgs,
+      env: { ...generatedEnv, LOG_LEVEL: 'warn' },
+      generated: true,
+    },
+    ...(['b', 'f', 'o'] as const).map((peer) => ({
+      label: PEER_LABELS[peer],
+      args: [SOURCE_CONDITION, repoPath('bench', 'servers', `${ORDERS_SERVERS[peer]}.ts`)],
+      env: { ...serverEnv, GZIP: '0' },
+      generated: false,
+    })),
+  ];
+  const results: Measured[] = [];
+  for (const [index, plan] of plans.entries()) {
+    const name = `server-${index}`;
+    const databaseUrl = `sqlite:${join(dataDir, `${name}.db`)}`;
+    log(
+      `instructions: ${plan.label} under callgrind (${warmup} requests of warm-up, then ${WINDOWS} windows of ${counted} counted)`,
+    );
+    const server = await startUnderCallgrind(name, plan.args, {
+      env: { ...process.env, ...plan.env, DATABASE_URL: databaseUrl, DATABASE_PATH: join(dataDir, `${name}.peer.db`) },
+      cwd: REPO_ROOT,
+      dataDir,
+    });
+    try {
+      const headers = requestHeaders(`Bearer ${plan.generated ? issueToken(databaseUrl) : 'none'}`);
+      await seed(server.url, '/v1/orders', headers, ORDER_BODY, 25);
+      const etag =
+        (await expectStatus(server.url, { method: 'GET', path: ENDPOINTS['get-one'].path, headers }, 200)).header(
+          'ETag',
+        ) ?? '';
+      const perRequest: Partial<Record<EndpointId, number>> = {};
+      for (const id of endpoints) {
+        const request = requestFor(ENDPOINTS[id], headers, etag);
+        await loadCount(server.url, request, { connections: options.plan.connections, amount: warmup });
+        const windows: number[] = [];
+        for (let window = 0; window < WINDOWS; window += 1) {
+          server.zero();
+          const answered = await loadCount(server.url, request, {
+            connections: options.plan.connections,
+            amount: counted,
+          });
+          const executed = server.count();
+          if (answered.unexpected > 0)
+            throw new Error(`${plan.label}: ${answered.unexpected} unexpected answers to ${id}`);
+          windows.push(executed / answered.expected);
+        }
+        perRequest[id] = median(windows);
+      }
+      results.push({ label: plan.label, perRequest });
+    } finally {
+      await server.stop();
+    }
+  }
+  const generated = results[0]!;
+  return {
+    tables: [
+      {
+        title: 'Instructions per request, each server alone under callgrind (user space, every thread)',
+        columns: [
+          { title: 'server' },
+          ...endpoints.flatMap((id) => [
+            { title: `${ENDPOINTS[id].title}: instructions`, align: 'right' as const },
+            { title: `c/server`, align: 'right' as const },
+          ]),
+        ],
+        rows: results.map(({ label, perRequest }) => [
+          label,
+          ...endpoints.flatMap((id) => [
+            formatNumber(perRequest[id]!),
+            // As the request path's ratios: above 1, c does less for the same request.
+            formatNumber(perRequest[id]! / generated.perRequest[id]!, 2),
+          ]),
+        ]),
+        notes: [
+          `Each server started on its own under valgrind's callgrind, seeded with 25 orders through its own POST, sent ${warmup} requests of each endpoint to warm up (V8 has compiled its hot code by then), then ${WINDOWS} windows of ${counted} more over ${options.plan.connections} connections, each counted on its own. The figure is the median of the windows' instructions per request answered, every thread of the process (a full collection of the heap lands in one window or another).`,
+          "The servers run as node with the arguments their start command gives it, and V8's --single-threaded (valgrind runs one thread at a time: background compilation would land at a different moment on every run); the generated server without the start script's allocator launcher (glibc's malloc, as the peers use).",
+          "User-space instructions only: the system calls and the kernel's loopback network are left out, and so is how fast the CPU runs the instructions (its caches and branch predictor). So c/server here is not the request path's CPU ratio. From run to run of the same code, GET one's count moved by up to 7% for c and 3% for f, and by up to 19% for o: each process's compiler makes its own decisions, timed by the requests.",
+        ],
+      },
+    ],
+    targets: [],
+  };
+}
+
+const PEER_LABELS = { b: 'b Koa + @koa/router', f: 'f Fastify 5 + node:sqlite', o: 'o Hono 4 + node:sqlite' } as const;
