@@ -118,8 +118,9 @@ export function readinessOf(child: ChildProcess, name: string, timeoutMs: number
       const match = READY.exec(stdout);
       if (match === null) return;
       clearTimeout(timer);
+      // The exit listener goes (the server's handle listens for its own); the error listener stays,
+      // so a later 'error' event (a signal that cannot be sent) never goes unheard.
       child.off('exit', onExit);
-      child.off('error', onError);
       child.stdout!.off('data', onData);
       child.stdout!.on('data', remember);
       resolve(match[1]!);
