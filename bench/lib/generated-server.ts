@@ -6,6 +6,12 @@ import { expectStatus } from './raw-request.ts';
 
 /** Limits high enough that no benchmark run is ever answered 429: limits still run, they just never bite. */
 const UNBOUNDED_LIMIT = '1000000000/1';
+/** The generated server's call limits, every family's, set that high. */
+export const UNBOUNDED_LIMITS: Readonly<Record<string, string>> = {
+  RATE_LIMIT_RESOURCE: UNBOUNDED_LIMIT,
+  RATE_LIMIT_SERVICE: UNBOUNDED_LIMIT,
+  RATE_LIMIT_SETTING: UNBOUNDED_LIMIT,
+};
 
 export interface GeneratedServer {
   readonly server: ServerProcess;
@@ -53,9 +59,7 @@ export async function startGenerated(
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
-      RATE_LIMIT_RESOURCE: UNBOUNDED_LIMIT,
-      RATE_LIMIT_SERVICE: UNBOUNDED_LIMIT,
-      RATE_LIMIT_SETTING: UNBOUNDED_LIMIT,
+      ...UNBOUNDED_LIMITS,
       ...env,
     },
   });

@@ -7,6 +7,13 @@ import { startServer, type ServerProcess } from './server-process.ts';
 /** The hand-written orders servers under bench/servers/, each serving the example's orders endpoints. */
 export const ORDERS_SERVERS = { b: 'koa-sqlite', f: 'fastify-sqlite', o: 'hono-sqlite', j: 'json-server' } as const;
 export type OrdersServer = keyof typeof ORDERS_SERVERS;
+/** Their names in the bench's tables. */
+export const ORDERS_SERVER_NAMES: Readonly<Record<OrdersServer, string>> = {
+  b: 'b Koa + @koa/router',
+  f: 'f Fastify 5 + node:sqlite',
+  o: 'o Hono 4 + node:sqlite',
+  j: 'j json-server 0.17',
+};
 
 export interface OrdersServerOptions {
   readonly gzip: boolean;

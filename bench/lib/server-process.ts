@@ -13,6 +13,8 @@ interface CommonStartOptions {
   readonly launcher?: readonly string[];
   /** How long start-up may take before the bench gives up. Default 60 s (1,000 collections migrate first). */
   readonly timeoutMs?: number;
+  /** How long stop() waits after SIGTERM before SIGKILL. Default 5 s. */
+  readonly stopGraceMs?: number;
 }
 
 /** What runs: node (process.execPath) with `args`, or a shell command line, `script`. */
@@ -68,6 +70,7 @@ export async function startServer({
   script,
   launcher = [],
   timeoutMs = 60_000,
+  stopGraceMs = 5_000,
 }: StartOptions): Promise<ServerProcess> {
   const spawnedAt = performance.now();
   const command = script === undefined ? [process.execPath, SOURCE_CONDITION, ...args] : ['sh', '-c', script];
@@ -84,7 +87,7 @@ export async function startServer({
     child.kill('SIGKILL');
     throw new Error(`${name}: could not be pinned to its CPU: ${(error as Error).message}`);
   }
-  return handle(name, child, url, startupMs);
+  return handle(name, child, url, startupMs, stopGraceMs);
 }
 
 /**
@@ -92,7 +95,7 @@ export async function startServer({
  * child, when it exits first or prints none within `timeoutMs`, with the tail of its output. Its
  * output keeps being read afterwards (a chatty server never blocks on a full pipe).
  */
-export function readinessOf(child: ChildProcess, name: string, timeoutMs: number): Promise<string> {
+function readinessOf(child: ChildProcess, name: string, timeoutMs: number): Promise<string> {
   let output = '';
   const remember = (chunk: Buffer) => {
     // Keep only the tail: enough to explain a failed start, bounded however chatty the server is.
@@ -128,7 +131,7 @@ export function readinessOf(child: ChildProcess, name: string, timeoutMs: number
   });
 }
 
-function handle(name: string, child: ChildProcess, url: string, startupMs: number): ServerProcess {
+function handle(name: string, child: ChildProcess, url: string, startupMs: number, stopGraceMs: number): ServerProcess {
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
@@ -142,7 +145,7 @@ function handle(name: string, child: ChildProcess, url: string, startupMs: numbe
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      const killer = setTimeout(() => child.kill('SIGKILL'), stopGraceMs);
       await exited;
       clearTimeout(killer);
     },

@@ -1,16 +1,16 @@
 import { join } from 'node:path';
 import type { BenchOptions, EndpointId } from '../lib/options.ts';
 import { ENDPOINTS, ORDER_BODY, requestFor } from '../lib/endpoints.ts';
-import { requestHeaders, seed, startScript } from '../lib/generated-server.ts';
+import { requestHeaders, seed, startScript, UNBOUNDED_LIMITS } from '../lib/generated-server.ts';
 import { loadCount } from '../lib/load.ts';
 import { expectStatus } from '../lib/raw-request.ts';
-import { REPO_ROOT, repoPath, SOURCE_CONDITION } from '../lib/paths.ts';
+import { REPO_ROOT, repoPath } from '../lib/paths.ts';
 import { tempDir } from '../lib/temp.ts';
 import { issueToken } from '../lib/token.ts';
 import { callgrindAvailable, nodeArgumentsOf, startUnderCallgrind } from '../lib/callgrind.ts';
 import { formatNumber } from '../lib/format.ts';
 import { median } from '../lib/stats.ts';
-import { ORDERS_SERVERS } from '../lib/orders-server.ts';
+import { ORDERS_SERVER_NAMES, ORDERS_SERVERS } from '../lib/orders-server.ts';
 import type { Log, SectionResult } from '../lib/section.ts';
 
 /** Requests of warm-up before counting (V8 has compiled the hot code well before them). */
@@ -22,8 +22,6 @@ const WARMUP_REQUESTS = 12_000;
  */
 const WINDOWS = 3;
 const COUNTED_REQUESTS = 1_000;
-/** Limits high enough that no request is refused: they run, they never bite (as in the request path). */
-const UNBOUNDED_LIMIT = '1000000000/1';
 
 interface Measured {
   readonly label: string;
@@ -32,7 +30,7 @@ interface Measured {
 
 interface ServerPlan {
   readonly label: string;
-  /** node's arguments after the executable. */
+  /** node's arguments after the executable (and the bench's source condition). */
   readonly args: readonly string[];
   readonly env: Readonly<Record<string, string>>;
   /** Whether the server is the generated one (it needs a token of its own database). */
@@ -54,16 +52,9 @@ export async function instructions(options: BenchOptions, log: Log): Promise<Sec
     return { tables: [], targets: [] };
   }
   const endpoints = options.endpoints.length === 4 ? (['get-one'] as const) : options.endpoints;
-  const warmup = WARMUP_REQUESTS;
-  const counted = COUNTED_REQUESTS;
   const dataDir = tempDir('instructions');
   const serverEnv = { PORT: '0', HOST: '127.0.0.1' };
-  const generatedEnv = {
-    ...serverEnv,
-    RATE_LIMIT_RESOURCE: UNBOUNDED_LIMIT,
-    RATE_LIMIT_SERVICE: UNBOUNDED_LIMIT,
-    RATE_LIMIT_SETTING: UNBOUNDED_LIMIT,
-  };
+  const generatedEnv = { ...serverEnv, ...UNBOUNDED_LIMITS };
   const generatedArgs = nodeArgumentsOf(startScript(REPO_ROOT));
   const plans: ServerPlan[] = [
     { label: 'c generated', args: generatedArgs, env: generatedEnv, generated: true },
@@ -74,8 +65,8 @@ export async function instructions(options: BenchOptions, log: Log): Promise<Sec
       generated: true,
     },
     ...(['b', 'f', 'o'] as const).map((peer) => ({
-      label: PEER_LABELS[peer],
-      args: [SOURCE_CONDITION, repoPath('bench', 'servers', `${ORDERS_SERVERS[peer]}.ts`)],
+      label: ORDERS_SERVER_NAMES[peer],
+      args: [repoPath('bench', 'servers', `${ORDERS_SERVERS[peer]}.ts`)],
       env: { ...serverEnv, GZIP: '0' },
       generated: false,
     })),
@@ -85,7 +76,7 @@ export async function instructions(options: BenchOptions, log: Log): Promise<Sec
     const name = `server-${index}`;
     const databaseUrl = `sqlite:${join(dataDir, `${name}.db`)}`;
     log(
-      `instructions: ${plan.label} under callgrind (${warmup} requests of warm-up, then ${WINDOWS} windows of ${counted} counted)`,
+      `instructions: ${plan.label} under callgrind (${WARMUP_REQUESTS} requests of warm-up, then ${WINDOWS} windows of ${COUNTED_REQUESTS} counted)`,
     );
     const server = await startUnderCallgrind(name, plan.args, {
       env: { ...process.env, ...plan.env, DATABASE_URL: databaseUrl, DATABASE_PATH: join(dataDir, `${name}.peer.db`) },
@@ -102,13 +93,13 @@ export async function instructions(options: BenchOptions, log: Log): Promise<Sec
       const perRequest: Partial<Record<EndpointId, number>> = {};
       for (const id of endpoints) {
         const request = requestFor(ENDPOINTS[id], headers, etag);
-        await loadCount(server.url, request, { connections: options.plan.connections, amount: warmup });
+        await loadCount(server.url, request, { connections: options.plan.connections, amount: WARMUP_REQUESTS });
         const windows: number[] = [];
         for (let window = 0; window < WINDOWS; window += 1) {
           server.zero();
           const answered = await loadCount(server.url, request, {
             connections: options.plan.connections,
-            amount: counted,
+            amount: COUNTED_REQUESTS,
           });
           const executed = server.count();
           if (answered.unexpected > 0)
@@ -143,7 +134,7 @@ export async function instructions(options: BenchOptions, log: Log): Promise<Sec
           ]),
         ]),
         notes: [
-          `Each server started on its own under valgrind's callgrind, seeded with 25 orders through its own POST, sent ${warmup} requests of each endpoint to warm up (V8 has compiled its hot code by then), then ${WINDOWS} windows of ${counted} more over ${options.plan.connections} connections, each counted on its own. The figure is the median of the windows' instructions per request answered, every thread of the process (a full collection of the heap lands in one window or another).`,
+          `Each server started on its own under valgrind's callgrind, seeded with 25 orders through its own POST, sent ${WARMUP_REQUESTS} requests of each endpoint to warm up (V8 has compiled its hot code by then), then ${WINDOWS} windows of ${COUNTED_REQUESTS} more over ${options.plan.connections} connections, each counted on its own. The figure is the median of the windows' instructions per request answered, every thread of the process (a full collection of the heap lands in one window or another).`,
           "The servers run as node with the arguments their start command gives it, and V8's --single-threaded (valgrind runs one thread at a time: background compilation would land at a different moment on every run); the generated server without the start script's allocator launcher (glibc's malloc, as the peers use).",
           "User-space instructions only: the system calls and the kernel's loopback network are left out, and so is how fast the CPU runs the instructions (its caches and branch predictor). So c/server here is not the request path's CPU ratio. From run to run of the same code, GET one's count moved by up to 7% for c and 3% for f, and by up to 19% for o: each process's compiler makes its own decisions, timed by the requests.",
         ],
@@ -152,5 +143,3 @@ export async function instructions(options: BenchOptions, log: Log): Promise<Sec
     targets: [],
   };
 }
-
-const PEER_LABELS = { b: 'b Koa + @koa/router', f: 'f Fastify 5 + node:sqlite', o: 'o Hono 4 + node:sqlite' } as const;

@@ -1,7 +1,7 @@
 import type { BenchOptions } from '../lib/options.ts';
 import { ORDER_BODY } from '../lib/endpoints.ts';
 import { startGenerated, seed } from '../lib/generated-server.ts';
-import { startOrdersServer, type OrdersServer } from '../lib/orders-server.ts';
+import { ORDERS_SERVER_NAMES, startOrdersServer, type OrdersServer } from '../lib/orders-server.ts';
 import {
   loadInTurn,
   profileMemory,
@@ -23,13 +23,7 @@ export const SETTLE_MS = 5_000;
 /** c's resident set against Fastify's, idle and at its peak under the same load: at most this many times. */
 const MEMORY_TARGET = 1.2;
 
-const SERVER_NAMES: Readonly<Record<'c' | OrdersServer, string>> = {
-  c: 'c generated',
-  b: 'b Koa + @koa/router',
-  f: 'f Fastify 5 + node:sqlite',
-  o: 'o Hono 4 + node:sqlite',
-  j: 'j json-server 0.17',
-};
+const SERVER_NAMES: Readonly<Record<'c' | OrdersServer, string>> = { c: 'c generated', ...ORDERS_SERVER_NAMES };
 const PEERS: readonly OrdersServer[] = ['b', 'f', 'o', 'j'];
 
 /**
