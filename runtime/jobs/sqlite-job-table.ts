@@ -27,6 +27,8 @@ export class SqliteJobTable implements JobTable {
   readonly #finish: StatementSync;
   readonly #remove: StatementSync;
   readonly #requeueExpired: StatementSync;
+  readonly #anyQueued: StatementSync;
+  readonly #anyExpired: StatementSync;
   readonly #countWaiting: StatementSync;
   readonly #ownJobs: StatementSync;
   readonly #countOwnJobs: StatementSync;
@@ -76,6 +78,12 @@ export class SqliteJobTable implements JobTable {
     this.#requeueExpired = db.prepare(
       `UPDATE jobs SET state = 'queued', lease_until = NULL WHERE queue = ? AND state = 'running' AND lease_until < ?`,
     );
+    // What a worker's poll reads first: a read takes no write lock, so a poll that finds nothing to do
+    // (nearly every one) neither waits behind another process's write nor makes one.
+    this.#anyQueued = db.prepare(`SELECT 1 FROM jobs WHERE queue = ? AND state = 'queued' LIMIT 1`);
+    this.#anyExpired = db.prepare(
+      `SELECT 1 FROM jobs WHERE queue = ? AND state = 'running' AND lease_until < ? LIMIT 1`,
+    );
   }
 
   insert(queue: string, type: string, payload: Record<string, unknown>, caller?: JobCaller): Job {
@@ -114,6 +122,7 @@ export class SqliteJobTable implements JobTable {
 
   /** Takes the oldest queued job of a queue, if any, leasing it until `leaseUntil` (Unix ms). */
   claim(queue: string, leaseUntil: number): Job | undefined {
+    if (this.#anyQueued.get(queue) === undefined) return undefined;
     const row = inTransaction(this.#db, () => this.#claim.get(isoNow(), leaseUntil, queue)) as JobRow | undefined;
     return row === undefined ? undefined : toJob(row);
   }
@@ -146,6 +155,7 @@ export class SqliteJobTable implements JobTable {
 
   /** Jobs left running by a process that stopped renewing their lease go back to the queue. */
   requeueExpired(queue: string, now: number): number {
+    if (this.#anyExpired.get(queue, now) === undefined) return 0;
     return Number(inTransaction(this.#db, () => this.#requeueExpired.run(queue, now)).changes);
   }
 }
