@@ -78,20 +78,23 @@ describe('JobQueue', () => {
   it('polls an empty queue without taking the write lock another process holds', () => {
     const path = fileDatabase();
     // No busy wait: a poll that asked for the write lock would fail at once with SQLITE_BUSY.
-    const table = new SqliteJobTable(openDatabase(path, { busyTimeoutMs: 0 }));
+    const db = openDatabase(path, { busyTimeoutMs: 0 });
+    const table = new SqliteJobTable(db);
     const writer = openDatabase(path);
-    writer.exec('BEGIN IMMEDIATE');
     try {
+      writer.exec('BEGIN IMMEDIATE');
       expect(table.claim('work', Date.now() + 60_000)).toBeUndefined();
       expect(table.requeueExpired('work', Date.now())).toBe(0);
-    } finally {
       writer.exec('ROLLBACK');
+      // With work to do, the poll still takes it: a queued job is claimed, an expired lease put back.
+      const queued = table.insert('work', 'once', {});
+      expect(table.claim('work', Date.now() - 1)?.job_id).toBe(queued.job_id);
+      expect(table.requeueExpired('work', Date.now())).toBe(1);
+      expect(table.claim('work', Date.now() + 60_000)).toMatchObject({ job_id: queued.job_id, attempts: 2 });
+    } finally {
+      writer.close();
+      db.close();
     }
-    // With work to do, the poll still takes it: a queued job is claimed, an expired lease put back.
-    const queued = table.insert('work', 'once', {});
-    expect(table.claim('work', Date.now() - 1)?.job_id).toBe(queued.job_id);
-    expect(table.requeueExpired('work', Date.now())).toBe(1);
-    expect(table.claim('work', Date.now() + 60_000)).toMatchObject({ job_id: queued.job_id, attempts: 2 });
   });
 
   it('records a failure with an error entry and keeps running other jobs', async () => {
