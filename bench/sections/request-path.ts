@@ -103,11 +103,14 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
         o: await ordersServer('o', encoding),
         j: await ordersServer('j', encoding),
       });
-    // b′ and c′: a second process of b and of c, measured beside the others on GET one. Two processes
-    // of the same code differ by a few percent (where their memory lands): b/b′ and c/c′ show by how
-    // much, and GET one's ratios compare the mean of each pair, which halves that.
+    // b′, c′, f′ and o′: a second process of b, c, f and o, measured beside the others on GET one. Two
+    // processes of the same code differ by a few percent (where their memory lands), and each keeps its
+    // difference round after round: b/b′, c/c′, f/f′ and o/o′ show by how much, and GET one's ratios
+    // compare the mean of each pair, which halves that on both sides of every target's ratio.
     const twins = options.endpoints.includes('get-one');
     const bControl = twins ? await ordersServer('b', 'identity', 'koa-sqlite-identity-control') : undefined;
+    const fControl = twins ? await ordersServer('f', 'identity', 'fastify-sqlite-identity-control') : undefined;
+    const oControl = twins ? await ordersServer('o', 'identity', 'hono-sqlite-identity-control') : undefined;
     const cControl = twins ? await startGenerated(REPO_ROOT, dataDir, 'generated-control') : undefined;
     if (cControl !== undefined) {
       started.push(cControl.server);
@@ -183,7 +186,7 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
       const endpoint = ENDPOINTS[id];
       log(`request path: ${endpoint.title}`);
       const targets: Target[] = contenders.flatMap(({ encoding, a, b, c, f, o, j, etags }) => {
-        // h, b' and c' are measured on GET one without compression only.
+        // h and the second processes are measured on GET one without compression only.
         const getOneIdentity = id === 'get-one' && encoding === 'identity';
         return [
           { label: `a ${encoding}`, server: a, request: requestFor(endpoint, withEncoding(encoding), etags.a) },
@@ -211,7 +214,25 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
               ]
             : []),
           { label: `f ${encoding}`, server: f, request: requestFor(endpoint, withEncoding(encoding), etags.f) },
+          ...(fControl !== undefined && getOneIdentity
+            ? [
+                {
+                  label: `${TWIN.f} ${encoding}`,
+                  server: fControl,
+                  request: requestFor(endpoint, withEncoding(encoding), ''),
+                },
+              ]
+            : []),
           { label: `o ${encoding}`, server: o, request: requestFor(endpoint, withEncoding(encoding), etags.o) },
+          ...(oControl !== undefined && getOneIdentity
+            ? [
+                {
+                  label: `${TWIN.o} ${encoding}`,
+                  server: oControl,
+                  request: requestFor(endpoint, withEncoding(encoding), ''),
+                },
+              ]
+            : []),
           { label: `j ${encoding}`, server: j, request: requestFor(endpoint, withEncoding(encoding), etags.j) },
         ];
       });
@@ -238,8 +259,10 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
   }
 }
 
-/** The labels of the second processes of b and c (GET one). */
-const TWIN = { b: "b'", c: "c'" } as const;
+/** The labels of the second processes of b, c, f and o (GET one). */
+const TWIN = { b: "b'", c: "c'", f: "f'", o: "o'" } as const;
+type Twinned = keyof typeof TWIN;
+const isTwinned = (letter: string): letter is Twinned => Object.hasOwn(TWIN, letter);
 
 const SERVER_NAMES = {
   a: 'a node:http (ceiling)',
@@ -249,7 +272,9 @@ const SERVER_NAMES = {
   c: 'c generated',
   [TWIN.c]: `${TWIN.c} a second c process`,
   f: 'f Fastify 5 + node:sqlite',
+  [TWIN.f]: `${TWIN.f} a second f process`,
   o: 'o Hono 4 + node:sqlite',
+  [TWIN.o]: `${TWIN.o} a second o process`,
   j: 'j json-server 0.17',
 } as const;
 type Letter = keyof typeof SERVER_NAMES;
@@ -300,7 +325,7 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
   for (const { id, encoding, summaries, shared } of results) {
     // A server and, where measured, its second process: ratios compare the mean of the pair.
     const processesOf = (letter: Letter) =>
-      [letter, ...(letter === 'b' || letter === 'c' ? [TWIN[letter]] : [])]
+      [letter, ...(isTwinned(letter) ? [TWIN[letter]] : [])]
         .map((name) => `${name} ${encoding}`)
         .filter((label) => shared.labels.includes(label));
     const sideBySide = (top: Letter, bottom: Letter) => pairedRatio(shared, processesOf(top), processesOf(bottom));
@@ -309,10 +334,12 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
     const pick = (letter: Letter) => summaries.find((summary) => summary.label.startsWith(`${letter} `));
     const [b, h, c] = [pick('b')!, pick('h'), pick('c')!];
     // h is measured for GET one (identity) only.
-    const measured = (['a', 'b', TWIN.b, 'h', 'c', TWIN.c, 'f', 'o', 'j'] as const).flatMap((letter) => {
-      const summary = pick(letter);
-      return summary === undefined ? [] : [[letter, summary] as const];
-    });
+    const measured = (['a', 'b', TWIN.b, 'h', 'c', TWIN.c, 'f', TWIN.f, 'o', TWIN.o, 'j'] as const).flatMap(
+      (letter) => {
+        const summary = pick(letter);
+        return summary === undefined ? [] : [[letter, summary] as const];
+      },
+    );
     if (h !== undefined) {
       floor.push(
         `GET one, side by side: h/b = ${formatPairedRatio(sideBySide('h', 'b'))} is what the conventions' bytes alone cost (b sending c's response headers, as constants, and pretty JSON); c/h = ${formatPairedRatio(sideBySide('c', 'h'))} is what the work that decides them costs (authentication, limits, negotiation, tags, routing, the middleware chain).`,
@@ -331,7 +358,7 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
       ]);
     }
     alone.push(`${ENDPOINTS[id].title} ${encoding}: ${formatRatio(c.requestsPerSecond / b.requestsPerSecond)}`);
-    for (const letter of ['b', 'c'] as const) {
+    for (const letter of Object.keys(TWIN) as Twinned[]) {
       const twin = TWIN[letter];
       if (!shared.labels.includes(`${twin} ${encoding}`)) continue;
       const control = pairedRatio(shared, `${letter} ${encoding}`, `${twin} ${encoding}`);
@@ -379,7 +406,7 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
     notes: [
       `Each server alone: ${connections} keep-alive connections, ${warmupSeconds} s warm-up, median of ${rounds} interleaved rounds of ${durationSeconds} s per server; p50 and p99 are medians over the rounds too.`,
       `Side by side: the servers of a row group loaded at once (${connections} connections each, on the CPU they share), ${rounds} rounds of ${durationSeconds} s, each server's CPU time (all its threads) read before and after every round. µs CPU/req: the median over the rounds of that CPU time per response. c/a and c/b: how many requests c serves per CPU-second against a and b (b's µs CPU/req over c's), per round; the median of the rounds, (lowest–highest)${fromThroughput ? "; * marks a ratio of requests/s, where the servers' CPU time could not be read" : ''}. The machine's slow and fast stretches land on every server of a round alike, and a server's CPU time per request does not depend on how the CPU or the load generator shared themselves out between the servers, which its requests/s does.`,
-      `GET one, identity: b' and c' are second processes of b and c, measured with the others; there the ratios compare the mean µs CPU/req of b and b', of c and c'. Method check, two processes of the same code (1.00 with a perfect method; a few percent apart is where their memory landed): ${checks.length === 0 ? 'not measured (GET one not selected).' : `${checks.join('; ')}.`}`,
+      `GET one, identity: b', c', f' and o' are second processes of b, c, f and o, measured with the others; there the ratios compare the mean µs CPU/req of each pair (c and c' against f and f', ...). Method check, two processes of the same code (1.00 with a perfect method; a few percent apart is where their memory landed): ${checks.length === 0 ? 'not measured (GET one not selected).' : `${checks.join('; ')}.`}`,
       'spread: (fastest − slowest round) / median; a large spread means the machine was busy with something else during some rounds.',
       `For comparison, c/b from the medians of the separate runs (requests/s column), which move with the spreads: ${alone.join('; ')}.`,
       'a replays the bytes c sent; b is plain Koa, compact JSON, no auth or limits; c has User-Agent, bearer auth, limits, ETag and pretty print on.',
