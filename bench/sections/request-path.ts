@@ -40,7 +40,8 @@ const TARGETS: Readonly<Record<EndpointId, Partial<Record<Peer, number>>>> = {
 };
 /**
  * How far from 1 a method check (two processes of the same server side by side) may land before the
- * figures are flagged: identical processes differ by a few percent (memory layout), not by more.
+ * figures are flagged: identical processes differ by a few percent as a rule; past a tenth, a ratio
+ * carries as much of one process's difference as of the servers' code.
  */
 const CONTROL_TOLERANCE = 0.1;
 
@@ -104,9 +105,10 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
         j: await ordersServer('j', encoding),
       });
     // b′, c′, f′ and o′: a second process of b, c, f and o, measured beside the others on GET one. Two
-    // processes of the same code differ by a few percent (where their memory lands), and each keeps its
-    // difference round after round: b/b′, c/c′, f/f′ and o/o′ show by how much, and GET one's ratios
-    // compare the mean of each pair, which halves that on both sides of every target's ratio.
+    // processes of the same code differ in CPU time per request (by a few percent as a rule, by up to a
+    // fifth among GET one's eleven servers), and each keeps its difference round after round: b/b′,
+    // c/c′, f/f′ and o/o′ show by how much, and GET one's ratios compare the mean of each pair, so no
+    // single process's difference decides a target.
     const twins = options.endpoints.includes('get-one');
     const bControl = twins ? await ordersServer('b', 'identity', 'koa-sqlite-identity-control') : undefined;
     const fControl = twins ? await ordersServer('f', 'identity', 'fastify-sqlite-identity-control') : undefined;
