@@ -190,51 +190,29 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
       const targets: Target[] = contenders.flatMap(({ encoding, a, b, c, f, o, j, etags }) => {
         // h and the second processes are measured on GET one without compression only.
         const getOneIdentity = id === 'get-one' && encoding === 'identity';
+        /** The second process of `letter`, when it runs and this is GET one without compression. */
+        const secondOf = (
+          letter: Twinned,
+          server: ServerProcess | undefined,
+          requestHeaders: Readonly<Record<string, string>>,
+        ): Target[] =>
+          server !== undefined && getOneIdentity
+            ? [{ label: `${TWIN[letter]} ${encoding}`, server, request: requestFor(endpoint, requestHeaders, '') }]
+            : [];
         return [
           { label: `a ${encoding}`, server: a, request: requestFor(endpoint, withEncoding(encoding), etags.a) },
           { label: `b ${encoding}`, server: b, request: requestFor(endpoint, withEncoding(encoding), etags.b) },
-          ...(bControl !== undefined && getOneIdentity
-            ? [
-                {
-                  label: `${TWIN.b} ${encoding}`,
-                  server: bControl,
-                  request: requestFor(endpoint, withEncoding(encoding), ''),
-                },
-              ]
-            : []),
+          ...secondOf('b', bControl, withEncoding(encoding)),
           ...(h !== undefined && getOneIdentity
             ? [{ label: `h ${encoding}`, server: h, request: requestFor(endpoint, withEncoding(encoding), '') }]
             : []),
           { label: `c ${encoding}`, server: c, request: requestFor(endpoint, withEncoding(encoding), etags.c) },
-          ...(cControl !== undefined && getOneIdentity
-            ? [
-                {
-                  label: `${TWIN.c} ${encoding}`,
-                  server: cControl.server,
-                  request: requestFor(endpoint, { ...cControl.headers }, ''),
-                },
-              ]
-            : []),
+          // c′ answers only its own token.
+          ...secondOf('c', cControl?.server, { ...cControl?.headers }),
           { label: `f ${encoding}`, server: f, request: requestFor(endpoint, withEncoding(encoding), etags.f) },
-          ...(fControl !== undefined && getOneIdentity
-            ? [
-                {
-                  label: `${TWIN.f} ${encoding}`,
-                  server: fControl,
-                  request: requestFor(endpoint, withEncoding(encoding), ''),
-                },
-              ]
-            : []),
+          ...secondOf('f', fControl, withEncoding(encoding)),
           { label: `o ${encoding}`, server: o, request: requestFor(endpoint, withEncoding(encoding), etags.o) },
-          ...(oControl !== undefined && getOneIdentity
-            ? [
-                {
-                  label: `${TWIN.o} ${encoding}`,
-                  server: oControl,
-                  request: requestFor(endpoint, withEncoding(encoding), ''),
-                },
-              ]
-            : []),
+          ...secondOf('o', oControl, withEncoding(encoding)),
           { label: `j ${encoding}`, server: j, request: requestFor(endpoint, withEncoding(encoding), etags.j) },
         ];
       });
@@ -266,6 +244,7 @@ const TWIN = { b: "b'", c: "c'", f: "f'", o: "o'" } as const;
 type Twinned = keyof typeof TWIN;
 const isTwinned = (letter: string): letter is Twinned => Object.hasOwn(TWIN, letter);
 
+/** Every server's name in the table, in the order of its rows. */
 const SERVER_NAMES = {
   a: 'a node:http (ceiling)',
   b: 'b Koa + @koa/router',
@@ -336,12 +315,10 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
     const pick = (letter: Letter) => summaries.find((summary) => summary.label.startsWith(`${letter} `));
     const [b, h, c] = [pick('b')!, pick('h'), pick('c')!];
     // h is measured for GET one (identity) only.
-    const measured = (['a', 'b', TWIN.b, 'h', 'c', TWIN.c, 'f', TWIN.f, 'o', TWIN.o, 'j'] as const).flatMap(
-      (letter) => {
-        const summary = pick(letter);
-        return summary === undefined ? [] : [[letter, summary] as const];
-      },
-    );
+    const measured = (Object.keys(SERVER_NAMES) as Letter[]).flatMap((letter) => {
+      const summary = pick(letter);
+      return summary === undefined ? [] : [[letter, summary] as const];
+    });
     if (h !== undefined) {
       floor.push(
         `GET one, side by side: h/b = ${formatPairedRatio(sideBySide('h', 'b'))} is what the conventions' bytes alone cost (b sending c's response headers, as constants, and pretty JSON); c/h = ${formatPairedRatio(sideBySide('c', 'h'))} is what the work that decides them costs (authentication, limits, negotiation, tags, routing, the middleware chain).`,
