@@ -32,6 +32,22 @@ const knownName = rememberRecent(
   { maxKeyLength: 256 },
 );
 
+/**
+ * What the headers handed to Node's storage inherit: nothing, so that Node's for…in over them meets
+ * only the headers (Node makes its own with a null prototype). An object made from it keeps V8's
+ * fast properties, where a null-prototype object is a dictionary from the start.
+ */
+const STORAGE_PROTOTYPE = Object.create(null) as object;
+
+/** Node's (internal) symbol of a response's header storage, found on the first response; null where this Node has none. */
+let headerStorage: symbol | null | undefined;
+
+/** The symbol under which Node keeps a response's headers (`kOutHeaders`), if this Node has one. */
+function nodeHeaderStorage(res: object): symbol | undefined {
+  headerStorage ??= Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'kOutHeaders') ?? null;
+  return headerStorage ?? undefined;
+}
+
 /** A name lower-cased, for a lookup (getHeader, hasHeader, removeHeader): as known, else made; never throws. */
 function lowerCased(name: string): string {
   try {
@@ -51,7 +67,8 @@ function lowerCased(name: string): string {
  * conventional response carries, that was the largest allocation of a GET (2.7 KB of about 17;
  * BENCHMARKS.md). Here a name is lower-cased and checked once per process, a value equal
  * to the one last accepted under its name is not checked again, and a response's headers are three
- * entries each of one array. Node still checks every header when it writes them (writeHead).
+ * entries each of one array. At writeHead they are put where Node's setHeader() would have put
+ * them, so that Node, as for its own, does not check them a second time.
  *
  * @example
  * createServer({ ServerResponse: HeaderListResponse }, requestListener(app)).listen(3000);
@@ -151,13 +168,38 @@ export class HeaderListResponse<Request extends IncomingMessage = IncomingMessag
     } else if (given) {
       for (const name of Object.keys(given)) if (name) this.setHeader(name, given[name] as HeaderValue);
     }
-    // Node's writeHead with nothing set through its own storage: the list is the whole header.
+    const storage = nodeHeaderStorage(this);
+    if (storage !== undefined && (this as unknown as Record<symbol, unknown>)[storage] === null)
+      return this.#writeHeadFromStorage(storage, statusCode, reason);
+    // Where this Node keeps its headers elsewhere: handed over as a list, which Node checks again.
     const list: HeaderValue[] = [];
     for (let at = 0; at < this.#fields.length; at += 3)
       list.push(this.#fields[at + 1] as string, this.#fields[at + 2] as HeaderValue);
     return typeof reason === 'string'
       ? super.writeHead(statusCode, reason, list as OutgoingHttpHeader[])
       : super.writeHead(statusCode, list as OutgoingHttpHeader[]);
+  }
+
+  /**
+   * Node's writeHead with the headers put in Node's own storage first, as its setHeader() puts them
+   * there: Node writes what it holds there without checking it again, since setHeader() checked it,
+   * and this class's setHeader() and appendHeader() checked every header here the same way. Handed
+   * over as a list instead, every name and value went through Node's two regular expressions a
+   * second time: about 7% of the instructions of a GET of one resource (bench/HISTORY.md).
+   */
+  #writeHeadFromStorage(storage: symbol, statusCode: number, reason: string | undefined | object): this {
+    const held = Object.create(STORAGE_PROTOTYPE) as Record<string, [string, HeaderValue]>;
+    for (let at = 0; at < this.#fields.length; at += 3)
+      held[this.#fields[at] as string] = [this.#fields[at + 1] as string, this.#fields[at + 2] as HeaderValue];
+    const self = this as unknown as Record<symbol, unknown>;
+    self[storage] = held;
+    try {
+      return typeof reason === 'string' ? super.writeHead(statusCode, reason) : super.writeHead(statusCode);
+    } catch (error) {
+      // A refused status or reason sends nothing: the headers stay this class's alone, as they were.
+      self[storage] = null;
+      throw error;
+    }
   }
 
   /** Every header's name: lower-cased (offset 0) or as set (offset 1), in order. */

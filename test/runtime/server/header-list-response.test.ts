@@ -211,6 +211,24 @@ describe('HeaderListResponse', () => {
     }
   });
 
+  it('hands its headers to Node where Node keeps those its setHeader() checked, so they are not checked twice', async () => {
+    // Node's own storage (kOutHeaders, internal): a response's headers are written from there without
+    // a second check. Should a Node keep them elsewhere, this fails rather than every header quietly
+    // going through Node's check again.
+    let stored: unknown = 'not seen';
+    await run(HeaderListResponse, (res) => {
+      res.setHeader('Content-Type', 'text/plain');
+      res.setHeader('Set-Cookie', ['a=1', 'b=2']);
+      res.writeHead(200);
+      const storage = Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'kOutHeaders');
+      stored = storage === undefined ? 'no kOutHeaders' : { ...(res as unknown as Record<symbol, object>)[storage] };
+    });
+    expect(stored).toEqual({
+      'content-type': ['Content-Type', 'text/plain'],
+      'set-cookie': ['Set-Cookie', ['a=1', 'b=2']],
+    });
+  });
+
   it('sends the headers in the order they were first set, names as last set', async () => {
     const { wire } = await run(HeaderListResponse, (res) => {
       res.setHeader('X-First', '1');
