@@ -13,12 +13,18 @@ export function markJsonLogger(logger: Logger): Logger {
 
 /**
  * A member's name, made once (memberKey()): a plain name, and the `,"name":` a JSON line writes
- * before its value, so that a line's dozen members cost no lookup of their prefixes.
+ * before its value, already encoded, so that a line's dozen members cost no lookup of their
+ * prefixes and no encoding of them either (copying the bytes takes a tenth of the instructions of
+ * encoding the text again).
  */
 export interface MemberKey {
   readonly name: string;
-  readonly jsonPrefix: string;
+  readonly jsonPrefix: Uint8Array;
 }
+
+/** The fixed pieces that end every line, encoded once. */
+const MSG_PREFIX = Buffer.from(',"msg":', 'latin1');
+const LINE_END = Buffer.from('}\n', 'latin1');
 
 /** Names a JSON line can write as they are: no quote, backslash or control character to escape. */
 const PLAIN_NAME = /^[A-Za-z0-9_]+$/;
@@ -26,7 +32,7 @@ const PLAIN_NAME = /^[A-Za-z0-9_]+$/;
 /** A member key for `name`, a plain name (letters, digits and `_`), made once and kept by its caller. */
 export function memberKey(name: string): MemberKey {
   if (!PLAIN_NAME.test(name)) throw new Error(`a log member's name is letters, digits and _: ${JSON.stringify(name)}`);
-  return Object.freeze({ name, jsonPrefix: `,"${name}":` });
+  return Object.freeze({ name, jsonPrefix: Buffer.from(`,"${name}":`, 'latin1') });
 }
 
 /**
@@ -101,9 +107,9 @@ export function infoLineWriter(logger: Logger): InfoLineWriter | undefined {
     },
     close(msg) {
       const out = members.out!;
-      out.ascii(',"msg":');
+      out.bytes(MSG_PREFIX);
       out.jsonString(msg);
-      out.ascii('}\n');
+      out.bytes(LINE_END);
       members.out = undefined;
       if (ownBytes === undefined) stream.lineWritten!();
       else stream.write(ownBytes.drainText());
@@ -125,7 +131,7 @@ class JsonMembers implements RecordMembers {
   }
   #key(key: MemberKey): LineBytes {
     const out = this.out!;
-    out.ascii(key.jsonPrefix);
+    out.bytes(key.jsonPrefix);
     return out;
   }
 }
