@@ -14,8 +14,7 @@ export function markJsonLogger(logger: Logger): Logger {
 /**
  * A member's name, made once (memberKey()): a plain name, and the `,"name":` a JSON line writes
  * before its value, already encoded, so that a line's dozen members cost no lookup of their
- * prefixes and no encoding of them either (copying the bytes takes a tenth of the instructions of
- * encoding the text again).
+ * prefixes, and copying their bytes costs fewer instructions than encoding the text for every line.
  */
 export interface MemberKey {
   readonly name: string;

@@ -171,7 +171,8 @@ export class HeaderListResponse<Request extends IncomingMessage = IncomingMessag
     const storage = nodeHeaderStorage(this);
     if (storage !== undefined && (this as unknown as Record<symbol, unknown>)[storage] === null)
       return this.#writeHeadFromStorage(storage, statusCode, reason);
-    // Where this Node keeps its headers elsewhere: handed over as a list, which Node checks again.
+    // Else (a Node without that storage, or one already holding headers there): handed over as a
+    // list, which Node checks again.
     const list: HeaderValue[] = [];
     for (let at = 0; at < this.#fields.length; at += 3)
       list.push(this.#fields[at + 1] as string, this.#fields[at + 2] as HeaderValue);
