@@ -130,7 +130,9 @@ export function jsonResponseStep({ prettyByDefault = true }: JsonResponseOptions
       const lastModified = changed === undefined ? undefined : formatLastModified(changed);
       if (lastModified !== undefined) setResponseHeader(ctx, 'Last-Modified', lastModified);
       if (isNotModified(ctx, tag, lastModified)) {
-        ctx.state[BODY_LENGTH_STATE] = ctx.response.length;
+        // The length Koa declared for the text, read as is; its getter would parse it back from text.
+        const declared = ctx.res.getHeader('Content-Length');
+        ctx.state[BODY_LENGTH_STATE] = typeof declared === 'number' ? declared : ctx.response.length;
         // Koa's status setter drops the body, with its Content-Type, Content-Length and
         // Transfer-Encoding, for a status that has none; nothing is left to remove after it.
         ctx.status = 304;
