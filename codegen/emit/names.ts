@@ -3,9 +3,17 @@ export function fileNameOf(name: string): string {
   return name.replaceAll('/', '-');
 }
 
+/** Identifiers made so far: a declaration's name is asked for its identifier many times a generation. */
+const camelNames = new Map<string, string>();
+
 /** `queued/jobs` → `queuedJobs`, `gui/lang` → `guiLang`: an identifier for a declaration. */
 export function camelOf(name: string): string {
-  return name.replace(/[-_/]+([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+  let camel = camelNames.get(name);
+  if (camel === undefined) {
+    camel = name.replace(/[-_/]+([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+    camelNames.set(name, camel);
+  }
+  return camel;
 }
 
 /** `order` → `Order`, `queued/jobs` → `QueuedJobs`. */

@@ -3,17 +3,25 @@ import type { JsonSchema } from './schema-of.ts';
 const integer = { type: 'integer' } as const;
 const string = { type: 'string' } as const;
 
-const references = new Map<string, { readonly $ref: string }>();
+type ComponentKind = 'schemas' | 'responses' | 'parameters' | 'headers';
+
+/** The references made so far, by kind and then by name: found without building their text again. */
+const references: Record<ComponentKind, Map<string, { readonly $ref: string }>> = {
+  schemas: new Map(),
+  responses: new Map(),
+  parameters: new Map(),
+  headers: new Map(),
+};
 
 /**
  * A reference to a component. The same frozen object for the same component: a document of 1,000
  * collections holds hundreds of thousands of references, and one object each made a large share of
  * what its garbage collector had to copy. A cache of values nobody can change, shared by every document.
  */
-export const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string) => {
-  const $ref = `#/components/${kind}/${name}`;
-  let reference = references.get($ref);
-  if (reference === undefined) references.set($ref, (reference = Object.freeze({ $ref })));
+export const ref = (kind: ComponentKind, name: string) => {
+  const named = references[kind];
+  let reference = named.get(name);
+  if (reference === undefined) named.set(name, (reference = Object.freeze({ $ref: `#/components/${kind}/${name}` })));
   return reference;
 };
 

@@ -87,6 +87,17 @@ export function errorRefs(statuses: Iterable<string>, head = false): Record<stri
   return references;
 }
 
+/** errorRefs()' members as entries, for these statuses in this order, made once: most operations share their error statuses. */
+const errorRefLists = new Map<string, readonly (readonly [string, JsonSchema])[]>();
+
+/** errorRefs(statuses, head) as its entries, in its order (the same list each time for the same statuses). */
+export function errorRefEntries(statuses: readonly string[], head = false): readonly (readonly [string, JsonSchema])[] {
+  const key = `${head ? 'head' : 'any'}:${statuses.join(',')}`;
+  let entries = errorRefLists.get(key);
+  if (entries === undefined) errorRefLists.set(key, (entries = Object.entries(errorRefs(statuses, head))));
+  return entries;
+}
+
 /** A response's headers from component header names. */
 export function headersOf(names: readonly string[]): Record<string, JsonSchema> {
   return headerRefs(names);

@@ -1,6 +1,6 @@
 import { operationIds } from './naming.ts';
 import { anySegment, header, RATE_LIMIT, type OperationSpec, type Success } from './operation-spec.ts';
-import { BODY_ERRORS, COMMON_ERRORS, errorRefs, headersOf, OPEN_ROUTE_ERRORS } from './responses.ts';
+import { BODY_ERRORS, COMMON_ERRORS, errorRefEntries, errorRefs, headersOf, OPEN_ROUTE_ERRORS } from './responses.ts';
 import type { JsonSchema } from './schema-of.ts';
 import { OPEN } from './components.ts';
 import { JSON_MEDIA_TYPE } from './media-type.ts';
@@ -39,7 +39,7 @@ function responsesOf(spec: OperationSpec, deprecated: boolean, head: boolean): J
   const responses = statusKeyed<JsonSchema>();
   for (const success of spec.successes) responses[success.status] = successResponse(success, deprecated, !head);
   const redirectOnly = !spec.successes.some((success) => success.status.startsWith('2'));
-  for (const [status, reference] of Object.entries(errorRefs(errorStatusesOf(spec), head)))
+  for (const [status, reference] of errorRefEntries(errorStatusesOf(spec), head))
     responses[redirectOnly && status === '500' ? 'default' : status] = reference;
   return responses;
 }
