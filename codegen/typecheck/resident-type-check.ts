@@ -60,7 +60,11 @@ export function residentTypeChecker({
 
   const checkResident = async (root: string, files: readonly string[]): Promise<Diagnostic[]> => {
     server ??= startTsgoServer(root);
-    const { api, errorCategory, exited } = await server;
+    const { api, errorCategory, exited, hasEnded } = await server;
+    // One turn of the event loop, I/O polled, before anything is written: a tsgo that ended since
+    // the last check is seen ended now, and nothing is written to it.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (hasEnded()) return exited;
     // A request to a server that has died would never settle: its end fails the check instead.
     return Promise.race([exited, checkOn(api)]);
 

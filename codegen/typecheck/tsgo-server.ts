@@ -16,6 +16,8 @@ export interface TsgoServer {
   readonly errorCategory: DiagnosticCategory;
   /** Rejects when the process ends (killed, crashed): every request to a dead server would wait forever. */
   readonly exited: Promise<never>;
+  /** Whether the process has been seen to end (exited has rejected). */
+  hasEnded(): boolean;
   /** Ends the process and removes its socket. */
   close(): Promise<void>;
 }
@@ -33,9 +35,17 @@ export async function startTsgoServer(root: string): Promise<TsgoServer> {
   const child = spawn(command.file, [...command.leadingArgs, '--api', '--async', '--pipe', socket, '--cwd', root], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  let ended = false;
+  // The API client's connection, to be cut as soon as the process is seen gone (set once connected).
+  let disconnect: (() => void) | undefined;
   const exited = new Promise<never>((_resolve, reject) => {
-    child.once('error', (error) => reject(new Error(`tsgo could not start: ${error.message}`)));
-    child.once('exit', (code, signal) => reject(new Error(`tsgo ended (${signal ?? `exit ${code}`})`)));
+    const end = (error: Error) => {
+      ended = true;
+      disconnect?.();
+      reject(error);
+    };
+    child.once('error', (error) => end(new Error(`tsgo could not start: ${error.message}`)));
+    child.once('exit', (code, signal) => end(new Error(`tsgo ended (${signal ?? `exit ${code}`})`)));
   });
   // Seen by whoever awaits it; never an unhandled rejection when nobody is waiting.
   exited.catch(() => undefined);
@@ -51,15 +61,32 @@ export async function startTsgoServer(root: string): Promise<TsgoServer> {
     throw error;
   }
   const api = new tsgo.API({ pipe: socket });
+  disconnect = () => void clientOf(api)?.close();
   return {
     api,
     errorCategory: tsgo.DiagnosticCategory.Error,
     exited,
+    hasEnded: () => ended,
     close: async () => {
-      await api.close();
+      // A live server is told to let go of its snapshots; to an ended one nothing more is written.
+      if (!ended) await api.close();
+      else disconnect?.();
       await close();
     },
   };
+}
+
+/**
+ * The API's connection to tsgo (`api.client`, not in its types): closed as soon as tsgo is seen
+ * gone. A request written to an ended tsgo fails with EPIPE, and the API's JSON-RPC layer
+ * (vscode-jsonrpc's sendRequest) then rejects a promise of its own that nobody holds, besides the
+ * request's: Node reports it unhandled, and ends a process that has no handler for it (the
+ * watcher). Once the connection is closed, a request is refused before anything is written, and
+ * only the caller sees it. Undefined where the API keeps its connection elsewhere.
+ */
+function clientOf(api: API): { close(): Promise<void> } | undefined {
+  const client = (api as unknown as { client?: { close?: unknown } }).client;
+  return typeof client?.close === 'function' ? (client as { close(): Promise<void> }) : undefined;
 }
 
 /** Resolves once tsgo has made its socket; rejects after START_TIMEOUT_MS. */
