@@ -61,16 +61,18 @@ export async function startTsgoServer(root: string): Promise<TsgoServer> {
     throw error;
   }
   const api = new tsgo.API({ pipe: socket });
-  disconnect = () => void clientOf(api)?.close();
+  const client = clientOf(api);
+  // Closing only disposes the connection and destroys the socket; nothing is left to wait for.
+  disconnect = () => void client?.close().catch(() => undefined);
   return {
     api,
     errorCategory: tsgo.DiagnosticCategory.Error,
     exited,
     hasEnded: () => ended,
     close: async () => {
-      // A live server is told to let go of its snapshots; to an ended one nothing more is written.
+      // A live server is told to let go of its snapshots; an ended one was disconnected as it ended,
+      // and nothing more is written to it.
       if (!ended) await api.close();
-      else disconnect?.();
       await close();
     },
   };

@@ -32,6 +32,15 @@ export function responseHeader(ctx: Context, name: string): string {
   return value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value);
 }
 
+/**
+ * The body's length in bytes: the Content-Length set with it, read as is (Koa's body setter stores a
+ * number), else Koa's own getter, which parses the header back from text or measures the body.
+ */
+export function declaredBodyLength(ctx: Context): number | undefined {
+  const declared = ctx.res.getHeader('Content-Length');
+  return typeof declared === 'number' ? declared : ctx.response.length;
+}
+
 /** Sets one response header, as ctx.set does (nothing once the headers are sent). */
 export function setResponseHeader(ctx: Context, name: string, value: string): void {
   if (!ctx.res.headersSent) ctx.res.setHeader(name, value);

@@ -4,7 +4,7 @@ import type { Context, Middleware, Next } from 'koa';
 import { stepMiddleware, type ResponseStep } from '../http/response-step.ts';
 import { GZIP_TAG_SUFFIX } from '../caching/entity-tags.ts';
 import { BODY_LENGTH_STATE } from './json-response.ts';
-import { requestHeader, responseHeader, setResponseHeader } from '../http/headers.ts';
+import { declaredBodyLength, requestHeader, responseHeader, setResponseHeader } from '../http/headers.ts';
 import { JSON_CONTENT_TYPE } from '../http/media-types.ts';
 
 export interface CompressionOptions {
@@ -69,9 +69,7 @@ export function compressionStep({ thresholdBytes = 1024 }: CompressionOptions = 
       if (requestHeader(ctx, 'accept-encoding') === '') return undefined;
       // koa-compress runs once the body is known, and only when it could be compressed: most JSON
       // bodies are under the threshold, and negotiating their encoding would be wasted work.
-      // The length jsonResponse declared, read as is; Koa's getter would parse it back from text.
-      const declared = ctx.res.getHeader('Content-Length');
-      const length = typeof declared === 'number' ? declared : ctx.response.length;
+      const length = declaredBodyLength(ctx);
       const hasBody = ctx.body !== null && ctx.body !== undefined;
       if (hasBody && refusesIdentity(ctx)) {
         // Only gzip will do, whatever the size; when gzip is refused too (negotiateJson's 406), nothing

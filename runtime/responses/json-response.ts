@@ -5,7 +5,13 @@ import { formatLastModified, notModifiedSince, parseModifiedSince } from '../cac
 import { toApiError } from '../errors/index.ts';
 import { renderError } from '../http/index.ts';
 import { JSON_CONTENT_TYPE } from '../http/media-types.ts';
-import { JSON_SERIALISER_STATE, requestHeader, setResponseHeader, type JsonSerialiser } from '../http/headers.ts';
+import {
+  declaredBodyLength,
+  JSON_SERIALISER_STATE,
+  requestHeader,
+  setResponseHeader,
+  type JsonSerialiser,
+} from '../http/headers.ts';
 import { presentationOf, serializeJson, type Presentation } from './serialize.ts';
 import { versionBodyOf, versionTagOf } from './version-tag.ts';
 
@@ -130,9 +136,7 @@ export function jsonResponseStep({ prettyByDefault = true }: JsonResponseOptions
       const lastModified = changed === undefined ? undefined : formatLastModified(changed);
       if (lastModified !== undefined) setResponseHeader(ctx, 'Last-Modified', lastModified);
       if (isNotModified(ctx, tag, lastModified)) {
-        // The length Koa declared for the text, read as is; its getter would parse it back from text.
-        const declared = ctx.res.getHeader('Content-Length');
-        ctx.state[BODY_LENGTH_STATE] = typeof declared === 'number' ? declared : ctx.response.length;
+        ctx.state[BODY_LENGTH_STATE] = declaredBodyLength(ctx);
         // Koa's status setter drops the body, with its Content-Type, Content-Length and
         // Transfer-Encoding, for a status that has none; nothing is left to remove after it.
         ctx.status = 304;
