@@ -14,7 +14,7 @@ export interface IdleHeapReturnOptions {
   readonly everyMs: number;
   /** The most requests a second, since the previous check, under which the server counts as quiet. Default 20. */
   readonly quietRequestsPerSecond?: number;
-  /** Growth of the heap and its buffers, at any check since the last collection made here, that is worth one. Default 8 MiB. */
+  /** Growth of the heap and its buffers, at any check since the last collection made here, that is worth one. Default 32 MiB. */
   readonly growthBytes?: number;
   /** The bytes the heap holds from the system, with its buffers. Default: V8's heap statistics. */
   readonly heapBytes?: () => number;
@@ -22,10 +22,11 @@ export interface IdleHeapReturnOptions {
   readonly collect?: () => void;
 }
 
-// A burst of small requests grows the generated server's heap by 10 to 20 MiB (the young generation
-// grown, the garbage of its last requests; 17 MiB over where it had settled in one run of the bench's
-// memory load): worth returning, and a full collection of a heap that size pauses for about 20 ms.
-export const DEFAULT_HEAP_GROWTH_BYTES = 8 * 1024 * 1024;
+// Not less: a collection made here can also shrink V8's young generation (16 MiB back to 1) and drop
+// compiled code, so the requests after it cost more until both have grown back, for seconds. After a
+// burst of large pages that is a fair price for the hundreds of MiB returned; after an ordinary burst,
+// whose heap grows 10 to 20 MiB, it is not (bench/HISTORY.md).
+export const DEFAULT_HEAP_GROWTH_BYTES = 32 * 1024 * 1024;
 /** A load balancer's health checks and a trickle of calls: the traffic of a server that is otherwise waiting. */
 export const DEFAULT_QUIET_REQUESTS_PER_SECOND = 20;
 
