@@ -35,7 +35,7 @@ export interface ProfileTiming {
 
 /** The ETag a server gives /v1/orders/1, asked the way every server sends one (the peers only to a revalidating request). */
 export async function revalidationTag(
-  server: ServerProcess,
+  server: Pick<ServerProcess, 'url' | 'name'>,
   headers: Readonly<Record<string, string>>,
 ): Promise<string> {
   const response = await expectStatus(
