@@ -25,6 +25,7 @@ import { PEER_GZIP_NOTE } from '../servers/peer-settings.ts';
 import type { Table } from '../lib/table.ts';
 import type { Log, SectionResult, TargetCheck } from '../lib/section.ts';
 import { replayKey, type CapturedResponse } from '../servers/replay-key.ts';
+import { conventionHeadersToCopy } from '../servers/convention-headers.ts';
 
 const SEED_COUNT = 25;
 /**
@@ -260,9 +261,6 @@ const SERVER_NAMES = {
 } as const;
 type Letter = keyof typeof SERVER_NAMES;
 
-/** Headers b sets itself or Node adds: everything else c sent is copied onto h's responses. */
-const NOT_COPIED = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
-
 async function startHeadersOnly(
   captured: readonly CapturedResponse[],
   dataDir: string,
@@ -274,7 +272,7 @@ async function startHeadersOnly(
   );
   if (getOne === undefined) throw new Error("no captured GET one response to copy c's headers from");
   const headersFile = join(dataDir, 'convention-headers.json');
-  writeFileSync(headersFile, JSON.stringify(getOne.headers.filter(([name]) => !NOT_COPIED.has(name.toLowerCase()))));
+  writeFileSync(headersFile, JSON.stringify(conventionHeadersToCopy(getOne.headers)));
   const server = await startOrdersServer('b', dataDir, {
     gzip: false,
     name: 'koa-sqlite-headers',

@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import compress from '@fastify/compress';
 import { openOrdersTable } from './orders-table.ts';
 import { PEER_GZIP } from './peer-settings.ts';
+import { conventionHeadersFromEnv, prettyJson } from './convention-headers.ts';
 
 /**
  * Peer f: the orders endpoints as a speed-minded user writes them with Fastify 5 over node:sqlite:
@@ -15,9 +16,14 @@ import { PEER_GZIP } from './peer-settings.ts';
  * server's threshold and zlib settings, peer-settings.ts); an ETag only when the request revalidates
  * (serialise once, hash, compare).
  *
- * env: DATABASE_PATH, GZIP (1 = on), PORT (0 = any free port), HOST.
+ * With CONVENTION_HEADERS_FILE (convention-headers.ts) GET one also sends the generated server's
+ * headers, as constants through `reply.headers()`, and pretty-prints its JSON, and its 304 sends the
+ * same headers: the conventions' bytes on Fastify, with none of the work that decides them.
+ *
+ * env: DATABASE_PATH, GZIP (1 = on), CONVENTION_HEADERS_FILE, PORT (0 = any free port), HOST.
  */
 const { selectOne, selectPage, insert } = openOrdersTable(process.env.DATABASE_PATH!);
+const conventionHeaders = conventionHeadersFromEnv();
 
 const order = {
   type: 'object',
@@ -56,9 +62,13 @@ app.get<{ Params: { id: number } }>('/v1/orders/:id', {
   handler: (request, reply) => {
     const row = selectOne.get(request.params.id);
     if (row === undefined) return reply.code(404).send({ message: 'not found' });
-    if (request.headers['if-none-match'] === undefined) return row;
+    if (request.headers['if-none-match'] === undefined) {
+      if (conventionHeaders === undefined) return row;
+      return reply.headers(conventionHeaders.all).type('application/json; charset=utf-8').send(prettyJson(row));
+    }
     const json = String(reply.serialize(row));
     const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+    if (conventionHeaders !== undefined) reply.headers(conventionHeaders.withoutTag);
     reply.header('ETag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(json);

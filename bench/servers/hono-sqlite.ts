@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { z } from 'zod';
 import { openOrdersTable } from './orders-table.ts';
 import { PEER_GZIP } from './peer-settings.ts';
+import { conventionHeadersFromEnv, prettyJson } from './convention-headers.ts';
 
 /**
  * Peer o: the orders endpoints as a speed-minded user writes them with Hono 4 on @hono/node-server
@@ -19,9 +20,20 @@ import { PEER_GZIP } from './peer-settings.ts';
  * settings cannot be set); an ETag only when the request revalidates (serialise once, hash,
  * compare).
  *
- * env: DATABASE_PATH, GZIP (1 = on), PORT (0 = any free port), HOST.
+ * With CONVENTION_HEADERS_FILE (convention-headers.ts) GET one also sends the generated server's
+ * headers, as constants, and pretty-prints its JSON, and its 304 sends the same headers: the
+ * conventions' bytes on Hono, with none of the work that decides them. They go out in a Response
+ * made with a plain headers object, which @hono/node-server writes without building a Headers
+ * object: under callgrind, about a third fewer instructions a GET one than `c.body(text, 200, headers)`.
+ *
+ * env: DATABASE_PATH, GZIP (1 = on), CONVENTION_HEADERS_FILE, PORT (0 = any free port), HOST.
  */
 const { selectOne, selectPage, insert } = openOrdersTable(process.env.DATABASE_PATH!);
+const conventionHeaders = conventionHeadersFromEnv();
+const prettyGetHeaders = conventionHeaders && {
+  ...conventionHeaders.all,
+  'Content-Type': 'application/json; charset=utf-8',
+};
 
 const newOrder = z.strictObject({ item: z.string().min(1), quantity: z.int().min(1) });
 
@@ -38,11 +50,17 @@ app.get('/v1/orders/:id', (c) => {
   const row = selectOne.get(Number(c.req.param('id')));
   if (row === undefined) return c.json({ message: 'not found' }, 404);
   const revalidating = c.req.header('If-None-Match');
-  if (revalidating === undefined) return c.json(row);
+  if (revalidating === undefined)
+    return prettyGetHeaders === undefined
+      ? c.json(row)
+      : new Response(prettyJson(row), { status: 200, headers: prettyGetHeaders });
   const json = JSON.stringify(row);
   const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
   c.header('ETag', etag);
-  if (revalidating === etag) return c.body(null, 304);
+  if (revalidating === etag)
+    return conventionHeaders === undefined
+      ? c.body(null, 304)
+      : new Response(null, { status: 304, headers: { ...conventionHeaders.withoutTag, ETag: etag } });
   return c.body(json, 200, { 'Content-Type': 'application/json' });
 });
 

@@ -4,8 +4,8 @@ import { openOrdersTable } from './orders-table.ts';
 import Router from '@koa/router';
 import compress from 'koa-compress';
 import parse from 'co-body';
-import { readFileSync } from 'node:fs';
 import { PEER_GZIP } from './peer-settings.ts';
+import { conventionHeadersFromEnv, prettyJson } from './convention-headers.ts';
 
 /**
  * Baseline b: the orders endpoints as a user would write them by hand with Koa, @koa/router and
@@ -27,9 +27,7 @@ import { PEER_GZIP } from './peer-settings.ts';
  */
 const { selectOne, selectPage, insert } = openOrdersTable(process.env.DATABASE_PATH!);
 
-const conventionHeaders = process.env.CONVENTION_HEADERS_FILE
-  ? (JSON.parse(readFileSync(process.env.CONVENTION_HEADERS_FILE, 'utf8')) as [string, string][])
-  : undefined;
+const conventionHeaders = conventionHeadersFromEnv();
 
 const app = new Koa();
 if (process.env.GZIP === '1')
@@ -41,9 +39,9 @@ function sendRow(ctx: Koa.Context, row: unknown): void {
     ctx.body = row;
     return;
   }
-  for (const [name, value] of conventionHeaders) ctx.res.setHeader(name, value);
+  for (const [name, value] of conventionHeaders.pairs) ctx.res.setHeader(name, value);
   ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  ctx.body = `${JSON.stringify(row, null, 2)}\n`;
+  ctx.body = prettyJson(row);
 }
 const router = new Router();
 
