@@ -47,11 +47,11 @@ interface ServerPlan {
  * generated server, the same without its request line, b, f and o, and f and o sending c's response
  * headers and layout as constants (the conventions' bytes with none of the work that decides them),
  * each alone under callgrind, warmed up and then sent a fixed number of requests of each endpoint
- * named (default GET one). An
- * instruction count moves with what the code does, not with what else the machine runs (only with
- * what each process's compiler decided, timed by the requests), so it can show a change that CPU
- * time per request on a shared machine cannot tell from the noise. It leaves out the kernel (system
- * calls, the loopback network) and what the caches and the branch predictor make of the instructions.
+ * named (default GET one). An instruction count moves with what the code does, not with what else
+ * the machine runs (only with what each process's compiler decided, timed by the requests), so it
+ * can show a change that CPU time per request on a shared machine cannot tell from the noise. It
+ * leaves out the kernel (system calls, the loopback network) and what the caches and the branch
+ * predictor make of the instructions.
  */
 export async function instructions(options: BenchOptions, log: Log): Promise<SectionResult> {
   if (!callgrindAvailable()) {
