@@ -26,6 +26,11 @@ export interface OrdersServerOptions {
   readonly env?: Readonly<Record<string, string>>;
 }
 
+/** The script a peer runs as (node's argument). */
+export function ordersServerScript(server: OrdersServer): string {
+  return repoPath('bench', 'servers', `${ORDERS_SERVERS[server]}.ts`);
+}
+
 /** Starts one of them on a fresh store in `dataDir` and seeds it through its own API. */
 export async function startOrdersServer(
   server: OrdersServer,
@@ -36,7 +41,7 @@ export async function startOrdersServer(
   const name = options.name ?? `${script}-${options.gzip ? 'gzip' : 'identity'}`;
   const started = await startServer({
     name,
-    args: [repoPath('bench', 'servers', `${script}.ts`)],
+    args: [ordersServerScript(server)],
     env: {
       ...process.env,
       PORT: '0',

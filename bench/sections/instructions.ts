@@ -6,13 +6,13 @@ import { requestHeaders, seed, startScript, UNBOUNDED_LIMITS } from '../lib/gene
 import { loadCount } from '../lib/load.ts';
 import { revalidationTag } from '../lib/memory-load.ts';
 import { expectStatus } from '../lib/raw-request.ts';
-import { REPO_ROOT, repoPath } from '../lib/paths.ts';
+import { REPO_ROOT } from '../lib/paths.ts';
 import { tempDir } from '../lib/temp.ts';
 import { issueToken } from '../lib/token.ts';
 import { callgrindAvailable, nodeArgumentsOf, startUnderCallgrind } from '../lib/callgrind.ts';
 import { formatNumber } from '../lib/format.ts';
 import { median } from '../lib/stats.ts';
-import { ORDERS_SERVER_NAMES, ORDERS_SERVERS } from '../lib/orders-server.ts';
+import { ORDERS_SERVER_NAMES, ordersServerScript } from '../lib/orders-server.ts';
 import type { Log, SectionResult } from '../lib/section.ts';
 import { conventionHeadersToCopy } from '../servers/convention-headers.ts';
 
@@ -64,7 +64,6 @@ export async function instructions(options: BenchOptions, log: Log): Promise<Sec
   const generatedEnv = { ...serverEnv, ...UNBOUNDED_LIMITS };
   const generatedArgs = nodeArgumentsOf(startScript(REPO_ROOT));
   const headersFile = join(dataDir, 'convention-headers.json');
-  const peerArgs = (peer: 'b' | 'f' | 'o') => [repoPath('bench', 'servers', `${ORDERS_SERVERS[peer]}.ts`)];
   const plans: ServerPlan[] = [
     { label: 'c generated', args: generatedArgs, env: generatedEnv, generated: true, capturesHeaders: true },
     {
@@ -75,13 +74,13 @@ export async function instructions(options: BenchOptions, log: Log): Promise<Sec
     },
     ...(['b', 'f', 'o'] as const).map((peer) => ({
       label: ORDERS_SERVER_NAMES[peer],
-      args: peerArgs(peer),
+      args: [ordersServerScript(peer)],
       env: { ...serverEnv, GZIP: '0' },
       generated: false,
     })),
     ...(['f', 'o'] as const).map((peer) => ({
       label: `${ORDERS_SERVER_NAMES[peer]}, sending c's headers and pretty JSON as constants`,
-      args: peerArgs(peer),
+      args: [ordersServerScript(peer)],
       env: { ...serverEnv, GZIP: '0', CONVENTION_HEADERS_FILE: headersFile },
       generated: false,
     })),
