@@ -56,11 +56,10 @@ app.get('/v1/orders/:id', (c) => {
       : new Response(prettyJson(row), { status: 200, headers: prettyGetHeaders });
   const json = JSON.stringify(row);
   const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+  if (conventionHeaders !== undefined && revalidating === etag)
+    return new Response(null, { status: 304, headers: { ...conventionHeaders.withoutTag, ETag: etag } });
   c.header('ETag', etag);
-  if (revalidating === etag)
-    return conventionHeaders === undefined
-      ? c.body(null, 304)
-      : new Response(null, { status: 304, headers: { ...conventionHeaders.withoutTag, ETag: etag } });
+  if (revalidating === etag) return c.body(null, 304);
   return c.body(json, 200, { 'Content-Type': 'application/json' });
 });
 
