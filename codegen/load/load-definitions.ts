@@ -80,21 +80,21 @@ export interface LoadOptions {
 
 /**
  * Imports every definition file, each one's declaration or its DefinitionLoadError, in file order;
- * helper modules (no default export) give neither.
+ * helper modules (no default export) give neither. The files are imported together, not one after
+ * another: the module loader reads and resolves the next files while it compiles the ones already
+ * read, instead of waiting on one file read at a time.
  */
 export async function loadEachDefinition(
   root: string,
   files = definitionFiles(root),
   options: LoadOptions = {},
 ): Promise<(LoadedDefinition | DefinitionLoadError)[]> {
-  const results: (LoadedDefinition | DefinitionLoadError)[] = [];
-  for (const file of files) {
-    const result = await loadDefinition(root, file, options).catch((error: unknown) =>
-      asLoadError(file, join(root, file), error),
-    );
-    if (result !== HELPER_MODULE) results.push(result);
-  }
-  return results;
+  const results = await Promise.all(
+    files.map((file) =>
+      loadDefinition(root, file, options).catch((error: unknown) => asLoadError(file, join(root, file), error)),
+    ),
+  );
+  return results.filter((result) => result !== HELPER_MODULE);
 }
 
 /** What loadDefinition() answers for a file without a default export. */
