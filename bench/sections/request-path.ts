@@ -107,7 +107,7 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
       });
     // b′, c′, f′ and o′: a second process of b, c, f and o, measured beside the others on GET one. Two
     // processes of the same code differ in CPU time per request (by a few percent as a rule, by up to a
-    // fifth among GET one's eleven servers), and each keeps its difference round after round: b/b′,
+    // fifth among GET one's thirteen servers), and each keeps its difference round after round: b/b′,
     // c/c′, f/f′ and o/o′ show by how much, and GET one's ratios compare the mean of each pair, so no
     // single process's difference decides a target.
     const twins = options.endpoints.includes('get-one');
@@ -147,10 +147,18 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
     }
     const replayFile = join(dataDir, 'replay.json');
     writeFileSync(replayFile, JSON.stringify(captured));
-    // h: b sending c's GET one headers as constants, with c's pretty layout (see servers/koa-sqlite.ts).
-    const h = options.endpoints.includes('get-one')
-      ? await startHeadersOnly(captured, dataDir, headers, started)
-      : undefined;
+    // h, fh and oh: b, f and o sending c's GET one headers as constants, with c's pretty layout (see
+    // servers/convention-headers.ts); h on GET one, fh and oh on GET one and the 304 (b's copy answers GET one only).
+    const withBytes = (server: OrdersServer, name: string) =>
+      startWithConventionHeaders(server, name, { dataDir, headers, started, copiedFrom: c.url });
+    const h = options.endpoints.includes('get-one') ? await withBytes('b', 'koa-sqlite-headers') : undefined;
+    const bytesOnPeers = options.endpoints.some((id) => WITH_BYTES_ON_PEERS.has(id));
+    const fh = bytesOnPeers ? await withBytes('f', 'fastify-sqlite-headers') : undefined;
+    const oh = bytesOnPeers ? await withBytes('o', 'hono-sqlite-headers') : undefined;
+    const peerBytesTags = {
+      fh: fh === undefined ? '' : await revalidationTag(fh, withEncoding('identity')),
+      oh: oh === undefined ? '' : await revalidationTag(oh, withEncoding('identity')),
+    };
     const a = await startServer({
       name: 'ceiling',
       args: [repoPath('bench', 'servers', 'ceiling.ts')],
@@ -189,8 +197,21 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
       const endpoint = ENDPOINTS[id];
       log(`request path: ${endpoint.title}`);
       const targets: Target[] = contenders.flatMap(({ encoding, a, b, c, f, o, j, etags }) => {
-        // h and the second processes are measured on GET one without compression only.
+        // h and the second processes are measured on GET one without compression only, fh and oh on
+        // GET one and the 304 without compression.
         const getOneIdentity = id === 'get-one' && encoding === 'identity';
+        const peerBytes = WITH_BYTES_ON_PEERS.has(id) && encoding === 'identity';
+        /** fh or oh, where it runs and this is one of its endpoints. */
+        const withPeerBytes = (letter: 'fh' | 'oh', server: ServerProcess | undefined): Target[] =>
+          server !== undefined && peerBytes
+            ? [
+                {
+                  label: `${letter} ${encoding}`,
+                  server,
+                  request: requestFor(endpoint, withEncoding(encoding), peerBytesTags[letter]),
+                },
+              ]
+            : [];
         /** The second process of `letter`, when it runs and this is GET one without compression. */
         const secondOf = (
           letter: Twinned,
@@ -212,8 +233,10 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
           ...secondOf('c', cControl?.server, { ...cControl?.headers }),
           { label: `f ${encoding}`, server: f, request: requestFor(endpoint, withEncoding(encoding), etags.f) },
           ...secondOf('f', fControl, withEncoding(encoding)),
+          ...withPeerBytes('fh', fh),
           { label: `o ${encoding}`, server: o, request: requestFor(endpoint, withEncoding(encoding), etags.o) },
           ...secondOf('o', oControl, withEncoding(encoding)),
+          ...withPeerBytes('oh', oh),
           { label: `j ${encoding}`, server: j, request: requestFor(endpoint, withEncoding(encoding), etags.j) },
         ];
       });
@@ -255,33 +278,44 @@ const SERVER_NAMES = {
   [TWIN.c]: `${TWIN.c} a second c process`,
   f: 'f Fastify 5 + node:sqlite',
   [TWIN.f]: `${TWIN.f} a second f process`,
+  fh: "fh f + c's headers, pretty",
   o: 'o Hono 4 + node:sqlite',
   [TWIN.o]: `${TWIN.o} a second o process`,
+  oh: "oh o + c's headers, pretty",
   j: 'j json-server 0.17',
 } as const;
 type Letter = keyof typeof SERVER_NAMES;
 
-async function startHeadersOnly(
-  captured: readonly CapturedResponse[],
-  dataDir: string,
-  headers: Readonly<Record<string, string>>,
-  started: ServerProcess[],
+/** The endpoints on which f and o are also measured sending c's bytes (fh and oh). */
+const WITH_BYTES_ON_PEERS: ReadonlySet<EndpointId> = new Set(['get-one', 'revalidate']);
+
+/**
+ * b, f or o started with `CONVENTION_HEADERS_FILE`: the headers c sent for GET one (asked of c now,
+ * whatever endpoints are measured), copied in as constants, and c's pretty JSON.
+ */
+async function startWithConventionHeaders(
+  server: OrdersServer,
+  name: string,
+  context: {
+    readonly dataDir: string;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly started: ServerProcess[];
+    readonly copiedFrom: string;
+  },
 ): Promise<ServerProcess> {
-  const getOne = captured.find(
-    (response) => response.key === replayKey('GET', ENDPOINTS['get-one'].path, false, false),
-  );
-  if (getOne === undefined) throw new Error("no captured GET one response to copy c's headers from");
+  const { dataDir, headers, started, copiedFrom } = context;
+  const getOne = await expectStatus(copiedFrom, { method: 'GET', path: ENDPOINTS['get-one'].path, headers }, 200);
   const headersFile = join(dataDir, 'convention-headers.json');
   writeFileSync(headersFile, JSON.stringify(conventionHeadersToCopy(getOne.headers)));
-  const server = await startOrdersServer('b', dataDir, {
+  const peer = await startOrdersServer(server, dataDir, {
     gzip: false,
-    name: 'koa-sqlite-headers',
+    name,
     seedCount: SEED_COUNT,
     headers,
     env: { CONVENTION_HEADERS_FILE: headersFile },
   });
-  started.push(server);
-  return server;
+  started.push(peer);
+  return peer;
 }
 
 /** One endpoint and encoding: each server alone (requests/s, latency) and all of them side by side (ratios). */
@@ -320,6 +354,15 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
     if (h !== undefined) {
       floor.push(
         `GET one, side by side: h/b = ${formatPairedRatio(sideBySide('h', 'b'))} is what the conventions' bytes alone cost (b sending c's response headers, as constants, and pretty JSON); c/h = ${formatPairedRatio(sideBySide('c', 'h'))} is what the work that decides them costs (authentication, limits, negotiation, tags, routing, the middleware chain).`,
+      );
+    }
+    for (const [peer, withBytes, name] of [
+      ['f', 'fh', 'Fastify'],
+      ['o', 'oh', 'Hono'],
+    ] as const) {
+      if (pick(withBytes) === undefined) continue;
+      floor.push(
+        `${ENDPOINTS[id].title}, side by side: ${withBytes}/${peer} = ${formatPairedRatio(sideBySide(withBytes, peer))} is what the conventions' bytes cost ${name}; c/${withBytes} = ${formatPairedRatio(sideBySide('c', withBytes))} is c against ${name} sending the same bytes with none of the work that decides them.`,
       );
     }
     for (const [letter, summary] of measured) {
@@ -388,7 +431,7 @@ function buildResult(results: readonly Measured[], options: BenchOptions, lifeti
       `For comparison, c/b from the medians of the separate runs (requests/s column), which move with the spreads: ${alone.join('; ')}.`,
       'a replays the bytes c sent; b is plain Koa, compact JSON, no auth or limits; c has User-Agent, bearer auth, limits, ETag and pretty print on.',
       'f is Fastify 5 over node:sqlite as a speed-minded user writes it: JSON-schema validation of query, parameters and body (types coerced, unknown members dropped, not refused), schema-compiled compact JSON, an ETag only when revalidating; no auth, limits or User-Agent check. j is json-server 0.17 with its defaults (CORS, static files, no-cache, a weak ETag on every response, pretty JSON): no validation at all (any object is stored, created_at is not set), no auth or limits, and every write rewrites its whole JSON file. o is Hono 4 on @hono/node-server over node:sqlite as a speed-minded user writes it: the POST body validated with zod (unknown members refused), limit and offset read as b reads them, compact JSON through c.json, an ETag only when revalidating; no auth, limits or User-Agent check. c/f, c/o and c/j: as c/b, against f, o and j.',
-      "h (GET one only) is b with c's response headers copied in as constants and c's pretty layout: the conventions' bytes without their logic.",
+      "h (GET one only) is b with c's response headers copied in as constants and c's pretty layout: the conventions' bytes without their logic. fh and oh (GET one and the 304) are f and o sending the same: the headers c sent for GET one as constants (their own ETag on the 304) and c's pretty JSON.",
       ...floor,
       `gzip: Accept-Encoding: gzip on every request; bodies under 1 KiB (GET one) are sent as they are by every server but o (below). ${PEER_GZIP_NOTE}`,
       `Peak RSS over each server's whole life (VmHWM): ${lifetime}.`,
