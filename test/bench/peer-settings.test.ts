@@ -10,6 +10,8 @@ import { postgresPathResult } from '../../bench/sections/postgres-path.ts';
 import { parseOptions } from '../../bench/lib/options.ts';
 import { startOrdersServer, type OrdersServer } from '../../bench/lib/orders-server.ts';
 import { tempDir } from '../../bench/lib/temp.ts';
+import { revalidationTag } from '../../bench/lib/memory-load.ts';
+import { rawRequest } from '../../bench/lib/raw-request.ts';
 
 const servers: { close(): void }[] = [];
 afterEach(() => servers.splice(0).forEach((server) => server.close()));
@@ -116,6 +118,23 @@ describe("the bench peers' settings are the generated server's", () => {
     const small = await rawGet(`${server.url}/v1/orders/2`);
     expect(small.encoding).toBe('gzip');
     expect(gunzipSync(small.body).length).toBeLessThan(PEER_GZIP.thresholdBytes);
+  });
+
+  // The request path's gzip 304 rows send each peer back the tag it gave; hono/compress weakens it (W/).
+  it.each(['b', 'f', 'o'] as const)('%s answers 304 to the tag it sent with gzip on', async (peer) => {
+    const headers = { 'Accept-Encoding': 'gzip' };
+    const server = await startOrdersServer(peer, tempDir('peer-gzip-304'), { gzip: true, seedCount: 1, headers });
+    servers.push({ close: () => void server.stop() });
+    const tag = await revalidationTag(server, headers);
+    // node:http, as the load generator sends it: fetch() adds Cache-Control: no-cache to a conditional GET.
+    const revalidate = (ifNoneMatch: string) =>
+      rawRequest(server.url, {
+        method: 'GET',
+        path: '/v1/orders/1',
+        headers: { ...headers, 'If-None-Match': ifNoneMatch },
+      });
+    expect((await revalidate(tag)).status).toBe(304);
+    expect((await revalidate('"other"')).status).toBe(200);
   });
 
   it('o validates the body with zod: unknown members and a quantity under 1 are refused', async () => {
