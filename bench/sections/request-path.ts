@@ -149,10 +149,12 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
     writeFileSync(replayFile, JSON.stringify(captured));
     // h, fh and oh: b, f and o sending c's GET one headers as constants, with c's pretty layout (see
     // servers/convention-headers.ts); h on GET one, fh and oh on GET one and the 304 (b's copy answers GET one only).
-    const withBytes = (server: OrdersServer, name: string) =>
-      startWithConventionHeaders(server, name, { dataDir, headers, started, copiedFrom: c.url });
-    const h = options.endpoints.includes('get-one') ? await withBytes('b', 'koa-sqlite-headers') : undefined;
+    // (GET one is among fh's and oh's endpoints: whenever h runs, they do.)
     const bytesOnPeers = options.endpoints.some((id) => WITH_BYTES_ON_PEERS.has(id));
+    const headersFile = bytesOnPeers ? await writeConventionHeaders(c.url, headers, dataDir) : '';
+    const withBytes = (server: OrdersServer, name: string) =>
+      startWithConventionHeaders(server, name, { dataDir, headers, started, headersFile });
+    const h = options.endpoints.includes('get-one') ? await withBytes('b', 'koa-sqlite-headers') : undefined;
     const fh = bytesOnPeers ? await withBytes('f', 'fastify-sqlite-headers') : undefined;
     const oh = bytesOnPeers ? await withBytes('o', 'hono-sqlite-headers') : undefined;
     const peerBytesTags = {
@@ -290,9 +292,21 @@ type Letter = keyof typeof SERVER_NAMES;
 const WITH_BYTES_ON_PEERS: ReadonlySet<EndpointId> = new Set(['get-one', 'revalidate']);
 
 /**
- * b, f or o started with `CONVENTION_HEADERS_FILE`: the headers c sent for GET one (asked of c now,
- * whatever endpoints are measured), copied in as constants, and c's pretty JSON.
+ * The headers c sends for GET one (asked of c now, whatever endpoints are measured), written where
+ * `CONVENTION_HEADERS_FILE` points the servers that copy them; the file's path.
  */
+async function writeConventionHeaders(
+  cUrl: string,
+  headers: Readonly<Record<string, string>>,
+  dataDir: string,
+): Promise<string> {
+  const getOne = await expectStatus(cUrl, { method: 'GET', path: ENDPOINTS['get-one'].path, headers }, 200);
+  const headersFile = join(dataDir, 'convention-headers.json');
+  writeFileSync(headersFile, JSON.stringify(conventionHeadersToCopy(getOne.headers)));
+  return headersFile;
+}
+
+/** b, f or o started with `CONVENTION_HEADERS_FILE`: c's GET one headers as constants, and c's pretty JSON. */
 async function startWithConventionHeaders(
   server: OrdersServer,
   name: string,
@@ -300,13 +314,10 @@ async function startWithConventionHeaders(
     readonly dataDir: string;
     readonly headers: Readonly<Record<string, string>>;
     readonly started: ServerProcess[];
-    readonly copiedFrom: string;
+    readonly headersFile: string;
   },
 ): Promise<ServerProcess> {
-  const { dataDir, headers, started, copiedFrom } = context;
-  const getOne = await expectStatus(copiedFrom, { method: 'GET', path: ENDPOINTS['get-one'].path, headers }, 200);
-  const headersFile = join(dataDir, 'convention-headers.json');
-  writeFileSync(headersFile, JSON.stringify(conventionHeadersToCopy(getOne.headers)));
+  const { dataDir, headers, started, headersFile } = context;
   const peer = await startOrdersServer(server, dataDir, {
     gzip: false,
     name,
