@@ -1,11 +1,9 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchOptions, EndpointId } from '../lib/options.ts';
 import { ENDPOINTS, ORDER_BODY, requestFor } from '../lib/endpoints.ts';
 import { requestHeaders, seed, startScript, UNBOUNDED_LIMITS } from '../lib/generated-server.ts';
 import { loadCount } from '../lib/load.ts';
 import { revalidationTag } from '../lib/memory-load.ts';
-import { expectStatus } from '../lib/raw-request.ts';
 import { REPO_ROOT } from '../lib/paths.ts';
 import { tempDir } from '../lib/temp.ts';
 import { issueToken } from '../lib/token.ts';
@@ -14,7 +12,7 @@ import { formatNumber } from '../lib/format.ts';
 import { median } from '../lib/stats.ts';
 import { ORDERS_SERVER_NAMES, ordersServerScript } from '../lib/orders-server.ts';
 import type { Log, SectionResult } from '../lib/section.ts';
-import { conventionHeadersToCopy } from '../servers/convention-headers.ts';
+import { writeConventionHeadersFile } from '../lib/convention-headers-file.ts';
 
 /** Requests of warm-up before counting (V8 has compiled the hot code well before them). */
 const WARMUP_REQUESTS = 12_000;
@@ -100,10 +98,7 @@ export async function instructions(options: BenchOptions, log: Log): Promise<Sec
     try {
       const headers = requestHeaders(`Bearer ${plan.generated ? issueToken(databaseUrl) : 'none'}`);
       await seed(server.url, '/v1/orders', headers, ORDER_BODY, 25);
-      if (plan.capturesHeaders === true) {
-        const getOne = await expectStatus(server.url, { method: 'GET', path: ENDPOINTS['get-one'].path, headers }, 200);
-        writeFileSync(headersFile, JSON.stringify(conventionHeadersToCopy(getOne.headers)));
-      }
+      if (plan.capturesHeaders === true) await writeConventionHeadersFile(server.url, headers, headersFile);
       // The peers send an ETag only to a revalidating request (see servers/koa-sqlite.ts); ask for it that way.
       const etag = await revalidationTag({ url: server.url, name: plan.label }, headers);
       const perRequest: Partial<Record<EndpointId, number>> = {};

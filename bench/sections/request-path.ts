@@ -25,7 +25,7 @@ import { PEER_GZIP_NOTE } from '../servers/peer-settings.ts';
 import type { Table } from '../lib/table.ts';
 import type { Log, SectionResult, TargetCheck } from '../lib/section.ts';
 import { replayKey, type CapturedResponse } from '../servers/replay-key.ts';
-import { conventionHeadersToCopy } from '../servers/convention-headers.ts';
+import { writeConventionHeadersFile } from '../lib/convention-headers-file.ts';
 
 const SEED_COUNT = 25;
 /**
@@ -151,7 +151,8 @@ export async function requestPath(options: BenchOptions, log: Log): Promise<Sect
     // servers/convention-headers.ts); h on GET one, fh and oh on GET one and the 304 (b's copy answers GET one only).
     // (GET one is among fh's and oh's endpoints: whenever h runs, they do.)
     const bytesOnPeers = options.endpoints.some((id) => WITH_BYTES_ON_PEERS.has(id));
-    const headersFile = bytesOnPeers ? await writeConventionHeaders(c.url, headers, dataDir) : '';
+    const headersFile = join(dataDir, 'convention-headers.json');
+    if (bytesOnPeers) await writeConventionHeadersFile(c.url, headers, headersFile);
     const withBytes = (server: OrdersServer, name: string) =>
       startWithConventionHeaders(server, name, { dataDir, headers, started, headersFile });
     const h = options.endpoints.includes('get-one') ? await withBytes('b', 'koa-sqlite-headers') : undefined;
@@ -290,21 +291,6 @@ type Letter = keyof typeof SERVER_NAMES;
 
 /** The endpoints on which f and o are also measured sending c's bytes (fh and oh). */
 const WITH_BYTES_ON_PEERS: ReadonlySet<EndpointId> = new Set(['get-one', 'revalidate']);
-
-/**
- * The headers c sends for GET one (asked of c now, whatever endpoints are measured), written where
- * `CONVENTION_HEADERS_FILE` points the servers that copy them; the file's path.
- */
-async function writeConventionHeaders(
-  cUrl: string,
-  headers: Readonly<Record<string, string>>,
-  dataDir: string,
-): Promise<string> {
-  const getOne = await expectStatus(cUrl, { method: 'GET', path: ENDPOINTS['get-one'].path, headers }, 200);
-  const headersFile = join(dataDir, 'convention-headers.json');
-  writeFileSync(headersFile, JSON.stringify(conventionHeadersToCopy(getOne.headers)));
-  return headersFile;
-}
 
 /** b, f or o started with `CONVENTION_HEADERS_FILE`: c's GET one headers as constants, and c's pretty JSON. */
 async function startWithConventionHeaders(
