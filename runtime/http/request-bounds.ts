@@ -1,5 +1,6 @@
 import type { Context, Middleware, Next } from 'koa';
 import { badRequest } from '../errors/index.ts';
+import { malformedQueryParameter } from './query-encoding.ts';
 
 /**
  * Header fields one request may carry (MAX_HEADERS). Browsers send about 20. Node's own cap is 2,000
@@ -22,7 +23,9 @@ export interface RequestBoundsOptions {
  * Bounds on how many headers and query parameters a request may have, checked before any other
  * check reads them: every later step (credential checks, filters, the log's redaction) walks them,
  * so their count bounds the work one request costs. Beyond a bound: 400 `too_many_headers` or
- * `too_many_parameters`, whose `field` names the first one past it.
+ * `too_many_parameters`, whose `field` names the first one past it. A query parameter that is not
+ * well-formed percent-encoded UTF-8 is refused here too, for every operation alike (400
+ * `invalid_parameter` naming it), before any reader takes it leniently.
  *
  * @example
  * app.use(requestBounds({ maxHeaders: 50, maxQueryParameters: 20 }));
@@ -47,6 +50,14 @@ export function requestBounds({
           'too_many_parameters',
           `the query string has more than ${maxQueryParameters} parameters; send at most ${maxQueryParameters}`,
           { field: extra },
+        );
+      }
+      const malformed = malformedQueryParameter(ctx.querystring);
+      if (malformed !== undefined) {
+        throw badRequest(
+          'invalid_parameter',
+          `the query parameter "${malformed}" is not well-formed: percent-encode its UTF-8 bytes (%XX)`,
+          { field: malformed },
         );
       }
     }

@@ -2,17 +2,33 @@ import { badRequest, notFound } from '../errors/index.ts';
 import type { CollectionModel } from './model.ts';
 
 /**
- * A positive whole number written in a path segment (leading zeros allowed, as in any integer
- * notation), or 400 invalid_identifier naming the parameter: the OpenAPI documents declare integer
- * identifiers as integers from 1, so a request that says otherwise is malformed, not a miss.
+ * An integer identifier as text, in the one form responses write it: decimal digits from 1, no sign,
+ * leading zero, exponent or spaces. Anything else is undefined: `01` and `1` would otherwise be two
+ * URIs of one resource, which the conventions rule out (a URI designates one object) and which a
+ * cache keyed on the URI would hold twice.
+ */
+export function canonicalPositiveInteger(text: string | undefined): number | undefined {
+  if (text === undefined || !/^[1-9][0-9]{0,15}$/.test(text)) return undefined;
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : undefined;
+}
+
+/**
+ * A positive whole number written in a path segment as responses write it (canonicalPositiveInteger),
+ * or 400 invalid_identifier naming the parameter: the OpenAPI documents declare integer identifiers
+ * as integers from 1, so a request that says otherwise is malformed, not a miss.
  */
 export function integerFromPath(name: string, raw: string | undefined, resource?: string): number {
-  const value = raw !== undefined && /^[0-9]{1,16}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw badRequest('invalid_identifier', `${name} must be a whole number from 1, not "${raw ?? ''}"`, {
-      field: name,
-      ...(resource === undefined ? {} : { resource }),
-    });
+  const value = canonicalPositiveInteger(raw);
+  if (value === undefined) {
+    throw badRequest(
+      'invalid_identifier',
+      `${name} must be a whole number from 1 without leading zeros, not "${raw ?? ''}"`,
+      {
+        field: name,
+        ...(resource === undefined ? {} : { resource }),
+      },
+    );
   }
   return value;
 }

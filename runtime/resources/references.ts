@@ -1,5 +1,6 @@
 import { badRequest, unprocessable } from '../errors/index.ts';
 import { wait, type Flow, type StoreReader } from '../storage/index.ts';
+import { canonicalPositiveInteger } from './identifiers.ts';
 import type { Catalog, CollectionModel, FieldModel } from './model.ts';
 
 /**
@@ -11,8 +12,7 @@ import type { Catalog, CollectionModel, FieldModel } from './model.ts';
 export function referencedId(target: CollectionModel, value: unknown, field: string, baseUrl: string): unknown {
   if (typeof value === 'number') return checkIdType(target, value, field);
   const text = String(value);
-  if (!text.includes('/'))
-    return checkIdType(target, target.identifier.type === 'integer' ? Number(text) : text, field);
+  if (!text.includes('/')) return checkIdType(target, idOfText(target, text), field);
   const path = text.startsWith('/') ? text : text.startsWith(`${baseUrl}/`) ? text.slice(baseUrl.length) : undefined;
   if (path === undefined && ABSOLUTE_URI.test(text)) {
     throw unprocessable('foreign_reference', `${field} must be a URI of this API (${baseUrl}/...), not ${text}`, {
@@ -24,14 +24,31 @@ export function referencedId(target: CollectionModel, value: unknown, field: str
   if (match === null || match[1] !== target.name) {
     throw badRequest('invalid_reference', `${field} must be the URI or id of one of ${target.name}`, { field });
   }
-  const id = decodeURIComponent(match[2] as string);
-  return checkIdType(target, target.identifier.type === 'integer' ? Number(id) : id, field);
+  return checkIdType(target, idOfText(target, decodedSegment(match[2] as string)), field);
+}
+
+/** An id written as text: an integer id only in the form responses write it (`7`, not `07` or `7e0`). */
+function idOfText(target: CollectionModel, text: string | undefined): unknown {
+  if (target.identifier.type !== 'integer') return text;
+  return canonicalPositiveInteger(text);
+}
+
+/** A path segment's percent-decoding, or undefined when it is malformed (`%`, `%E2%82`). */
+function decodedSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A scheme and an authority: `http://host...` (RFC 3986). */
 const ABSOLUTE_URI = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 function checkIdType(target: CollectionModel, id: unknown, field: string): unknown {
+  if (id === undefined) {
+    throw badRequest('invalid_reference', `${field} must be the URI or id of one of ${target.name}`, { field });
+  }
   if (target.identifier.type === 'integer' && !(typeof id === 'number' && Number.isSafeInteger(id) && id > 0)) {
     throw badRequest('invalid_reference', `${field} must be the URI or integer id of one of ${target.name}`, { field });
   }
