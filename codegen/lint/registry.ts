@@ -255,6 +255,12 @@ export const DEFINITION_RULES: readonly RuleInfo[] = [
     "Name a field the collection declares (not a nested object) and compare it with a value of the field's type: caller.user or caller.client with a string field.",
   ),
   definitions(
+    'unique-hidden-rows',
+    'warning',
+    'a unique value tells nothing of rows a caller may not see',
+    "Keep unique where the value's existence is not secret (a public code, an e-mail address a sign-up may reveal). Otherwise drop unique and refuse a repeated value in a create or update rule that reads the collection for the caller (write.data.of(...) without rows: 'all'), which sees only the rows the caller may see (docs/access-control.md).",
+  ),
+  definitions(
     'malformed-scope',
     'error',
     'the scopes an operation needs are well-formed scope names',

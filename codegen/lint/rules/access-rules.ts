@@ -87,3 +87,24 @@ export const rowRuleField: Rule = ({ model }) =>
       return [];
     }),
   );
+
+/**
+ * unique-hidden-rows (a warning): a unique field of a collection whose `see` rule hides rows. The
+ * value is unique across every row, so a write that repeats a value a hidden row holds is refused
+ * (409 duplicate_value) where the same write with an unused value succeeds: the one path by which a
+ * caller learns something of a row it may not see. That is right for values whose existence is not
+ * secret (a public code, an e-mail address a sign-up may reveal), so it is said, not refused.
+ */
+export const uniqueHiddenRows: Rule = ({ model }) =>
+  model.collections
+    .filter((collection) => collection.rows?.hidesRows === true)
+    .flatMap((collection): Finding[] =>
+      collection.fields
+        .filter((field) => field.unique)
+        .map((field) => ({
+          rule: 'unique-hidden-rows',
+          source: collection.source,
+          at: [...field.access, 'unique'],
+          message: `field "${field.name}" of collection "${collection.name}" is unique across all its rows, and its rows.see rule hides rows: a caller that writes a value a row it may not see holds is refused with 409 duplicate_value, so it can learn which values hidden rows hold`,
+        })),
+    );

@@ -15,7 +15,7 @@ import { putCreateIdentifier } from './identifier-rules.ts';
 import { movedPath } from './moved-rules.ts';
 import { asynchronousQueue, jobProduces } from './job-rules.ts';
 import { invalidDefault } from './default-rules.ts';
-import { malformedScope, rowRuleField } from './access-rules.ts';
+import { malformedScope, rowRuleField, uniqueHiddenRows } from './access-rules.ts';
 import { referenceVersion } from './reference-versions.ts';
 import { computedField, readOnlyRequired, ruleUnknownCollection } from './business-rules.ts';
 import { migrationRules } from './migration-rules.ts';
@@ -63,6 +63,7 @@ export const ALL_RULES: readonly Rule[] = [
   asynchronousQueue,
   malformedScope,
   rowRuleField,
+  uniqueHiddenRows,
   readOnlyRequired,
   onDeleteSetNull,
   onDeleteArray,

@@ -902,6 +902,15 @@ export default collection({
           column: 45,
         },
         {
+          rule: 'unique-hidden-rows',
+          severity: 'warning',
+          message:
+            'field "code" of collection "notes" is unique across all its rows, and its rows.see rule hides rows: a caller that writes a value a row it may not see holds is refused with 409 duplicate_value, so it can learn which values hidden rows hold',
+          file: 'definitions/notes.ts',
+          line: 6,
+          column: 26,
+        },
+        {
           rule: 'indexed-string-length',
           severity: 'error',
           message:
@@ -1084,6 +1093,41 @@ export default collection({
           file: 'definitions/pads.ts',
           line: 5,
           column: 18,
+        },
+      ],
+    },
+  ],
+  [
+    'unique-hidden-rows: a unique field of a collection whose see rule hides rows, a warning at its unique; none where no row is hidden',
+    {
+      given: {
+        'loans.ts': `import { caller, collection, field } from 'DSL';
+export default collection({
+  name: 'loans',
+  fields: { borrower: field.string({ required: true }), code: field.string({ maxLength: 20, unique: true }) },
+  rows: { see: { field: 'borrower', equals: caller.user } },
+  versions: { v1: {} },
+});
+`,
+        // A change rule alone hides no row: every caller sees the value's holder anyway.
+        'shelves.ts': `import { caller, collection, field } from 'DSL';
+export default collection({
+  name: 'shelves',
+  fields: { keeper: field.string({ required: true }), code: field.string({ maxLength: 20, unique: true }) },
+  rows: { change: { field: 'keeper', equals: caller.user } },
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'unique-hidden-rows',
+          severity: 'warning',
+          message:
+            'field "code" of collection "loans" is unique across all its rows, and its rows.see rule hides rows: a caller that writes a value a row it may not see holds is refused with 409 duplicate_value, so it can learn which values hidden rows hold',
+          file: 'definitions/loans.ts',
+          line: 4,
+          column: 93,
         },
       ],
     },
