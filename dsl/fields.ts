@@ -113,12 +113,20 @@ interface NumberOptions extends FieldOptions, DefaultOption<number> {
   max?: number;
 }
 
+/**
+ * Zod runs a length check on any value that has a length, even after its own type error: without
+ * these, an array sent for a string (or a string for an array) would also be reported too long,
+ * counting its items (or characters) against a bound it was never held to.
+ */
+const ONLY_STRINGS = { when: (payload: { value: unknown }) => typeof payload.value === 'string' };
+const ONLY_ARRAYS = { when: (payload: { value: unknown }) => Array.isArray(payload.value) };
+
 function stringField(options: StringOptions = {}): FieldDeclaration<'string', z.ZodString> {
   const { minLength, maxLength, format, pattern, ...rest } = options;
   let schema = z.string();
   if (format === 'email') schema = schema.email();
-  if (minLength !== undefined) schema = schema.min(minLength);
-  if (maxLength !== undefined) schema = schema.max(maxLength);
+  if (minLength !== undefined) schema = schema.min(minLength, ONLY_STRINGS);
+  if (maxLength !== undefined) schema = schema.max(maxLength, ONLY_STRINGS);
   if (pattern !== undefined) schema = schema.regex(pattern);
   return { kind: 'string', schema, ...rest, ...(maxLength === undefined ? {} : { maxLength }) };
 }
@@ -202,9 +210,15 @@ function arrayField<Item extends FieldDeclaration<ItemKind>>(
   const { minItems, maxItems, uniqueItems, ...rest } = options;
   let schema = z.array(items.schema);
   if (minItems !== undefined)
-    schema = schema.min(minItems, { error: `must hold at least ${minItems} item${minItems === 1 ? '' : 's'}` });
+    schema = schema.min(minItems, {
+      ...ONLY_ARRAYS,
+      error: `must hold at least ${minItems} item${minItems === 1 ? '' : 's'}`,
+    });
   if (maxItems !== undefined)
-    schema = schema.max(maxItems, { error: `must hold at most ${maxItems} item${maxItems === 1 ? '' : 's'}` });
+    schema = schema.max(maxItems, {
+      ...ONLY_ARRAYS,
+      error: `must hold at most ${maxItems} item${maxItems === 1 ? '' : 's'}`,
+    });
   const checked =
     uniqueItems === true
       ? schema

@@ -52,6 +52,18 @@ describe('array fields', () => {
     },
   );
 
+  // Zod measures anything with a length against a length bound, even after its type error.
+  it('a value of the wrong type is one error, not also a bound its characters or items exceed', async () => {
+    const text = await api.patch(`/v1/pets/${pet}`, { allergies: 'pollen, fleas and dust' }).expect(400);
+    expect(text.body.errors).toHaveLength(1);
+    expect(text.body.errors[0]).toMatchObject({ code: 'invalid_field', field: 'allergies' });
+    expect(text.body.errors[0].message).toMatch(/expected array/);
+    const list = await api.patch(`/v1/pets/${pet}`, { allergies: [Array.from({ length: 50 }, () => 'x')] }).expect(400);
+    expect(list.body.errors).toHaveLength(1);
+    expect(list.body.errors[0]).toMatchObject({ code: 'invalid_field', field: 'allergies[0]' });
+    expect(list.body.errors[0].message).toMatch(/expected string/);
+  });
+
   it('the served OpenAPI document describes the array, its items and bounds', async () => {
     const document = (await api.get('/services/v1/openapi').expect(200)).body;
     expect(document.components.schemas.PetV1.properties.allergies).toEqual({
