@@ -47,6 +47,18 @@ export const reservedMemberName: Rule = ({ model }) =>
         rule: 'reserved-member-name',
         source: declaration.source,
         at: field.access,
-        message: `field "${field.name}" of ${declaration.kind} "${declaration.name}" has the name of ${reserved.get(field.name)}: the server's value would replace the client's; rename the field (for example "${declaration.kind === 'collection' ? declaration.singular.replaceAll('-', '_') : declaration.name.replaceAll(/[-/]/g, '_')}_${field.name}")`,
+        message: `field "${field.name}" of ${declaration.kind} "${declaration.name}" has the name of ${reserved.get(field.name)}: the server's value would replace the client's; rename the field (for example "${prefixedName(declaration.kind === 'collection' ? declaration.singular : declaration.name, field.name)}")`,
       }));
   });
+
+/**
+ * The suggested new name: the field's name after the declaration's, in the lowercase snake_case that
+ * property-name-case asks for whatever the declaration's own name is (`Shelf` or `queued/jobs`).
+ */
+function prefixedName(declarationName: string, fieldName: string): string {
+  const prefix = declarationName
+    .toLowerCase()
+    .replaceAll(/[^a-z0-9]+/g, '_')
+    .replaceAll(/^_+|_+$/g, '');
+  return prefix === '' ? `own_${fieldName}` : `${prefix}_${fieldName}`;
+}

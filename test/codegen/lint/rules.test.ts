@@ -1153,3 +1153,23 @@ describe('lint rules', () => {
     expect(await lintDefinitions(fileURLToPath(new URL('../../..', import.meta.url)))).toEqual([]);
   });
 });
+
+describe('reserved-member-name', () => {
+  // Whatever the declaration's own name (which path-segment-case reports), the suggestion passes property-name-case.
+  it('suggests a lowercase snake_case name for the field', async () => {
+    const diagnostics = await lintDefinitions(
+      writeDefinitions({
+        'shelves.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'Book-Shelves',
+  singular: 'Book-Shelf',
+  fields: { uri: field.string() },
+  versions: { v1: {} },
+});
+`,
+      }),
+    );
+    const reserved = diagnostics.find((diagnostic) => diagnostic.rule === 'reserved-member-name');
+    expect(reserved?.message).toMatch(/rename the field \(for example "book_shelf_uri"\)$/);
+  });
+});
