@@ -46,6 +46,21 @@ function parseJson(text: string): unknown {
     // Bourne refuses a `__proto__` member instead of letting it reach an object's prototype.
     return Bourne.parse(text, { protoAction: 'error' });
   } catch {
+    // Said apart only once refused: well-formed JSON that Bourne refused holds a `__proto__` member.
+    if (isWellFormed(text)) {
+      throw badRequest('malformed_json', 'the request body has a member named __proto__, which is never accepted', {
+        field: '__proto__',
+      });
+    }
     throw badRequest('malformed_json', 'the request body is not well-formed JSON');
+  }
+}
+
+function isWellFormed(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -134,6 +134,16 @@ describe('jsonBody: UTF-8 JSON objects and arrays only', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('says which of the two a refused body is: broken syntax, or a __proto__ member in well-formed JSON', async () => {
+    const broken = (await post(Buffer.from('{"item": '), {}).response).body.errors[0];
+    expect(broken).toMatchObject({ code: 'malformed_json', message: 'the request body is not well-formed JSON' });
+    expect(broken).not.toHaveProperty('field');
+    const proto = (await post(Buffer.from('{"item": "a", "nested": {"__proto__": {}}}'), {}).response).body.errors[0];
+    expect(proto).toMatchObject({ code: 'malformed_json', field: '__proto__' });
+    expect(proto.message).toMatch(/__proto__/);
+    expect(proto.message).not.toMatch(/well-formed/);
+  });
+
   it('answers a body over the limit with 413 payload_too_large', async () => {
     const answered = await post(Buffer.from(`{"item":"${'a'.repeat(LIMIT)}"}`), {}).response;
     expect(answered.status).toBe(413);
