@@ -61,6 +61,7 @@ export {
 } from './rule-errors.ts';
 export type {
   CollectionAccess,
+  CollectionIdentifiers,
   CollectionName,
   CollectionRows,
   ComputedFields,
@@ -76,6 +77,7 @@ export type {
   FieldsNamed,
   FieldsOfRow,
   Flow,
+  IdentifierOf,
   ReadRow,
   StoredRow,
   StoredValues,

@@ -9,8 +9,22 @@ import type { Caller } from './service-tools.ts';
  */
 export type Flow<T> = Generator<unknown, T, unknown>;
 
-/** The stored value of a field: what its schema outputs (a reference stores the target's identifier). */
-export type FieldValue<D> = D extends { readonly schema: infer S extends z.ZodType } ? z.output<S> : unknown;
+/**
+ * The stored value of a field: what its schema outputs, except for references. A reference's schema
+ * takes what a client may write (the target's URI or its id), but it stores the target's identifier:
+ * a number for an integer identifier, a string for a string one, as generated/collection-rows.ts
+ * types it (see CollectionIdentifiers); a list of references stores a list of them.
+ */
+export type FieldValue<D> = D extends { readonly kind: 'reference'; readonly references: infer T extends string }
+  ? IdentifierOf<T>
+  : D extends {
+        readonly kind: 'array';
+        readonly items: { readonly kind: 'reference'; readonly references: infer T extends string };
+      }
+    ? IdentifierOf<T>[]
+    : D extends { readonly schema: infer S extends z.ZodType }
+      ? z.output<S>
+      : unknown;
 
 /** Stored fields by name; null or absent when unset. */
 export type StoredValues<F extends Fields> = { -readonly [K in keyof F]?: FieldValue<F[K]> | null };
@@ -170,6 +184,20 @@ export interface DataAccessOptions {
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-interface -- filled in by declaration merging
 export interface CollectionRows {}
+
+/**
+ * The type of each collection's identifier, by its name (`{ pets: number; products: string }`). Empty
+ * here: `npm run generate` fills it in beside CollectionRows (generated/collection-rows.ts), so that a
+ * reference field is typed by its target's identifier wherever rules see it (`next`, `current`,
+ * `stored`, an effect's row, a list's `where`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface -- filled in by declaration merging
+export interface CollectionIdentifiers {}
+
+/** The identifier of the collection named `N`: either kind before the first generation, or for a name no definition declares. */
+export type IdentifierOf<N extends string> = N extends keyof CollectionIdentifiers
+  ? CollectionIdentifiers[N]
+  : string | number;
 
 /** A collection's name: one of CollectionRows once generated, any string before the first generation. */
 export type CollectionName = [keyof CollectionRows] extends [never] ? string : Extract<keyof CollectionRows, string>;

@@ -16,6 +16,21 @@ declare module '@convapi/dsl' {
     users: { user_name: string };
     visits: { pet: number; scheduled_at: string; reason: string; fee: number; products: Array<string>; report: string };
   }
+
+  /** The type of each collection's identifier, by its name (what a reference to it holds). */
+  interface CollectionIdentifiers {
+    accounts: number;
+    audits: number;
+    batches: number;
+    notes: number;
+    orders: number;
+    pets: number;
+    products: string;
+    reservations: number;
+    trades: number;
+    users: number;
+    visits: number;
+  }
 }
 
 export {};

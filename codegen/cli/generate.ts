@@ -5,6 +5,7 @@ import { command, UsageError } from '@convapi/runtime/cli';
 import type { Generation } from '../generate.ts';
 import type { LintOptions } from '../lint/index.ts';
 import type { LoadedDefinition } from '../load/load-definitions.ts';
+import { GENERATED_TYPES_FILE } from '../typecheck/check-config.ts';
 import { StagedWriter } from './staged-writer.ts';
 import { inputsHash, outputsHash, outputsHashOnDisk, readStamp, STAMP_FILE, stampText } from '../stamp.ts';
 
@@ -85,12 +86,28 @@ export async function generateOnce(
   // and written (from then on as they come) only once the lint is clean; --check writes nothing.
   const writer = new StagedWriter(root);
   let building: Promise<Generation> | undefined;
+  // The generated types the definitions are checked against when generated/'s are older: they come
+  // with the first stage of files, long before the whole generation is done.
+  let generatedTypes: Promise<string | undefined> = Promise.resolve(undefined);
   const whileTypeChecking = (loaded: readonly LoadedDefinition[]) => {
-    building = generate(root, loaded, (files) => writer.add(files));
+    let found: (text: string | undefined) => void = () => undefined;
+    generatedTypes = new Promise((resolve) => (found = resolve));
+    building = generate(root, loaded, (files) => {
+      const types = files.find((file) => file.path === GENERATED_TYPES_FILE);
+      if (types !== undefined) found(types.text);
+      writer.add(files);
+    });
     // Definitions with errors may not generate at all: that failure is the lint's to report.
-    building.catch(() => undefined);
+    building.then(
+      () => found(undefined),
+      () => found(undefined),
+    );
   };
-  const { diagnostics, definitions } = await lintProject(root, { ...options.lint, whileTypeChecking });
+  const { diagnostics, definitions } = await lintProject(root, {
+    ...options.lint,
+    whileTypeChecking,
+    generatedTypes: () => generatedTypes,
+  });
   // A change with no migration yet does not stop generation (the migration is written once the
   // definition is right), only the check: CI and `npm start` refuse it.
   const waiting = options.check ? [] : diagnostics.filter((diagnostic) => diagnostic.rule === 'migration-missing');

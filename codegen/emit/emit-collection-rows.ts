@@ -1,5 +1,6 @@
 import { ModuleDeclarationKind, StructureKind } from 'ts-morph';
 import type { ResolvedCollection, ResolvedField, ResolvedModel } from '../model/index.ts';
+import { GENERATED_TYPES_FILE } from '../typecheck/index.ts';
 import { fileHeader } from './header.ts';
 import { DSL_PACKAGE } from './packages.ts';
 import { typeOfField } from './representation-types.ts';
@@ -8,13 +9,15 @@ import type { GeneratedFile, SourceFileBuilder } from './source-file.ts';
 /**
  * generated/collection-rows.ts: each collection's stored values by name, merged into the DSL's
  * CollectionRows, so that `data.of('reservations')` in a rule or an own operation is typed by that
- * collection's fields and a name no definition declares does not compile. Plain types spelled out
- * from the model, not taken from the definitions: a definition's rules may name its own collection,
- * and a type read back from the definition would then depend on itself.
+ * collection's fields and a name no definition declares does not compile; and the type of each
+ * collection's identifier, merged into CollectionIdentifiers, so that a reference field in a rule's
+ * `next` or an effect's row is typed as its target's identifier is. Plain types spelled out from the
+ * model, not taken from the definitions: a definition's rules may name its own collection, and a type
+ * read back from the definition would then depend on itself.
  */
 export function emitCollectionRows(model: ResolvedModel, builder: SourceFileBuilder): GeneratedFile {
   const byName = new Map(model.collections.map((collection) => [collection.name, collection]));
-  return builder.build('generated/collection-rows.ts', fileHeader(['every file in definitions/']), [
+  return builder.build(GENERATED_TYPES_FILE, fileHeader(['every file in definitions/']), [
     {
       kind: StructureKind.Module,
       name: `'${DSL_PACKAGE}'`,
@@ -32,6 +35,14 @@ export function emitCollectionRows(model: ResolvedModel, builder: SourceFileBuil
               type: storedRowType(collection, byName),
             })),
         },
+        {
+          kind: StructureKind.Interface,
+          name: 'CollectionIdentifiers',
+          docs: ["The type of each collection's identifier, by its name (what a reference to it holds)."],
+          properties: [...model.collections]
+            .sort((a, b) => a.name.localeCompare(b.name))
+            .map((collection) => ({ name: quotedIfNeeded(collection.name), type: identifierType(collection) })),
+        },
       ],
     },
     'export {};',
@@ -43,11 +54,15 @@ function storedRowType(collection: ResolvedCollection, byName: ReadonlyMap<strin
   const valueOf = (field: ResolvedField): string => {
     if (field.references === undefined) return typeOfField(field);
     const target = byName.get(field.references);
-    const id = target?.identifier.type === 'integer' ? 'number' : 'string';
+    const id = target === undefined ? 'string' : identifierType(target);
     return field.kind === 'array' ? `Array<${id}>` : id;
   };
   const members = collection.fields.map((field) => `${quotedIfNeeded(field.name)}: ${valueOf(field)}`);
   return `{ ${members.join('; ')} }`;
 }
+
+/** The stored type of a collection's identifier: an integer identifier is a number, any other a string. */
+const identifierType = (collection: ResolvedCollection): string =>
+  collection.identifier.type === 'integer' ? 'number' : 'string';
 
 const quotedIfNeeded = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`);

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   DefinitionLoadError,
@@ -7,7 +8,7 @@ import {
 } from '../load/load-definitions.ts';
 import { resolveModel } from '../model/index.ts';
 import { flattenRoutes } from '../routes/index.ts';
-import { typeCheck, type TypeChecker } from '../typecheck/index.ts';
+import { checkContextFile, GENERATED_TYPES_FILE, typeCheck, type TypeChecker } from '../typecheck/index.ts';
 import { compareDiagnostics, type Diagnostic } from './diagnostic.ts';
 import type { Finding } from './finding.ts';
 import { DeclarationLocator } from './locate.ts';
@@ -31,6 +32,14 @@ export interface LintOptions {
    * when the lint is clean). Not called when a definition failed to load.
    */
   readonly whileTypeChecking?: (definitions: readonly LoadedDefinition[]) => void;
+  /**
+   * The text of generated/collection-rows.ts as these definitions generate it (generate builds it
+   * while the check runs), or undefined when it is not known. When it differs from the file in
+   * generated/ (a collection or a field added), the definitions are checked again against it: they
+   * are about to be generated, and the older types would refuse what is right (`data.of('fines')`
+   * before fines is in the file) and let through what is wrong.
+   */
+  readonly generatedTypes?: () => Promise<string | undefined>;
 }
 
 /** What linting a project found, and the definitions when every one of them loaded. */
@@ -50,10 +59,13 @@ export interface ProjectLint {
  */
 export async function lintProject(root: string, options: LintOptions = {}): Promise<ProjectLint> {
   const files = definitionFiles(root);
-  const typeChecked = (options.typeCheck ?? typeCheck)(
-    root,
-    files.map((file) => join(root, file)),
-  );
+  const checker = options.typeCheck ?? typeCheck;
+  const absoluteFiles = files.map((file) => join(root, file));
+  // The project's generated types are in the program, as they are in `tsc`'s: without them every
+  // `data.of(name)` is untyped, and a rule tsc refuses would lint clean.
+  const generatedTypes = join(root, GENERATED_TYPES_FILE);
+  const hasGeneratedTypes = existsSync(generatedTypes);
+  const typeChecked = checker(root, absoluteFiles, hasGeneratedTypes ? [generatedTypes] : []);
   // Keep a failure of the check from going unhandled while the definitions load.
   typeChecked.catch(() => undefined);
   const results = await loadEachDefinition(root, files, {
@@ -65,7 +77,13 @@ export async function lintProject(root: string, options: LintOptions = {}): Prom
   // The rules, and the caller's own work, run while the check does: it is the longer of the two.
   const allRuleDiagnostics = lintLoaded(root, loaded);
   if (loadFailures.length === 0) options.whileTypeChecking?.(loaded);
-  const typeErrors = await typeChecked;
+  let typeErrors = await typeChecked;
+  const typesToCome = loadFailures.length === 0 ? await options.generatedTypes?.() : undefined;
+  if (
+    typesToCome !== undefined &&
+    typesToCome !== (hasGeneratedTypes ? readFileSync(generatedTypes, 'utf8') : undefined)
+  )
+    typeErrors = await checkAgainst(checker, root, absoluteFiles, typesToCome);
   const filesWithTypeErrors = new Set(
     typeErrors.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.file),
   );
@@ -90,6 +108,22 @@ export async function lintProject(root: string, options: LintOptions = {}): Prom
     diagnostics: [...typeDiagnostics, ...unexplained, ...ruleDiagnostics].sort(compareDiagnostics),
     definitions: loadFailures.length === 0 ? loaded : undefined,
   };
+}
+
+/** The definitions' type check with these generated types in the program instead of generated/'s. */
+async function checkAgainst(
+  checker: TypeChecker,
+  root: string,
+  files: readonly string[],
+  generatedTypes: string,
+): Promise<Diagnostic[]> {
+  const context = checkContextFile(root, 'collection-rows.ts');
+  writeFileSync(context, generatedTypes);
+  try {
+    return await checker(root, files, [context]);
+  } finally {
+    rmSync(context, { force: true });
+  }
 }
 
 /** Rules whose findings follow from the values a definition declares, not only from how it is written. */

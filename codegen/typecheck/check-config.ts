@@ -3,6 +3,13 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/**
+ * The generated file that merges each collection's types into the DSL's (CollectionRows,
+ * CollectionIdentifiers), relative to the project root: the definitions are checked with it, as
+ * `tsc` checks them, though they do not import it.
+ */
+export const GENERATED_TYPES_FILE = 'generated/collection-rows.ts';
+
 /** The settings definitions are checked with when the project has no tsconfig.json: the toolkit's own. */
 const DEFAULT_OPTIONS = {
   target: 'es2024',
@@ -43,6 +50,18 @@ export function typeCheckCache(root: string): string {
   return join(cacheFolder(root), `${createHash('sha256').update(root).digest('hex').slice(0, 16)}.tsbuildinfo`);
 }
 
+/**
+ * Where a check may be handed a file of types that is not (yet) the project's own: the types the
+ * definitions generate, when generated/ holds older ones. In the check's folder, so that the module
+ * it augments (`@convapi/dsl`) resolves from the project's node_modules as it does from generated/.
+ * One per process and project, as the configuration is.
+ */
+export function checkContextFile(root: string, name: string): string {
+  const folder = cacheFolder(root);
+  mkdirSync(folder, { recursive: true });
+  return join(folder, `${createHash('sha256').update(root).digest('hex').slice(0, 16)}.${process.pid}.${name}`);
+}
+
 /** Forgets the incremental state of a project's check (the next check is a full one, as on a fresh clone). */
 export function clearTypeCheckCache(root: string): void {
   rmSync(typeCheckCache(root), { force: true });
@@ -66,10 +85,12 @@ export function nodeConditions(execArgv: readonly string[] = process.execArgv): 
 
 /**
  * Writes the tsconfig the check runs with, in cacheFolder(): it extends the project's tsconfig.json
- * when there is one (its strictness, types and paths apply) and lists exactly the definition files.
- * Returns its path.
+ * when there is one (its strictness, types and paths apply) and lists exactly the definition files,
+ * and the `context` files their types depend on without importing them (generated/collection-rows.ts,
+ * which augments the DSL's types: without it `data.of('loans')` is untyped, and a rule that `tsc`
+ * refuses would pass). Returns its path.
  */
-export function writeCheckConfig(root: string, files: readonly string[]): string {
+export function writeCheckConfig(root: string, files: readonly string[], context: readonly string[] = []): string {
   const folder = cacheFolder(root);
   mkdirSync(folder, { recursive: true });
   const projectConfig = join(root, 'tsconfig.json');
@@ -82,7 +103,7 @@ export function writeCheckConfig(root: string, files: readonly string[]): string
       tsBuildInfoFile: typeCheckCache(root),
       ...(conditions.length > 0 ? { customConditions: conditions } : {}),
     },
-    files,
+    files: [...files, ...context],
     include: [],
   };
   // One file per process: two lints of one project at once must not read each other's list.

@@ -1,2 +1,9 @@
 export { typeCheck, parseDiagnostics, type TypeChecker } from './type-check.ts';
-export { clearTypeCheckCache, nodeConditions, typeCheckCache, writeCheckConfig } from './check-config.ts';
+export {
+  checkContextFile,
+  clearTypeCheckCache,
+  GENERATED_TYPES_FILE,
+  nodeConditions,
+  typeCheckCache,
+  writeCheckConfig,
+} from './check-config.ts';

@@ -58,7 +58,11 @@ export function residentTypeChecker({
     for (const config of configs) rmSync(config, { force: true });
   };
 
-  const checkResident = async (root: string, files: readonly string[]): Promise<Diagnostic[]> => {
+  const checkResident = async (
+    root: string,
+    files: readonly string[],
+    context: readonly string[],
+  ): Promise<Diagnostic[]> => {
     server ??= startTsgoServer(root);
     const { api, errorCategory, exited, hasEnded } = await server;
     // One turn of the event loop, I/O polled, before anything is written: a tsgo that ended since
@@ -69,8 +73,8 @@ export function residentTypeChecker({
     return Promise.race([exited, checkOn(api)]);
 
     async function checkOn(session: TsgoServer['api']): Promise<Diagnostic[]> {
-      const config = writeCheckConfig(root, files);
-      const listed = files.join('\n');
+      const config = writeCheckConfig(root, files, context);
+      const listed = [...files, ...context].join('\n');
       const listedBefore = opened.get(config);
       // A definition file added or removed: the configuration lists other files, and tsgo reads it
       // again only when told that it changed.
@@ -90,18 +94,18 @@ export function residentTypeChecker({
     }
   };
 
-  const check: TypeChecker = (root, files) => {
+  const check: TypeChecker = (root, files, context = []) => {
     const result = previous.then(async () => {
-      if (failed) return fallback(root, files);
+      if (failed) return fallback(root, files, context);
       try {
-        return await checkResident(root, files);
+        return await checkResident(root, files, context);
       } catch (error) {
         failed = true;
         warn(
           `type check: tsgo's API failed (${(error as Error).message.split('\n')[0]}); checking with tsgo's command line from now on`,
         );
         await stop().catch(() => undefined);
-        return fallback(root, files);
+        return fallback(root, files, context);
       }
     });
     previous = result.catch(() => undefined);

@@ -6,8 +6,16 @@ import { writeCheckConfig } from './check-config.ts';
 import { fileDiagnostic, globalDiagnostic, SourceLines } from './check-diagnostic.ts';
 import { tsgoCommand } from './tsgo-command.ts';
 
-/** A type check of definition files: the diagnostics of `files` (absolute paths) of the project at `root`. */
-export type TypeChecker = (root: string, files: readonly string[]) => Promise<Diagnostic[]>;
+/**
+ * A type check of definition files: the diagnostics of `files` (absolute paths) of the project at
+ * `root`. `context` (absolute paths) are in the program for their types (declarations they merge into
+ * the DSL's) and not reported on.
+ */
+export type TypeChecker = (
+  root: string,
+  files: readonly string[],
+  context?: readonly string[],
+) => Promise<Diagnostic[]>;
 
 /** `file(line,col): error TS2561: message`, as tsgo prints diagnostics with --pretty false. */
 const DIAGNOSTIC_LINE = /^(.+)\((\d+),(\d+)\): (error|warning|message) TS(\d+): (.*)$/;
@@ -22,8 +30,8 @@ const GLOBAL_LINE = /^(error|warning) TS(\d+): (.*)$/;
  * for their types but not reported on; a problem of the configuration itself is reported at
  * tsconfig.json.
  */
-export const typeCheck: TypeChecker = async (root, files) => {
-  const config = writeCheckConfig(root, files);
+export const typeCheck: TypeChecker = async (root, files, context = []) => {
+  const config = writeCheckConfig(root, files, context);
   try {
     // One thread: the check runs beside this process's own work (importing the definitions), and on
     // a machine of two cores tsgo's parallel checkers only fight it (1,000 definitions: 0.6 s, not 1.1 s).

@@ -55,3 +55,64 @@ describe("data.of('name'): a collection named by a string is typed by its fields
     expect(errors.join('\n'), errors.join('\n')).toMatch(want);
   });
 });
+
+/**
+ * Type-checks rule code next to a collection with references, declared as a user would: one to pets
+ * (an integer identifier), a list of references to products (a string identifier). The body runs as
+ * the collection's own create rule (`write`) and in a function given an effect's input (`effect`).
+ */
+function ruleTypeErrors(body: string): string[] {
+  project ??= new Project({ tsConfigFilePath: `${root}tsconfig.json`, skipAddingFilesFromTsConfig: true });
+  project.addSourceFilesAtPaths([`${root}dsl/*.ts`, `${root}generated/collection-rows.ts`]);
+  const source = `import { collection, field, type EffectInput } from '@convapi/dsl';
+const fields = {
+  pet: field.reference('pets', { required: true }),
+  products: field.array(field.reference('products')),
+};
+export function effectOf(effect: EffectInput<typeof fields>) {
+  return effect.row;
+}
+export default collection({
+  name: 'checkups',
+  fields,
+  rules: {
+    *create(write) {
+      const effect = { row: effectOf(undefined as never) };
+${body}
+    },
+  },
+  versions: { v1: {} },
+});
+`;
+  const file = project.createSourceFile(`${root}definitions/__rule_input_check__.ts`, source, { overwrite: true });
+  return file
+    .getPreEmitDiagnostics()
+    .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.compilerObject.messageText, '\n'));
+}
+
+describe("a reference in a rule's input holds its target's identifier, as generated/collection-rows.ts types it", () => {
+  it('is a number for an integer identifier and a string for a string one, as data.of(name) takes them', () => {
+    const errors = ruleTypeErrors(`
+      const pet: number | null | undefined = write.next.pet;
+      const stored: number | null | undefined = write.stored.pet;
+      const before: number | null | undefined = write.current?.pet;
+      const products: string[] | null | undefined = write.next.products;
+      const row: number | null | undefined = effect.row.pet;
+      const { rows } = yield* write.data
+        .of('visits', { rows: 'all' })
+        .list({ where: { pet: write.next.pet!, products: write.next.products! }, limit: 1 });
+      void [pet, stored, before, products, row, rows];`);
+    expect(errors).toEqual([]);
+  });
+
+  it.each([
+    ['a reference to an integer identifier read as a string', `const pet: string | null | undefined = write.next.pet;`],
+    [
+      'a list of references to a string identifier read as numbers',
+      `const ids: number[] | null | undefined = write.next.products;`,
+    ],
+    ["an effect's reference read as a string", `const pet: string | null | undefined = effect.row.pet;`],
+  ])('%s does not compile', (_name, body) => {
+    expect(ruleTypeErrors(body).join('\n')).toMatch(/is not assignable to type/);
+  });
+});
