@@ -251,7 +251,10 @@ function referenceField<Target extends string>(
 ): FieldDeclaration<'reference', z.ZodUnion<[z.ZodString, z.ZodNumber]>> & { references: Target } {
   return {
     kind: 'reference',
-    schema: z.union([z.string().min(1), z.number().int()]),
+    // Said as the server says a string or number that names no row of the collection.
+    schema: z.union([z.string().min(1), z.number().int()], {
+      error: `must be the URI or id of one of ${collection}`,
+    }),
     references: collection,
     ...options,
   };

@@ -22,7 +22,10 @@ export function referencedId(target: CollectionModel, value: unknown, field: str
   }
   const match = path === undefined ? null : /^\/v[0-9]+\/([^/]+)\/([^/?#]+)$/.exec(path);
   if (match === null || match[1] !== target.name) {
-    throw badRequest('invalid_reference', `${field} must be the URI or id of one of ${target.name}`, { field });
+    throw badRequest('invalid_reference', `${field} must be the URI or id of one of ${target.name}`, {
+      field,
+      resource: target.name,
+    });
   }
   return checkIdType(target, idOfText(target, decodedSegment(match[2] as string)), field);
 }
@@ -47,10 +50,16 @@ const ABSOLUTE_URI = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 function checkIdType(target: CollectionModel, id: unknown, field: string): unknown {
   if (id === undefined) {
-    throw badRequest('invalid_reference', `${field} must be the URI or id of one of ${target.name}`, { field });
+    throw badRequest('invalid_reference', `${field} must be the URI or id of one of ${target.name}`, {
+      field,
+      resource: target.name,
+    });
   }
   if (target.identifier.type === 'integer' && !(typeof id === 'number' && Number.isSafeInteger(id) && id > 0)) {
-    throw badRequest('invalid_reference', `${field} must be the URI or integer id of one of ${target.name}`, { field });
+    throw badRequest('invalid_reference', `${field} must be the URI or integer id of one of ${target.name}`, {
+      field,
+      resource: target.name,
+    });
   }
   return id;
 }

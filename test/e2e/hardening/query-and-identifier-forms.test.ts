@@ -51,9 +51,17 @@ describe('query encoding and identifier forms', () => {
     'a reference written %j is refused: 400 invalid_reference naming the field',
     async (order) => {
       const response = await api.post('/v1/trades', { trade_name: 'forms', order }).expect(400);
-      expect(response.body.errors[0]).toMatchObject({ code: 'invalid_reference', field: 'order' });
+      expect(response.body.errors[0]).toMatchObject({ code: 'invalid_reference', field: 'order', resource: 'orders' });
     },
   );
+
+  it.each([true, 1.5, {}])('a reference of another type (%j) is told what a reference is', async (order) => {
+    const response = await api.post('/v1/trades', { trade_name: 'forms', order }).expect(400);
+    expect(response.body.errors[0]).toMatchObject({
+      field: 'order',
+      message: 'order: must be the URI or id of one of orders',
+    });
+  });
 
   it('a reference written as responses write it is taken', async () => {
     const uri = `${api.url}/v1/orders/1`;
