@@ -1359,7 +1359,7 @@ export interface components {
              */
             uri: string;
             /** @description The resource, in its collection's representation. */
-            resource: components["schemas"]["AccountV1"] | components["schemas"]["NoteV1"] | components["schemas"]["OrderV1"] | components["schemas"]["PetV1"] | components["schemas"]["ReservationV1"] | components["schemas"]["TradeV1"] | components["schemas"]["UserV1"] | components["schemas"]["VisitV1"];
+            resource: components["schemas"]["AccountV1"] | components["schemas"]["AccountV1Fields"] | components["schemas"]["NoteV1"] | components["schemas"]["NoteV1Fields"] | components["schemas"]["OrderV1"] | components["schemas"]["OrderV1Fields"] | components["schemas"]["PetV1"] | components["schemas"]["PetV1Fields"] | components["schemas"]["ReservationV1"] | components["schemas"]["ReservationV1Fields"] | components["schemas"]["TradeV1"] | components["schemas"]["TradeV1Fields"] | components["schemas"]["UserV1"] | components["schemas"]["UserV1Fields"] | components["schemas"]["VisitV1"] | components["schemas"]["VisitV1Fields"];
         };
         /** @description Accounts: v1 shows state and title at the top level; v2 moves them into a `profile` object. Both versions read and write the same stored account. */
         AccountV1: {
@@ -1374,6 +1374,20 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
+        };
+        /** @description What a request with X-Result-Fields is answered: the members of AccountV1 it names and no other (one whose value is null left out). */
+        AccountV1Fields: {
+            account_id?: number;
+            user_name?: string;
+            /** Format: email */
+            e_mail?: string;
+            state?: string;
+            title?: string;
+            /**
+             * Format: date-time
+             * @description Set by the server.
+             */
+            created_at?: string;
         };
         AccountV1Write: {
             user_name: string;
@@ -1414,6 +1428,18 @@ export interface components {
              */
             created_at: string;
         };
+        /** @description What a request with X-Result-Fields is answered: the members of AuditV1 it names and no other (one whose value is null left out). */
+        AuditV1Fields: {
+            audit_id?: number;
+            action?: string;
+            summary?: string;
+            actor?: string;
+            /**
+             * Format: date-time
+             * @description Set by the server.
+             */
+            created_at?: string;
+        };
         /** @description Batches: large writes the server does in the background. POST, PUT, PATCH and DELETE are checked at once (400, 404, 412), then answered 202 with Location of a job in queued/jobs; GET of the job tells its state, and answers 303 to the batch once a create, replace or update has succeeded. */
         BatchV1: {
             batch_id: number;
@@ -1424,6 +1450,17 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
+        };
+        /** @description What a request with X-Result-Fields is answered: the members of BatchV1 it names and no other (one whose value is null left out). */
+        BatchV1Fields: {
+            batch_id?: number;
+            label?: string;
+            size?: number;
+            /**
+             * Format: date-time
+             * @description Set by the server.
+             */
+            created_at?: string;
         };
         BatchV1Write: {
             label: string;
@@ -1446,6 +1483,20 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
+        };
+        /** @description What a request with X-Result-Fields is answered: the members of NoteV1 it names and no other (one whose value is null left out). */
+        NoteV1Fields: {
+            note_id?: number;
+            /** @description The user name of the note’s owner */
+            owner?: string;
+            title?: string;
+            text?: string;
+            about?: string | components["schemas"]["NoteV1"];
+            /**
+             * Format: date-time
+             * @description Set by the server.
+             */
+            created_at?: string;
         };
         NoteV1Write: {
             /** @description The user name of the note’s owner */
@@ -1485,6 +1536,17 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
+        };
+        /** @description What a request with X-Result-Fields is answered: the members of OrderV1 it names and no other (one whose value is null left out). */
+        OrderV1Fields: {
+            order_id?: number;
+            item?: string;
+            quantity?: number;
+            /**
+             * Format: date-time
+             * @description Set by the server.
+             */
+            created_at?: string;
         };
         OrderV1Write: {
             item: string;
@@ -1531,6 +1593,31 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
+        };
+        /** @description What a request with X-Result-Fields is answered: the members of PetV1 it names and no other (one whose value is null left out). */
+        PetV1Fields: {
+            pet_id?: number;
+            pet_name?: string;
+            /** Format: date-time */
+            born_at?: string;
+            /** @enum {string} */
+            species?: "cat" | "dog" | "rabbit" | "bird" | "other";
+            allergies?: string[];
+            vaccinations?: ("rabies" | "distemper" | "parvovirus" | "leptospirosis" | "kennel-cough")[];
+            owner?: {
+                name: string;
+                phone?: string;
+                address?: {
+                    street?: string;
+                    city: string;
+                    postcode?: string;
+                };
+            };
+            /**
+             * Format: date-time
+             * @description Set by the server.
+             */
+            created_at?: string;
         };
         PetV1Write: {
             pet_name: string;
@@ -1590,6 +1677,17 @@ export interface components {
              */
             created_at: string;
         };
+        /** @description What a request with X-Result-Fields is answered: the members of ProductV1 it names and no other (one whose value is null left out). */
+        ProductV1Fields: {
+            sku?: string;
+            title?: string;
+            price?: number;
+            /**
+             * Format: date-time
+             * @description Set by the server.
+             */
+            created_at?: string;
+        };
         ProductV1Write: {
             title: string;
             price?: number;
@@ -1627,6 +1725,23 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
+        };
+        /** @description What a request with X-Result-Fields is answered: the members of ReservationV1 it names and no other (one whose value is null left out). */
+        ReservationV1Fields: {
+            reservation_id?: number;
+            guest_name?: string;
+            /** @description guest_name in lower case, set by the server */
+            readonly guest_key?: string;
+            room?: string;
+            /** Format: date-time */
+            starts_at?: string;
+            /** Format: date-time */
+            ends_at?: string;
+            /**
+             * Format: date-time
+             * @description Set by the server.
+             */
+            created_at?: string;
         };
         ReservationV1Write: {
             guest_name: string;
@@ -1668,6 +1783,17 @@ export interface components {
              */
             created_at: string;
         };
+        /** @description What a request with X-Result-Fields is answered: the members of TradeV1 it names and no other (one whose value is null left out). */
+        TradeV1Fields: {
+            trade_id?: number;
+            trade_name?: string;
+            order?: string | components["schemas"]["OrderV1"];
+            /**
+             * Format: date-time
+             * @description Set by the server.
+             */
+            created_at?: string;
+        };
         TradeV1Write: {
             trade_name: string;
             order?: string | number;
@@ -1698,6 +1824,16 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
+        };
+        /** @description What a request with X-Result-Fields is answered: the members of UserV1 it names and no other (one whose value is null left out). */
+        UserV1Fields: {
+            user_id?: number;
+            user_name?: string;
+            /**
+             * Format: date-time
+             * @description Set by the server.
+             */
+            created_at?: string;
         };
         UserV1Write: {
             user_name: string;
@@ -1734,6 +1870,23 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
+        };
+        /** @description What a request with X-Result-Fields is answered: the members of VisitV1 it names and no other (one whose value is null left out). */
+        VisitV1Fields: {
+            visit_id?: number;
+            pet?: string | components["schemas"]["PetV1"];
+            /** Format: date-time */
+            scheduled_at?: string;
+            reason?: string;
+            fee?: number;
+            products?: (string | components["schemas"]["ProductV1"])[];
+            /** @description What the vet wrote after the visit, up to a million characters. */
+            report?: string;
+            /**
+             * Format: date-time
+             * @description Set by the server.
+             */
+            created_at?: string;
         };
         VisitV1Write: {
             pet: string | number;
@@ -2204,7 +2357,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["AccountV1"] | components["schemas"]["AccountV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -2366,7 +2519,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["AccountV1"] | components["schemas"]["AccountV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -2444,7 +2597,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"] | components["schemas"]["AccountV1Fields"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -2533,7 +2686,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"] | components["schemas"]["AccountV1Fields"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -2667,7 +2820,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"] | components["schemas"]["AccountV1Fields"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -2771,7 +2924,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["AuditV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["AuditV1"] | components["schemas"]["AuditV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -2871,7 +3024,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["AuditV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["AuditV1"] | components["schemas"]["AuditV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -2949,7 +3102,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["AuditV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["AuditV1"] | components["schemas"]["AuditV1Fields"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3044,7 +3197,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["BatchV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["BatchV1"] | components["schemas"]["BatchV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3195,7 +3348,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["BatchV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["BatchV1"] | components["schemas"]["BatchV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3272,7 +3425,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["BatchV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["BatchV1"] | components["schemas"]["BatchV1Fields"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3582,7 +3735,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["NoteV1"] | components["schemas"]["NoteV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3740,7 +3893,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["NoteV1"] | components["schemas"]["NoteV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3818,7 +3971,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"] | components["schemas"]["NoteV1Fields"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3907,7 +4060,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"] | components["schemas"]["NoteV1Fields"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4043,7 +4196,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"] | components["schemas"]["NoteV1Fields"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4168,7 +4321,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["OrderV1"] | components["schemas"]["OrderV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4350,7 +4503,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["OrderV1"] | components["schemas"]["OrderV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4428,7 +4581,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"] | components["schemas"]["OrderV1Fields"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4517,7 +4670,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"] | components["schemas"]["OrderV1Fields"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4652,7 +4805,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"] | components["schemas"]["OrderV1Fields"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4760,7 +4913,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["PetV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["PetV1"] | components["schemas"]["PetV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4925,7 +5078,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["PetV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["PetV1"] | components["schemas"]["PetV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5002,7 +5155,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["PetV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV1"] | components["schemas"]["PetV1Fields"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5089,7 +5242,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["PetV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV1"] | components["schemas"]["PetV1Fields"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -5223,7 +5376,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["PetV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV1"] | components["schemas"]["PetV1Fields"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -5321,7 +5474,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["ProductV1"] | components["schemas"]["ProductV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5415,7 +5568,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["ProductV1"] | components["schemas"]["ProductV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5492,7 +5645,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"] | components["schemas"]["ProductV1Fields"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5579,7 +5732,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"] | components["schemas"]["ProductV1Fields"];
                 };
             };
             /** @description Created: nothing had this identifier; the resource is created at this path. */
@@ -5734,7 +5887,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"] | components["schemas"]["ProductV1Fields"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -5840,7 +5993,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["ReservationV1"] | components["schemas"]["ReservationV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6008,7 +6161,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["ReservationV1"] | components["schemas"]["ReservationV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6088,7 +6241,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T11:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"] | components["schemas"]["ReservationV1Fields"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6181,7 +6334,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T11:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"] | components["schemas"]["ReservationV1Fields"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -6321,7 +6474,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T11:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"] | components["schemas"]["ReservationV1Fields"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -6421,7 +6574,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T11:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"] | components["schemas"]["ReservationV1Fields"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -6513,7 +6666,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["TradeV1"] | components["schemas"]["TradeV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6669,7 +6822,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["TradeV1"] | components["schemas"]["TradeV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6746,7 +6899,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"] | components["schemas"]["TradeV1Fields"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6833,7 +6986,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"] | components["schemas"]["TradeV1Fields"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -6967,7 +7120,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"] | components["schemas"]["TradeV1Fields"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -7066,7 +7219,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["UserV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["UserV1"] | components["schemas"]["UserV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7222,7 +7375,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["UserV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["UserV1"] | components["schemas"]["UserV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7299,7 +7452,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["UserV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV1"] | components["schemas"]["UserV1Fields"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7386,7 +7539,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["UserV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV1"] | components["schemas"]["UserV1Fields"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -7520,7 +7673,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["UserV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV1"] | components["schemas"]["UserV1Fields"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -7675,7 +7828,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["VisitV1"] | components["schemas"]["VisitV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7888,7 +8041,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["VisitV1"] | components["schemas"]["VisitV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7966,7 +8119,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T10:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"] | components["schemas"]["VisitV1Fields"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8055,7 +8208,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T10:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"] | components["schemas"]["VisitV1Fields"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -8190,7 +8343,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T10:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"] | components["schemas"]["VisitV1Fields"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -8351,7 +8504,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["VisitV1"] | components["schemas"]["VisitV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8577,7 +8730,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"][];
+                    "application/json;charset=UTF-8": (components["schemas"]["VisitV1"] | components["schemas"]["VisitV1Fields"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8661,7 +8814,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T10:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"] | components["schemas"]["VisitV1Fields"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -9618,7 +9771,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["Job"] | components["schemas"]["AuditV1"] | components["schemas"]["BatchV1"] | components["schemas"]["OrderV1"];
+                    "application/json;charset=UTF-8": components["schemas"]["Job"] | components["schemas"]["AuditV1"] | components["schemas"]["AuditV1Fields"] | components["schemas"]["BatchV1"] | components["schemas"]["BatchV1Fields"] | components["schemas"]["OrderV1"] | components["schemas"]["OrderV1Fields"];
                 };
             };
             /** @description See Other: the job has finished and produced a resource (of audits, batches, orders); Location and the link (rel "result") name it. */
@@ -9760,7 +9913,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["AccountV1"] | components["schemas"]["NoteV1"] | components["schemas"]["OrderV1"] | components["schemas"]["PetV1"] | components["schemas"]["ReservationV1"] | components["schemas"]["TradeV1"] | components["schemas"]["UserV1"] | components["schemas"]["VisitV1"] | components["schemas"]["SearchHitV1"])[];
+                    "application/json;charset=UTF-8": (components["schemas"]["AccountV1"] | components["schemas"]["AccountV1Fields"] | components["schemas"]["NoteV1"] | components["schemas"]["NoteV1Fields"] | components["schemas"]["OrderV1"] | components["schemas"]["OrderV1Fields"] | components["schemas"]["PetV1"] | components["schemas"]["PetV1Fields"] | components["schemas"]["ReservationV1"] | components["schemas"]["ReservationV1Fields"] | components["schemas"]["TradeV1"] | components["schemas"]["TradeV1Fields"] | components["schemas"]["UserV1"] | components["schemas"]["UserV1Fields"] | components["schemas"]["VisitV1"] | components["schemas"]["VisitV1Fields"] | components["schemas"]["SearchHitV1"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
