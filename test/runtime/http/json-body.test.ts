@@ -138,7 +138,8 @@ describe('jsonBody: UTF-8 JSON objects and arrays only', () => {
     const broken = (await post(Buffer.from('{"item": '), {}).response).body.errors[0];
     expect(broken).toMatchObject({ code: 'malformed_json', message: 'the request body is not well-formed JSON' });
     expect(broken).not.toHaveProperty('field');
-    const proto = (await post(Buffer.from('{"item": "a", "nested": {"__proto__": {}}}'), {}).response).body.errors[0];
+    const proto = (await post(Buffer.from('{"item": "a", "nested": {"__proto__": {}}}'), {}).response).body
+      .errors[0] as { code: string; message: string; field?: string };
     expect(proto).toMatchObject({ code: 'malformed_json', field: '__proto__' });
     expect(proto.message).toMatch(/__proto__/);
     expect(proto.message).not.toMatch(/well-formed/);
