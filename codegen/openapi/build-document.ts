@@ -16,11 +16,8 @@ import { searchHitSchemas } from './search-hit.ts';
 import { withExamples } from './parameter-examples.ts';
 import type { OperationSpec } from './operation-spec.ts';
 import {
-  hasAlwaysPresentMembers,
   readRepresentation,
   representationName,
-  selectedFieldsName,
-  selectedFieldsRepresentation,
   singularNames,
   writeRepresentation,
   type DeclarationOf,
@@ -195,8 +192,6 @@ function schemasOf(model: ResolvedModel, version: string, declarationOf: Declara
       collection.identifier,
       collection.description,
     );
-    if (hasAlwaysPresentMembers(found))
-      schemas[selectedFieldsName(name)] = selectedFieldsRepresentation(schemas[name]!, name);
     const write = writeRepresentation(found.fields, declaration, 'complete', names);
     schemas[`${name}Write`] = write;
     const under = parentPathOf(collection, version);

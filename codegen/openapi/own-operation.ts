@@ -1,10 +1,11 @@
 import { ZodObject } from 'zod';
 import type { ResolvedModel, ResolvedServiceOperation } from '../model/index.ts';
 import type { RouteDescriptor } from '../routes/index.ts';
+import { ref } from './components.ts';
 import { operationIds } from './naming.ts';
 
 import { json, jsonSuccess, NOT_MODIFIED, RATE_LIMIT, type OperationSpec } from './operation-spec.ts';
-import { answeredRepresentation } from './representation-schemas.ts';
+import { representationName } from './representation-schemas.ts';
 import { identifierRef, READ_HEADERS, withArticle } from './resource-operations.ts';
 import type { DeclarationOf } from './representation-schemas.ts';
 import { jsonSchemaOf, type JsonSchema } from './schema-of.ts';
@@ -50,8 +51,7 @@ export function ownOperation({
 }): OperationSpec {
   const query = jsonSchemaOf(declared?.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
   const answered = model.collections.find((collection) => collection.name === resolved.answers);
-  // Answered as GET of it is, X-Result-Fields included: the resource or some of its members.
-  const body: JsonSchema = answered === undefined ? {} : answeredRepresentation(answered, version);
+  const body: JsonSchema = answered === undefined ? {} : ref('schemas', representationName(answered.singular, version));
   const successes = declared?.successes ?? (answered === undefined ? [200, 204] : [200]);
   // A 200 GET is tagged (ETag) and answers If-None-Match with 304, as every GET is; so is a resource answered.
   const tagged = resolved.method === 'GET' || answered !== undefined;

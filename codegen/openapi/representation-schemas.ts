@@ -93,7 +93,7 @@ function withDescription(schema: JsonSchema, field: ResolvedField): JsonSchema {
  * The representation a GET answers. A resource of a collection always has its identifier, its
  * created_at and every required field (null fields are left out, so an optional one may be
  * missing): those are `required`, so generated clients type them as present. X-Result-Fields asks
- * for fewer, and its answer holds only those: it is described by selectedFieldsRepresentation(). A version with its own shape
+ * for fewer, and its answer holds only those (the parameter says so). A version with its own shape
  * (read/write mappings) and the values of aggregates and settings (which may not have been written
  * yet) list nothing as required.
  */
@@ -115,7 +115,7 @@ export function readRepresentation(
   if (identity !== undefined)
     properties.created_at = { type: 'string', format: 'date-time', description: 'Set by the server.' };
   const required =
-    identity === undefined || !hasAlwaysPresentMembers(version)
+    identity === undefined || version.shaped
       ? []
       : [identity.name, ...fields.filter((field) => field.required).map((field) => field.name), 'created_at'];
   return {
@@ -125,49 +125,6 @@ export function readRepresentation(
     additionalProperties: false,
     properties,
   };
-}
-
-/**
- * Whether a collection's representation in this version lists members as `required` (its identifier,
- * created_at, its required fields): a version with its own shape promises none. Only such a
- * representation has a selected-fields variant, as an answer to X-Result-Fields can lack them.
- */
-export const hasAlwaysPresentMembers = (version: Pick<ResolvedVersion, 'shaped'>) => !version.shaped;
-
-/** Component name of the selected-fields variant of a representation: `OrderV1Fields`. */
-export const selectedFieldsName = (representation: string) => `${representation}Fields`;
-
-/**
- * The answer to a request with X-Result-Fields: the members of the representation it names, and no
- * other (null ones left out), so the same members and none `required`. A separate component rather
- * than no `required` on the representation itself: a generated client still types a whole resource
- * as having its identifier, created_at and required fields.
- */
-export function selectedFieldsRepresentation(representation: JsonSchema, name: string): JsonSchema {
-  return {
-    type: 'object',
-    description: `What a request with X-Result-Fields is answered: the members of ${name} it names and no other (one whose value is null left out).`,
-    additionalProperties: false,
-    properties: representation.properties,
-  };
-}
-
-/**
- * The schema of a resource of `collection` where the request may carry X-Result-Fields: the whole
- * representation, or its selected-fields variant. anyOf, not oneOf: a whole resource matches both.
- */
-export function answeredRepresentation(collection: ResolvedCollection, version: string): JsonSchema {
-  const alternatives = answeredAlternatives(collection, version);
-  return alternatives.length === 1 ? alternatives[0]! : { anyOf: alternatives };
-}
-
-/** answeredRepresentation()'s alternatives, to join with others in one anyOf (a search's hits). */
-export function answeredAlternatives(collection: ResolvedCollection, version: string): JsonSchema[] {
-  const name = representationName(collection.singular, version);
-  const served = collection.versions.find((candidate) => candidate.name === version);
-  return served !== undefined && hasAlwaysPresentMembers(served)
-    ? [ref('schemas', name), ref('schemas', selectedFieldsName(name))]
-    : [ref('schemas', name)];
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   pageSuccesses,
   type OperationSpec,
 } from './operation-spec.ts';
-import { answeredRepresentation, representationName } from './representation-schemas.ts';
+import { representationName } from './representation-schemas.ts';
 import type { JsonSchema } from './schema-of.ts';
 import { createdByPut, queuedIfAsynchronous, withMinimalReturn } from './statuses.ts';
 import { listQueryParameters } from './list-parameters.ts';
@@ -158,8 +158,6 @@ export function collectionOperation(
   const { singular, identifier } = collection;
   const name = representationName(singular, version);
   const id = identifierRef(identifier.name);
-  // What GET, PUT and PATCH answer: each takes X-Result-Fields, so the resource or some of its members.
-  const answered = answeredRepresentation(collection, version);
   const writeHeaders = [header('ResultFields'), header('ExpansionFields'), header('PrettyPrint'), header('IfMatch')];
   const unique = collection.fields.some((field) => field.unique) ? ['409'] : [];
   const references = collection.fields.some((field) => field.references !== undefined) ? ['422'] : [];
@@ -188,7 +186,7 @@ export function collectionOperation(
           summary: listForm ? `List ${collection.name} (the /(list) form)` : `List ${collection.name}`,
           description: `A page of ${collection.name}, filtered and sorted by the query string; X-Total-Count and Link (which keeps the filters and the sort) carry the paging.${listForm ? ` The same as GET /${version}/${collection.name}.` : ''} Any other query parameter gets 400 unknown_parameter.`,
           parameters: [...READ_HEADERS, ...CONDITIONAL, ...pagingParameters(collection.paging), ...filters],
-          successes: pageSuccesses(`A page of ${collection.name}.`, answered),
+          successes: pageSuccesses(`A page of ${collection.name}.`, ref('schemas', name)),
           errors: [],
         };
       }
@@ -199,7 +197,10 @@ export function collectionOperation(
           summary: `Read one ${singular}`,
           description: `One ${singular}, tagged with its version (ETag) and last change (Last-Modified).`,
           parameters: [...READ_HEADERS, ...CONDITIONAL, id],
-          successes: [jsonSuccess('200', `The ${singular}.`, answered, 'ETag', 'E-Tag', 'Last-Modified'), NOT_MODIFIED],
+          successes: [
+            jsonSuccess('200', `The ${singular}.`, ref('schemas', name), 'ETag', 'E-Tag', 'Last-Modified'),
+            NOT_MODIFIED,
+          ],
           errors: ['404'],
         };
       case 'create':
@@ -229,7 +230,7 @@ export function collectionOperation(
             content: json(ref('schemas', operation === 'replace' ? `${name}Write` : `${name}Patch`)),
           },
           successes: [
-            jsonSuccess('200', `The ${singular} as it now is.`, answered),
+            jsonSuccess('200', `The ${singular} as it now is.`, ref('schemas', name)),
             ...(operation === 'replace' && collection.createOnPut ? [createdByPut(name)] : []),
           ],
           // A PUT that creates answers 404 only where a row rule hides rows (then only a caller who sees

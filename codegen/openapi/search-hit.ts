@@ -1,5 +1,6 @@
 import type { ResolvedCollection, ResolvedModel } from '../model/index.ts';
-import { answeredAlternatives } from './representation-schemas.ts';
+import { ref } from './components.ts';
+import { representationName } from './representation-schemas.ts';
 import type { JsonSchema } from './schema-of.ts';
 
 /** The collections a search of `version` reaches: those with a searchable field served in it. */
@@ -18,8 +19,7 @@ export const searchHitName = (version: string) => `SearchHit${version.toUpperCas
 export function searchHitSchemas(model: ResolvedModel, version: string): Record<string, JsonSchema> {
   const searchable = searchableIn(model, version);
   if (searchable.length === 0) return {};
-  // X-Result-Fields applies to each hit's resource: the whole representation or some of its members.
-  const items = searchable.flatMap((collection) => answeredAlternatives(collection, version));
+  const items = searchable.map((collection) => ref('schemas', representationName(collection.singular, version)));
   return {
     [searchHitName(version)]: {
       type: 'object',

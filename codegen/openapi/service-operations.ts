@@ -13,7 +13,7 @@ import {
   type OperationSpec,
   type Success,
 } from './operation-spec.ts';
-import { answeredAlternatives, type DeclarationOf } from './representation-schemas.ts';
+import { representationName, type DeclarationOf } from './representation-schemas.ts';
 import { CONDITIONAL, identifierRef, pagingParameters, READ_HEADERS } from './resource-operations.ts';
 import { ownOperation, type OwnOperationDeclaration } from './own-operation.ts';
 import { jobSchemaName } from './job-schemas.ts';
@@ -36,7 +36,7 @@ export function serviceOperation(
     const searchable = searchableIn(model, version);
     const maxLimit = Math.min(...searchable.map((collection) => collection.paging.maxLimit));
     const defaultLimit = Math.min(...searchable.map((collection) => collection.paging.defaultLimit));
-    const items = searchable.flatMap((collection) => answeredAlternatives(collection, version));
+    const items = searchable.map((collection) => ref('schemas', representationName(collection.singular, version)));
     return {
       operationId: operationIds.search(service.name),
       tag,
@@ -161,8 +161,7 @@ function jobOrWhatItProduced(model: ResolvedModel, version: string, produced: re
   const results = model.collections
     .filter((collection) => produced.includes(collection.name))
     .filter((collection) => collection.versions.some((candidate) => candidate.name === version))
-    // A client that follows the 303 sends X-Result-Fields again: the resource or some of its members.
-    .flatMap((collection) => answeredAlternatives(collection, version));
+    .map((collection) => ref('schemas', representationName(collection.singular, version)));
   if (results.length === 0) return jsonSuccess('200', 'The job.', ref('schemas', 'Job'), 'ETag', 'E-Tag');
   return jsonSuccess(
     '200',

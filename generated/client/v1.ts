@@ -1359,7 +1359,7 @@ export interface components {
              */
             uri: string;
             /** @description The resource, in its collection's representation. */
-            resource: components["schemas"]["AccountV1"] | components["schemas"]["AccountV1Fields"] | components["schemas"]["NoteV1"] | components["schemas"]["NoteV1Fields"] | components["schemas"]["OrderV1"] | components["schemas"]["OrderV1Fields"] | components["schemas"]["PetV1"] | components["schemas"]["PetV1Fields"] | components["schemas"]["ReservationV1"] | components["schemas"]["ReservationV1Fields"] | components["schemas"]["TradeV1"] | components["schemas"]["TradeV1Fields"] | components["schemas"]["UserV1"] | components["schemas"]["UserV1Fields"] | components["schemas"]["VisitV1"] | components["schemas"]["VisitV1Fields"];
+            resource: components["schemas"]["AccountV1"] | components["schemas"]["NoteV1"] | components["schemas"]["OrderV1"] | components["schemas"]["PetV1"] | components["schemas"]["ReservationV1"] | components["schemas"]["TradeV1"] | components["schemas"]["UserV1"] | components["schemas"]["VisitV1"];
         };
         /** @description Accounts: v1 shows state and title at the top level; v2 moves them into a `profile` object. Both versions read and write the same stored account. */
         AccountV1: {
@@ -1374,20 +1374,6 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
-        };
-        /** @description What a request with X-Result-Fields is answered: the members of AccountV1 it names and no other (one whose value is null left out). */
-        AccountV1Fields: {
-            account_id?: number;
-            user_name?: string;
-            /** Format: email */
-            e_mail?: string;
-            state?: string;
-            title?: string;
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
         };
         AccountV1Write: {
             user_name: string;
@@ -1428,18 +1414,6 @@ export interface components {
              */
             created_at: string;
         };
-        /** @description What a request with X-Result-Fields is answered: the members of AuditV1 it names and no other (one whose value is null left out). */
-        AuditV1Fields: {
-            audit_id?: number;
-            action?: string;
-            summary?: string;
-            actor?: string;
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
-        };
         /** @description Batches: large writes the server does in the background. POST, PUT, PATCH and DELETE are checked at once (400, 404, 412), then answered 202 with Location of a job in queued/jobs; GET of the job tells its state, and answers 303 to the batch once a create, replace or update has succeeded. */
         BatchV1: {
             batch_id: number;
@@ -1450,17 +1424,6 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
-        };
-        /** @description What a request with X-Result-Fields is answered: the members of BatchV1 it names and no other (one whose value is null left out). */
-        BatchV1Fields: {
-            batch_id?: number;
-            label?: string;
-            size?: number;
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
         };
         BatchV1Write: {
             label: string;
@@ -1483,20 +1446,6 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
-        };
-        /** @description What a request with X-Result-Fields is answered: the members of NoteV1 it names and no other (one whose value is null left out). */
-        NoteV1Fields: {
-            note_id?: number;
-            /** @description The user name of the note’s owner */
-            owner?: string;
-            title?: string;
-            text?: string;
-            about?: string | components["schemas"]["NoteV1"];
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
         };
         NoteV1Write: {
             /** @description The user name of the note’s owner */
@@ -1536,17 +1485,6 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
-        };
-        /** @description What a request with X-Result-Fields is answered: the members of OrderV1 it names and no other (one whose value is null left out). */
-        OrderV1Fields: {
-            order_id?: number;
-            item?: string;
-            quantity?: number;
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
         };
         OrderV1Write: {
             item: string;
@@ -1593,31 +1531,6 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
-        };
-        /** @description What a request with X-Result-Fields is answered: the members of PetV1 it names and no other (one whose value is null left out). */
-        PetV1Fields: {
-            pet_id?: number;
-            pet_name?: string;
-            /** Format: date-time */
-            born_at?: string;
-            /** @enum {string} */
-            species?: "cat" | "dog" | "rabbit" | "bird" | "other";
-            allergies?: string[];
-            vaccinations?: ("rabies" | "distemper" | "parvovirus" | "leptospirosis" | "kennel-cough")[];
-            owner?: {
-                name: string;
-                phone?: string;
-                address?: {
-                    street?: string;
-                    city: string;
-                    postcode?: string;
-                };
-            };
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
         };
         PetV1Write: {
             pet_name: string;
@@ -1677,17 +1590,6 @@ export interface components {
              */
             created_at: string;
         };
-        /** @description What a request with X-Result-Fields is answered: the members of ProductV1 it names and no other (one whose value is null left out). */
-        ProductV1Fields: {
-            sku?: string;
-            title?: string;
-            price?: number;
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
-        };
         ProductV1Write: {
             title: string;
             price?: number;
@@ -1725,23 +1627,6 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
-        };
-        /** @description What a request with X-Result-Fields is answered: the members of ReservationV1 it names and no other (one whose value is null left out). */
-        ReservationV1Fields: {
-            reservation_id?: number;
-            guest_name?: string;
-            /** @description guest_name in lower case, set by the server */
-            readonly guest_key?: string;
-            room?: string;
-            /** Format: date-time */
-            starts_at?: string;
-            /** Format: date-time */
-            ends_at?: string;
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
         };
         ReservationV1Write: {
             guest_name: string;
@@ -1783,17 +1668,6 @@ export interface components {
              */
             created_at: string;
         };
-        /** @description What a request with X-Result-Fields is answered: the members of TradeV1 it names and no other (one whose value is null left out). */
-        TradeV1Fields: {
-            trade_id?: number;
-            trade_name?: string;
-            order?: string | components["schemas"]["OrderV1"];
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
-        };
         TradeV1Write: {
             trade_name: string;
             order?: string | number;
@@ -1824,16 +1698,6 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
-        };
-        /** @description What a request with X-Result-Fields is answered: the members of UserV1 it names and no other (one whose value is null left out). */
-        UserV1Fields: {
-            user_id?: number;
-            user_name?: string;
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
         };
         UserV1Write: {
             user_name: string;
@@ -1870,23 +1734,6 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
-        };
-        /** @description What a request with X-Result-Fields is answered: the members of VisitV1 it names and no other (one whose value is null left out). */
-        VisitV1Fields: {
-            visit_id?: number;
-            pet?: string | components["schemas"]["PetV1"];
-            /** Format: date-time */
-            scheduled_at?: string;
-            reason?: string;
-            fee?: number;
-            products?: (string | components["schemas"]["ProductV1"])[];
-            /** @description What the vet wrote after the visit, up to a million characters. */
-            report?: string;
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
         };
         VisitV1Write: {
             pet: string | number;
@@ -2357,7 +2204,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["AccountV1"] | components["schemas"]["AccountV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -2519,7 +2366,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["AccountV1"] | components["schemas"]["AccountV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -2597,7 +2444,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"] | components["schemas"]["AccountV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -2686,7 +2533,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"] | components["schemas"]["AccountV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -2820,7 +2667,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"] | components["schemas"]["AccountV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["AccountV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -2924,7 +2771,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["AuditV1"] | components["schemas"]["AuditV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["AuditV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3024,7 +2871,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["AuditV1"] | components["schemas"]["AuditV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["AuditV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3102,7 +2949,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["AuditV1"] | components["schemas"]["AuditV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["AuditV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3197,7 +3044,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["BatchV1"] | components["schemas"]["BatchV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["BatchV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3348,7 +3195,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["BatchV1"] | components["schemas"]["BatchV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["BatchV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3425,7 +3272,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["BatchV1"] | components["schemas"]["BatchV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["BatchV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3735,7 +3582,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["NoteV1"] | components["schemas"]["NoteV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3893,7 +3740,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["NoteV1"] | components["schemas"]["NoteV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3971,7 +3818,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"] | components["schemas"]["NoteV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4060,7 +3907,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"] | components["schemas"]["NoteV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4196,7 +4043,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"] | components["schemas"]["NoteV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4321,7 +4168,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["OrderV1"] | components["schemas"]["OrderV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4503,7 +4350,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["OrderV1"] | components["schemas"]["OrderV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4581,7 +4428,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"] | components["schemas"]["OrderV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4670,7 +4517,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"] | components["schemas"]["OrderV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4805,7 +4652,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"] | components["schemas"]["OrderV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4913,7 +4760,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["PetV1"] | components["schemas"]["PetV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5078,7 +4925,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["PetV1"] | components["schemas"]["PetV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5155,7 +5002,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["PetV1"] | components["schemas"]["PetV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5242,7 +5089,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["PetV1"] | components["schemas"]["PetV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -5376,7 +5223,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["PetV1"] | components["schemas"]["PetV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -5474,7 +5321,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["ProductV1"] | components["schemas"]["ProductV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5568,7 +5415,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["ProductV1"] | components["schemas"]["ProductV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5645,7 +5492,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"] | components["schemas"]["ProductV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5732,7 +5579,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"] | components["schemas"]["ProductV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"];
                 };
             };
             /** @description Created: nothing had this identifier; the resource is created at this path. */
@@ -5887,7 +5734,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"] | components["schemas"]["ProductV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -5993,7 +5840,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["ReservationV1"] | components["schemas"]["ReservationV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6161,7 +6008,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["ReservationV1"] | components["schemas"]["ReservationV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6241,7 +6088,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T11:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"] | components["schemas"]["ReservationV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6334,7 +6181,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T11:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"] | components["schemas"]["ReservationV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -6474,7 +6321,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T11:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"] | components["schemas"]["ReservationV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -6574,7 +6421,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T11:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"] | components["schemas"]["ReservationV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV1"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -6666,7 +6513,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["TradeV1"] | components["schemas"]["TradeV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6822,7 +6669,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["TradeV1"] | components["schemas"]["TradeV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6899,7 +6746,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"] | components["schemas"]["TradeV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6986,7 +6833,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"] | components["schemas"]["TradeV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -7120,7 +6967,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"] | components["schemas"]["TradeV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -7219,7 +7066,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["UserV1"] | components["schemas"]["UserV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7375,7 +7222,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["UserV1"] | components["schemas"]["UserV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7452,7 +7299,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["UserV1"] | components["schemas"]["UserV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7539,7 +7386,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["UserV1"] | components["schemas"]["UserV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -7673,7 +7520,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["UserV1"] | components["schemas"]["UserV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -7828,7 +7675,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["VisitV1"] | components["schemas"]["VisitV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8041,7 +7888,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["VisitV1"] | components["schemas"]["VisitV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8119,7 +7966,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T10:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"] | components["schemas"]["VisitV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8208,7 +8055,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T10:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"] | components["schemas"]["VisitV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -8343,7 +8190,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T10:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"] | components["schemas"]["VisitV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -8504,7 +8351,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["VisitV1"] | components["schemas"]["VisitV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8730,7 +8577,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["VisitV1"] | components["schemas"]["VisitV1Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8814,7 +8661,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T10:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"] | components["schemas"]["VisitV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV1"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -9771,7 +9618,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["Job"] | components["schemas"]["AuditV1"] | components["schemas"]["AuditV1Fields"] | components["schemas"]["BatchV1"] | components["schemas"]["BatchV1Fields"] | components["schemas"]["OrderV1"] | components["schemas"]["OrderV1Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["Job"] | components["schemas"]["AuditV1"] | components["schemas"]["BatchV1"] | components["schemas"]["OrderV1"];
                 };
             };
             /** @description See Other: the job has finished and produced a resource (of audits, batches, orders); Location and the link (rel "result") name it. */
@@ -9913,7 +9760,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["AccountV1"] | components["schemas"]["AccountV1Fields"] | components["schemas"]["NoteV1"] | components["schemas"]["NoteV1Fields"] | components["schemas"]["OrderV1"] | components["schemas"]["OrderV1Fields"] | components["schemas"]["PetV1"] | components["schemas"]["PetV1Fields"] | components["schemas"]["ReservationV1"] | components["schemas"]["ReservationV1Fields"] | components["schemas"]["TradeV1"] | components["schemas"]["TradeV1Fields"] | components["schemas"]["UserV1"] | components["schemas"]["UserV1Fields"] | components["schemas"]["VisitV1"] | components["schemas"]["VisitV1Fields"] | components["schemas"]["SearchHitV1"])[];
+                    "application/json;charset=UTF-8": (components["schemas"]["AccountV1"] | components["schemas"]["NoteV1"] | components["schemas"]["OrderV1"] | components["schemas"]["PetV1"] | components["schemas"]["ReservationV1"] | components["schemas"]["TradeV1"] | components["schemas"]["UserV1"] | components["schemas"]["VisitV1"] | components["schemas"]["SearchHitV1"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */

@@ -1359,7 +1359,7 @@ export interface components {
              */
             uri: string;
             /** @description The resource, in its collection's representation. */
-            resource: components["schemas"]["AccountV2"] | components["schemas"]["NoteV2"] | components["schemas"]["NoteV2Fields"] | components["schemas"]["OrderV2"] | components["schemas"]["OrderV2Fields"] | components["schemas"]["PetV2"] | components["schemas"]["PetV2Fields"] | components["schemas"]["ReservationV2"] | components["schemas"]["ReservationV2Fields"] | components["schemas"]["TradeV2"] | components["schemas"]["TradeV2Fields"] | components["schemas"]["UserV2"] | components["schemas"]["UserV2Fields"] | components["schemas"]["VisitV2"] | components["schemas"]["VisitV2Fields"];
+            resource: components["schemas"]["AccountV2"] | components["schemas"]["NoteV2"] | components["schemas"]["OrderV2"] | components["schemas"]["PetV2"] | components["schemas"]["ReservationV2"] | components["schemas"]["TradeV2"] | components["schemas"]["UserV2"] | components["schemas"]["VisitV2"];
         };
         /** @description Accounts: v1 shows state and title at the top level; v2 moves them into a `profile` object. Both versions read and write the same stored account. */
         AccountV2: {
@@ -1420,18 +1420,6 @@ export interface components {
              */
             created_at: string;
         };
-        /** @description What a request with X-Result-Fields is answered: the members of AuditV2 it names and no other (one whose value is null left out). */
-        AuditV2Fields: {
-            audit_id?: number;
-            action?: string;
-            summary?: string;
-            actor?: string;
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
-        };
         /** @description Batches: large writes the server does in the background. POST, PUT, PATCH and DELETE are checked at once (400, 404, 412), then answered 202 with Location of a job in queued/jobs; GET of the job tells its state, and answers 303 to the batch once a create, replace or update has succeeded. */
         BatchV2: {
             batch_id: number;
@@ -1442,17 +1430,6 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
-        };
-        /** @description What a request with X-Result-Fields is answered: the members of BatchV2 it names and no other (one whose value is null left out). */
-        BatchV2Fields: {
-            batch_id?: number;
-            label?: string;
-            size?: number;
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
         };
         BatchV2Write: {
             label: string;
@@ -1475,20 +1452,6 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
-        };
-        /** @description What a request with X-Result-Fields is answered: the members of NoteV2 it names and no other (one whose value is null left out). */
-        NoteV2Fields: {
-            note_id?: number;
-            /** @description The user name of the note’s owner */
-            owner?: string;
-            title?: string;
-            text?: string;
-            about?: string | components["schemas"]["NoteV2"];
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
         };
         NoteV2Write: {
             /** @description The user name of the note’s owner */
@@ -1528,17 +1491,6 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
-        };
-        /** @description What a request with X-Result-Fields is answered: the members of OrderV2 it names and no other (one whose value is null left out). */
-        OrderV2Fields: {
-            order_id?: number;
-            item?: string;
-            quantity?: number;
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
         };
         OrderV2Write: {
             item: string;
@@ -1585,31 +1537,6 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
-        };
-        /** @description What a request with X-Result-Fields is answered: the members of PetV2 it names and no other (one whose value is null left out). */
-        PetV2Fields: {
-            pet_id?: number;
-            pet_name?: string;
-            /** Format: date-time */
-            born_at?: string;
-            /** @enum {string} */
-            species?: "cat" | "dog" | "rabbit" | "bird" | "other";
-            allergies?: string[];
-            vaccinations?: ("rabies" | "distemper" | "parvovirus" | "leptospirosis" | "kennel-cough")[];
-            owner?: {
-                name: string;
-                phone?: string;
-                address?: {
-                    street?: string;
-                    city: string;
-                    postcode?: string;
-                };
-            };
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
         };
         PetV2Write: {
             pet_name: string;
@@ -1669,17 +1596,6 @@ export interface components {
              */
             created_at: string;
         };
-        /** @description What a request with X-Result-Fields is answered: the members of ProductV2 it names and no other (one whose value is null left out). */
-        ProductV2Fields: {
-            sku?: string;
-            title?: string;
-            price?: number;
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
-        };
         ProductV2Write: {
             title: string;
             price?: number;
@@ -1717,23 +1633,6 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
-        };
-        /** @description What a request with X-Result-Fields is answered: the members of ReservationV2 it names and no other (one whose value is null left out). */
-        ReservationV2Fields: {
-            reservation_id?: number;
-            guest_name?: string;
-            /** @description guest_name in lower case, set by the server */
-            readonly guest_key?: string;
-            room?: string;
-            /** Format: date-time */
-            starts_at?: string;
-            /** Format: date-time */
-            ends_at?: string;
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
         };
         ReservationV2Write: {
             guest_name: string;
@@ -1775,17 +1674,6 @@ export interface components {
              */
             created_at: string;
         };
-        /** @description What a request with X-Result-Fields is answered: the members of TradeV2 it names and no other (one whose value is null left out). */
-        TradeV2Fields: {
-            trade_id?: number;
-            trade_name?: string;
-            order?: string | components["schemas"]["OrderV2"];
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
-        };
         TradeV2Write: {
             trade_name: string;
             order?: string | number;
@@ -1816,16 +1704,6 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
-        };
-        /** @description What a request with X-Result-Fields is answered: the members of UserV2 it names and no other (one whose value is null left out). */
-        UserV2Fields: {
-            user_id?: number;
-            user_name?: string;
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
         };
         UserV2Write: {
             user_name: string;
@@ -1862,23 +1740,6 @@ export interface components {
              * @description Set by the server.
              */
             created_at: string;
-        };
-        /** @description What a request with X-Result-Fields is answered: the members of VisitV2 it names and no other (one whose value is null left out). */
-        VisitV2Fields: {
-            visit_id?: number;
-            pet?: string | components["schemas"]["PetV2"];
-            /** Format: date-time */
-            scheduled_at?: string;
-            reason?: string;
-            fee?: number;
-            products?: (string | components["schemas"]["ProductV2"])[];
-            /** @description What the vet wrote after the visit, up to a million characters. */
-            report?: string;
-            /**
-             * Format: date-time
-             * @description Set by the server.
-             */
-            created_at?: string;
         };
         VisitV2Write: {
             pet: string | number;
@@ -2885,7 +2746,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["AuditV2"] | components["schemas"]["AuditV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["AuditV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -2985,7 +2846,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["AuditV2"] | components["schemas"]["AuditV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["AuditV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3063,7 +2924,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["AuditV2"] | components["schemas"]["AuditV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["AuditV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3158,7 +3019,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["BatchV2"] | components["schemas"]["BatchV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["BatchV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3309,7 +3170,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["BatchV2"] | components["schemas"]["BatchV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["BatchV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3386,7 +3247,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["BatchV2"] | components["schemas"]["BatchV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["BatchV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3696,7 +3557,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["NoteV2"] | components["schemas"]["NoteV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3854,7 +3715,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["NoteV2"] | components["schemas"]["NoteV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -3932,7 +3793,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["NoteV2"] | components["schemas"]["NoteV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4021,7 +3882,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["NoteV2"] | components["schemas"]["NoteV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4157,7 +4018,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["NoteV2"] | components["schemas"]["NoteV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["NoteV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4282,7 +4143,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["OrderV2"] | components["schemas"]["OrderV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4464,7 +4325,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["OrderV2"] | components["schemas"]["OrderV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4542,7 +4403,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["OrderV2"] | components["schemas"]["OrderV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -4631,7 +4492,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["OrderV2"] | components["schemas"]["OrderV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4766,7 +4627,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["OrderV2"] | components["schemas"]["OrderV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["OrderV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -4874,7 +4735,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["PetV2"] | components["schemas"]["PetV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5039,7 +4900,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["PetV2"] | components["schemas"]["PetV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5116,7 +4977,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["PetV2"] | components["schemas"]["PetV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5203,7 +5064,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["PetV2"] | components["schemas"]["PetV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -5337,7 +5198,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["PetV2"] | components["schemas"]["PetV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["PetV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -5435,7 +5296,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["ProductV2"] | components["schemas"]["ProductV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5529,7 +5390,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["ProductV2"] | components["schemas"]["ProductV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5606,7 +5467,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ProductV2"] | components["schemas"]["ProductV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -5693,7 +5554,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ProductV2"] | components["schemas"]["ProductV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV2"];
                 };
             };
             /** @description Created: nothing had this identifier; the resource is created at this path. */
@@ -5848,7 +5709,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ProductV2"] | components["schemas"]["ProductV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["ProductV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -5954,7 +5815,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["ReservationV2"] | components["schemas"]["ReservationV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6122,7 +5983,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["ReservationV2"] | components["schemas"]["ReservationV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6202,7 +6063,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T11:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ReservationV2"] | components["schemas"]["ReservationV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6295,7 +6156,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T11:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ReservationV2"] | components["schemas"]["ReservationV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -6435,7 +6296,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T11:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ReservationV2"] | components["schemas"]["ReservationV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -6535,7 +6396,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T11:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["ReservationV2"] | components["schemas"]["ReservationV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["ReservationV2"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -6627,7 +6488,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["TradeV2"] | components["schemas"]["TradeV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6783,7 +6644,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["TradeV2"] | components["schemas"]["TradeV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6860,7 +6721,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["TradeV2"] | components["schemas"]["TradeV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -6947,7 +6808,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["TradeV2"] | components["schemas"]["TradeV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -7081,7 +6942,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["TradeV2"] | components["schemas"]["TradeV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["TradeV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -7180,7 +7041,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["UserV2"] | components["schemas"]["UserV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7336,7 +7197,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["UserV2"] | components["schemas"]["UserV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7413,7 +7274,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["UserV2"] | components["schemas"]["UserV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -7500,7 +7361,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["UserV2"] | components["schemas"]["UserV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -7634,7 +7495,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["UserV2"] | components["schemas"]["UserV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["UserV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -7789,7 +7650,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["VisitV2"] | components["schemas"]["VisitV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8002,7 +7863,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["VisitV2"] | components["schemas"]["VisitV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8080,7 +7941,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T10:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["VisitV2"] | components["schemas"]["VisitV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8169,7 +8030,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T10:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["VisitV2"] | components["schemas"]["VisitV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -8304,7 +8165,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T10:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["VisitV2"] | components["schemas"]["VisitV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV2"];
                 };
             };
             /** @description No Content: written; the request asked for no representation (Prefer: return=minimal). */
@@ -8465,7 +8326,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["VisitV2"] | components["schemas"]["VisitV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8691,7 +8552,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["VisitV2"] | components["schemas"]["VisitV2Fields"])[];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV2"][];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -8775,7 +8636,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T10:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["VisitV2"] | components["schemas"]["VisitV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["VisitV2"];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
@@ -9732,7 +9593,7 @@ export interface operations {
                      *       "created_at": "2099-01-01T09:00:00Z"
                      *     }
                      */
-                    "application/json;charset=UTF-8": components["schemas"]["Job"] | components["schemas"]["AuditV2"] | components["schemas"]["AuditV2Fields"] | components["schemas"]["BatchV2"] | components["schemas"]["BatchV2Fields"] | components["schemas"]["OrderV2"] | components["schemas"]["OrderV2Fields"];
+                    "application/json;charset=UTF-8": components["schemas"]["Job"] | components["schemas"]["AuditV2"] | components["schemas"]["BatchV2"] | components["schemas"]["OrderV2"];
                 };
             };
             /** @description See Other: the job has finished and produced a resource (of audits, batches, orders); Location and the link (rel "result") name it. */
@@ -9869,7 +9730,7 @@ export interface operations {
                      *       {}
                      *     ]
                      */
-                    "application/json;charset=UTF-8": (components["schemas"]["AccountV2"] | components["schemas"]["NoteV2"] | components["schemas"]["NoteV2Fields"] | components["schemas"]["OrderV2"] | components["schemas"]["OrderV2Fields"] | components["schemas"]["PetV2"] | components["schemas"]["PetV2Fields"] | components["schemas"]["ReservationV2"] | components["schemas"]["ReservationV2Fields"] | components["schemas"]["TradeV2"] | components["schemas"]["TradeV2Fields"] | components["schemas"]["UserV2"] | components["schemas"]["UserV2Fields"] | components["schemas"]["VisitV2"] | components["schemas"]["VisitV2Fields"] | components["schemas"]["SearchHitV2"])[];
+                    "application/json;charset=UTF-8": (components["schemas"]["AccountV2"] | components["schemas"]["NoteV2"] | components["schemas"]["OrderV2"] | components["schemas"]["PetV2"] | components["schemas"]["ReservationV2"] | components["schemas"]["TradeV2"] | components["schemas"]["UserV2"] | components["schemas"]["VisitV2"] | components["schemas"]["SearchHitV2"])[];
                 };
             };
             /** @description Not Modified: the version the client holds is current. */
