@@ -1,5 +1,5 @@
 export { JobQueue, type JobQueueOptions, type JobTypeDefinition } from './job-queue.ts';
-export { jobRepresentation, type Job, type JobState } from './job.ts';
+export { JOB_MEMBERS, jobRepresentation, type Job, type JobState } from './job.ts';
 export { SqliteJobTable } from './sqlite-job-table.ts';
 export { operationJobType, operationJobTypes } from './operation-jobs.ts';
 export { PostgresJobTable, JOB_TABLES } from './postgres-job-table.ts';

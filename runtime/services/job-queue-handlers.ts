@@ -1,5 +1,6 @@
 import { answerRedirect, requestBody, setJsonBody, setResponseHeader } from '../http/index.ts';
-import { jobUri, resourceUri } from '../representation/index.ts';
+import { expansionRequested, jobUri, project, resourceUri, resultFields } from '../representation/index.ts';
+import { JOB_MEMBERS } from '../jobs/index.ts';
 import type { RouteHandler } from '../routing/index.ts';
 import type { ApiContext } from './api-definition.ts';
 import { notFound } from '../errors/index.ts';
@@ -35,14 +36,18 @@ export function jobQueueHandlers(context: ApiContext, name: string, version: str
     // Every route of a queue needs a credential; without one there is no caller, who queued nothing.
     const page =
       caller === undefined ? { jobs: [], total: 0, limit: 1, offset: 0 } : queue().list(caller, ctx.querystring);
+    const names = jobFields(ctx);
     return andThen(page, ({ jobs, total, limit, offset }) => {
       setPagingHeaders(ctx, context.baseUrl, total, limit, offset);
       setJsonBody(
         ctx,
         jobs.map((job) =>
-          queue().representation(
-            job as never,
-            jobUri(context.baseUrl, version, name, (job as { job_id: number }).job_id),
+          project(
+            queue().representation(
+              job as never,
+              jobUri(context.baseUrl, version, name, (job as { job_id: number }).job_id),
+            ),
+            names,
           ),
         ),
       );
@@ -67,7 +72,11 @@ export function jobQueueHandlers(context: ApiContext, name: string, version: str
             'result',
             resourceUri(context.baseUrl, version, produced.collection, produced.identity),
           );
-        setJsonBody(ctx, queue().representation(job as never, jobUri(context.baseUrl, version, name, id)));
+        // Checked only for the job's own answer: a 303's client sends the header on to the resource.
+        setJsonBody(
+          ctx,
+          project(queue().representation(job as never, jobUri(context.baseUrl, version, name, id)), jobFields(ctx)),
+        );
       }),
     );
   };
@@ -83,4 +92,14 @@ export function jobQueueHandlers(context: ApiContext, name: string, version: str
     );
   };
   return { enqueue, read, remove, list };
+}
+
+/**
+ * The job members X-Result-Fields names (400 for one a job does not have), X-Expansion-Fields checked
+ * as on any read though a job refers to nothing to expand: a job is answered as the conventions
+ * answer any resource.
+ */
+function jobFields(ctx: Context): string[] | undefined {
+  expansionRequested(ctx);
+  return resultFields(ctx, JOB_MEMBERS);
 }

@@ -27,6 +27,32 @@ describe('queued jobs', () => {
     expect(finished.result).toMatchObject({ indexed: { orders: 1 } });
   });
 
+  // The documents list X-Result-Fields and X-Expansion-Fields on a job's reads: they hold there as on any resource.
+  it('X-Result-Fields keeps only the job members it names, on a job and on the list; an unknown one is 400', async () => {
+    const added = await api.put('/services/v1/queued/jobs', { type: 'reindex' }).expect(202);
+    const path = `/services/v1/queued/jobs/${added.body.job_id}`;
+    const one = await api.get(path).set('X-Result-Fields', 'state,job_id').expect(200);
+    expect(Object.keys(one.body).sort()).toEqual(['job_id', 'state']);
+    const listed = await api.get('/services/v1/queued/jobs').set('X-Result-Fields', 'uri').expect(200);
+    expect(listed.body.length).toBeGreaterThan(0);
+    for (const job of listed.body) expect(Object.keys(job)).toEqual(['uri']);
+    const unknown = await api.get(path).set('X-Result-Fields', 'item').expect(400);
+    expect(unknown.body.errors[0]).toMatchObject({ code: 'unknown_result_field', field: 'item' });
+    const expansion = await api.get(path).set('X-Expansion-Fields', 'maybe').expect(400);
+    expect(expansion.body.errors[0]).toMatchObject({ code: 'invalid_header', field: 'X-Expansion-Fields' });
+    await api.get(path).set('X-Expansion-Fields', 'true').expect(200);
+  });
+
+  it('X-Result-Fields may name every member of a job the document describes', async () => {
+    const document = (await api.get('/services/v1/openapi').expect(200)).body;
+    const members = Object.keys(document.components.schemas.Job.properties);
+    const added = await api.put('/services/v1/queued/jobs', { type: 'reindex' }).expect(202);
+    await api
+      .get(`/services/v1/queued/jobs/${added.body.job_id}`)
+      .set('X-Result-Fields', members.join(','))
+      .expect(200);
+  });
+
   it('a failing job is recorded as failed with an error entry', async () => {
     const added = await api.put('/services/v1/queued/jobs', { type: 'reindex', collections: ['planets'] }).expect(202);
     const finished = await until(
