@@ -27,8 +27,11 @@ export function utcSeconds(text: string): string | undefined {
     number,
   ];
   const [y, mo, d, h, mi, s] = parts;
-  const local = Date.UTC(y, mo - 1, d, h, mi, s);
-  const back = new Date(local);
+  // Not Date.UTC: it reads the years 0 to 99 as 1900 to 1999, so 0050-06-01 would not come back.
+  const back = new Date(0);
+  back.setUTCFullYear(y, mo - 1, d);
+  back.setUTCHours(h, mi, s, 0);
+  const local = back.getTime();
   // Date.UTC rolls 30 February over to March: a date that does not come back unchanged does not exist.
   if (
     back.getUTCFullYear() !== y ||

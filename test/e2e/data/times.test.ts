@@ -19,6 +19,8 @@ describe('times: any ISO 8601 offset in, UTC with whole seconds out', () => {
     ['+02 (hours only)', '2026-12-02T09:30:00+02', '2026-12-02T07:30:00Z'],
     ['Z with a fraction, which is dropped', '2026-12-02T09:30:15.987654Z', '2026-12-02T09:30:15Z'],
     ['minutes without seconds', '2026-12-02T09:30Z', '2026-12-02T09:30:00Z'],
+    ['a year below 100, kept as written', '0050-06-01T12:00:00Z', '0050-06-01T12:00:00Z'],
+    ['the first day of year 1 east of UTC, year 0 in UTC', '0001-01-01T00:30:00+01:00', '0000-12-31T23:30:00Z'],
   ])(
     '%s: stored and served as UTC, in the write answer, on GET, in the list and after PATCH',
     async (_name, written, served) => {
