@@ -36,7 +36,6 @@ export interface Job {
   };
 }
 
-/** The public body of a job: what GET /services/{v}/{queue}/{id} answers. */
 /** The members of a job's representation, in order: what X-Result-Fields may name on a job's answer. */
 export const JOB_MEMBERS: readonly string[] = [
   'job_id',
@@ -50,6 +49,7 @@ export const JOB_MEMBERS: readonly string[] = [
   'errors',
 ];
 
+/** The public body of a job: what GET /services/{v}/{queue}/{id} answers. */
 export function jobRepresentation(job: Job, uri: string): Record<string, unknown> {
   return {
     job_id: job.job_id,

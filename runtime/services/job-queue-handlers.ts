@@ -33,10 +33,10 @@ export function jobQueueHandlers(context: ApiContext, name: string, version: str
     });
   const list: RouteHandler = (ctx) => {
     const caller = callerOf(ctx);
+    const names = jobFields(ctx);
     // Every route of a queue needs a credential; without one there is no caller, who queued nothing.
     const page =
       caller === undefined ? { jobs: [], total: 0, limit: 1, offset: 0 } : queue().list(caller, ctx.querystring);
-    const names = jobFields(ctx);
     return andThen(page, ({ jobs, total, limit, offset }) => {
       setPagingHeaders(ctx, context.baseUrl, total, limit, offset);
       setJsonBody(
