@@ -34,10 +34,13 @@ export interface LintOptions {
   readonly whileTypeChecking?: (definitions: readonly LoadedDefinition[]) => void;
   /**
    * The text of generated/collection-rows.ts as these definitions generate it (generate builds it
-   * while the check runs), or undefined when it is not known. When it differs from the file in
-   * generated/ (a collection or a field added), the definitions are checked again against it: they
-   * are about to be generated, and the older types would refuse what is right (`data.of('fines')`
-   * before fines is in the file) and let through what is wrong.
+   * while the check runs), or undefined when it is not known. When the check against the file in
+   * generated/ found type errors and the text differs from that file (a collection or a field
+   * added), the definitions are checked again against it: they are about to be generated, and the
+   * older types would refuse what is right (`data.of('fines')` before fines is in the file), so
+   * generate could never write the types that make it right. A clean check is not repeated: what the
+   * new types might refuse is reported by the next lint, `generate --check` or `tsc`, and a first
+   * generate (no generated/ yet) does not pay for a second check.
    */
   readonly generatedTypes?: () => Promise<string | undefined>;
 }
@@ -78,7 +81,8 @@ export async function lintProject(root: string, options: LintOptions = {}): Prom
   const allRuleDiagnostics = lintLoaded(root, loaded);
   if (loadFailures.length === 0) options.whileTypeChecking?.(loaded);
   let typeErrors = await typeChecked;
-  const typesToCome = loadFailures.length === 0 ? await options.generatedTypes?.() : undefined;
+  const refused = typeErrors.some((diagnostic) => diagnostic.severity === 'error');
+  const typesToCome = loadFailures.length === 0 && refused ? await options.generatedTypes?.() : undefined;
   if (
     typesToCome !== undefined &&
     typesToCome !== (hasGeneratedTypes ? readFileSync(generatedTypes, 'utf8') : undefined)

@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { lintProject } from '../../../codegen/lint/index.ts';
+import type { Diagnostic } from '../../../codegen/lint/diagnostic.ts';
 import { REPOSITORY, SOURCE_CONDITION } from '../../support/spawn-server.ts';
 import { CLI, copyProjectWithoutMigrations, generateIn } from '../../support/temp-project.ts';
 
@@ -66,5 +68,46 @@ describe("lint's type check sees the definitions as tsc does, generated types in
     expect(generated.output).toContain('written');
     expect(generated.status).toBe(0);
     expect(lint(root).stdout).toBe('definitions: no problems\n');
+  });
+});
+
+describe('the second check against the types generate is about to write', () => {
+  const typeError = (file: string): Diagnostic => ({
+    rule: 'type-check',
+    severity: 'error',
+    message: 'TS2345: Argument of type \'"fines"\' is not assignable',
+    file,
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 1,
+    sourceLine: '',
+  });
+  /** A type checker that records the context files of each check and answers `first`, then nothing. */
+  const recording = (first: Diagnostic[]) => {
+    const contexts: (readonly string[])[] = [];
+    const check = async (_root: string, _files: readonly string[], context: readonly string[] = []) => {
+      contexts.push(context);
+      return contexts.length === 1 ? first : [];
+    };
+    return { contexts, check };
+  };
+  const newTypes = async () => '// the types of a collection added since\n';
+
+  it('runs only when the check against generated/ refused something: a clean first generate checks once', async () => {
+    const root = copyProjectWithoutMigrations();
+    const { contexts, check } = recording([]);
+    const lint = await lintProject(root, { typeCheck: check, generatedTypes: newTypes });
+    expect(contexts).toHaveLength(1);
+    expect(lint.diagnostics.filter((diagnostic) => diagnostic.rule === 'type-check')).toEqual([]);
+  });
+
+  it('checks again with the new types when the first check refused, and reports what that one finds', async () => {
+    const root = copyProjectWithoutMigrations();
+    const { contexts, check } = recording([typeError('definitions/orders.ts')]);
+    const lint = await lintProject(root, { typeCheck: check, generatedTypes: newTypes });
+    expect(contexts).toHaveLength(2);
+    expect(contexts[1]![0]).toMatch(/collection-rows\.ts$/);
+    expect(lint.diagnostics.filter((diagnostic) => diagnostic.rule === 'type-check')).toEqual([]);
   });
 });
