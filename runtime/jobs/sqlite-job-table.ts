@@ -57,11 +57,12 @@ export class SqliteJobTable implements JobTable {
     this.#insert = db.prepare(
       `INSERT INTO jobs (queue, type, payload, state, created_at, caller, owner) VALUES (?, ?, ?, 'queued', ?, ?, ?) RETURNING *`,
     );
-    // A NULL state or type is no filter: one statement for every combination, served by the owner's index.
-    const ownJobs =
-      'FROM jobs WHERE queue = ?1 AND owner = ?2 AND (?3 IS NULL OR state = ?3) AND (?4 IS NULL OR type = ?4)';
-    // `+?5`: a bare parameter as LIMIT makes SQLite compile the statement again at every run (storage/sqlite/page-bounds.ts).
-    this.#ownJobs = db.prepare(`SELECT * ${ownJobs} ORDER BY job_id LIMIT +?5 OFFSET ?6`);
+    // A NULL state or type is no filter: one statement for every combination, served by the owner's
+    // index. Plain placeholders, each value bound where it appears (state and type twice): Node 22's
+    // node:sqlite cannot bind numbered ones (storage/sqlite/plain-parameter.ts).
+    const ownJobs = 'FROM jobs WHERE queue = ? AND owner = ? AND (? IS NULL OR state = ?) AND (? IS NULL OR type = ?)';
+    // `+?`: a bare parameter as LIMIT makes SQLite compile the statement again at every run (storage/sqlite/page-bounds.ts).
+    this.#ownJobs = db.prepare(`SELECT * ${ownJobs} ORDER BY job_id LIMIT +? OFFSET ?`);
     this.#countOwnJobs = db.prepare(`SELECT COUNT(*) AS total ${ownJobs}`);
     this.#get = db.prepare('SELECT * FROM jobs WHERE queue = ? AND job_id = ?');
     this.#claim =
@@ -114,7 +115,7 @@ export class SqliteJobTable implements JobTable {
   }
 
   list(queue: string, owner: string, { state, type, limit, offset }: JobListQuery): { jobs: Job[]; total: number } {
-    const filters = [queue, owner, state ?? null, type ?? null] as const;
+    const filters = [queue, owner, state ?? null, state ?? null, type ?? null, type ?? null] as const;
     const rows = this.#ownJobs.all(...filters, limit, offset) as unknown as JobRow[];
     const { total } = this.#countOwnJobs.get(...filters) as { total: number };
     return { jobs: rows.map(toJob), total: Number(total) };

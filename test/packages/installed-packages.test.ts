@@ -51,6 +51,17 @@ export default collection({
 });
 `;
 
+/** A job queue: its list is one more statement node:sqlite binds differently across Node versions. */
+const WORK = `import { z } from 'zod';
+import { job, jobQueue } from '@convapi/dsl';
+
+export default jobQueue({
+  name: 'work',
+  versions: { v1: {} },
+  jobs: { tidy: job({ payload: z.object({}).strict(), run: () => ({ tidied: true }) }) },
+});
+`;
+
 const CRATES = `import { caller, collection, field, unprocessable } from '@convapi/dsl';
 
 /**
@@ -160,6 +171,7 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
     writeFileSync(join(project, 'definitions', 'books.ts'), BOOKS);
     writeFileSync(join(project, 'definitions', 'shelves.ts'), SHELVES);
     writeFileSync(join(project, 'definitions', 'crates.ts'), CRATES);
+    writeFileSync(join(project, 'definitions', 'work.ts'), WORK);
 
     const generated = await mustRun(project, 'npm', ['run', 'generate']);
     expect(generated.stdout).toMatch(/generated \d+ files/);
@@ -446,6 +458,15 @@ describe('a new project: init, a second collection, generate, lint, tsc, start',
     expect(((await own.json()) as Array<{ owner: string }>).map((entry) => entry.owner)).toEqual(['oldest']);
     expect((await call(`${server.url}/v1/shelves/2`, { headers })).status).toBe(200);
     expect((await call(`${server.url}/v1/shelves/1`, { headers })).status).toBe(404);
+    // A job queue's list: the caller's own jobs, filtered by state and type or not.
+    expect(
+      (await call(`${server.url}/services/v1/work`, { method: 'PUT', headers, body: JSON.stringify({ type: 'tidy' }) }))
+        .status,
+    ).toBe(202);
+    for (const query of ['', '?type=tidy', '?state=queued&type=tidy&limit=5']) {
+      const jobs = await call(`${server.url}/services/v1/work${query}`, { headers });
+      expect([query, jobs.status]).toEqual([query, 200]);
+    }
     stop(server);
   }, 300_000);
 
