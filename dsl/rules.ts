@@ -143,6 +143,9 @@ export interface DataListQuery<F extends Fields> {
  * checked by the collection's own rules, inside the transaction of the write that caused it.
  */
 export interface CollectionAccess<F extends Fields> {
+  // A key of a collection with an integer identifier is a whole number from 1, or the text of a path
+  // segment (`params.memo_id`) checked as the generated routes check theirs: anything else (`'01'`,
+  // `Number('abc')`) is a 400 invalid_identifier naming the identifier.
   /** The row, or undefined when there is none (or the caller may not see it). */
   read(key: string | number): Flow<ReadRow<F> | undefined>;
   /** The row, or a 404 exactly as GET of it answers (a row the caller may not see included). */

@@ -33,6 +33,22 @@ export function integerFromPath(name: string, raw: string | undefined, resource?
   return value;
 }
 
+/**
+ * A key handed to the data access by a rule or an own operation: for an integer identifier a whole
+ * number from 1, or the text of a path segment (`params.memo_id`) checked as integerFromPath checks
+ * a path's; 400 invalid_identifier naming the identifier for any other (`Number('abc')`, `1.5`, `'01'`),
+ * which would otherwise read as a missing row or, through SQLite's type affinity, as another one.
+ */
+export function keyOfAccess(model: CollectionModel, key: string | number): string | number {
+  if (model.identifier.type !== 'integer') return key;
+  if (typeof key === 'string') return integerFromPath(model.identifier.name, key, model.name);
+  if (Number.isSafeInteger(key) && key >= 1) return key;
+  throw badRequest('invalid_identifier', `${model.identifier.name} must be a whole number from 1, not ${String(key)}`, {
+    field: model.identifier.name,
+    resource: model.name,
+  });
+}
+
 /** The key a path's id segment names: a string as it is, an integer id checked by integerFromPath. */
 export function keyFromPath(model: CollectionModel, raw: string | undefined): string | number {
   if (model.identifier.type === 'integer') return integerFromPath(model.identifier.name, raw, model.name);

@@ -34,4 +34,10 @@ export {
 } from './row-writes.ts';
 export { checkSettingWrite, hasWriteRules, withComputedFields, type WriteCaller } from './write-rules.ts';
 export { checkIfMatch, representResource, validBody } from './koa-helpers.ts';
-export { answerResource, collectionThrough, runOwnOperation, type OperationData } from './own-operations.ts';
+export {
+  answerResource,
+  collectionThrough,
+  requestedPresentation,
+  runOwnOperation,
+  type OperationData,
+} from './own-operations.ts';

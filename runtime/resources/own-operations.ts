@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { Caller } from '../auth/index.ts';
 import { callerOf } from '../auth/index.ts';
 import { setJsonBody, setResponseHeader } from '../http/index.ts';
-import { expansionRequested, resultFields } from '../representation/index.ts';
+import { expansionRequested, resourceUri, resultFields } from '../representation/index.ts';
 import { setVersionBody, versionTagOf } from '../responses/index.ts';
 import { andThen, runFlow, type Flow, type Maybe, type Row } from '../storage/index.ts';
 import { rowsForCaller } from './caller-rows.ts';
@@ -80,15 +80,20 @@ export function answerResource(
   row: Row,
   status: number,
 ): Maybe<void> {
-  const version = model.versions[versionName];
-  if (version === undefined) throw new Error(`${model.name} has no version ${versionName}`);
-  const fields = resultFields(ctx, representationNames(model, version));
-  const expand = expansionRequested(ctx);
+  const version = versionOf(model, versionName);
+  const { fields, expand } = requestedPresentation(ctx, model, versionName);
   const reader = rowsForCaller(context.catalog, model).reader(callerOf(ctx), context.store);
   const options = { baseUrl: context.baseUrl, catalog: context.catalog, reader, expand: false };
   return andThen(representBody(model, version, row, options, undefined), (whole) => {
     const tag = versionTagOf(whole);
     ctx.status = status;
+    // A resource made by the operation is found where POST's would be: Location names it.
+    if (status === 201)
+      setResponseHeader(
+        ctx,
+        'Location',
+        resourceUri(context.baseUrl, versionName, model.name, row[model.identifier.name]),
+      );
     setVersionBody(ctx, whole);
     setResponseHeader(ctx, 'ETag', tag);
     setResponseHeader(ctx, 'E-Tag', tag);
@@ -97,4 +102,26 @@ export function answerResource(
       setJsonBody(ctx, body),
     );
   });
+}
+
+/**
+ * What X-Result-Fields and X-Expansion-Fields ask of a resource of `model` (400 for a name it does not
+ * have, or an expansion flag that is neither true nor false). An operation that answers a resource
+ * checks them before it runs too, so that a refused header never follows a committed write.
+ */
+export function requestedPresentation(
+  ctx: Context,
+  model: CollectionModel,
+  versionName: string,
+): { readonly fields: string[] | undefined; readonly expand: boolean } {
+  return {
+    fields: resultFields(ctx, representationNames(model, versionOf(model, versionName))),
+    expand: expansionRequested(ctx),
+  };
+}
+
+function versionOf(model: CollectionModel, versionName: string) {
+  const version = model.versions[versionName];
+  if (version === undefined) throw new Error(`${model.name} has no version ${versionName}`);
+  return version;
 }

@@ -1,5 +1,5 @@
 import { wait, type Flow, type Row, type StoreTransaction } from '../storage/index.ts';
-import { resourceNotFound } from './identifiers.ts';
+import { keyOfAccess, resourceNotFound } from './identifiers.ts';
 import type { CollectionModel, VersionModel } from './model.ts';
 import type { ResourceContext } from './runtime-context.ts';
 import { referencesTo } from './references.ts';
@@ -209,12 +209,13 @@ export function collectionAccess(scope: WriteScope, model: CollectionModel, rows
   const stored = storedVersionOf(model);
   const identity = model.identifier.name;
   function* existing(key: string | number): Flow<Row> {
-    const current = yield* wait(tx.find(model.table, key));
+    const current = yield* wait(tx.find(model.table, keyOfAccess(model, key)));
     if (current === undefined) throw resourceNotFound(model, key);
     return mayChange(current);
   }
   /** PATCH's write (`update`: the given fields) or PUT's (`replace`: those left out cleared) of an existing row. */
-  function* change(key: string | number, values: Record<string, unknown>, mode: 'replace' | 'update'): Flow<Row> {
+  function* change(given: string | number, values: Record<string, unknown>, mode: 'replace' | 'update'): Flow<Row> {
+    const key = keyOfAccess(model, given);
     const current = yield* existing(key);
     const checked = parseWriteInput(values, stored, {
       mode,
@@ -227,10 +228,10 @@ export function collectionAccess(scope: WriteScope, model: CollectionModel, rows
   }
   return {
     *read(key: string | number): Flow<Row | undefined> {
-      return yield* wait(tx.find(model.table, key));
+      return yield* wait(tx.find(model.table, keyOfAccess(model, key)));
     },
     *get(key: string | number): Flow<Row> {
-      const row = yield* wait(tx.find(model.table, key));
+      const row = yield* wait(tx.find(model.table, keyOfAccess(model, key)));
       if (row === undefined) throw resourceNotFound(model, key);
       return row;
     },

@@ -37,6 +37,9 @@ export function parseWriteInput(
   const byName = new Map(version.fields.map((field) => [field.name, field]));
 
   for (const [name, value] of Object.entries(input)) {
+    // JSON has no undefined: only the server's own code (a rule, an operation) passes one, for a value
+    // it does not have (`capacity: original.capacity` of a row without one). It is a member left out.
+    if (value === undefined) continue;
     if (Object.hasOwn(options.readOnly, name)) {
       const current = options.readOnly[name];
       if (options.mode === 'create' || current === undefined || String(current) !== String(value)) {
@@ -82,7 +85,7 @@ export function parseWriteInput(
   if (options.mode !== 'update') {
     for (const field of version.fields) {
       // A read-only field is the server's: never missing, never cleared by a replace.
-      if (Object.hasOwn(input, field.name) || field.readOnly === true) continue;
+      if ((Object.hasOwn(input, field.name) && input[field.name] !== undefined) || field.readOnly === true) continue;
       // Left out of a complete write: the default when there is one (required or not), else missing or cleared.
       if (field.default !== undefined) values[field.name] = field.default;
       else if (field.required)

@@ -3,6 +3,7 @@ import { ZodObject, type ZodType } from 'zod';
 import { PROCESSING_AFTER_STATE, requestBody, setResponseHeader } from '../http/index.ts';
 import {
   answerResource,
+  requestedPresentation,
   collectionThrough,
   invalidInput,
   keyFromPath,
@@ -120,6 +121,8 @@ function operationHandler(
     const key = below === undefined ? undefined : keyFromPath(below, params[below.identifier.name]);
     const query = validate(operation.query, Object.fromEntries(new URLSearchParams(ctx.querystring)), resource);
     const body = validate(bodySchema, requestBody(ctx), resource);
+    // Before the operation runs: a header refused after its transaction committed would leave the write.
+    if (answers !== undefined) requestedPresentation(ctx, answers, version);
     const caller = callerOf(ctx);
     const answer = (await runOwnOperation(context, caller, (data) =>
       operation.handle({

@@ -28,9 +28,10 @@ export default service({
       body: z.object({ title: z.string().min(1), fail: z.enum(['refusal', 'error']).optional() }),
       answers: memos,
       *handle({ params, body, data }) {
-        const original = yield* data.of(memos).get(Number(params.memo_id));
+        // The path's text as it is: the data access checks it as a generated route checks its identifier.
+        const original = yield* data.of(memos).get(params.memo_id!);
         const copy = yield* data.of(memos).create({ owner: original.owner, title: body.title, about: Number(params.memo_id) });
-        yield* data.of(memos).update(Number(params.memo_id), { title: original.title + ' (copied)' });
+        yield* data.of(memos).update(params.memo_id!, { title: original.title + ' (copied)' });
         if (body.fail === 'refusal') throw conflict('copy_refused', 'refused after both writes', { field: 'title' });
         if (body.fail === 'error') throw new Error('a fault after both writes');
         return { status: 201, resource: copy };
@@ -51,9 +52,10 @@ const MEMOS_WITH_TITLE = MEMOS.replace(
       method: 'POST',
       path: 'renames',
       scopes: ['memos:copy'],
-      body: z.object({ title: z.string().min(1) }),
+      body: z.object({ title: z.string().min(1), about: z.number().int().optional() }),
       *handle({ key, body, collection }) {
-        return { resource: yield* collection.update(key, { title: body.title }) };
+        // about is undefined when the body leaves it out: a member left out, as in a PATCH body.
+        return { resource: yield* collection.update(key, { title: body.title, about: body.about }) };
       },
     },
   ],
@@ -144,6 +146,34 @@ describe('a hand-written operation on a service path: data in one transaction, a
     );
     expect(expanded.json.about).toMatchObject({ memo_id: ids.ann, owner: 'ann' });
   });
+
+  it('a refused X-Result-Fields or X-Expansion-Fields is checked before the operation runs: 400 and nothing written', async () => {
+    const before = await titles('ann');
+    const refusedHeaders: Record<string, string>[] = [
+      { 'X-Result-Fields': 'colour' },
+      { 'X-Expansion-Fields': 'maybe' },
+    ];
+    for (const headers of refusedHeaders) {
+      const refused = await send('ann', 'POST', `/services/v1/memo-copies/${ids.ann}`, { title: 'twice' }, headers);
+      expect(refused.status, refused.text).toBe(400);
+      expect(await titles('ann')).toEqual(before);
+    }
+  });
+
+  it('a 201 names the created resource in Location, as POST does', async () => {
+    const copied = await send('ann', 'POST', `/services/v1/memo-copies/${ids.ann}`, { title: 'located' });
+    expect(copied.status, copied.text).toBe(201);
+    expect(copied.headers.location).toBe(`${served.server.url}/v1/memos/${copied.json.memo_id}`);
+  });
+
+  it.each(['01', 'abc', '1.5', '-1', '99999999999999999999'])(
+    'a path identifier %s the collection cannot have is 400 invalid_identifier, as on the generated routes',
+    async (id) => {
+      const refused = await send('ann', 'POST', `/services/v1/memo-copies/${id}`, { title: 'x' });
+      expect(refused.status, refused.text).toBe(400);
+      expectErrorBody(refused, 'invalid_identifier', 'memo_id');
+    },
+  );
 
   it('a row the caller may not see is 404 to the operation, exactly as to GET, and nothing is written', async () => {
     const before = await titles('bob');
