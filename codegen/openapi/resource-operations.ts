@@ -230,7 +230,7 @@ export function collectionOperation(
             content: json(ref('schemas', operation === 'replace' ? `${name}Write` : `${name}Patch`)),
           },
           successes: [
-            jsonSuccess('200', `The ${singular} as it now is.`, ref('schemas', name)),
+            jsonSuccess('200', `The ${singular} as it now is.`, ref('schemas', name), 'ETag', 'E-Tag', 'Last-Modified'),
             ...(operation === 'replace' && collection.createOnPut ? [createdByPut(name)] : []),
           ],
           // A PUT that creates answers 404 only where a row rule hides rows (then only a caller who sees
@@ -308,7 +308,9 @@ export function aggregateOperation(
     description: replace ? `Replaces it whole: optional fields left out are cleared; null is refused.` : PARTIAL_WRITE,
     parameters: [header('ResultFields'), header('PrettyPrint'), header('IfMatch'), id],
     requestBody: { required: true, content: json(ref('schemas', `${name}${replace ? 'Write' : 'Patch'}`)) },
-    successes: [jsonSuccess('200', `The ${aggregate.name} as it now is.`, ref('schemas', name))],
+    successes: [
+      jsonSuccess('200', `The ${aggregate.name} as it now is.`, ref('schemas', name), 'ETag', 'E-Tag', 'Last-Modified'),
+    ],
     errors: [
       '404',
       '412',

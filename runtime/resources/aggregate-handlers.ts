@@ -129,6 +129,8 @@ export function aggregateHandlers(
         ),
       );
       ctx.state[lastModifiedKey] = String(row.updated_at);
+      // The answer is tagged as a read is: from the whole, whatever X-Result-Fields presents.
+      if (fields !== undefined) setVersionBody(ctx, render(row, undefined));
       answerWritten(ctx, () => render(row, fields));
     };
 

@@ -249,7 +249,9 @@ export function collectionHandlers(
       ctx.state[lastModifiedKey] = String(row.updated_at);
       // Prefer: return=minimal: 204, and no representation rendered.
       if (prefersMinimalReturn(ctx)) return answerMinimal(ctx);
-      setJsonBody(ctx, yield* wait(render(ctx, rows.reader(callerOf(ctx), context.store), row, fields)));
+      // Tagged as a read is (responses/json-response.ts): from the whole, whatever is presented.
+      const reader = rows.reader(callerOf(ctx), context.store);
+      yield* wait(answer(ctx, fields, render(ctx, reader, row, fields), () => canonical(reader, row)));
     };
 
   function* remove(ctx: Context, params: PathParams): Flow<void> {

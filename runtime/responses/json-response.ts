@@ -40,7 +40,9 @@ function isPlainJson(body: unknown): boolean {
  * compact, with X-Pretty-Print saying which), with `Content-Type: application/json;charset=UTF-8`.
  * For a 200 GET it then tags those same bytes (ETag, and the conventions' E-Tag), sends
  * Last-Modified in ISO 8601, and answers 304 with no body when If-None-Match (weak comparison, lists,
- * `*`) or, failing that, If-Modified-Since (ISO 8601 or HTTP-date) says the client is current.
+ * `*`) or, failing that, If-Modified-Since (ISO 8601 or HTTP-date) says the client is current. A 200
+ * PUT or PATCH whose handler left its row's last change (LAST_MODIFIED_STATE) is tagged the same way,
+ * with no 304.
  * Mount it outside the error handler so error bodies are serialised the same way.
  *
  * @example
@@ -120,7 +122,12 @@ export function jsonResponseStep({ prettyByDefault = true }: JsonResponseOptions
         text = serialise(ctx, ctx.body, presentation);
         ctx.body = text;
       }
-      if (ctx.status !== 200 || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return;
+      if (ctx.status !== 200) return;
+      const read = ctx.method === 'GET' || ctx.method === 'HEAD';
+      // A PUT or PATCH that answers the resource it changed (its handler left the row's last change,
+      // as a read does) carries its new version too: the client's next If-Match needs no GET first.
+      const written = (ctx.method === 'PUT' || ctx.method === 'PATCH') && ctx.state[LAST_MODIFIED_STATE] !== undefined;
+      if (!read && !written) return;
 
       // The version's tag (version-tag.ts): from the bytes sent when they are the canonical ones.
       const canonical = versionBodyOf(ctx);
@@ -135,7 +142,7 @@ export function jsonResponseStep({ prettyByDefault = true }: JsonResponseOptions
       const changed = ctx.state[LAST_MODIFIED_STATE] as Date | string | undefined;
       const lastModified = changed === undefined ? undefined : formatLastModified(changed);
       if (lastModified !== undefined) setResponseHeader(ctx, 'Last-Modified', lastModified);
-      if (isNotModified(ctx, tag, lastModified)) {
+      if (read && isNotModified(ctx, tag, lastModified)) {
         ctx.state[BODY_LENGTH_STATE] = declaredBodyLength(ctx);
         // Koa's status setter drops the body, with its Content-Type, Content-Length and
         // Transfer-Encoding, for a status that has none; nothing is left to remove after it.
