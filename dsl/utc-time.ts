@@ -62,7 +62,10 @@ export function utcTimeSchema(): z.ZodString {
         context.issues.push({
           code: 'custom',
           input: context.value,
-          message: 'must be an ISO 8601 date and time with an offset (Z or ±hh:mm), for example 2026-12-02T09:30:00Z',
+          // Written in the right form, the time itself is what does not exist: say that, not the form.
+          message: ISO_TIME.test(context.value)
+            ? 'names no instant from year 0000 to 9999 in UTC: a day or an hour that does not exist (2026-02-30, 24:00), an offset past 23:59, or a year beyond them once in UTC'
+            : 'must be an ISO 8601 date and time with an offset (Z or ±hh:mm), for example 2026-12-02T09:30:00Z',
         });
       }
     })

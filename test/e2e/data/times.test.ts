@@ -49,6 +49,15 @@ describe('times: any ISO 8601 offset in, UTC with whole seconds out', () => {
     expect(refused.body.errors[0]).toMatchObject({ code: 'invalid_field', field: 'scheduled_at' });
   });
 
+  it.each([
+    ['a form that is no ISO 8601 time', '2026-12-02 09:30', /must be an ISO 8601 date and time with an offset/],
+    ['a day that does not exist', '2026-02-30T09:30:00Z', /names no instant/],
+    ['year 10000 once in UTC', '9999-12-31T23:59:59-01:00', /names no instant from year 0000 to 9999 in UTC/],
+  ])('%s is told what is wrong with it', async (_name, written, message) => {
+    const refused = await api.post('/v1/visits', { pet, scheduled_at: written }).expect(400);
+    expect(refused.body.errors[0].message).toMatch(message);
+  });
+
   it('server-set times have the same form (created_at)', async () => {
     const created = await api.post('/v1/visits', { pet, scheduled_at: '2026-12-02T09:30:00Z' }).expect(201);
     expect(created.body.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
