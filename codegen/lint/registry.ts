@@ -258,7 +258,7 @@ export const DEFINITION_RULES: readonly RuleInfo[] = [
     'unique-hidden-rows',
     'warning',
     'a unique value tells nothing of rows a caller may not see',
-    "Keep unique where the value's existence is not secret (a public code, an e-mail address a sign-up may reveal). Otherwise drop unique and refuse a repeated value in a create or update rule that reads the collection for the caller (write.data.of(...) without rows: 'all'), which sees only the rows the caller may see (docs/access-control.md).",
+    "Keep unique where the value's existence is not secret (a public code, an e-mail address a sign-up may reveal). Otherwise drop unique and refuse a repeated value in the create, update and replace rules, reading the collection for the caller (write.data.of(...) without rows: 'all'), which sees only the rows the caller may see (docs/access-control.md).",
   ),
   definitions(
     'malformed-scope',

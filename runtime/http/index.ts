@@ -42,3 +42,4 @@ export {
   DEFAULT_CORS_METHODS,
   type CorsOptions,
 } from './cors.ts';
+export { percentDecoded } from './query-encoding.ts';

@@ -12,18 +12,21 @@ export function malformedQueryParameter(query: string): string | undefined {
     if (!part.includes('%')) continue;
     const equals = part.indexOf('=');
     const rawName = equals === -1 ? part : part.slice(0, equals);
-    const name = decoded(rawName);
+    const name = formDecoded(rawName);
     if (name === undefined) return rawName;
-    if (equals !== -1 && decoded(part.slice(equals + 1)) === undefined) return name;
+    if (equals !== -1 && formDecoded(part.slice(equals + 1)) === undefined) return name;
   }
   return undefined;
 }
 
-/** Form-encoded text decoded (`+` is a space), or undefined when its escapes are malformed. */
-function decoded(text: string): string | undefined {
+/** Percent-encoded text decoded, or undefined when its escapes are malformed (`%`, `%E2%82`). */
+export function percentDecoded(text: string): string | undefined {
   try {
-    return decodeURIComponent(text.replaceAll('+', ' '));
+    return decodeURIComponent(text);
   } catch {
     return undefined;
   }
 }
+
+/** Form-encoded text (a query's: `+` is a space) decoded, or undefined when its escapes are malformed. */
+const formDecoded = (text: string) => percentDecoded(text.replaceAll('+', ' '));

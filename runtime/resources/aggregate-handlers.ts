@@ -129,9 +129,11 @@ export function aggregateHandlers(
         ),
       );
       ctx.state[lastModifiedKey] = String(row.updated_at);
-      // The answer is tagged as a read is: from the whole, whatever X-Result-Fields presents.
-      if (fields !== undefined) setVersionBody(ctx, render(row, undefined));
-      answerWritten(ctx, () => render(row, fields));
+      answerWritten(ctx, () => {
+        // Tagged as a read is: from the whole, whatever X-Result-Fields presents (a 204 has no tag).
+        if (fields !== undefined) setVersionBody(ctx, render(row, undefined));
+        return render(row, fields);
+      });
     };
 
   return {

@@ -70,7 +70,8 @@ export function collectionThrough(data: OperationData, name: string) {
  * A row of `model` as the response, the way GET of it presents it: the request's version, the members
  * X-Result-Fields names, references inlined with X-Expansion-Fields (each as the caller may see it),
  * nulls left out; ETag (and the conventions' E-Tag) of the whole resource, whatever is presented, so
- * If-Match takes it.
+ * If-Match takes it. `presentation` is what requestedPresentation() read of the request, before the
+ * operation ran.
  */
 export function answerResource(
   ctx: Context,
@@ -79,9 +80,9 @@ export function answerResource(
   versionName: string,
   row: Row,
   status: number,
+  { fields, expand }: Presentation,
 ): Maybe<void> {
   const version = versionOf(model, versionName);
-  const { fields, expand } = requestedPresentation(ctx, model, versionName);
   const reader = rowsForCaller(context.catalog, model).reader(callerOf(ctx), context.store);
   const options = { baseUrl: context.baseUrl, catalog: context.catalog, reader, expand: false };
   return andThen(representBody(model, version, row, options, undefined), (whole) => {
@@ -104,16 +105,18 @@ export function answerResource(
   });
 }
 
+/** The members X-Result-Fields names (all when undefined), and whether X-Expansion-Fields inlines references. */
+export interface Presentation {
+  readonly fields: string[] | undefined;
+  readonly expand: boolean;
+}
+
 /**
  * What X-Result-Fields and X-Expansion-Fields ask of a resource of `model` (400 for a name it does not
  * have, or an expansion flag that is neither true nor false). An operation that answers a resource
- * checks them before it runs too, so that a refused header never follows a committed write.
+ * reads them before it runs, so that a refused header never follows a committed write.
  */
-export function requestedPresentation(
-  ctx: Context,
-  model: CollectionModel,
-  versionName: string,
-): { readonly fields: string[] | undefined; readonly expand: boolean } {
+export function requestedPresentation(ctx: Context, model: CollectionModel, versionName: string): Presentation {
   return {
     fields: resultFields(ctx, representationNames(model, versionOf(model, versionName))),
     expand: expansionRequested(ctx),

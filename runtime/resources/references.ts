@@ -1,4 +1,5 @@
 import { badRequest, unprocessable } from '../errors/index.ts';
+import { percentDecoded } from '../http/index.ts';
 import { wait, type Flow, type StoreReader } from '../storage/index.ts';
 import { canonicalPositiveInteger } from './identifiers.ts';
 import type { Catalog, CollectionModel, FieldModel } from './model.ts';
@@ -27,7 +28,7 @@ export function referencedId(target: CollectionModel, value: unknown, field: str
       resource: target.name,
     });
   }
-  return checkIdType(target, idOfText(target, decodedSegment(match[2] as string)), field);
+  return checkIdType(target, idOfText(target, percentDecoded(match[2] as string)), field);
 }
 
 /** An id written as text: an integer id only in the form responses write it (`7`, not `07` or `7e0`). */
@@ -36,30 +37,22 @@ function idOfText(target: CollectionModel, text: string | undefined): unknown {
   return canonicalPositiveInteger(text);
 }
 
-/** A path segment's percent-decoding, or undefined when it is malformed (`%`, `%E2%82`). */
-function decodedSegment(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
-}
-
 /** A scheme and an authority: `http://host...` (RFC 3986). */
 const ABSOLUTE_URI = /^[a-z][a-z0-9+.-]*:\/\//i;
 
+/** The id, or 400 invalid_reference when it cannot be one of `target`'s (undefined: none could be read). */
 function checkIdType(target: CollectionModel, id: unknown, field: string): unknown {
-  if (id === undefined) {
-    throw badRequest('invalid_reference', `${field} must be the URI or id of one of ${target.name}`, {
-      field,
-      resource: target.name,
-    });
-  }
-  if (target.identifier.type === 'integer' && !(typeof id === 'number' && Number.isSafeInteger(id) && id > 0)) {
-    throw badRequest('invalid_reference', `${field} must be the URI or integer id of one of ${target.name}`, {
-      field,
-      resource: target.name,
-    });
+  const integer = target.identifier.type === 'integer';
+  const valid = integer ? typeof id === 'number' && Number.isSafeInteger(id) && id > 0 : id !== undefined;
+  if (!valid) {
+    throw badRequest(
+      'invalid_reference',
+      `${field} must be the URI or ${integer ? 'integer ' : ''}id of one of ${target.name}`,
+      {
+        field,
+        resource: target.name,
+      },
+    );
   }
   return id;
 }

@@ -214,12 +214,11 @@ export function collectionAccess(scope: WriteScope, model: CollectionModel, rows
     return mayChange(current);
   }
   /** PATCH's write (`update`: the given fields) or PUT's (`replace`: those left out cleared) of an existing row. */
-  function* change(given: string | number, values: Record<string, unknown>, mode: 'replace' | 'update'): Flow<Row> {
-    const key = keyOfAccess(model, given);
+  function* change(key: string | number, values: Record<string, unknown>, mode: 'replace' | 'update'): Flow<Row> {
     const current = yield* existing(key);
     const checked = parseWriteInput(values, stored, {
       mode,
-      readOnly: { [identity]: key, created_at: current.created_at },
+      readOnly: { [identity]: current[identity], created_at: current.created_at },
       resource: model.name,
     });
     return mayChange(

@@ -122,7 +122,7 @@ function operationHandler(
     const query = validate(operation.query, Object.fromEntries(new URLSearchParams(ctx.querystring)), resource);
     const body = validate(bodySchema, requestBody(ctx), resource);
     // Before the operation runs: a header refused after its transaction committed would leave the write.
-    if (answers !== undefined) requestedPresentation(ctx, answers, version);
+    const presentation = answers === undefined ? undefined : requestedPresentation(ctx, answers, version);
     const caller = callerOf(ctx);
     const answer = (await runOwnOperation(context, caller, (data) =>
       operation.handle({
@@ -138,9 +138,9 @@ function operationHandler(
     )) as OperationAnswer;
     for (const [name, value] of Object.entries(answer.headers ?? {})) setResponseHeader(ctx, name, value);
     if (answer.resource !== undefined) {
-      if (answers === undefined)
+      if (answers === undefined || presentation === undefined)
         throw new TypeError(`an operation of ${resource} answered a resource but declares no collection it answers`);
-      return answerResource(ctx, context, answers, version, answer.resource, answer.status ?? 200);
+      return answerResource(ctx, context, answers, version, answer.resource, answer.status ?? 200, presentation);
     }
     ctx.status = answer.status ?? (answer.body === undefined ? 204 : 200);
     if (answer.body !== undefined) ctx.body = answer.body;
