@@ -101,10 +101,11 @@ export function residentTypeChecker({
         return await checkResident(root, files, context);
       } catch (error) {
         failed = true;
+        // Ended before anything else runs: a warn that throws must not leave tsgo running.
+        await stop().catch(() => undefined);
         warn(
           `type check: tsgo's API failed (${(error as Error).message.split('\n')[0]}); checking with tsgo's command line from now on`,
         );
-        await stop().catch(() => undefined);
         return fallback(root, files, context);
       }
     });

@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { definitionFiles } from '../../../codegen/load/load-definitions.ts';
 import { residentTypeChecker } from '../../../codegen/typecheck/resident-type-check.ts';
 import { typeCheck } from '../../../codegen/typecheck/type-check.ts';
@@ -136,10 +136,16 @@ describe('residentTypeChecker(): one tsgo kept between checks, as generate --wat
 describe('residentTypeChecker().close()', () => {
   it('ends tsgo and removes the configuration the checks wrote', async () => {
     const root = writeDefinitions({ 'orders.ts': ORDERS });
-    const resident = residentTypeChecker({ warn: (message) => expect.fail(message) });
+    const warnings: string[] = [];
+    const resident = residentTypeChecker({ warn: (message) => warnings.push(message) });
+    onTestFinished(() => resident.close());
     expect(await resident.check(root, filesOf(root))).toEqual([]);
+    expect(warnings).toEqual([]);
     const server = () => childProcesses().filter(({ args }) => args.includes('--api') && args.includes(root));
     expect(server()).toHaveLength(1);
+    // Its standard error is a pipe of this process's, not this process's own: a tsgo left behind
+    // does not hold open the output a CI runner reads to its end.
+    expect(readlinkSync(`/proc/${server()[0]!.pid}/fd/2`)).not.toBe(readlinkSync('/proc/self/fd/2'));
     // Where the checks write it for a project without node_modules: one file per process.
     const config = join(tmpdir(), 'convapi-lint', `tsconfig.${process.pid}.json`);
     expect(existsSync(config)).toBe(true);
