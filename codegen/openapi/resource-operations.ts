@@ -349,11 +349,11 @@ export function settingOperation(
     description: replace
       ? `Answers the value as stored (canonical forms applied).`
       : `${PARTIAL_WRITE} Answers the value as stored (canonical forms applied).`,
-    parameters: [header('ResultFields'), header('PrettyPrint')],
+    parameters: [header('ResultFields'), header('PrettyPrint'), header('IfMatch')],
     requestBody: { required: true, content: json(ref('schemas', `${name}${replace ? 'Write' : 'Patch'}`)) },
-    successes: [jsonSuccess('200', `The caller's ${setting.name} as stored.`, ref('schemas', name))],
+    successes: [jsonSuccess('200', `The caller's ${setting.name} as stored.`, ref('schemas', name), 'ETag', 'E-Tag')],
     // A check of the setting's own (its rules) may refuse the value as it would be stored: 422. It reads
     // no other data (a setting's check has none), so it has nothing to conflict with (no 409).
-    errors: setting.ruledOperations.includes(replace ? 'replace' : 'update') ? ['422'] : [],
+    errors: ['412', ...(setting.ruledOperations.includes(replace ? 'replace' : 'update') ? ['422' as const] : [])],
   });
 }

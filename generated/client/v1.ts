@@ -9863,6 +9863,11 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
                  * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
                  * @example return=representation
                  */
@@ -9904,6 +9909,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             417: components["responses"]["Error417"];
@@ -9928,6 +9934,11 @@ export interface operations {
                  * @example true
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /**
                  * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
                  * @example return=representation
@@ -9970,6 +9981,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             417: components["responses"]["Error417"];
@@ -10060,6 +10072,11 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
                  * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
                  * @example return=representation
                  */
@@ -10101,6 +10118,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             417: components["responses"]["Error417"];
@@ -10126,6 +10144,11 @@ export interface operations {
                  * @example true
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /**
                  * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
                  * @example return=representation
@@ -10168,6 +10191,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             417: components["responses"]["Error417"];
@@ -10259,6 +10283,11 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
                  * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
                  * @example return=representation
                  */
@@ -10300,6 +10329,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             417: components["responses"]["Error417"];
@@ -10324,6 +10354,11 @@ export interface operations {
                  * @example true
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /**
                  * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
                  * @example return=representation
@@ -10366,6 +10401,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             417: components["responses"]["Error417"];

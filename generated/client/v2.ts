@@ -9833,6 +9833,11 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
                  * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
                  * @example return=representation
                  */
@@ -9874,6 +9879,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             417: components["responses"]["Error417"];
@@ -9898,6 +9904,11 @@ export interface operations {
                  * @example true
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /**
                  * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
                  * @example return=representation
@@ -9940,6 +9951,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             417: components["responses"]["Error417"];
@@ -10030,6 +10042,11 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
                  * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
                  * @example return=representation
                  */
@@ -10071,6 +10088,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             417: components["responses"]["Error417"];
@@ -10096,6 +10114,11 @@ export interface operations {
                  * @example true
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /**
                  * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
                  * @example return=representation
@@ -10138,6 +10161,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             417: components["responses"]["Error417"];
@@ -10229,6 +10253,11 @@ export interface operations {
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
                 /**
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
                  * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
                  * @example return=representation
                  */
@@ -10270,6 +10299,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             417: components["responses"]["Error417"];
@@ -10294,6 +10324,11 @@ export interface operations {
                  * @example true
                  */
                 "X-Pretty-Print"?: components["parameters"]["PrettyPrint"];
+                /**
+                 * @description Write only if the resource still has this tag (412 otherwise); * matches any current version.
+                 * @example *
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /**
                  * @description return=minimal asks for 204 with no body instead of the resource; return=representation, the default, for the resource (RFC 7240).
                  * @example return=representation
@@ -10336,6 +10371,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             406: components["responses"]["Error406"];
             408: components["responses"]["Error408"];
+            412: components["responses"]["Error412"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             417: components["responses"]["Error417"];

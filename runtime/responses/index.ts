@@ -2,6 +2,7 @@ export {
   jsonResponse,
   jsonResponseStep,
   LAST_MODIFIED_STATE,
+  VERSIONED_WRITE_STATE,
   BODY_LENGTH_STATE,
   type JsonResponseOptions,
 } from './json-response.ts';

@@ -21,6 +21,12 @@ import { versionBodyOf, versionTagOf } from './version-tag.ts';
  */
 export const LAST_MODIFIED_STATE = 'lastModified';
 
+/**
+ * The ctx.state key where a PUT or PATCH handler that answers the value it left, and has no time of
+ * change to give in LAST_MODIFIED_STATE (a setting), says so (true): the answer is tagged as a read is.
+ */
+export const VERSIONED_WRITE_STATE = 'versionedWrite';
+
 /** The ctx.state key where the serialiser leaves, on a 304, the length the 200's body would have had. */
 export const BODY_LENGTH_STATE = 'jsonBodyLength';
 
@@ -41,8 +47,8 @@ function isPlainJson(body: unknown): boolean {
  * For a 200 GET it then tags those same bytes (ETag, and the conventions' E-Tag), sends
  * Last-Modified in ISO 8601, and answers 304 with no body when If-None-Match (weak comparison, lists,
  * `*`) or, failing that, If-Modified-Since (ISO 8601 or HTTP-date) says the client is current. A 200
- * PUT or PATCH whose handler left its row's last change (LAST_MODIFIED_STATE) is tagged the same way,
- * with no 304.
+ * PUT or PATCH whose handler left its row's last change (LAST_MODIFIED_STATE), or said that it answers
+ * the version it left (VERSIONED_WRITE_STATE), is tagged the same way, with no 304.
  * Mount it outside the error handler so error bodies are serialised the same way.
  *
  * @example
@@ -125,8 +131,10 @@ export function jsonResponseStep({ prettyByDefault = true }: JsonResponseOptions
       if (ctx.status !== 200) return;
       const read = ctx.method === 'GET' || ctx.method === 'HEAD';
       // A PUT or PATCH that answers the resource it changed (its handler left the row's last change,
-      // as a read does) carries its new version too: the client's next If-Match needs no GET first.
-      const written = (ctx.method === 'PUT' || ctx.method === 'PATCH') && ctx.state[LAST_MODIFIED_STATE] !== undefined;
+      // as a read does, or said so) carries its new version too: the client's next If-Match needs no GET first.
+      const written =
+        (ctx.method === 'PUT' || ctx.method === 'PATCH') &&
+        (ctx.state[LAST_MODIFIED_STATE] !== undefined || ctx.state[VERSIONED_WRITE_STATE] === true);
       if (!read && !written) return;
 
       // The version's tag (version-tag.ts): from the bytes sent when they are the canonical ones.

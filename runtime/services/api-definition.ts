@@ -3,6 +3,7 @@ import type { Catalog, CollectionHandlerOptions, ResourceContext, SettingModel }
 import type { Route } from '../routing/index.ts';
 import type { Maybe, MigrationSource } from '../storage/index.ts';
 import type { Caller } from '../auth/index.ts';
+import type { SettingsStore } from '../settings/index.ts';
 
 /** A job type as a job-queue declaration states it: the payload schema and the work. */
 export interface JobTypeSpec {
@@ -90,11 +91,8 @@ export interface JobQueuePort {
   ownerOf(job: never): { readonly client: string; readonly user?: string } | undefined;
 }
 
-/** Where setting values live, per principal; runtime/settings provides it. */
-export interface SettingsPort {
-  read(principal: string, name: string): Maybe<Record<string, unknown> | undefined>;
-  write(principal: string, name: string, value: Record<string, unknown>): Maybe<void>;
-}
+/** Where setting values live, per principal: runtime/settings' store, which says what each member does. */
+export type SettingsPort = SettingsStore;
 
 /**
  * One dependency readiness depends on: `check()` returns (or resolves) when it answers and throws

@@ -1,8 +1,10 @@
-import { answerWritten, requestBody, setJsonBody } from '../http/index.ts';
+import { answerWritten, requestBody, requestHeader, setJsonBody } from '../http/index.ts';
 import { project, resultFields, stripNulls } from '../representation/index.ts';
-import { setVersionBody } from '../responses/index.ts';
+import { setVersionBody, VERSIONED_WRITE_STATE } from '../responses/index.ts';
+import { preconditionFailed } from '../errors/index.ts';
 import {
   alwaysPresentMode,
+  checkIfMatch,
   checkSettingWrite,
   clearedFields,
   declaredDefaults,
@@ -27,7 +29,10 @@ export function settingPrincipal(caller: { client: string; user?: string } | und
  * GET, PUT and PATCH /settings/{version}/{name}: the caller's own value of a setting. Before the
  * caller's first write, GET answers the fields' declared defaults. PUT validates the whole value (400
  * naming the field), PATCH the fields it sends (see alwaysPresentMode); both answer the value as
- * stored (canonical forms applied). Two PATCHes of one caller at once: the later write wins whole.
+ * stored (canonical forms applied), tagged with its version as a GET of it would be. With If-Match,
+ * a write is made only on the version the tag names (defaults before the first write): 412 when the
+ * value is another, or becomes another before it is written (another instance's write). Without it,
+ * two PATCHes of one caller at once: the later write wins whole.
  */
 export function settingHandlers(context: ApiContext, model: SettingModel, versionName: string) {
   const version = model.versions[versionName];
@@ -53,10 +58,13 @@ export function settingHandlers(context: ApiContext, model: SettingModel, versio
       const fields = resultFields(ctx, names);
       const caller = authOf(ctx);
       const principal = settingPrincipal(caller);
-      // A PUT reads the value it replaces only for a check, which is told it.
+      // A PUT reads the value it replaces only for a check, which is told it, or for If-Match.
       const ruled = model.rules?.[method] !== undefined;
-      const current = method === 'update' || ruled ? store().read(principal, model.name) : undefined;
+      const conditional = requestHeader(ctx, 'if-match') !== '';
+      const current = method === 'update' || ruled || conditional ? store().read(principal, model.name) : undefined;
       return andThen(current, (found) => {
+        // The tag a GET gives: the whole value, or the defaults before the first write.
+        if (conditional) checkIfMatch(ctx, render(found ?? defaults, undefined));
         const mode = alwaysPresentMode(method, found !== undefined);
         const input = parseWriteInput(requestBody(ctx), version, { mode, readOnly: {}, resource: model.name });
         const values = toStored(version, input);
@@ -75,9 +83,18 @@ export function settingHandlers(context: ApiContext, model: SettingModel, versio
             },
             caller,
           );
-        return andThen(store().write(principal, model.name, stored), () =>
-          answerWritten(ctx, () => render(stored, fields)),
-        );
+        // With If-Match, written only on the value the tag was checked against.
+        const expected = conditional ? (found ?? null) : undefined;
+        return andThen(store().write(principal, model.name, stored, expected), (written) => {
+          if (!written)
+            throw preconditionFailed(
+              `${model.name} has changed since the If-Match tag was read; GET it again and retry`,
+            );
+          // The answer is tagged as a read is: from the whole value, whatever X-Result-Fields presents.
+          ctx.state[VERSIONED_WRITE_STATE] = true;
+          if (fields !== undefined) setVersionBody(ctx, render(stored, undefined));
+          answerWritten(ctx, () => render(stored, fields));
+        });
       });
     };
   return {

@@ -13,6 +13,13 @@ export const SETTINGS_TABLES = `
     PRIMARY KEY (principal, name)
   );`;
 
+const WRITE =
+  'INSERT INTO settings (principal, name, value, updated_at) VALUES ($1, $2, $3, $4) ON CONFLICT (principal, name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at';
+const WRITE_IF_ABSENT =
+  'INSERT INTO settings (principal, name, value, updated_at) VALUES ($1, $2, $3, $4) ON CONFLICT (principal, name) DO NOTHING';
+const WRITE_IF_STILL =
+  'UPDATE settings SET value = $1, updated_at = $2 WHERE principal = $3 AND name = $4 AND value = $5';
+
 /** Setting values per principal in PostgreSQL, shared by every instance: one JSON value per principal and setting name. */
 export class PostgresSettingsStore implements SettingsStore {
   readonly #pool: pg.Pool;
@@ -30,11 +37,21 @@ export class PostgresSettingsStore implements SettingsStore {
     return rows[0] === undefined ? undefined : (JSON.parse(rows[0].value) as Record<string, unknown>);
   }
 
-  async write(principal: string, name: string, value: Record<string, unknown>): Promise<void> {
-    await query(
-      this.#pool,
-      'INSERT INTO settings (principal, name, value, updated_at) VALUES ($1, $2, $3, $4) ON CONFLICT (principal, name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
-      [principal, name, JSON.stringify(value), isoNow()],
-    );
+  /** `expected` is compared as the JSON text stored, which is what JSON.stringify() of the value read gives. */
+  async write(
+    principal: string,
+    name: string,
+    value: Record<string, unknown>,
+    expected?: Record<string, unknown> | null,
+  ): Promise<boolean> {
+    const text = JSON.stringify(value);
+    const [statement, values] =
+      expected === undefined
+        ? [WRITE, [principal, name, text, isoNow()]]
+        : expected === null
+          ? [WRITE_IF_ABSENT, [principal, name, text, isoNow()]]
+          : [WRITE_IF_STILL, [text, isoNow(), principal, name, JSON.stringify(expected)]];
+    const { rowCount } = await query(this.#pool, statement, values);
+    return rowCount === 1;
   }
 }

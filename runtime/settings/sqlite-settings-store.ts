@@ -9,6 +9,8 @@ import type { SettingsStore } from './settings-store.ts';
 export class SqliteSettingsStore implements SettingsStore {
   readonly #read: StatementSync;
   readonly #write: StatementSync;
+  readonly #writeIfAbsent: StatementSync;
+  readonly #writeIfStill: StatementSync;
   readonly #db: DatabaseSync;
 
   constructor(db: DatabaseSync) {
@@ -24,6 +26,12 @@ export class SqliteSettingsStore implements SettingsStore {
     this.#write = db.prepare(
       'INSERT INTO settings (principal, name, value, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (principal, name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
     );
+    this.#writeIfAbsent = db.prepare(
+      'INSERT INTO settings (principal, name, value, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (principal, name) DO NOTHING',
+    );
+    this.#writeIfStill = db.prepare(
+      'UPDATE settings SET value = ?, updated_at = ? WHERE principal = ? AND name = ? AND value = ?',
+    );
   }
 
   read(principal: string, name: string): Record<string, unknown> | undefined {
@@ -31,8 +39,21 @@ export class SqliteSettingsStore implements SettingsStore {
     return row === undefined ? undefined : (JSON.parse(row.value) as Record<string, unknown>);
   }
 
-  /** In a transaction of its own: a failed commit throws, and nothing is written into a replaced file. */
-  write(principal: string, name: string, value: Record<string, unknown>): void {
-    inTransaction(this.#db, () => this.#write.run(principal, name, JSON.stringify(value), isoNow()));
+  /**
+   * In a transaction of its own: a failed commit throws, and nothing is written into a replaced file.
+   * `expected` is compared as the JSON text stored, which is what JSON.stringify() of the value read gives.
+   */
+  write(
+    principal: string,
+    name: string,
+    value: Record<string, unknown>,
+    expected?: Record<string, unknown> | null,
+  ): boolean {
+    const text = JSON.stringify(value);
+    return inTransaction(this.#db, () => {
+      if (expected === undefined) return this.#write.run(principal, name, text, isoNow()).changes === 1;
+      if (expected === null) return this.#writeIfAbsent.run(principal, name, text, isoNow()).changes === 1;
+      return this.#writeIfStill.run(text, isoNow(), principal, name, JSON.stringify(expected)).changes === 1;
+    });
   }
 }

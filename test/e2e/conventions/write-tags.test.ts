@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi } from '../../support/start-api.ts';
+import { issueToken } from '../../support/token-cli.ts';
 
 /**
- * A PUT or PATCH that answers the resource it changed marks its new version as a GET of it would
+ * A PUT or PATCH that answers the resource (aggregate, setting) it changed marks its new version as a GET of it would
  * (conventions: a response marks the data version with E-Tag or Last-Modified), so a client can
  * send its next If-Match without reading the resource again.
  */
@@ -45,6 +46,48 @@ describe('the version of what a write answers', () => {
       .set('X-Result-Fields', 'full_name')
       .expect(200);
     expect(patched.headers.etag).toBe((await api.get(`${user}/profiles`).expect(200)).headers.etag);
+  });
+
+  it('a setting’s PUT and PATCH too, whatever the answer presents', async () => {
+    const put = await api.put('/settings/v1/gui/lang', { lang: 'en-GB' }).expect(200);
+    expect(put.headers.etag).toBeDefined();
+    expect(put.headers['e-tag']).toBe(put.headers.etag);
+    expect(put.headers.etag).toBe((await api.get('/settings/v1/gui/lang').expect(200)).headers.etag);
+    const patched = await api
+      .patch('/settings/v1/gui/lang', { lang: 'en-US' })
+      .set('X-Result-Fields', 'lang')
+      .set('X-Pretty-Print', 'false')
+      .expect(200);
+    expect(patched.headers.etag).toBe((await api.get('/settings/v1/gui/lang').expect(200)).headers.etag);
+  });
+
+  it('a setting’s If-Match: the tag read is good for one write, a stale one writes nothing (412)', async () => {
+    const read = await api.get('/settings/v2/gui/lang').expect(200);
+    const written = await api
+      .put('/settings/v2/gui/lang', { lang: 'de-DE' })
+      .set('If-Match', read.headers.etag!)
+      .expect(200);
+    const refused = await api
+      .patch('/settings/v2/gui/lang', { lang: 'fr-FR' })
+      .set('If-Match', read.headers.etag!)
+      .expect(412);
+    expect(refused.body.errors[0]).toMatchObject({ code: 'precondition_failed' });
+    await api.get('/settings/v2/gui/lang').expect(200, { lang: 'de-DE' });
+    await api.patch('/settings/v2/gui/lang', { lang: 'fr-FR' }).set('If-Match', written.headers.etag!).expect(200);
+  });
+
+  it('a setting’s If-Match before its first write names the defaults; two writes on one tag at once: one is made', async () => {
+    const token = issueToken(api.databaseUrl, 'settings-race', { user: 'bo' });
+    const as = { 'User-Agent': 'e2e', Authorization: `Bearer ${token}` };
+    const first = await api.raw().get('/settings/v1/gui/lang').set(as).expect(200);
+    const statuses = await Promise.all(
+      ['it-IT', 'ja-JP'].map(
+        async (lang) =>
+          (await api.raw().put('/settings/v1/gui/lang').set(as).set('If-Match', first.headers.etag!).send({ lang }))
+            .status,
+      ),
+    );
+    expect(statuses.sort()).toEqual([200, 412]);
   });
 
   it('a write answered with no representation (Prefer: return=minimal) carries no tag', async () => {

@@ -783,6 +783,20 @@ describe('the contract: every operation, every status it can produce, through a 
       });
       await send(v, { method: 'patch', path: `/settings/${v}/gui/lang`, body: { lang: 'de-de' }, status: 200 });
       await send(v, { method: 'patch', path: `/settings/${v}/gui/lang`, body: { lang: BIG }, status: 413 });
+      // Written on a version the caller no longer holds: 412, for every setting's PUT and PATCH.
+      for (const [setting, body] of [
+        ['gui/lang', { lang: 'it-it' }],
+        ['reminders', { enabled: true }],
+        ['notes/layout', { view: 'list' }],
+      ] as const)
+        for (const method of ['put', 'patch'] as const)
+          await send(v, {
+            method,
+            path: `/settings/${v}/${setting}`,
+            body,
+            status: 412,
+            headers: { 'If-Match': '"stale"' },
+          });
       const reminders = await send(v, { method: 'get', path: `/settings/${v}/reminders`, status: 200 });
       await send(v, {
         method: 'get',
