@@ -145,6 +145,18 @@ describe('jsonBody: UTF-8 JSON objects and arrays only', () => {
     expect(proto.message).not.toMatch(/well-formed/);
   });
 
+  it('answers an object naming a member twice with 400 duplicate_member naming it, whichever value would win', async () => {
+    const answered = await post(Buffer.from('{"lines": [{"sku": "a", "quantity": 1, "quantity": 100}]}'), {}).response;
+    expect(answered.status).toBe(400);
+    expect(answered.body.errors).toEqual([
+      {
+        code: 'duplicate_member',
+        field: 'lines[0].quantity',
+        message: 'the request body names lines[0].quantity twice in one object; send each member once',
+      },
+    ]);
+  });
+
   it('answers a body over the limit with 413 payload_too_large', async () => {
     const answered = await post(Buffer.from(`{"item":"${'a'.repeat(LIMIT)}"}`), {}).response;
     expect(answered.status).toBe(413);
