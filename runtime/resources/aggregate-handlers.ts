@@ -3,7 +3,7 @@ import { project, resultFields, stripNulls } from '../representation/index.ts';
 import { setVersionBody } from '../responses/index.ts';
 import type { Context } from 'koa';
 import { runFlow, wait, type Flow, type Row } from '../storage/index.ts';
-import type { PathParams, RouteHandler } from '../routing/index.ts';
+import { refusingQuery, type PathParams, type RouteHandler } from '../routing/index.ts';
 import { flowHandler } from './collection-handlers.ts';
 import { keyFromPath, resourceNotFound } from './identifiers.ts';
 import type { AggregateModel, CollectionModel, VersionModel } from './model.ts';
@@ -136,9 +136,12 @@ export function aggregateHandlers(
       });
     };
 
+  // An aggregate's operations take no query parameters.
+  const served = (handler: RouteHandler) =>
+    withDeprecation(refusingQuery(handler), version.deprecated, version.name, context.baseUrl);
   return {
-    read: withDeprecation(flowHandler(read), version.deprecated, version.name, context.baseUrl),
-    replace: withDeprecation(flowHandler(write('replace')), version.deprecated, version.name, context.baseUrl),
-    update: withDeprecation(flowHandler(write('update')), version.deprecated, version.name, context.baseUrl),
+    read: served(flowHandler(read)),
+    replace: served(flowHandler(write('replace'))),
+    update: served(flowHandler(write('update'))),
   };
 }

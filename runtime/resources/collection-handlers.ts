@@ -20,7 +20,7 @@ import { changeRow, deleteResource } from './change-resource.ts';
 import { insertRow } from './row-writes.ts';
 import { authOf, callerOf, type Caller } from '../auth/index.ts';
 import { operationJobType } from './operation-job-type.ts';
-import type { PathParams, RouteHandler } from '../routing/index.ts';
+import { refusingQuery, type PathParams, type RouteHandler } from '../routing/index.ts';
 import { keyFromPath, resourceNotFound } from './identifiers.ts';
 import { parseListQuery, type ListRequest } from './list-query.ts';
 import { parentScopeOf, type ParentScope } from './parent-scope.ts';
@@ -342,14 +342,18 @@ export function collectionHandlers(
     scope === undefined
       ? undefined
       : { list: listIn(scope), read: readIn(scope), create: flowHandler(createIn(scope)) };
-  // Declared but not implemented (501), and a deprecated version's headers, wherever the operation is served.
-  const served = (operation: OperationName, handler: RouteHandler) =>
-    withDeprecation(
-      model.operations[operation] === 'not-implemented' ? notImplementedHandler(model, operation) : handler,
+  // Declared but not implemented (501), and a deprecated version's headers, wherever the operation is
+  // served; a list alone takes query parameters.
+  const served = (operation: OperationName, handler: RouteHandler) => {
+    const implemented =
+      model.operations[operation] === 'not-implemented' ? notImplementedHandler(model, operation) : handler;
+    return withDeprecation(
+      operation === 'list' ? implemented : refusingQuery(implemented),
       version.deprecated,
       version.name,
       context.baseUrl,
     );
+  };
   for (const operation of Object.keys(handlers) as OperationName[])
     handlers[operation] = served(operation, handlers[operation]);
   if (underParent === undefined) return handlers;

@@ -5,3 +5,4 @@ export { dispatch, dispatchOpen } from './dispatch.ts';
 export { familyRouters, familyOfPath, type FamilyRoutersOptions } from './families.ts';
 export { checks } from './checks.ts';
 export { movedPermanently } from './moved-permanently.ts';
+export { refusingQuery } from './no-query.ts';

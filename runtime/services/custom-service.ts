@@ -119,7 +119,7 @@ function operationHandler(
     if (operation.processingAfterMs !== undefined)
       (ctx.state as Record<symbol, unknown>)[PROCESSING_AFTER_STATE] = operation.processingAfterMs;
     const key = below === undefined ? undefined : keyFromPath(below, params[below.identifier.name]);
-    const query = validate(operation.query, Object.fromEntries(new URLSearchParams(ctx.querystring)), resource);
+    const query = validateQuery(operation.query, Object.fromEntries(new URLSearchParams(ctx.querystring)), resource);
     const body = validate(bodySchema, requestBody(ctx), resource);
     // Before the operation runs: a header refused after its transaction committed would leave the write.
     const presentation = answers === undefined ? undefined : requestedPresentation(ctx, answers, version);
@@ -164,4 +164,21 @@ function validate(schema: ZodType | undefined, value: unknown, resource: string)
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
   throw invalidInput(zodProblems(parsed.error, resource, value ?? {}));
+}
+
+/**
+ * The query as the operation's schema reads it: as validate(), but a name a strict schema does not
+ * declare is a parameter, refused as a list refuses one (unknown_parameter), not a body's member.
+ */
+function validateQuery(schema: ZodType | undefined, value: Record<string, string>, resource: string): unknown {
+  if (schema === undefined) return value;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw invalidInput(
+    zodProblems(parsed.error, resource, value).map((problem) =>
+      problem.code === 'unknown_field'
+        ? { ...problem, code: 'unknown_parameter', message: `${problem.field} is not a parameter of this operation` }
+        : problem,
+    ),
+  );
 }

@@ -1,7 +1,7 @@
 import { answerRedirect, requestBody, setJsonBody, setResponseHeader } from '../http/index.ts';
 import { expansionRequested, jobUri, project, resourceUri, resultFields } from '../representation/index.ts';
 import { JOB_MEMBERS } from '../jobs/index.ts';
-import type { RouteHandler } from '../routing/index.ts';
+import { refusingQuery, type RouteHandler } from '../routing/index.ts';
 import type { ApiContext } from './api-definition.ts';
 import { notFound } from '../errors/index.ts';
 import { andThen } from '../storage/index.ts';
@@ -91,7 +91,8 @@ export function jobQueueHandlers(context: ApiContext, name: string, version: str
       }),
     );
   };
-  return { enqueue, read, remove, list };
+  // A queue's list alone takes query parameters.
+  return { enqueue: refusingQuery(enqueue), read: refusingQuery(read), remove: refusingQuery(remove), list };
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   toStored,
   type SettingModel,
 } from '../resources/index.ts';
-import type { RouteHandler } from '../routing/index.ts';
+import { refusingQuery, type RouteHandler } from '../routing/index.ts';
 import type { ApiContext } from './api-definition.ts';
 import { authOf } from '../auth/index.ts';
 import { withDeprecation } from '../versions/index.ts';
@@ -97,9 +97,8 @@ export function settingHandlers(context: ApiContext, model: SettingModel, versio
         });
       });
     };
-  return {
-    read: withDeprecation(read, version.deprecated, version.name, context.baseUrl),
-    replace: withDeprecation(write('replace'), version.deprecated, version.name, context.baseUrl),
-    update: withDeprecation(write('update'), version.deprecated, version.name, context.baseUrl),
-  };
+  // A setting's operations take no query parameters.
+  const served = (handler: RouteHandler) =>
+    withDeprecation(refusingQuery(handler), version.deprecated, version.name, context.baseUrl);
+  return { read: served(read), replace: served(write('replace')), update: served(write('update')) };
 }
