@@ -13,6 +13,7 @@ import {
   type OperationData,
 } from '../resources/index.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
+import { badRequest } from '../errors/index.ts';
 import type { ApiContext, ServiceTools } from './api-definition.ts';
 import { callerOf, type Caller } from '../auth/index.ts';
 import { withDeprecation } from '../versions/index.ts';
@@ -119,7 +120,7 @@ function operationHandler(
     if (operation.processingAfterMs !== undefined)
       (ctx.state as Record<symbol, unknown>)[PROCESSING_AFTER_STATE] = operation.processingAfterMs;
     const key = below === undefined ? undefined : keyFromPath(below, params[below.identifier.name]);
-    const query = validateQuery(operation.query, Object.fromEntries(new URLSearchParams(ctx.querystring)), resource);
+    const query = validateQuery(operation.query, queryOf(ctx.querystring), resource);
     const body = validate(bodySchema, requestBody(ctx), resource);
     // Before the operation runs: a header refused after its transaction committed would leave the write.
     const presentation = answers === undefined ? undefined : requestedPresentation(ctx, answers, version);
@@ -164,6 +165,20 @@ function validate(schema: ZodType | undefined, value: unknown, resource: string)
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
   throw invalidInput(zodProblems(parsed.error, resource, value ?? {}));
+}
+
+/**
+ * The query's parameters by name. One given twice is refused (400 repeated_parameter), as a list
+ * refuses it: which of the two would count is a guess a client and a proxy may make differently.
+ */
+function queryOf(querystring: string): Record<string, string> {
+  const query = new Map<string, string>();
+  for (const [name, value] of new URLSearchParams(querystring)) {
+    if (query.has(name)) throw badRequest('repeated_parameter', `${name} is given more than once`, { field: name });
+    query.set(name, value);
+  }
+  // Own members, whatever their names (`__proto__` included), as the handler's query object.
+  return Object.fromEntries(query);
 }
 
 /**

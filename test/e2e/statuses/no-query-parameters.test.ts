@@ -55,9 +55,12 @@ describe('an operation that takes no query parameters, sent one', () => {
     refused(await api.put('/services/v1/queued/jobs?priority=high', { type: 'reindex' }), 'priority');
   });
 
-  it('an own operation whose strict query schema does not declare the name: unknown_parameter too', async () => {
+  it('an own operation: a name its strict query schema does not declare is unknown_parameter, one given twice repeated_parameter', async () => {
     refused(await api.get('/services/v1/delay?ms=1&verbose=1'), 'verbose');
     await api.get('/services/v1/delay?ms=1').expect(200);
+    // Given twice: which would count is a guess, refused as a list refuses it.
+    const twice = await api.get('/services/v1/delay?ms=1&ms=2').expect(400);
+    expect(twice.body.errors[0]).toMatchObject({ code: 'repeated_parameter', field: 'ms' });
   });
 
   it('a query of separators alone names no parameter, and lists keep theirs', async () => {
