@@ -82,10 +82,21 @@ function firstRepeated(text: string): string | undefined {
   return undefined;
 }
 
-/** As the other errors name a place in a body: `lines[0].sku`, a top-level element as `0`. */
+/** The longest place named whole; a deeper one is named by its innermost part, after `…`. */
+const MOST_PATH_CHARACTERS = 200;
+
+/**
+ * As the other errors name a place in a body: `lines[0].sku`, a top-level element as `0`. A place
+ * deeper than MOST_PATH_CHARACTERS is cut at its start: an error about a body nested thousands
+ * deep stays short.
+ */
 function pathOf(levels: readonly Level[]): string {
-  return levels.reduce<string>((path, { at }, depth) => {
-    if (depth === 0) return String(at);
-    return typeof at === 'number' ? `${path}[${at}]` : `${path}.${at}`;
-  }, '');
+  let path = '';
+  for (let depth = levels.length - 1; depth >= 0; depth -= 1) {
+    const { at } = levels[depth]!;
+    const segment = depth === 0 ? String(at) : typeof at === 'number' ? `[${at}]` : `.${at}`;
+    if (path.length + segment.length > MOST_PATH_CHARACTERS) return `…${path}`;
+    path = segment + path;
+  }
+  return path;
 }

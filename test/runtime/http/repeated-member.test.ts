@@ -30,6 +30,13 @@ describe('repeatedMember(): a member an object of a JSON body names twice', () =
     expect(repeated(text)).toBeUndefined();
   });
 
+  it('a place deeper than 200 characters is named by its innermost part', () => {
+    const text = `${'{"level":'.repeat(100)}{"a":1,"a":2}${'}'.repeat(100)}`;
+    const path = repeated(text)!;
+    expect(path).toMatch(/^….level\.level.*\.level\.a$/);
+    expect(path.length).toBeLessThanOrEqual(201);
+  });
+
   it('a body nested far deeper than a call stack goes: counted without recursion', () => {
     const depth = 200_000;
     const text = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
