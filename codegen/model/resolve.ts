@@ -96,7 +96,8 @@ function resolveField(name: string, declaration: FieldDeclaration, access: reado
     ...(declaration.default === undefined ? {} : resolveDefault(declaration)),
     ...(declaration.renamedFrom === undefined ? {} : { renamedFrom: declaration.renamedFrom }),
     // Declared only here; boundStrings gives every string its bound once the indexed columns are known.
-    ...(declaration.maxLength === undefined
+    // A maxLength that is not a number is the type check's to report: no rule reasons from it.
+    ...(typeof declaration.maxLength !== 'number'
       ? {}
       : { stringLength: { max: declaration.maxLength, declared: true, indexed: false } }),
     access,

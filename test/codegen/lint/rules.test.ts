@@ -1132,6 +1132,30 @@ export default collection({
       ],
     },
   ],
+  [
+    'a maxLength that is not a number: its type error alone, and no rule reasoning from it',
+    {
+      given: {
+        'books.ts': `import { collection, field } from 'DSL';
+export default collection({
+  name: 'books',
+  fields: { title: field.string({ filterable: true, searchable: true, maxLength: 'long' }) },
+  versions: { v1: {} },
+});
+`,
+      },
+      want: [
+        {
+          rule: 'type-check',
+          severity: 'error',
+          message: "TS2322: Type 'string' is not assignable to type 'number'.",
+          file: 'definitions/books.ts',
+          line: 4,
+          column: 71,
+        },
+      ],
+    },
+  ],
 ];
 
 describe('lint rules', () => {
