@@ -1,6 +1,6 @@
 import { openTokenStore } from '../app/open-backend.ts';
 import { isScopeToken, type TokenStore } from '../auth/index.ts';
-import { DEFAULT_DATABASE_URL, IN_MEMORY, parseDatabaseUrl } from '../storage/index.ts';
+import { DEFAULT_DATABASE_URL, describeDatabaseUrl, IN_MEMORY, parseDatabaseUrl } from '../storage/index.ts';
 import { command, UsageError } from './command.ts';
 
 const USAGE = `usage:
@@ -61,7 +61,7 @@ export const run = command({
     }
     const opened = await openTokenStore(databaseUrl);
     try {
-      return await runCommand(opened.tokens, name, argument, values);
+      return await runCommand(opened.tokens, name, argument, values, describeDatabaseUrl(databaseUrl));
     } finally {
       await opened.close();
     }
@@ -80,6 +80,8 @@ async function runCommand(
   name: string,
   argument: string | undefined,
   values: TokenValues,
+  /** The database, as a log line may name it: said with the token, as a server on another one answers it 401. */
+  database: string,
 ): Promise<number> {
   switch (name) {
     case 'issue': {
@@ -101,7 +103,7 @@ async function runCommand(
       });
       const granted = scopes.length === 0 ? '' : `, with scope${scopes.length === 1 ? '' : 's'} ${scopes.join(' ')}`;
       console.error(
-        `issued a token for client ${client}${values.user === undefined ? '' : ` acting for ${values.user}`}${ttl === undefined ? '' : `, valid ${ttl} s`}${granted}`,
+        `issued a token for client ${client}${values.user === undefined ? '' : ` acting for ${values.user}`}${ttl === undefined ? '' : `, valid ${ttl} s`}${granted}, in ${database}`,
       );
       console.log(token);
       return 0;

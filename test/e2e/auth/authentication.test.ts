@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi } from '../../support/start-api.ts';
-import { issueToken, tokenCli } from '../../support/token-cli.ts';
+import { issuedTokens, issueToken, tokenCli } from '../../support/token-cli.ts';
 import { until } from '../../support/poll.ts';
 
 const ERROR_CODE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
@@ -73,6 +73,18 @@ describe('authentication', () => {
     const response = await call({ 'User-Agent': 'e2e', Authorization: authorization }).expect(401);
     expect(response.body.errors[0].code).toBe('invalid_token');
     expect(response.headers['www-authenticate']).toMatch(/error="invalid_token"/);
+  });
+
+  it('issue says on standard error which database the token is in, never its password', async () => {
+    const issued = tokenCli(api.databaseUrl, 'issue', '--client', 'where-test');
+    expect(issued.status).toBe(0);
+    issuedTokens.add(issued.lines.at(-1)!);
+    const url = new URL(api.databaseUrl);
+    const password = url.password;
+    if (password !== '') url.password = '***';
+    const database = url.protocol === 'sqlite:' ? `sqlite:${api.databaseUrl.slice('sqlite:'.length)}` : url.toString();
+    expect(issued.stderr.trim()).toBe(`issued a token for client where-test, in ${database}`);
+    if (password !== '') expect(issued.stderr).not.toContain(password);
   });
 
   it('a revoked token answers exactly like an unknown one, within 1 s of the CLI revoking it', async () => {
