@@ -90,10 +90,12 @@ export function settingHandlers(context: ApiContext, model: SettingModel, versio
             throw preconditionFailed(
               `${model.name} has changed since the If-Match tag was read; GET it again and retry`,
             );
-          // The answer is tagged as a read is: from the whole value, whatever X-Result-Fields presents.
           ctx.state[VERSIONED_WRITE_STATE] = true;
-          if (fields !== undefined) setVersionBody(ctx, render(stored, undefined));
-          answerWritten(ctx, () => render(stored, fields));
+          answerWritten(ctx, () => {
+            // Tagged as a read is: from the whole value, whatever X-Result-Fields presents (a 204 has no tag).
+            if (fields !== undefined) setVersionBody(ctx, render(stored, undefined));
+            return render(stored, fields);
+          });
         });
       });
     };
