@@ -30,6 +30,9 @@ export const tooManyRequests = (message: string, options?: ApiErrorOptions) =>
 export const notImplemented = (message: string, options?: ApiErrorOptions) =>
   new ApiError(501, 'not_implemented', message, options);
 export const serviceUnavailable = (message: string) => new ApiError(503, 'service_unavailable', message);
+/** A query parameter given twice: which of the two would count is a guess a client and a proxy may make differently. */
+export const repeatedParameter = (name: string) =>
+  new ApiError(400, 'repeated_parameter', `${name} is given more than once`, { field: name });
 /** A search that ran past its time budget (SEARCH_TIMEOUT_MS): the query was stopped. */
 export const searchTimedOut = (budgetMs: number) =>
   new ApiError(

@@ -11,6 +11,7 @@ export {
   notImplemented,
   payloadTooLarge,
   preconditionFailed,
+  repeatedParameter,
   searchTimedOut,
   serviceUnavailable,
   tooManyRequests,

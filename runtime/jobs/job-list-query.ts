@@ -1,4 +1,4 @@
-import { badRequest } from '../errors/index.ts';
+import { badRequest, repeatedParameter } from '../errors/index.ts';
 import { boundedInteger } from '../resources/list-query.ts';
 import { JOB_STATES, type JobState } from './job.ts';
 import type { JobListQuery } from './job-table.ts';
@@ -21,7 +21,7 @@ export function parseJobListQuery(query: string, types: readonly string[], resou
   let offset = 0;
   const seen = new Set<string>();
   for (const [name, raw] of new URLSearchParams(query)) {
-    if (seen.has(name)) throw badRequest('repeated_parameter', `${name} is given more than once`, { field: name });
+    if (seen.has(name)) throw repeatedParameter(name);
     seen.add(name);
     if (name === 'limit') limit = boundedInteger(name, raw, 1, JOB_PAGING.maxLimit);
     else if (name === 'offset') offset = boundedInteger(name, raw, 0, Number.MAX_SAFE_INTEGER);

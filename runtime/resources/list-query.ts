@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { badRequest } from '../errors/index.ts';
+import { badRequest, repeatedParameter } from '../errors/index.ts';
 import type { CollectionModel, FieldModel, VersionModel } from './model.ts';
 import type { ResourceContext } from './runtime-context.ts';
 import { referencedId } from './references.ts';
@@ -112,7 +112,7 @@ function parseQueryText(
   for (const [name, raw] of new URLSearchParams(query)) {
     if (name === 'limit') limit = boundedInteger(name, raw, 1, model.paging.maxLimit);
     else if (name === 'offset') offset = boundedInteger(name, raw, 0, Number.MAX_SAFE_INTEGER);
-    else if (seen.has(name)) throw badRequest('repeated_parameter', `${name} is given more than once`, { field: name });
+    else if (seen.has(name)) throw repeatedParameter(name);
     else if (name === SORT_PARAMETER) {
       seen.add(name);
       order = sortKeys(raw, model, names.sortable);

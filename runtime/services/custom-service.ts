@@ -13,7 +13,7 @@ import {
   type OperationData,
 } from '../resources/index.ts';
 import type { PathParams, RouteHandler } from '../routing/index.ts';
-import { badRequest } from '../errors/index.ts';
+import { repeatedParameter } from '../errors/index.ts';
 import type { ApiContext, ServiceTools } from './api-definition.ts';
 import { callerOf, type Caller } from '../auth/index.ts';
 import { withDeprecation } from '../versions/index.ts';
@@ -167,14 +167,11 @@ function validate(schema: ZodType | undefined, value: unknown, resource: string)
   throw invalidInput(zodProblems(parsed.error, resource, value ?? {}));
 }
 
-/**
- * The query's parameters by name. One given twice is refused (400 repeated_parameter), as a list
- * refuses it: which of the two would count is a guess a client and a proxy may make differently.
- */
+/** The query's parameters by name. One given twice is refused (400 repeated_parameter), as a list refuses it. */
 function queryOf(querystring: string): Record<string, string> {
   const query = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(querystring)) {
-    if (query.has(name)) throw badRequest('repeated_parameter', `${name} is given more than once`, { field: name });
+    if (query.has(name)) throw repeatedParameter(name);
     query.set(name, value);
   }
   // Own members, whatever their names (`__proto__` included), as the handler's query object.
